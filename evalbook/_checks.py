@@ -1,0 +1,124 @@
+"""Private helpers shared by every public function: input checks and safe division.
+
+Every check raises a ``ValueError`` or ``TypeError`` whose message names the argument
+and says what is wrong with it, so that a student reading the traceback knows what to fix.
+
+The library's policy for undefined values (a ratio 0/0, such as the precision of a model
+that never predicts the positive class) lives here, in :func:`safe_divide`: by default the
+result is ``nan`` and an :class:`UndefinedMetricWarning` says which metric was undefined
+and why. Each metric that can be undefined takes ``zero_division=`` to choose another
+value silently (``0.0``, ``1.0`` or ``nan``).
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+import warnings
+
+import numpy as np
+
+
+class UndefinedMetricWarning(RuntimeWarning):
+    """A metric was 0/0 for this input; the value returned is ``nan``.
+
+    Pass ``zero_division=`` to the metric to choose another value and silence the warning.
+    """
+
+
+def check_zero_division(zero_division) -> None:
+    """Check the ``zero_division`` option shared by the metrics."""
+    if isinstance(zero_division, str):
+        if zero_division != "warn":
+            raise ValueError(f'zero_division must be "warn" or a number; got {zero_division!r}')
+        return
+    if isinstance(zero_division, bool) or not isinstance(zero_division, numbers.Real):
+        raise TypeError(
+            f'zero_division must be "warn" or a number; got {type(zero_division).__name__}'
+        )
+
+
+def safe_divide(numerator, denominator, *, zero_division="warn", metric="metric", why=""):
+    """``numerator / denominator`` as a float, following the library's 0/0 policy.
+
+    When the denominator is 0, returns ``nan`` with an :class:`UndefinedMetricWarning`
+    (``zero_division="warn"``, the default) or ``float(zero_division)`` silently.
+    """
+    check_zero_division(zero_division)
+    if denominator == 0:
+        if zero_division == "warn":
+            reason = f" ({why})" if why else ""
+            warnings.warn(
+                f"{metric} is undefined (0/0){reason}; returning nan. "
+                "Pass zero_division= to choose another value.",
+                UndefinedMetricWarning,
+                stacklevel=3,
+            )
+            return math.nan
+        return float(zero_division)
+    return float(numerator) / float(denominator)
+
+
+def as_label_array(values, name: str) -> np.ndarray:
+    """Turn a sequence of class labels into a 1-D array, rejecting empty or missing values."""
+    if values is None:
+        raise TypeError(f"{name} must be a sequence of labels; got None")
+    if isinstance(values, (str, bytes)) or np.ndim(values) == 0:
+        raise TypeError(
+            f"{name} must be a sequence of labels (list, array or Series); "
+            f"got a single {type(values).__name__}"
+        )
+    array = np.asarray(values)
+    if array.ndim != 1:
+        raise ValueError(f"{name} must be one-dimensional; got an array of shape {array.shape}")
+    if array.size == 0:
+        raise ValueError(f"{name} is empty; a confusion matrix needs at least one prediction")
+    if array.dtype.kind == "f":
+        missing = np.flatnonzero(np.isnan(array))
+        if missing.size:
+            raise ValueError(
+                f"{name} contains NaN at position {int(missing[0])}; "
+                "every instance needs a class label"
+            )
+    elif array.dtype.kind == "O":
+        for position, value in enumerate(array):
+            if value is None or (isinstance(value, float) and math.isnan(value)):
+                raise ValueError(
+                    f"{name} contains a missing label ({value!r}) at position {position}; "
+                    "every instance needs a class label"
+                )
+    elif array.dtype.kind not in "biuUS":
+        raise TypeError(
+            f"{name} must hold class labels (integers, strings or booleans); "
+            f"got dtype {array.dtype}"
+        )
+    return array
+
+
+def check_same_length(first, second, first_name: str, second_name: str) -> None:
+    """Raise if two 1-D arrays differ in length."""
+    if len(first) != len(second):
+        raise ValueError(
+            f"{first_name} and {second_name} have different lengths "
+            f"({len(first)} and {len(second)}); they must describe the same instances"
+        )
+
+
+def check_probability(value, name: str) -> float:
+    """Check that ``value`` is a real number in [0, 1] and return it as a float."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise TypeError(f"{name} must be a number in [0, 1]; got {type(value).__name__}")
+    value = float(value)
+    if not 0.0 <= value <= 1.0:  # also rejects nan
+        raise ValueError(f"{name} must be a probability in [0, 1]; got {value}")
+    return value
+
+
+def check_positive_number(value, name: str) -> float:
+    """Check that ``value`` is a finite real number greater than 0 and return it."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise TypeError(f"{name} must be a positive number; got {type(value).__name__}")
+    value = float(value)
+    if not (value > 0 and math.isfinite(value)):
+        raise ValueError(f"{name} must be a finite number greater than 0; got {value}")
+    return value

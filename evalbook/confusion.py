@@ -1,0 +1,565 @@
+"""The confusion matrix: counts of (target, prediction) pairs.
+
+Rows are the target (the actual class) and columns the prediction, as in handouts 000
+(Tabela 1) and 001 ("a classe exacta é a linha e a predita é a coluna"). For two classes
+the first label is the positive class, so the matrix reads::
+
+                 prediction
+                 pos   neg
+    target pos   TP    FN
+           neg   FP    TN
+
+Other sources use other layouts: scikit-learn sorts the labels (so the negative class 0
+usually comes first) and caret, like handout 002, puts the prediction in the rows.
+:meth:`ConfusionMatrix.to_frame` shows all three.
+"""
+
+from __future__ import annotations
+
+import html
+import numbers
+
+import numpy as np
+
+from evalbook._checks import as_label_array, check_same_length
+
+#: Accepted values of ``orientation`` in :meth:`ConfusionMatrix.to_frame`.
+ORIENTATIONS = ("handout", "sklearn", "caret")
+
+# Integer labels take the bincount path when their range R keeps the R x R table small.
+_MAX_DENSE_CELLS = 1 << 22
+
+
+def _python_scalar(value):
+    """numpy scalars become plain Python values, so labels print as ``'spam'``, not ``np.str_``."""
+    return value.item() if isinstance(value, np.generic) else value
+
+
+def _is_missing(value) -> bool:
+    return value is None or (isinstance(value, float) and value != value)
+
+
+def _check_labels(labels, name: str = "labels") -> list:
+    if isinstance(labels, (str, bytes)) or np.ndim(labels) != 1:
+        raise TypeError(f"{name} must be a list of class labels; got {labels!r}")
+    labels = [_python_scalar(v) for v in labels]
+    if not labels:
+        raise ValueError(f"{name} is empty; give at least one class label")
+    for position, value in enumerate(labels):
+        if _is_missing(value):
+            raise ValueError(f"{name} contains a missing value ({value!r}) at position {position}")
+    seen = set()
+    for value in labels:
+        if value in seen:
+            raise ValueError(f"{name} contains {value!r} more than once; labels must be unique")
+        seen.add(value)
+    return labels
+
+
+def _default_order(values: list) -> list:
+    """Sorted labels, except that of two numeric classes the class 1 (or True) comes first.
+
+    That makes 1 the positive class for 0/1 and -1/+1 data, as scikit-learn's
+    ``pos_label=1`` does, while every other label set is simply sorted.
+    """
+    try:
+        ordered = sorted(values)
+    except TypeError:
+        kinds = sorted({type(v).__name__ for v in values})
+        raise TypeError(
+            f"y_true and y_pred mix labels of different types ({', '.join(kinds)}), "
+            f"e.g. {values[:4]!r}; a label 1 and a label '1' are different classes. "
+            "Convert them to one type, or pass labels= to fix the classes and their order"
+        ) from None
+    numeric = all(isinstance(v, (numbers.Integral, np.integer)) for v in ordered)
+    if len(ordered) == 2 and numeric and 1 in ordered:
+        ordered.sort(key=lambda v: v != 1)
+    return ordered
+
+
+class ConfusionMatrix:
+    """A confusion matrix with its class labels: rows are the target, columns the prediction.
+
+    Handout 000, Tabela 1 (and Tabela 3 for the SPAM example); handout 001, "Matriz de
+    confusão". ``labels[0]`` is the positive class of the binary metrics.
+
+    Parameters
+    ----------
+    counts : array-like of shape (k, k)
+        Non-negative whole numbers. ``counts[i, j]`` is the number of instances whose
+        target is ``labels[i]`` and whose prediction is ``labels[j]``. A pandas DataFrame
+        whose index and columns hold the same labels gives its labels too.
+    labels : sequence of length k, optional
+        The class names, positive first. Defaults to ``["positive", "negative"]`` for a
+        2×2 matrix and to ``0, 1, ..., k-1`` otherwise.
+
+    Attributes
+    ----------
+    counts : ndarray of int64, shape (k, k), read-only
+    labels : list
+    n : int
+        Number of instances (the sum of all counts).
+    tp, fn, fp, tn : int
+        The four cells of a 2×2 matrix (``ValueError`` for any other size).
+
+    See Also
+    --------
+    ConfusionMatrix.from_labels : build the matrix from target and predicted labels.
+
+    Examples
+    --------
+    >>> cm = ConfusionMatrix([[6, 3], [2, 9]], labels=["spam", "ham"])
+    >>> cm.tp, cm.fn, cm.fp, cm.tn
+    (6, 3, 2, 9)
+    >>> cm.n
+    20
+    >>> cm
+    ConfusionMatrix(n=20, labels=['spam', 'ham'])
+    prediction  spam  ham
+    target
+    spam           6    3
+    ham            2    9
+    """
+
+    __hash__ = None  # mutable-looking value object: equality by content, not hashable
+
+    def __init__(self, counts, *, labels=None):
+        if isinstance(counts, ConfusionMatrix):
+            if labels is None:
+                labels = counts.labels
+            counts = counts.counts
+        elif labels is None and hasattr(counts, "index") and hasattr(counts, "columns"):
+            counts, labels = _from_frame(counts)
+        self._counts = _check_counts(counts)
+        k = self._counts.shape[0]
+        if labels is None:
+            labels = ["positive", "negative"] if k == 2 else list(range(k))
+        labels = _check_labels(labels)
+        if len(labels) != k:
+            raise ValueError(
+                f"labels has {len(labels)} entries but counts is {k}×{k}; "
+                "give one label per row (and column)"
+            )
+        self._labels = labels
+        self._index = {label: i for i, label in enumerate(labels)}
+
+    # ------------------------------------------------------------------ construction
+    @classmethod
+    def from_labels(cls, y_true, y_pred, *, labels=None):
+        """Count the (target, prediction) pairs of two label sequences.
+
+        Vectorised: integer labels are counted with one ``np.bincount``; other labels are
+        first turned into integer codes with ``pandas.factorize``.
+
+        Parameters
+        ----------
+        y_true : sequence of labels
+            The target (actual) class of each instance.
+        y_pred : sequence of labels
+            The predicted class of each instance, same length as ``y_true``.
+        labels : sequence, optional
+            The classes and their order, positive first. Every label in ``y_true`` and
+            ``y_pred`` must be listed; labels listed but absent get rows and columns of 0.
+            By default, the sorted union of both sequences, except that for two numeric
+            classes the class 1 comes first (it is the positive class, as scikit-learn's
+            ``pos_label=1``).
+
+        Returns
+        -------
+        ConfusionMatrix
+
+        Examples
+        --------
+        >>> y_true = ["spam", "spam", "ham", "ham", "spam"]
+        >>> y_pred = ["spam", "ham", "ham", "spam", "spam"]
+        >>> ConfusionMatrix.from_labels(y_true, y_pred, labels=["spam", "ham"]).counts
+        array([[2, 1],
+               [1, 1]])
+        >>> ConfusionMatrix.from_labels([0, 1, 1, 0], [0, 1, 0, 0]).labels
+        [1, 0]
+        """
+        y_true = as_label_array(y_true, "y_true")
+        y_pred = as_label_array(y_pred, "y_pred")
+        check_same_length(y_true, y_pred, "y_true", "y_pred")
+        if labels is not None:
+            labels = _check_labels(labels)
+        counts, labels = _count_pairs(y_true, y_pred, labels)
+        return cls(counts, labels=labels)
+
+    # ------------------------------------------------------------------ attributes
+    @property
+    def counts(self) -> np.ndarray:
+        """The k×k table of counts (read-only int64 array; rows = target)."""
+        return self._counts
+
+    @property
+    def labels(self) -> list:
+        """The class labels, in row (and column) order; the first is the positive class."""
+        return list(self._labels)
+
+    @property
+    def n(self) -> int:
+        """Total number of instances."""
+        return int(self._counts.sum())
+
+    @property
+    def n_classes(self) -> int:
+        """Number of classes k."""
+        return len(self._labels)
+
+    @property
+    def target_totals(self) -> np.ndarray:
+        """Instances per actual class (row sums)."""
+        return self._counts.sum(axis=1)
+
+    @property
+    def prediction_totals(self) -> np.ndarray:
+        """Instances per predicted class (column sums)."""
+        return self._counts.sum(axis=0)
+
+    def _binary_cell(self, row: int, column: int, name: str) -> int:
+        if self.n_classes != 2:
+            k = self.n_classes
+            raise ValueError(
+                f"{name} is defined only for a 2×2 confusion matrix; this one is {k}×{k} "
+                f"with labels {self._labels!r}. Use cm.one_vs_rest(label).{name} to treat "
+                "one class as positive and the others as negative"
+            )
+        return int(self._counts[row, column])
+
+    @property
+    def tp(self) -> int:
+        """True positives: target positive, predicted positive (2×2 only)."""
+        return self._binary_cell(0, 0, "tp")
+
+    @property
+    def fn(self) -> int:
+        """False negatives (type II errors): target positive, predicted negative."""
+        return self._binary_cell(0, 1, "fn")
+
+    @property
+    def fp(self) -> int:
+        """False positives (type I errors): target negative, predicted positive."""
+        return self._binary_cell(1, 0, "fp")
+
+    @property
+    def tn(self) -> int:
+        """True negatives: target negative, predicted negative."""
+        return self._binary_cell(1, 1, "tn")
+
+    def index_of(self, label) -> int:
+        """Row (and column) position of ``label``; ``ValueError`` if it is not a class."""
+        try:
+            return self._index[_python_scalar(label)]
+        except (KeyError, TypeError):
+            raise ValueError(
+                f"label {label!r} is not one of this matrix's labels {self._labels!r}"
+            ) from None
+
+    # ------------------------------------------------------------------ derived matrices
+    def reorder(self, labels) -> ConfusionMatrix:
+        """The same counts with the classes in another order (a permutation of ``labels``).
+
+        Examples
+        --------
+        >>> cm = ConfusionMatrix([[6, 3], [2, 9]], labels=["spam", "ham"])
+        >>> cm.reorder(["ham", "spam"]).counts
+        array([[9, 2],
+               [3, 6]])
+        """
+        labels = _check_labels(labels)
+        if len(labels) != len(self._labels) or set(labels) != set(self._labels):
+            raise ValueError(f"labels must be a permutation of {self._labels!r}; got {labels!r}")
+        order = [self.index_of(label) for label in labels]
+        return ConfusionMatrix(self._counts[np.ix_(order, order)], labels=labels)
+
+    def with_positive(self, label) -> ConfusionMatrix:
+        """The same matrix with ``label`` moved first, so it is the positive class.
+
+        Examples
+        --------
+        >>> ConfusionMatrix([[6, 3], [2, 9]], labels=["spam", "ham"]).with_positive("ham").tp
+        9
+        """
+        first = self.index_of(label)
+        rest = [v for i, v in enumerate(self._labels) if i != first]
+        return self.reorder([self._labels[first], *rest])
+
+    def one_vs_rest(self, label) -> ConfusionMatrix:
+        """The 2×2 matrix of ``label`` against all other classes merged into ``"rest"``.
+
+        TP is the diagonal cell of ``label``, FN the rest of its row, FP the rest of its
+        column and TN everything else.
+
+        Examples
+        --------
+        >>> cm = ConfusionMatrix([[88, 10, 2], [14, 40, 6], [18, 10, 12]], labels=list("ABC"))
+        >>> cm.one_vs_rest("B").counts
+        array([[ 40,  20],
+               [ 20, 120]])
+        """
+        i = self.index_of(label)
+        tp = self._counts[i, i]
+        fn = self._counts[i].sum() - tp
+        fp = self._counts[:, i].sum() - tp
+        tn = self.n - tp - fn - fp
+        rest = "rest" if label != "rest" else "not rest"
+        return ConfusionMatrix([[tp, fn], [fp, tn]], labels=[self._labels[i], rest])
+
+    # ------------------------------------------------------------------ views
+    def to_frame(self, orientation: str = "handout", *, margins: bool = False):
+        """The matrix as a labelled pandas DataFrame, in one of three layouts.
+
+        Parameters
+        ----------
+        orientation : {"handout", "sklearn", "caret"}
+            ``"handout"``: target in the rows, labels in this matrix's order (positive
+            first), as in handouts 000 and 001. ``"sklearn"``: target in the rows, labels
+            sorted, as ``sklearn.metrics.confusion_matrix`` returns it (for 0/1 labels the
+            negative class 0 comes first). ``"caret"``: prediction in the rows and target
+            ("reference") in the columns, positive first, as R's ``caret::confusionMatrix``
+            and handout 002 print it.
+        margins : bool, default False
+            Add a ``"total"`` row and column, as handout 001 prints its A/B/C matrix.
+
+        Returns
+        -------
+        pandas.DataFrame
+
+        Examples
+        --------
+        >>> cm = ConfusionMatrix([[6, 3], [2, 9]], labels=["spam", "ham"])
+        >>> print(cm.to_frame("caret"))
+        reference   spam  ham
+        prediction
+        spam           6    2
+        ham            3    9
+        """
+        import pandas as pd
+
+        if orientation not in ORIENTATIONS:
+            raise ValueError(f"orientation must be one of {ORIENTATIONS}; got {orientation!r}")
+        cm = self
+        if orientation == "sklearn":
+            try:
+                cm = self.reorder(sorted(self._labels))
+            except TypeError:  # labels of mixed types cannot be sorted: keep their order
+                cm = self
+        counts = cm.counts
+        rows, columns = "target", "prediction"
+        if orientation == "caret":
+            counts = counts.T
+            rows, columns = "prediction", "reference"
+        frame = pd.DataFrame(
+            counts,
+            index=pd.Index(cm.labels, name=rows),
+            columns=pd.Index(cm.labels, name=columns),
+        )
+        if margins:
+            frame["total"] = frame.sum(axis=1)
+            frame.loc["total"] = frame.sum(axis=0)
+        return frame
+
+    def __repr__(self) -> str:
+        return f"ConfusionMatrix(n={self.n}, labels={self._labels!r})\n{self.to_frame()}"
+
+    def _repr_html_(self) -> str:
+        k = self.n_classes
+        names = [["TP", "FN"], ["FP", "TN"]] if k == 2 else None
+        esc = [html.escape(str(label)) for label in self._labels]
+        cell = "padding:4px 12px;text-align:right;border:1px solid #bbb"
+        parts = [
+            '<table style="border-collapse:collapse">',
+            f'<caption style="caption-side:top">Confusion matrix (n = {self.n})</caption>',
+            f'<tr><th colspan="2"></th><th colspan="{k}" style="text-align:center">'
+            "prediction</th></tr>",
+            '<tr><th colspan="2"></th>' + "".join(f"<th>{e}</th>" for e in esc) + "</tr>",
+        ]
+        for i, label in enumerate(esc):
+            head = (
+                f'<th rowspan="{k}" style="writing-mode:vertical-rl;transform:rotate(180deg)">'
+                "target</th>"
+                if i == 0
+                else ""
+            )
+            cells = []
+            for j in range(k):
+                colour = "#d9f2d9" if i == j else "#f8dcdc"
+                tag = f' <small style="color:#555">{names[i][j]}</small>' if names else ""
+                cells.append(
+                    f'<td style="{cell};background:{colour}">{self._counts[i, j]}{tag}</td>'
+                )
+            parts.append(f"<tr>{head}<th>{label}</th>{''.join(cells)}</tr>")
+        parts.append("</table>")
+        return "".join(parts)
+
+    def __eq__(self, other) -> bool:
+        if not isinstance(other, ConfusionMatrix):
+            return NotImplemented
+        return self._labels == other._labels and np.array_equal(self._counts, other._counts)
+
+    def __array__(self, dtype=None, copy=None):
+        return np.array(self._counts, dtype=dtype, copy=True)
+
+
+def as_confusion_matrix(cm) -> ConfusionMatrix:
+    """``cm`` itself if it is a :class:`ConfusionMatrix`, else ``ConfusionMatrix(cm)``."""
+    return cm if isinstance(cm, ConfusionMatrix) else ConfusionMatrix(cm)
+
+
+def result_types(y_true, y_pred, *, positive) -> np.ndarray:
+    """The result type of each prediction: ``"TP"``, ``"FN"``, ``"FP"`` or ``"TN"``.
+
+    Handout 000, "Tipos de Erro" and the column Res. of Tabelas 2 and 7. Every label other
+    than ``positive`` counts as negative.
+
+    Examples
+    --------
+    >>> result_types(["spam", "ham", "ham", "spam"], ["spam", "spam", "ham", "ham"],
+    ...              positive="spam")
+    array(['TP', 'FP', 'TN', 'FN'], dtype='<U2')
+    """
+    y_true = as_label_array(y_true, "y_true")
+    y_pred = as_label_array(y_pred, "y_pred")
+    check_same_length(y_true, y_pred, "y_true", "y_pred")
+    actual = y_true == positive
+    predicted = y_pred == positive
+    if not (np.any(actual) or np.any(predicted)):
+        found = sorted({_python_scalar(v) for v in np.concatenate([y_true, y_pred])}, key=repr)
+        raise ValueError(
+            f"positive={positive!r} appears in neither y_true nor y_pred; "
+            f"their labels are {found[:10]!r}"
+        )
+    names = np.array(["TN", "FP", "FN", "TP"])
+    return names[2 * actual.astype(np.intp) + predicted]
+
+
+# ---------------------------------------------------------------------- helpers
+def _check_counts(counts) -> np.ndarray:
+    try:
+        array = np.asarray(counts)
+    except Exception as exc:  # ragged lists and the like
+        raise ValueError(f"counts must be a square table of numbers; {exc}") from None
+    if array.dtype.kind == "b" or array.dtype.kind not in "iuf":
+        raise TypeError(
+            f"counts must hold whole numbers (int); got dtype {array.dtype}"
+            + (" (a ragged or non-numeric table?)" if array.dtype.kind == "O" else "")
+        )
+    if array.ndim != 2:
+        raise ValueError(f"counts must be a square 2-D table; got an array of shape {array.shape}")
+    if array.shape[0] != array.shape[1]:
+        raise ValueError(
+            f"counts must be square (one row and one column per class); got shape {array.shape}"
+        )
+    if array.size == 0:
+        raise ValueError("counts is empty; a confusion matrix needs at least one class")
+    if array.dtype.kind == "f":
+        bad = np.argwhere(~np.isfinite(array))
+        if bad.size:
+            i, j = bad[0]
+            raise ValueError(f"counts contains {array[i, j]} at row {i}, column {j}")
+        bad = np.argwhere(array != np.round(array))
+        if bad.size:
+            i, j = bad[0]
+            raise ValueError(
+                f"counts must be whole numbers; got {array[i, j]} at row {i}, column {j}"
+            )
+    bad = np.argwhere(array < 0)
+    if bad.size:
+        i, j = bad[0]
+        raise ValueError(f"counts must be non-negative; got {array[i, j]} at row {i}, column {j}")
+    result = array.astype(np.int64)
+    result.setflags(write=False)
+    return result
+
+
+def _from_frame(frame):
+    """Counts and labels from a DataFrame whose index and columns name the same classes."""
+    rows = [_python_scalar(v) for v in frame.index]
+    columns = [_python_scalar(v) for v in frame.columns]
+    if set(rows) != set(columns) or len(rows) != len(columns):
+        raise ValueError(
+            "counts is a DataFrame whose index and columns name different classes "
+            f"({rows!r} and {columns!r}); pass counts.to_numpy() and labels= instead"
+        )
+    return frame.loc[:, frame.index].to_numpy(), rows
+
+
+def _count_pairs(y_true: np.ndarray, y_pred: np.ndarray, labels):
+    if y_true.dtype.kind in "biu" and y_pred.dtype.kind in "biu":
+        result = _count_integer_pairs(y_true, y_pred, labels)
+        if result is not None:
+            return result
+    return _count_factorized_pairs(y_true, y_pred, labels)
+
+
+def _count_integer_pairs(y_true, y_pred, labels):
+    """Dense path for integer labels: one ``np.bincount`` over ``t * R + p``."""
+    if y_true.dtype.kind == "b":
+        y_true = y_true.view(np.uint8)
+    if y_pred.dtype.kind == "b":
+        y_pred = y_pred.view(np.uint8)
+    booleans = labels is None and y_true.dtype == np.uint8 and y_pred.dtype == np.uint8
+    lo = min(int(y_true.min()), int(y_pred.min()))
+    hi = max(int(y_true.max()), int(y_pred.max()))
+    if labels is not None:
+        if not all(isinstance(v, (numbers.Integral, np.integer)) for v in labels):
+            return None
+        lo, hi = min(lo, min(labels)), max(hi, max(labels))
+    span = hi - lo + 1
+    if span * span > max(_MAX_DENSE_CELLS, 4 * y_true.size) or hi > np.iinfo(np.intp).max // (
+        span + 1
+    ):
+        return None
+    combined = np.multiply(y_true, span, dtype=np.intp, casting="unsafe")
+    np.add(combined, y_pred, out=combined, casting="unsafe")
+    if lo:
+        combined -= lo * (span + 1)
+    full = np.bincount(combined, minlength=span * span).reshape(span, span)
+    if labels is None:
+        present = np.flatnonzero(full.any(axis=1) | full.any(axis=0))
+        values = [int(v) + lo for v in present]
+        if booleans and set(values) <= {0, 1}:
+            values = [bool(v) for v in values]
+        labels = _default_order(values)
+    else:
+        _check_known(full, lo, labels)
+    index = [int(v) - lo for v in labels]
+    return full[np.ix_(index, index)], labels
+
+
+def _check_known(full: np.ndarray, lo: int, labels: list) -> None:
+    known = np.zeros(full.shape[0], dtype=bool)
+    known[[int(v) - lo for v in labels]] = True
+    for name, totals in (("y_true", full.sum(axis=1)), ("y_pred", full.sum(axis=0))):
+        unknown = np.flatnonzero((totals > 0) & ~known)
+        if unknown.size:
+            value = int(unknown[0]) + lo
+            raise ValueError(
+                f"{name} contains the label {value!r}, which is not in labels {labels!r}"
+            )
+
+
+def _count_factorized_pairs(y_true, y_pred, labels):
+    """General path: ``pandas.factorize`` each array, then map the codes to label positions."""
+    import pandas as pd
+
+    codes_true, uniques_true = pd.factorize(y_true)
+    codes_pred, uniques_pred = pd.factorize(y_pred)
+    uniques_true = [_python_scalar(v) for v in uniques_true]
+    uniques_pred = [_python_scalar(v) for v in uniques_pred]
+    if labels is None:
+        labels = _default_order(list(dict.fromkeys(uniques_true + uniques_pred)))
+    position = {label: i for i, label in enumerate(labels)}
+    lookups = []
+    for name, uniques in (("y_true", uniques_true), ("y_pred", uniques_pred)):
+        try:
+            lookups.append(np.array([position[v] for v in uniques], dtype=np.intp))
+        except KeyError as missing:
+            raise ValueError(
+                f"{name} contains the label {missing.args[0]!r}, which is not in labels {labels!r}"
+            ) from None
+    k = len(labels)
+    combined = lookups[0][codes_true] * k + lookups[1][codes_pred]
+    counts = np.bincount(combined, minlength=k * k).reshape(k, k)
+    return counts, labels

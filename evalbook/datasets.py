@@ -1,0 +1,80 @@
+"""The handouts' tables, shipped with the package as CSV files (no network needed).
+
+Each loader names the handout table it reproduces. Tables the handouts print garbled were
+rebuilt from the parts that survived and checked against every number the text derives
+from them (the tests do that check).
+"""
+
+from __future__ import annotations
+
+from importlib import resources
+
+from evalbook.confusion import ConfusionMatrix
+
+
+def _read_csv(name: str):
+    import pandas as pd
+
+    with resources.files("evalbook.data").joinpath(name).open("r", encoding="utf-8") as handle:
+        return pd.read_csv(handle)
+
+
+def spam_predictions():
+    """Handout 000, Tabela 7: 20 e-mails with target, prediction and the model's score.
+
+    ``prediction`` is the table's "Pred." column, the prediction at threshold 0.5
+    (score ≥ 0.5 → spam, handout 000 eq. (11)). Tabela 2 shows the same predictions
+    without scores, but its text was garbled in extraction; Tabela 7 survived whole.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``id`` (1-20), ``target`` and ``prediction`` (``"spam"`` or ``"ham"``),
+        ``score`` (in [0, 1]); rows in id order.
+
+    Examples
+    --------
+    >>> table = spam_predictions()
+    >>> table.shape
+    (20, 4)
+    >>> table.target.value_counts().to_dict()
+    {'ham': 11, 'spam': 9}
+    """
+    return _read_csv("spam_predictions.csv")
+
+
+def abc_confusion() -> ConfusionMatrix:
+    """Handout 001's three-class confusion matrix (classes A, B, C; n = 200).
+
+    Rows are the correct class ("Classe Correcta"), columns the predicted one; its success
+    rate is 70% and its kappa 58/118 = 49.2%.
+
+    Examples
+    --------
+    >>> abc_confusion().counts
+    array([[88, 10,  2],
+           [14, 40,  6],
+           [18, 10, 12]])
+    """
+    frame = _read_csv("abc_confusion.csv").set_index("target")
+    return ConfusionMatrix(frame.to_numpy(), labels=list(frame.index))
+
+
+def fraud_predictions():
+    """A small made-up table for exercise 01: 16 card transactions, fraud or legitimate.
+
+    Not from the handouts: a fresh table of the same shape as handout 000's Tabela 7, so
+    that students practise on numbers they have not seen worked out.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``id``, ``target`` and ``prediction`` (``"fraude"`` or ``"legítima"``),
+        ``score``.
+
+    Examples
+    --------
+    >>> fraud_predictions().target.value_counts().to_dict()
+    {'legítima': 10, 'fraude': 6}
+    """
+    return _read_csv("fraud_predictions.csv")
