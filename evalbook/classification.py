@@ -275,7 +275,7 @@ def ppv(cm, *, prevalence=None, label=None, zero_division="warn") -> float:
     >>> ppv([[6, 3], [2, 9]])
     0.75
     >>> round(ppv([[6, 3], [2, 9]], prevalence=0.01), 4)
-    0.0355
+    0.0357
     """
     tp, fn, fp, tn = _binary_counts(cm, label, "ppv")
     if prevalence is None:
@@ -507,7 +507,7 @@ def mcc(cm, *, label=None) -> float:
     Examples
     --------
     >>> round(mcc([[6, 3], [2, 9]]), 4)
-    0.4949
+    0.4924
     """
     cm = as_confusion_matrix(cm)
     if label is not None:

@@ -361,7 +361,8 @@ class ConfusionMatrix:
         return frame
 
     def __repr__(self) -> str:
-        return f"ConfusionMatrix(n={self.n}, labels={self._labels!r})\n{self.to_frame()}"
+        table = "\n".join(line.rstrip() for line in str(self.to_frame()).splitlines())
+        return f"ConfusionMatrix(n={self.n}, labels={self._labels!r})\n{table}"
 
     def _repr_html_(self) -> str:
         k = self.n_classes
