@@ -1,0 +1,24 @@
+"""Interactive explorers for the lessons (ipywidgets), each drivable from Python.
+
+Every explorer is a class: its controls are public attributes (set ``.value`` on them)
+and the numbers it shows are properties, so tests and notebooks can drive it without a
+browser. Display one in a notebook by making it the last expression of a cell.
+
+The submodules are imported on first use, so ``import evalbook`` does not pay for
+ipywidgets and matplotlib.
+"""
+
+from importlib import import_module
+
+_EXPLORERS = {
+    "PositiveClassExplorer": "evalbook.widgets.positive_class",
+    "CountsExplorer": "evalbook.widgets.counts",
+}
+
+__all__ = sorted(_EXPLORERS)
+
+
+def __getattr__(name):
+    if name in _EXPLORERS:
+        return getattr(import_module(_EXPLORERS[name]), name)
+    raise AttributeError(f"module 'evalbook.widgets' has no attribute {name!r}")
