@@ -1,0 +1,55 @@
+# The workbook's interface: a newcomer needs only `make lab` and `make test`.
+# Every target creates .venv and installs the package (editable, with test extras) on
+# first use; the stamp file makes later runs skip the install until pyproject.toml changes.
+
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.evalbook-installed
+
+NOTEBOOKS := $(sort $(wildcard notebooks/*.ipynb))
+SOLUTIONS := $(sort $(wildcard exercises/solucoes/*.ipynb))
+
+# JupyterLab refuses to run as root unless told; CI and containers run as root.
+ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
+# Extra options for `make lab`, e.g. LAB_ARGS="--no-browser --port=8899".
+LAB_ARGS ?=
+
+PYTEST_NBVAL := --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg
+
+.PHONY: install lab test lint notebooks exercises clean
+
+install: $(STAMP)
+
+$(STAMP): pyproject.toml
+	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "evalbook needs Python >= 3.11 (found " + sys.version.split()[0] + "); run: make PYTHON=python3.11 ...")'
+	@test -x $(BIN)/python || { echo "Creating $(VENV) with $(PYTHON)"; $(PYTHON) -m venv $(VENV); }
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e ".[test]"
+	@touch $(STAMP)
+
+lab: $(STAMP)
+	$(BIN)/jupyter lab --ServerApp.root_dir=. --LabApp.default_url=/lab/tree/notebooks $(ROOT_FLAG) $(LAB_ARGS)
+
+lint: $(STAMP)
+	$(BIN)/ruff check evalbook tests
+	$(BIN)/ruff format --check evalbook tests
+
+test: lint
+	$(BIN)/python -m pytest --doctest-modules evalbook tests $(PYTEST_NBVAL) notebooks exercises/solucoes
+
+# Re-execute every lesson and solution top to bottom in a fresh kernel, then regenerate
+# the student notebooks from the solutions.
+notebooks: $(STAMP)
+	@for nb in $(NOTEBOOKS) $(SOLUTIONS); do \
+		echo "executing $$nb"; \
+		$(BIN)/jupyter nbconvert --to notebook --execute --inplace \
+			--ExecutePreprocessor.kernel_name=python3 "$$nb" || exit 1; \
+	done
+	$(MAKE) exercises
+
+exercises: $(STAMP)
+	$(BIN)/python -m evalbook.exercises.build
+
+clean:
+	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis build *.egg-info
