@@ -1,0 +1,101 @@
+"""`make lab` really serves the workbook: start it headless, fetch a lesson, stop it."""
+
+import json
+import os
+import secrets
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+LESSON = "notebooks/01_matriz_de_confusao.ipynb"
+
+pytestmark = pytest.mark.skipif(shutil.which("make") is None, reason="needs GNU make")
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def _get(url: str) -> tuple[int, bytes]:
+    try:
+        with urllib.request.urlopen(url, timeout=10) as response:
+            return response.status, response.read()
+    except urllib.error.HTTPError as error:
+        return error.code, error.read()
+
+
+def _server_pid(port: int) -> int | None:
+    """The PID JupyterLab wrote in its runtime file for the server on ``port``."""
+    jupyter = Path(sys.executable).with_name("jupyter")
+    listing = subprocess.run(
+        [str(jupyter), "server", "list", "--json"], capture_output=True, text=True, check=False
+    )
+    for line in listing.stdout.splitlines():
+        info = json.loads(line)
+        if info.get("port") == port:
+            return int(info["pid"])
+    return None
+
+
+def test_make_lab_serves_the_lessons(tmp_path):
+    port, token = _free_port(), secrets.token_hex(16)
+    lab_args = (
+        f"--no-browser --ServerApp.ip=127.0.0.1 --ServerApp.port={port} "
+        f"--ServerApp.port_retries=0 --IdentityProvider.token={token}"
+    )
+    log = (tmp_path / "lab.log").open("w")
+    process = subprocess.Popen(
+        ["make", "--no-print-directory", "lab", f"LAB_ARGS={lab_args}"],
+        cwd=ROOT,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        stdin=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 90
+        status = None
+        while time.monotonic() < deadline and process.poll() is None:
+            try:
+                status, _ = _get(f"{base}/api/status?token={token}")
+                if status == 200:
+                    break
+            except OSError:
+                pass
+            time.sleep(0.5)
+        assert status == 200, f"JupyterLab did not start:\n{(tmp_path / 'lab.log').read_text()}"
+
+        status, page = _get(f"{base}/lab/tree/{LESSON}?token={token}")
+        assert status == 200
+        assert b"JupyterLab" in page
+
+        status, body = _get(f"{base}/api/contents/{LESSON}?token={token}")
+        assert status == 200
+        lesson = json.loads(body)
+        assert lesson["type"] == "notebook"
+        assert lesson["content"]["cells"], "the lesson served has no cells"
+
+        status, _ = _get(f"{base}/api/contents/{LESSON}")
+        assert status == 403, "the server must not serve files without its token"
+
+        pid = _server_pid(port)
+        assert pid is not None, "JupyterLab wrote no runtime file for its port"
+        os.kill(pid, signal.SIGTERM)
+        process.wait(timeout=30)
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait(timeout=10)
+        log.close()
