@@ -1,0 +1,235 @@
+"""An explorer of the four counts of a binary confusion matrix and every metric built on them.
+
+Four sliders set TP, FN, FP and TN (laid out as the matrix of handout 000, Tabela 1: target
+in the rows, prediction in the columns); a table under them shows the matrix and every
+metric of :data:`~evalbook.BINARY_METRICS` and :data:`~evalbook.MULTICLASS_METRICS`, so a
+metric added to the registries appears here without touching this module.
+"""
+
+from __future__ import annotations
+
+import html
+import math
+import numbers
+import warnings
+
+import ipywidgets as widgets
+import numpy as np
+
+from evalbook._checks import UndefinedMetricWarning
+from evalbook.classification import metrics_table
+from evalbook.confusion import ConfusionMatrix
+
+#: Text shown in the table for a metric that is 0/0 for the current counts.
+UNDEFINED_TEXT = "indefinido (0/0)"
+
+_CELLS = ("tp", "fn", "fp", "tn")
+_CELL_STYLE = "padding:2px 10px"
+_CELL_NAMES = {
+    "tp": "verdadeiros positivos",
+    "fn": "falsos negativos",
+    "fp": "falsos positivos",
+    "tn": "verdadeiros negativos",
+}
+
+
+def _check_count(value, name: str) -> int:
+    """A non-negative whole number (bool rejected), returned as a Python int."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Integral):
+        raise TypeError(
+            f"{name} must be a whole number (int) of instances; got {type(value).__name__} "
+            f"{value!r}"
+        )
+    value = int(value)
+    if value < 0:
+        raise ValueError(f"{name} must be a non-negative count; got {value}")
+    return value
+
+
+class CountsExplorer:
+    """Sliders for TP, FN, FP and TN with a live table of every metric they determine.
+
+    Handout 000, "Métricas de classificação" (eqs. (1)-(5)); handout 002, eqs. (10.1)-(10.12);
+    handout 003. The metrics are those of :data:`~evalbook.BINARY_METRICS` and
+    :data:`~evalbook.MULTICLASS_METRICS`, evaluated by :func:`~evalbook.metrics_table` on
+    the matrix ``[[tp, fn], [fp, tn]]`` (first class positive). A metric that is 0/0 for the
+    current counts shows as ``"indefinido (0/0)"`` and is ``nan`` in :attr:`metrics`; no
+    warning is emitted. The MCC keeps handout 003's convention (0 when a sum in its
+    denominator is 0), and the table says so.
+
+    Display the explorer by making it the last expression of a notebook cell. Drive it from
+    Python by setting ``.value`` on a slider, then read :attr:`confusion_matrix` and
+    :attr:`metrics`.
+
+    Parameters
+    ----------
+    tp, fn, fp, tn : int, default 6, 3, 2, 9
+        Initial counts (the SPAM matrix of handout 000, Tabela 3). Non-negative whole
+        numbers no larger than ``max_count``.
+    max_count : int, default 100
+        Upper end of every slider (at least 1).
+
+    Attributes
+    ----------
+    tp, fn, fp, tn : ipywidgets.IntSlider
+        The four controls, from 0 to ``max_count``.
+    widget : ipywidgets.VBox
+        The whole explorer: the sliders and the table.
+
+    Raises
+    ------
+    TypeError
+        If a count or ``max_count`` is not a whole number.
+    ValueError
+        If a count is negative or above ``max_count``, or ``max_count`` < 1.
+
+    Examples
+    --------
+    >>> explorer = CountsExplorer()
+    >>> explorer
+    CountsExplorer(tp=6, fn=3, fp=2, tn=9)
+    >>> explorer.metrics[["accuracy", "precision", "recall"]].round(4).to_dict()
+    {'accuracy': 0.75, 'precision': 0.75, 'recall': 0.6667}
+    >>> explorer.fp.value = 0
+    >>> explorer.metrics[["precision", "fpr"]].to_dict()
+    {'precision': 1.0, 'fpr': 0.0}
+    >>> explorer.tp.value = 0
+    >>> explorer.metrics[["precision", "recall"]].to_dict()
+    {'precision': nan, 'recall': 0.0}
+    >>> "precision" in explorer.html and "indefinido (0/0)" in explorer.html
+    True
+    """
+
+    def __init__(self, tp=6, fn=3, fp=2, tn=9, *, max_count=100):
+        if isinstance(max_count, (bool, np.bool_)) or not isinstance(max_count, numbers.Integral):
+            raise TypeError(
+                f"max_count must be a whole number (int); got {type(max_count).__name__} "
+                f"{max_count!r}"
+            )
+        max_count = int(max_count)
+        if max_count < 1:
+            raise ValueError(f"max_count must be at least 1; got {max_count}")
+        counts = {}
+        for name, value in zip(_CELLS, (tp, fn, fp, tn), strict=True):
+            value = _check_count(value, name)
+            if value > max_count:
+                raise ValueError(
+                    f"{name}={value} is larger than max_count={max_count}, the end of the "
+                    f"slider; pass max_count={value} or more"
+                )
+            counts[name] = value
+
+        sliders = {
+            name: widgets.IntSlider(
+                value=counts[name],
+                min=0,
+                max=max_count,
+                description=name.upper(),
+                tooltip=f"{name.upper()}: {_CELL_NAMES[name]}",
+                continuous_update=True,
+            )
+            for name in _CELLS
+        }
+        self.tp = sliders["tp"]
+        self.fn = sliders["fn"]
+        self.fp = sliders["fp"]
+        self.tn = sliders["tn"]
+
+        caption = widgets.HTML(
+            "<b>Linhas: alvo (target); colunas: predição. A primeira classe é a positiva.</b>"
+        )
+        grid = widgets.GridBox(
+            [self.tp, self.fn, self.fp, self.tn],
+            layout=widgets.Layout(grid_template_columns="repeat(2, max-content)"),
+        )
+        self._view = widgets.HTML()
+        self._widget = widgets.VBox([caption, grid, self._view])
+        for slider in sliders.values():
+            slider.observe(self._refresh, names="value")
+        self._refresh()
+
+    # ------------------------------------------------------------------ read-only state
+    @property
+    def widget(self) -> widgets.VBox:
+        """The ipywidgets container (sliders and table) that a notebook displays."""
+        return self._widget
+
+    @property
+    def confusion_matrix(self) -> ConfusionMatrix:
+        """The 2×2 matrix ``[[TP, FN], [FP, TN]]`` of the current slider values."""
+        return ConfusionMatrix([[self.tp.value, self.fn.value], [self.fp.value, self.tn.value]])
+
+    @property
+    def metrics(self):
+        """Every registry metric for the current counts: a pandas Series, name → float.
+
+        Undefined values (0/0) are ``nan``; the MCC is 0 when its denominator is 0.
+        """
+        return self._table()["value"]
+
+    @property
+    def html(self) -> str:
+        """The HTML of the matrix and metrics table, as the explorer currently shows it."""
+        return self._view.value
+
+    # ------------------------------------------------------------------ display
+    def __repr__(self) -> str:
+        values = ", ".join(f"{name}={getattr(self, name).value}" for name in _CELLS)
+        return f"{type(self).__name__}({values})"
+
+    def _repr_mimebundle_(self, include=None, exclude=None):
+        bundle = self._widget._repr_mimebundle_(include=include, exclude=exclude)
+        if bundle is None:  # ipywidgets returns None when widget display is turned off
+            return None
+        bundle["text/plain"] = repr(self)
+        return bundle
+
+    # ------------------------------------------------------------------ internals
+    def _table(self):
+        """``metrics_table`` of the current matrix, 0/0 → nan, with no warning escaping.
+
+        ``zero_division=nan`` silences every 0/0 but the MCC's, whose zero-denominator
+        convention (handout 003) always warns; that warning is expected here.
+        """
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", UndefinedMetricWarning)
+            table = metrics_table(self.confusion_matrix, zero_division=np.nan)
+        table["value"] = table["value"].astype(float)
+        return table
+
+    def _mcc_denominator_is_zero(self) -> bool:
+        tp, fn, fp, tn = (getattr(self, name).value for name in _CELLS)
+        return 0 in (tp + fp, tp + fn, tn + fp, tn + fn)
+
+    def _refresh(self, change=None) -> None:
+        table = self._table()
+        rows = []
+        for name, row in table.iterrows():
+            value = row["value"]
+            if math.isnan(value):
+                text = UNDEFINED_TEXT
+            elif name == "mcc" and self._mcc_denominator_is_zero():
+                text = f"{value:.4f} (denominador 0 → 0, handout 003)"
+            else:
+                text = f"{value:.4f}"
+            rows.append(
+                "<tr>"
+                f'<td style="{_CELL_STYLE}"><code>{html.escape(str(name))}</code></td>'
+                f'<td style="{_CELL_STYLE};text-align:right">{html.escape(text)}</td>'
+                f'<td style="{_CELL_STYLE}">{html.escape(row["formula"])}</td>'
+                f'<td style="{_CELL_STYLE}">{html.escape(row["source"])}</td>'
+                "</tr>"
+            )
+        header = "".join(
+            f'<th style="{_CELL_STYLE}">{h}</th>' for h in ("métrica", "valor", "fórmula", "fonte")
+        )
+        metrics_html = (
+            '<table style="border-collapse:collapse">'
+            f"<tr>{header}</tr>" + "".join(rows) + "</table>"
+        )
+        self._view.value = (
+            '<div style="display:flex;gap:2em;align-items:flex-start">'
+            f"<div>{self.confusion_matrix._repr_html_()}</div>"
+            f"<div>{metrics_html}</div>"
+            "</div>"
+        )
