@@ -1,0 +1,228 @@
+"""Explorer: choose which class is positive and watch the result types and the matrix change.
+
+Handout 000, "Tipos de Erro": "não há uma regra para determinar qual é a classe positiva".
+Swapping the positive class of a binary problem turns every TP into a TN, every FN into
+an FP and vice versa; the matrix is the same table read from the other corner.
+"""
+
+from __future__ import annotations
+
+import html
+
+import ipywidgets as widgets
+import numpy as np
+
+from evalbook._checks import as_label_array, check_same_length
+from evalbook.confusion import ConfusionMatrix, result_types
+
+#: The four result types, in the order of the matrix cells (TP, FN / FP, TN).
+RESULT_TYPES = ("TP", "FN", "FP", "TN")
+
+#: Background colour of each result type in the table: greens for the correct
+#: predictions, red for the false positives (type I), orange for the false negatives
+#: (type II).
+RESULT_COLOURS = {"TP": "#b7e1b7", "TN": "#e3f4e3", "FP": "#f6c1c1", "FN": "#fbd9a8"}
+
+_CELL = "padding:2px 10px;border:1px solid #ccc"
+_CHIP = "color:#000;padding:2px 8px;margin-right:6px"
+
+
+class PositiveClassExplorer:
+    """Choose the positive class and see each prediction's result type and the matrix.
+
+    Shows (a) the table of instances with their target, prediction and result type (TP,
+    FN, FP, TN; rows coloured by type), (b) the confusion matrix with the chosen class
+    first (target in the rows, as in handout 000, Tabela 1) and (c) the four counts.
+    Handout 000, "Tipos de Erro" and Tabela 7.
+
+    Every label other than the chosen one counts as negative, so for more than two classes
+    the counts are those of the chosen class against the rest (one-vs-rest).
+
+    Parameters
+    ----------
+    y_true : sequence of labels
+        The target (actual) class of each instance.
+    y_pred : sequence of labels
+        The predicted class of each instance, same length as ``y_true``.
+    labels : sequence, optional
+        The classes and their order, as in :meth:`ConfusionMatrix.from_labels`; the first
+        one is the positive class at the start. At least two classes are needed.
+    ids : sequence, optional
+        One unique identifier per instance, shown in the table's ``id`` column. Defaults
+        to 1, 2, ..., n (the handout numbers its e-mails from 1).
+
+    Attributes
+    ----------
+    positive : ipywidgets.ToggleButtons
+        The control: its ``value`` is the positive class, its options are the classes.
+    table_view, matrix_view, counts_view : ipywidgets.HTML
+        The three views, updated whenever ``positive.value`` changes.
+    widget : ipywidgets.VBox
+        The whole explorer; the instance displays it when it is the last expression of a
+        notebook cell.
+
+    Examples
+    --------
+    >>> from evalbook import spam_predictions
+    >>> data = spam_predictions()
+    >>> explorer = PositiveClassExplorer(
+    ...     data.target, data.prediction, labels=["spam", "ham"], ids=data.id
+    ... )
+    >>> explorer.confusion_matrix.tp, explorer.confusion_matrix.fn
+    (6, 3)
+    >>> explorer.positive.value = "ham"
+    >>> explorer.confusion_matrix.tp, explorer.confusion_matrix.fn
+    (9, 2)
+    >>> explorer.counts
+    {'TP': 9, 'FN': 2, 'FP': 3, 'TN': 6}
+    >>> explorer.table.head(3)
+       id target prediction result
+    0   1   spam        ham     FP
+    1   2   spam        ham     FP
+    2   3    ham        ham     TP
+    """
+
+    def __init__(self, y_true, y_pred, *, labels=None, ids=None):
+        self._matrix = ConfusionMatrix.from_labels(y_true, y_pred, labels=labels)
+        if self._matrix.n_classes < 2:
+            raise ValueError(
+                f"y_true and y_pred hold a single class {self._matrix.labels!r}; choosing the "
+                "positive class needs at least two. Pass labels= listing both classes"
+            )
+        self._y_true = as_label_array(y_true, "y_true")
+        self._y_pred = as_label_array(y_pred, "y_pred")
+        self._ids = _check_ids(ids, self._y_true)
+        present = set(self._y_true.tolist()) | set(self._y_pred.tolist())
+        self._present = {label for label in self._matrix.labels if label in present}
+
+        labels = self._matrix.labels
+        self.positive = widgets.ToggleButtons(
+            options=[(str(label), label) for label in labels],
+            value=labels[0],
+            description="classe positiva",
+            style={"description_width": "initial"},
+        )
+        self.table_view = widgets.HTML()
+        self.matrix_view = widgets.HTML()
+        self.counts_view = widgets.HTML()
+        self.widget = widgets.VBox(
+            [
+                self.positive,
+                widgets.HBox(
+                    [
+                        self.table_view,
+                        widgets.VBox(
+                            [self.matrix_view, self.counts_view],
+                            layout=widgets.Layout(margin="0 0 0 24px"),
+                        ),
+                    ],
+                    layout=widgets.Layout(align_items="flex-start"),
+                ),
+            ]
+        )
+        self.positive.observe(self._refresh, names="value")
+        self._refresh()
+
+    # ------------------------------------------------------------------ read-only views
+    @property
+    def confusion_matrix(self) -> ConfusionMatrix:
+        """The confusion matrix with the chosen positive class first (rows = target)."""
+        return self._matrix.with_positive(self.positive.value)
+
+    @property
+    def result_types(self) -> np.ndarray:
+        """Each instance's result type (``"TP"``, ``"FN"``, ``"FP"``, ``"TN"``), in order."""
+        positive = self.positive.value
+        if positive not in self._present:  # a class listed in labels= but never seen
+            return np.full(len(self._y_true), "TN")
+        return result_types(self._y_true, self._y_pred, positive=positive)
+
+    @property
+    def counts(self) -> dict:
+        """The number of instances of each result type, ``{"TP": ..., "FN": ..., ...}``."""
+        cells = self._matrix.one_vs_rest(self.positive.value).counts.ravel()
+        return {name: int(count) for name, count in zip(RESULT_TYPES, cells, strict=True)}
+
+    @property
+    def table(self):
+        """A new DataFrame with columns ``id``, ``target``, ``prediction`` and ``result``."""
+        import pandas as pd
+
+        return pd.DataFrame(
+            {
+                "id": self._ids,
+                "target": self._y_true,
+                "prediction": self._y_pred,
+                "result": self.result_types,
+            }
+        )
+
+    # ------------------------------------------------------------------ display
+    def _refresh(self, change=None) -> None:
+        types = self.result_types
+        self.table_view.value = self._table_html(types)
+        self.matrix_view.value = self.confusion_matrix._repr_html_()
+        self.counts_view.value = self._counts_html()
+
+    def _table_html(self, types: np.ndarray) -> str:
+        head = "".join(
+            f'<th style="{_CELL}">{name}</th>' for name in ("id", "target", "prediction", "result")
+        )
+        rows = []
+        for row_id, target, prediction, kind in zip(
+            self._ids, self._y_true, self._y_pred, types, strict=True
+        ):
+            cells = "".join(
+                f'<td style="{_CELL}">{html.escape(str(value))}</td>'
+                for value in (row_id, target, prediction)
+            )
+            rows.append(
+                f'<tr data-result="{kind}" style="background:{RESULT_COLOURS[kind]};color:#000">'
+                f'{cells}<td style="{_CELL}"><b>{kind}</b></td></tr>'
+            )
+        positive = html.escape(str(self.positive.value))
+        return (
+            '<table style="border-collapse:collapse">'
+            f"<caption>classe positiva: <b>{positive}</b></caption>"
+            f"<tr>{head}</tr>{''.join(rows)}</table>"
+        )
+
+    def _counts_html(self) -> str:
+        chips = "".join(
+            f'<span style="background:{RESULT_COLOURS[name]};{_CHIP}">'
+            f"{name} = <b>{count}</b></span>"
+            for name, count in self.counts.items()
+        )
+        return f"<p>{chips}</p>"
+
+    def __repr__(self) -> str:
+        return (
+            f"PositiveClassExplorer(n={len(self._y_true)}, labels={self._matrix.labels!r}, "
+            f"positive={self.positive.value!r})"
+        )
+
+    def _repr_mimebundle_(self, **kwargs):
+        bundle = None
+        show = getattr(self.widget, "_repr_mimebundle_", None)  # None once the widget is closed
+        if show is not None:
+            bundle = show(**kwargs)
+        bundle = dict(bundle or {})
+        bundle["text/plain"] = repr(self)
+        return bundle
+
+
+def _check_ids(ids, y_true: np.ndarray) -> np.ndarray:
+    """The instance ids: 1, 2, ..., n by default, else one unique id per instance."""
+    if ids is None:
+        return np.arange(1, len(y_true) + 1)
+    ids = as_label_array(ids, "ids")
+    check_same_length(y_true, ids, "y_true", "ids")
+    seen = set()
+    for position, value in enumerate(ids.tolist()):
+        if value in seen:
+            raise ValueError(
+                f"ids contains {value!r} more than once (again at position {position}); "
+                "give each instance its own id"
+            )
+        seen.add(value)
+    return ids
