@@ -44,7 +44,9 @@ notebooks: $(STAMP)
 	@for nb in $(NOTEBOOKS) $(SOLUTIONS); do \
 		echo "executing $$nb"; \
 		$(BIN)/jupyter nbconvert --to notebook --execute --inplace \
-			--ExecutePreprocessor.kernel_name=python3 "$$nb" || exit 1; \
+			--ExecutePreprocessor.kernel_name=python3 \
+			--ExecutePreprocessor.record_timing=False \
+			--ExecutePreprocessor.store_widget_state=False "$$nb" || exit 1; \
 	done
 	$(MAKE) exercises
 
