@@ -40,6 +40,19 @@ from evalbook.classification import (
 from evalbook.confusion import ConfusionMatrix, result_types
 from evalbook.datasets import abc_confusion, fraud_predictions, spam_predictions
 
+# Later topics: each module lists its public names in its own __all__.
+from evalbook import agreement, cost, inference, language, plots, regression, scores, summary
+from evalbook import validation
+from evalbook.agreement import *  # noqa: F403
+from evalbook.cost import *  # noqa: F403
+from evalbook.inference import *  # noqa: F403
+from evalbook.language import *  # noqa: F403
+from evalbook.plots import *  # noqa: F403
+from evalbook.regression import *  # noqa: F403
+from evalbook.scores import *  # noqa: F403
+from evalbook.summary import *  # noqa: F403
+from evalbook.validation import *  # noqa: F403
+
 __version__ = "0.1.0"
 
 __all__ = [
@@ -73,4 +86,13 @@ __all__ = [
     "specificity",
     "tnr",
     "tpr",
+    *agreement.__all__,
+    *cost.__all__,
+    *inference.__all__,
+    *language.__all__,
+    *plots.__all__,
+    *regression.__all__,
+    *scores.__all__,
+    *summary.__all__,
+    *validation.__all__,
 ]

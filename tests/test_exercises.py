@@ -397,11 +397,16 @@ def test_the_exercise_data_has_the_documented_counts():
     assert answers["02.ppv_1pct"] == pytest.approx(0.0219539, abs=1e-7)
 
 
+# Sets 01 and 02 (the fraud table) are checked here; later sets have their own test modules.
+FRAUD_SETS = sorted(i for i in EXERCISES if i.startswith(("01.", "02.")))
+
+
 def test_every_exercise_has_an_independent_answer():
-    assert set(_independent_answers()) == set(EXERCISES) == set(exercise_ids())
+    assert set(_independent_answers()) == set(FRAUD_SETS)
+    assert set(EXERCISES) == set(exercise_ids())
 
 
-@pytest.mark.parametrize("exercise_id", sorted(EXERCISES))
+@pytest.mark.parametrize("exercise_id", FRAUD_SETS)
 def test_independent_answer_is_accepted(exercise_id):
     answer = _independent_answers()[exercise_id]
     result = check(exercise_id, answer)
@@ -409,7 +414,7 @@ def test_independent_answer_is_accepted(exercise_id):
     assert result.message.startswith(RIGHT)
 
 
-@pytest.mark.parametrize("exercise_id", sorted(EXERCISES))
+@pytest.mark.parametrize("exercise_id", FRAUD_SETS)
 def test_registry_answer_matches_the_independent_one(exercise_id):
     expected = EXERCISES[exercise_id].expected()
     independent = _independent_answers()[exercise_id]
@@ -512,7 +517,7 @@ WRONG_VALUES = {
 
 
 def test_every_exercise_has_a_wrong_value():
-    assert set(WRONG_VALUES) == set(EXERCISES)
+    assert set(WRONG_VALUES) == set(FRAUD_SETS)
 
 
 @pytest.mark.parametrize("exercise_id", sorted(WRONG_VALUES))

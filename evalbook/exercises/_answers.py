@@ -24,6 +24,8 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
+from importlib import import_module
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -402,3 +404,21 @@ EXERCISES: dict[str, Exercise] = {
         comment="Com fraudes raras, a maioria dos alarmes seria falsa.",
     ),
 }
+
+
+def _register_later_sets() -> None:
+    """Merge the sets of later lessons into :data:`EXERCISES`.
+
+    Each set lives in its own module ``evalbook/exercises/_set_NN.py`` defining a dict
+    ``EXERCISES`` of :class:`Exercise` with ids ``"NN.item"``; the sets of exercises 01
+    and 02 share the fraud table and live above.
+    """
+    for path in sorted(Path(__file__).parent.glob("_set_*.py")):
+        module = import_module(f"evalbook.exercises.{path.stem}")
+        clash = sorted(EXERCISES.keys() & module.EXERCISES.keys())
+        if clash:
+            raise RuntimeError(f"{path.name} registers exercise ids already taken: {clash}")
+        EXERCISES.update(module.EXERCISES)
+
+
+_register_later_sets()

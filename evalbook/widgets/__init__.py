@@ -13,6 +13,13 @@ from importlib import import_module
 _EXPLORERS = {
     "PositiveClassExplorer": "evalbook.widgets.positive_class",
     "CountsExplorer": "evalbook.widgets.counts",
+    "ProfitExplorer": "evalbook.widgets.profit",
+    "ImbalanceExplorer": "evalbook.widgets.imbalance",
+    "ThresholdExplorer": "evalbook.widgets.threshold",
+    "OutlierExplorer": "evalbook.widgets.outlier",
+    "KFoldExplorer": "evalbook.widgets.kfold",
+    "BootstrapExplorer": "evalbook.widgets.bootstrap",
+    "CoverageExplorer": "evalbook.widgets.coverage",
 }
 
 __all__ = sorted(_EXPLORERS)

@@ -1,0 +1,3 @@
+"""(Being written: this module's contents arrive with its issue.)"""
+
+__all__: list[str] = []
