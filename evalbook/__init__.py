@@ -10,7 +10,20 @@ Plots and widgets are imported on demand (``evalbook.widgets``), so ``import eva
 stays fast.
 """
 
+# The later topics' modules each list their public names in their own __all__.
+from evalbook import (
+    agreement,
+    cost,
+    inference,
+    language,
+    plots,
+    regression,
+    scores,
+    summary,
+    validation,
+)
 from evalbook._checks import UndefinedMetricWarning
+from evalbook.agreement import *  # noqa: F403
 from evalbook.classification import (
     BINARY_METRICS,
     MULTICLASS_METRICS,
@@ -38,13 +51,8 @@ from evalbook.classification import (
     tpr,
 )
 from evalbook.confusion import ConfusionMatrix, result_types
-from evalbook.datasets import abc_confusion, fraud_predictions, spam_predictions
-
-# Later topics: each module lists its public names in its own __all__.
-from evalbook import agreement, cost, inference, language, plots, regression, scores, summary
-from evalbook import validation
-from evalbook.agreement import *  # noqa: F403
 from evalbook.cost import *  # noqa: F403
+from evalbook.datasets import abc_confusion, fraud_predictions, spam_predictions
 from evalbook.inference import *  # noqa: F403
 from evalbook.language import *  # noqa: F403
 from evalbook.plots import *  # noqa: F403
