@@ -17,7 +17,7 @@ LAB_ARGS ?=
 
 PYTEST_NBVAL := --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg
 
-.PHONY: install lab test lint notebooks exercises clean
+.PHONY: install lab test lint notebooks exercises bench clean
 
 install: $(STAMP)
 
@@ -32,8 +32,8 @@ lab: $(STAMP)
 	$(BIN)/jupyter lab --ServerApp.root_dir=. --LabApp.default_url=/lab/tree/notebooks $(ROOT_FLAG) $(LAB_ARGS)
 
 lint: $(STAMP)
-	$(BIN)/ruff check evalbook tests
-	$(BIN)/ruff format --check evalbook tests
+	$(BIN)/ruff check evalbook tests benchmarks
+	$(BIN)/ruff format --check evalbook tests benchmarks
 
 test: lint
 	$(BIN)/python -m pytest --doctest-modules evalbook tests $(PYTEST_NBVAL) notebooks exercises/solucoes
@@ -55,3 +55,7 @@ exercises: $(STAMP)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis build *.egg-info
+
+# Benchmarks (not part of `make test`): prints a table and writes benchmarks/RESULTS.md.
+bench: $(STAMP)
+	$(BIN)/python benchmarks/run.py
