@@ -38,11 +38,15 @@ def check_zero_division(zero_division) -> None:
         )
 
 
-def safe_divide(numerator, denominator, *, zero_division="warn", metric="metric", why=""):
+def safe_divide(
+    numerator, denominator, *, zero_division="warn", metric="metric", why="", stacklevel=3
+):
     """``numerator / denominator`` as a float, following the library's 0/0 policy.
 
     When the denominator is 0, returns ``nan`` with an :class:`UndefinedMetricWarning`
     (``zero_division="warn"``, the default) or ``float(zero_division)`` silently.
+    ``stacklevel`` is counted from this function: the default 3 points the warning at the
+    caller of the public metric that called ``safe_divide`` directly.
     """
     check_zero_division(zero_division)
     if denominator == 0:
@@ -52,7 +56,7 @@ def safe_divide(numerator, denominator, *, zero_division="warn", metric="metric"
                 f"{metric} is undefined (0/0){reason}; returning nan. "
                 "Pass zero_division= to choose another value.",
                 UndefinedMetricWarning,
-                stacklevel=3,
+                stacklevel=stacklevel,
             )
             return math.nan
         return float(zero_division)
@@ -73,6 +77,14 @@ def as_label_array(values, name: str) -> np.ndarray:
         raise ValueError(f"{name} must be one-dimensional; got an array of shape {array.shape}")
     if array.size == 0:
         raise ValueError(f"{name} is empty; a confusion matrix needs at least one prediction")
+    # numpy turns [1, "1"] into ["1", "1"], merging two different classes: keep the values
+    # as they are (from_labels rejects mixed types unless labels= lists them)
+    if (
+        array.dtype.kind in "US"
+        and not isinstance(values, np.ndarray)
+        and not all(isinstance(v, (str, bytes)) for v in values)
+    ):
+        array = np.asarray(values, dtype=object)
     if array.dtype.kind == "f":
         missing = np.flatnonzero(np.isnan(array))
         if missing.size:
@@ -81,12 +93,15 @@ def as_label_array(values, name: str) -> np.ndarray:
                 "every instance needs a class label"
             )
     elif array.dtype.kind == "O":
-        for position, value in enumerate(array):
-            if value is None or (isinstance(value, float) and math.isnan(value)):
-                raise ValueError(
-                    f"{name} contains a missing label ({value!r}) at position {position}; "
-                    "every instance needs a class label"
-                )
+        import pandas as pd  # isna knows every missing marker: None, nan, pd.NA, NaT
+
+        missing = np.flatnonzero(pd.isna(array))
+        if missing.size:
+            position = int(missing[0])
+            raise ValueError(
+                f"{name} contains a missing label ({array[position]!r}) at position {position}; "
+                "every instance needs a class label"
+            )
     elif array.dtype.kind not in "biuUS":
         raise TypeError(
             f"{name} must hold class labels (integers, strings or booleans); "

@@ -283,8 +283,12 @@ def ppv(cm, *, prevalence=None, label=None, zero_division="warn") -> float:
             tp, tp + fp, zero_division=zero_division, metric="PPV", why="nothing predicted positive"
         )
     prevalence = check_probability(prevalence, "prevalence")
-    sens = safe_divide(tp, tp + fn, zero_division=zero_division, metric="sensitivity")
-    spec = safe_divide(tn, tn + fp, zero_division=zero_division, metric="specificity")
+    sens = safe_divide(
+        tp, tp + fn, zero_division=zero_division, metric="PPV", why="no actual positives"
+    )
+    spec = safe_divide(
+        tn, tn + fp, zero_division=zero_division, metric="PPV", why="no actual negatives"
+    )
     hits = sens * prevalence
     return safe_divide(
         hits,
@@ -313,8 +317,12 @@ def npv(cm, *, prevalence=None, label=None, zero_division="warn") -> float:
             tn, tn + fn, zero_division=zero_division, metric="NPV", why="nothing predicted negative"
         )
     prevalence = check_probability(prevalence, "prevalence")
-    sens = safe_divide(tp, tp + fn, zero_division=zero_division, metric="sensitivity")
-    spec = safe_divide(tn, tn + fp, zero_division=zero_division, metric="specificity")
+    sens = safe_divide(
+        tp, tp + fn, zero_division=zero_division, metric="NPV", why="no actual positives"
+    )
+    spec = safe_divide(
+        tn, tn + fp, zero_division=zero_division, metric="NPV", why="no actual negatives"
+    )
     hits = spec * (1 - prevalence)
     return safe_divide(
         hits,
@@ -385,8 +393,9 @@ def _per_class_recall(cm: ConfusionMatrix, zero_division) -> np.ndarray:
                 cm.counts[i, i],
                 rows[i],
                 zero_division=zero_division,
-                metric=f"recall of class {label!r}",
+                metric=f"balanced accuracy (recall of class {label!r})",
                 why="no actual instances of that class",
+                stacklevel=4,  # safe_divide < _per_class_recall < balanced_accuracy < caller
             )
         )
     return np.array(values)

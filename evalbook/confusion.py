@@ -28,6 +28,7 @@ ORIENTATIONS = ("handout", "sklearn", "caret")
 
 # Integer labels take the bincount path when their range R keeps the R x R table small.
 _MAX_DENSE_CELLS = 1 << 22
+_MAX_COUNT = np.iinfo(np.int64).max
 
 
 def _python_scalar(value):
@@ -71,7 +72,7 @@ def _default_order(values: list) -> list:
             f"e.g. {values[:4]!r}; a label 1 and a label '1' are different classes. "
             "Convert them to one type, or pass labels= to fix the classes and their order"
         ) from None
-    numeric = all(isinstance(v, (numbers.Integral, np.integer)) for v in ordered)
+    numeric = all(isinstance(v, numbers.Real) for v in ordered)
     if len(ordered) == 2 and numeric and 1 in ordered:
         ordered.sort(key=lambda v: v != 1)
     return ordered
@@ -469,6 +470,12 @@ def _check_counts(counts) -> np.ndarray:
     if bad.size:
         i, j = bad[0]
         raise ValueError(f"counts must be non-negative; got {array[i, j]} at row {i}, column {j}")
+    bad = np.argwhere(array >= 2.0**63 if array.dtype.kind == "f" else array > _MAX_COUNT)
+    if bad.size:
+        i, j = bad[0]
+        raise ValueError(
+            f"counts must be below 2**63 (int64); got {array[i, j]} at row {i}, column {j}"
+        )
     result = array.astype(np.int64)
     result.setflags(write=False)
     return result
@@ -496,11 +503,11 @@ def _count_pairs(y_true: np.ndarray, y_pred: np.ndarray, labels):
 
 def _count_integer_pairs(y_true, y_pred, labels):
     """Dense path for integer labels: one ``np.bincount`` over ``t * R + p``."""
+    booleans = labels is None and y_true.dtype.kind == "b" and y_pred.dtype.kind == "b"
     if y_true.dtype.kind == "b":
         y_true = y_true.view(np.uint8)
     if y_pred.dtype.kind == "b":
         y_pred = y_pred.view(np.uint8)
-    booleans = labels is None and y_true.dtype == np.uint8 and y_pred.dtype == np.uint8
     lo = min(int(y_true.min()), int(y_pred.min()))
     hi = max(int(y_true.max()), int(y_pred.max()))
     if labels is not None:
@@ -508,9 +515,8 @@ def _count_integer_pairs(y_true, y_pred, labels):
             return None
         lo, hi = min(lo, min(labels)), max(hi, max(labels))
     span = hi - lo + 1
-    if span * span > max(_MAX_DENSE_CELLS, 4 * y_true.size) or hi > np.iinfo(np.intp).max // (
-        span + 1
-    ):
+    limit = np.iinfo(np.intp).max // (span + 1)  # t * span + p must not overflow intp
+    if span * span > max(_MAX_DENSE_CELLS, 4 * y_true.size) or hi > limit or lo < -limit:
         return None
     combined = np.multiply(y_true, span, dtype=np.intp, casting="unsafe")
     np.add(combined, y_pred, out=combined, casting="unsafe")

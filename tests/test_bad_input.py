@@ -1,0 +1,351 @@
+"""Bad input gets a ValueError or TypeError whose message names the argument and the problem."""
+
+from __future__ import annotations
+
+import inspect
+import math
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from evalbook import (
+    BINARY_METRICS,
+    MULTICLASS_METRICS,
+    ConfusionMatrix,
+    fbeta,
+    npv,
+    ppv,
+    result_types,
+)
+
+SPAM = ConfusionMatrix([[6, 3], [2, 9]], labels=["spam", "ham"])
+ABC = ConfusionMatrix([[88, 10, 2], [14, 40, 6], [18, 10, 12]], labels=["A", "B", "C"])
+from_labels = ConfusionMatrix.from_labels
+
+BAD_LABEL_SEQUENCES = [
+    # ------------------------------------------------------------ y_true / y_pred
+    (
+        lambda: from_labels(["a", "b", "a"], ["a", "b"]),
+        ValueError,
+        r"y_true and y_pred have different lengths \(3 and 2\)",
+        "mismatched lengths",
+    ),
+    (lambda: from_labels([], []), ValueError, r"y_true is empty", "empty y_true"),
+    (lambda: from_labels(["a"], np.array([])), ValueError, r"y_pred is empty", "empty y_pred"),
+    (
+        lambda: from_labels([1.0, math.nan, 0.0], [1.0, 1.0, 0.0]),
+        ValueError,
+        r"y_true contains NaN at position 1; every instance needs a class label",
+        "NaN label",
+    ),
+    (
+        lambda: from_labels(["a", "b"], ["a", None]),
+        ValueError,
+        r"y_pred contains a missing label \(None\) at position 1",
+        "None label",
+    ),
+    (
+        lambda: from_labels(["a", math.nan], ["a", "a"]),
+        ValueError,
+        r"y_true contains a missing label \(nan\) at position 1",
+        "NaN among strings",
+    ),
+    (
+        lambda: from_labels(pd.Series(["a", pd.NA], dtype="string"), ["a", "a"]),
+        ValueError,
+        r"y_true contains a missing label \(<NA>\) at position 1",
+        "pd.NA label",
+    ),
+    (
+        lambda: from_labels(pd.Series([1, None], dtype="Int64"), [1, 1]),
+        ValueError,
+        r"y_true contains (NaN|a missing label \(<NA>\)) at position 1",
+        "Int64 NA label",
+    ),
+    (
+        lambda: from_labels(None, [1, 0]),
+        TypeError,
+        r"y_true must be a sequence of labels; got None",
+        "None y_true",
+    ),
+    (
+        lambda: from_labels("spam", "ham"),
+        TypeError,
+        r"y_true must be a sequence of labels .* got a single str",
+        "string y_true",
+    ),
+    (
+        lambda: from_labels([1, 0], 1),
+        TypeError,
+        r"y_pred must be a sequence of labels .* got a single int",
+        "scalar y_pred",
+    ),
+    (
+        lambda: from_labels([[1, 0], [0, 1]], [[1, 0], [0, 1]]),
+        ValueError,
+        r"y_true must be one-dimensional; got an array of shape \(2, 2\)",
+        "2-D y_true",
+    ),
+    (
+        lambda: from_labels(np.array([1 + 1j]), np.array([1 + 1j])),
+        TypeError,
+        r"y_true must hold class labels \(integers, strings or booleans\); got dtype complex128",
+        "complex labels",
+    ),
+    # ------------------------------------------------------------ labels outside labels=
+    (
+        lambda: from_labels(["a", "c"], ["a", "b"], labels=["a", "b"]),
+        ValueError,
+        r"y_true contains the label 'c', which is not in labels \['a', 'b'\]",
+        "unknown label in y_true",
+    ),
+    (
+        lambda: from_labels(["a", "b"], ["a", "c"], labels=["a", "b"]),
+        ValueError,
+        r"y_pred contains the label 'c', which is not in labels \['a', 'b'\]",
+        "unknown label in y_pred",
+    ),
+    (
+        lambda: from_labels([1, 3], [1, 2], labels=[1, 2]),
+        ValueError,
+        r"y_true contains the label 3, which is not in labels \[1, 2\]",
+        "unknown integer in y_true",
+    ),
+    (
+        lambda: from_labels([1, 2], [0, 2], labels=[2, 1]),
+        ValueError,
+        r"y_pred contains the label 0, which is not in labels \[2, 1\]",
+        "unknown integer in y_pred",
+    ),
+    (
+        lambda: from_labels([1, 2], [1, 2], labels=[1, 2, 1]),
+        ValueError,
+        r"labels contains 1 more than once; labels must be unique",
+        "duplicate labels",
+    ),
+    (
+        lambda: from_labels(["a"], ["a"], labels=[]),
+        ValueError,
+        r"labels is empty; give at least one class label",
+        "empty labels",
+    ),
+    (
+        lambda: from_labels(["a"], ["a"], labels=["a", None]),
+        ValueError,
+        r"labels contains a missing value \(None\) at position 1",
+        "None in labels",
+    ),
+    (
+        lambda: from_labels(["a"], ["a"], labels="ab"),
+        TypeError,
+        r"labels must be a list of class labels; got 'ab'",
+        "string labels",
+    ),
+    # ------------------------------------------------------------ mixed label types
+    (
+        lambda: from_labels([1, 0, 1], ["1", "0", "0"]),
+        TypeError,
+        r"y_true and y_pred mix labels of different types \(int, str\).*"
+        r"a label 1 and a label '1' are different classes",
+        "1 in y_true, '1' in y_pred",
+    ),
+    (
+        lambda: from_labels([1, "1"], ["1", "1"]),
+        TypeError,
+        r"y_true and y_pred mix labels of different types \(int, str\)",
+        "1 and '1' in one list",
+    ),
+    (
+        lambda: from_labels(np.array([1, "1"], dtype=object), np.array([1, 1])),
+        TypeError,
+        r"mix labels of different types",
+        "1 and '1' in an object array",
+    ),
+    (
+        lambda: from_labels([1, 0], ["1", "0"], labels=[1, 0]),
+        ValueError,
+        r"y_pred contains the label '1', which is not in labels \[1, 0\]",
+        "'1' is not the label 1",
+    ),
+    # ------------------------------------------------------------ result_types
+    (
+        lambda: result_types(["spam"], ["ham"], positive="eggs"),
+        ValueError,
+        r"positive='eggs' appears in neither y_true nor y_pred",
+        "result_types positive absent",
+    ),
+]
+
+BAD_COUNTS = [
+    ([[1, 2, 3], [4, 5, 6]], ValueError, r"counts must be square .* got shape \(2, 3\)", "2x3"),
+    ([1, 2, 3, 4], ValueError, r"counts must be a square 2-D table; .* shape \(4,\)", "1-D"),
+    (np.ones((2, 2, 2)), ValueError, r"counts must be a square 2-D table; .* \(2, 2, 2\)", "3-D"),
+    (5, ValueError, r"counts must be a square 2-D table; got an array of shape \(\)", "scalar"),
+    (np.zeros((0, 0)), ValueError, r"counts is empty", "0x0"),
+    (
+        [[6, -3], [2, 9]],
+        ValueError,
+        r"counts must be non-negative; got -3 at row 0, column 1",
+        "<0",
+    ),
+    (
+        [[6, 3.5], [2, 9]],
+        ValueError,
+        r"counts must be whole numbers; got 3.5 at row 0, column 1",
+        "non-integer",
+    ),
+    ([[6, 3], [math.nan, 9]], ValueError, r"counts contains nan at row 1, column 0", "NaN"),
+    ([[6, 3], [2, math.inf]], ValueError, r"counts contains inf at row 1, column 1", "inf"),
+    ([[1e300, 0], [0, 1]], ValueError, r"counts must be below 2\*\*63 \(int64\)", "too large"),
+    (
+        [["6", "3"], ["2", "9"]],
+        TypeError,
+        r"counts must hold whole numbers \(int\); got dtype <U1",
+        "strings",
+    ),
+    (
+        [[True, False], [False, True]],
+        TypeError,
+        r"counts must hold whole numbers .* dtype bool",
+        "booleans",
+    ),
+    (
+        [[6, None], [2, 9]],
+        TypeError,
+        r"counts must hold .* dtype object \(a ragged or non-numeric",
+        "None",
+    ),
+    ([[6, 3], [2]], ValueError, r"counts must be a square table of numbers", "ragged"),
+]
+
+
+@pytest.mark.parametrize(
+    ("call", "error", "message"),
+    [
+        pytest.param(call, error, message, id=name)
+        for call, error, message, name in BAD_LABEL_SEQUENCES
+    ],
+)
+def test_bad_label_sequences(call, error, message):
+    with pytest.raises(error, match=message):
+        call()
+
+
+@pytest.mark.parametrize(
+    ("counts", "error", "message"),
+    [pytest.param(c, e, m, id=name) for c, e, m, name in BAD_COUNTS],
+)
+def test_bad_counts(counts, error, message):
+    with pytest.raises(error, match=message):
+        ConfusionMatrix(counts)
+    # every metric goes through the same check
+    with pytest.raises(error, match=message):
+        MULTICLASS_METRICS["accuracy"][0](counts)
+
+
+@pytest.mark.parametrize(
+    ("labels", "error", "message"),
+    [
+        (
+            ["a", "b", "c"],
+            ValueError,
+            r"labels has 3 entries but counts is 2×2; give one label per",
+        ),
+        (["a"], ValueError, r"labels has 1 entries but counts is 2×2"),
+        (["a", "a"], ValueError, r"labels contains 'a' more than once"),
+        (["a", math.nan], ValueError, r"labels contains a missing value \(nan\) at position 1"),
+        ("ab", TypeError, r"labels must be a list of class labels; got 'ab'"),
+        ([["a", "b"]], TypeError, r"labels must be a list of class labels"),
+    ],
+)
+def test_bad_labels_for_counts(labels, error, message):
+    with pytest.raises(error, match=message):
+        ConfusionMatrix([[6, 3], [2, 9]], labels=labels)
+
+
+@pytest.mark.parametrize("cell", ["tp", "fn", "fp", "tn"])
+def test_binary_cell_of_a_3x3_matrix(cell):
+    message = (
+        rf"^{cell} is defined only for a 2×2 confusion matrix; this one is 3×3 with labels "
+        rf"\['A', 'B', 'C'\]\. Use cm\.one_vs_rest\(label\)\.{cell}"
+    )
+    with pytest.raises(ValueError, match=message):
+        getattr(ABC, cell)
+    assert getattr(ABC.one_vs_rest("A"), cell) == {"tp": 88, "fn": 12, "fp": 32, "tn": 68}[cell]
+
+
+@pytest.mark.parametrize("orientation", ["R", "Sklearn", "", None])
+def test_unknown_orientation(orientation):
+    with pytest.raises(
+        ValueError, match=r"orientation must be one of \('handout', 'sklearn', 'caret'\); got"
+    ):
+        SPAM.to_frame(orientation)
+
+
+def test_unknown_label_for_a_metric():
+    for function, _, _ in BINARY_METRICS.values():
+        with pytest.raises(ValueError, match=r"label 'Z' is not one of this matrix's labels"):
+            function(ABC, label="Z")
+        with pytest.raises(ValueError, match=r"label 1 is not one of this matrix's labels"):
+            function(SPAM, label=1)
+
+
+ZERO_DIVISION_METRICS = sorted(
+    name
+    for name, (function, _, _) in {**BINARY_METRICS, **MULTICLASS_METRICS}.items()
+    if "zero_division" in inspect.signature(function).parameters
+)
+
+
+@pytest.mark.parametrize("name", ZERO_DIVISION_METRICS)
+@pytest.mark.parametrize(
+    ("zero_division", "error", "message"),
+    [
+        ("zero", ValueError, r"zero_division must be \"warn\" or a number; got 'zero'"),
+        ("Warn", ValueError, r"zero_division must be \"warn\" or a number; got 'Warn'"),
+        (None, TypeError, r"zero_division must be \"warn\" or a number; got NoneType"),
+        (True, TypeError, r"zero_division must be \"warn\" or a number; got bool"),
+        ([0], TypeError, r"zero_division must be \"warn\" or a number; got list"),
+    ],
+)
+def test_bad_zero_division(name, zero_division, error, message):
+    function = {**BINARY_METRICS, **MULTICLASS_METRICS}[name][0]
+    # rejected whether or not the metric is 0/0 for this matrix
+    for counts in (SPAM, [[0, 0], [0, 0]]):
+        with pytest.raises(error, match=message):
+            function(counts, zero_division=zero_division)
+
+
+@pytest.mark.parametrize(
+    ("beta", "error", "message"),
+    [
+        (0, ValueError, r"beta must be a finite number greater than 0; got 0\.0"),
+        (-1, ValueError, r"beta must be a finite number greater than 0; got -1\.0"),
+        (math.inf, ValueError, r"beta must be a finite number greater than 0; got inf"),
+        (math.nan, ValueError, r"beta must be a finite number greater than 0; got nan"),
+        ("2", TypeError, r"beta must be a positive number; got str"),
+        (None, TypeError, r"beta must be a positive number; got NoneType"),
+        (True, TypeError, r"beta must be a positive number; got bool"),
+    ],
+)
+def test_bad_beta(beta, error, message):
+    with pytest.raises(error, match=message):
+        fbeta(SPAM, beta=beta)
+
+
+@pytest.mark.parametrize("function", [ppv, npv])
+@pytest.mark.parametrize(
+    ("prevalence", "error", "message"),
+    [
+        (1.5, ValueError, r"prevalence must be a probability in \[0, 1\]; got 1\.5"),
+        (-0.1, ValueError, r"prevalence must be a probability in \[0, 1\]; got -0\.1"),
+        (math.nan, ValueError, r"prevalence must be a probability in \[0, 1\]; got nan"),
+        (2, ValueError, r"prevalence must be a probability in \[0, 1\]; got 2\.0"),
+        ("0.5", TypeError, r"prevalence must be a number in \[0, 1\]; got str"),
+        (False, TypeError, r"prevalence must be a number in \[0, 1\]; got bool"),
+    ],
+)
+def test_bad_prevalence(function, prevalence, error, message):
+    with pytest.raises(error, match=message):
+        function(SPAM, prevalence=prevalence)
