@@ -89,7 +89,8 @@ class ConfusionMatrix:
     counts : array-like of shape (k, k)
         Non-negative whole numbers. ``counts[i, j]`` is the number of instances whose
         target is ``labels[i]`` and whose prediction is ``labels[j]``. A pandas DataFrame
-        whose index and columns hold the same labels gives its labels too.
+        whose index and columns hold the same labels gives its labels too (one laid out
+        as caret's, as ``to_frame("caret")`` makes it, is transposed back).
     labels : sequence of length k, optional
         The class names, positive first. Defaults to ``["positive", "negative"]`` for a
         2×2 matrix and to ``0, 1, ..., k-1`` otherwise.
@@ -389,7 +390,8 @@ class ConfusionMatrix:
                 colour = "#d9f2d9" if i == j else "#f8dcdc"
                 tag = f' <small style="color:#555">{names[i][j]}</small>' if names else ""
                 cells.append(
-                    f'<td style="{cell};background:{colour}">{self._counts[i, j]}{tag}</td>'
+                    f'<td style="{cell};background:{colour};color:#000">'
+                    f"{self._counts[i, j]}{tag}</td>"
                 )
             parts.append(f"<tr>{head}<th>{label}</th>{''.join(cells)}</tr>")
         parts.append("</table>")
@@ -482,7 +484,13 @@ def _check_counts(counts) -> np.ndarray:
 
 
 def _from_frame(frame):
-    """Counts and labels from a DataFrame whose index and columns name the same classes."""
+    """Counts and labels from a DataFrame whose index and columns name the same classes.
+
+    Rows are read as the target, except in a frame laid out as caret's (index named
+    ``"prediction"``, as ``to_frame("caret")`` makes it), which is transposed back.
+    """
+    if frame.index.name == "prediction" and frame.columns.name in ("reference", "target"):
+        frame = frame.T
     rows = [_python_scalar(v) for v in frame.index]
     columns = [_python_scalar(v) for v in frame.columns]
     if set(rows) != set(columns) or len(rows) != len(columns):
@@ -547,12 +555,50 @@ def _check_known(full: np.ndarray, lo: int, labels: list) -> None:
             )
 
 
-def _count_factorized_pairs(y_true, y_pred, labels):
-    """General path: ``pandas.factorize`` each array, then map the codes to label positions."""
+# An odd 64-bit multiplier for folding the words of a fixed-width string into one hash.
+_HASH_MULTIPLIER = np.uint64(0x9E3779B97F4A7C15)
+
+
+def _factorize(values: np.ndarray):
+    """Integer codes and the unique values, in order of first appearance.
+
+    Fixed-width numpy strings (dtype ``U``/``S``) are hashed as integers, which is several
+    times faster than turning them into Python objects (``pandas.factorize``) or sorting
+    them (``np.unique``); the result is then verified, so a hash collision only costs the
+    slow path.
+    """
     import pandas as pd
 
-    codes_true, uniques_true = pd.factorize(y_true)
-    codes_pred, uniques_pred = pd.factorize(y_pred)
+    if values.dtype.kind in "US" and values.dtype.itemsize > 0:
+        codes = pd.factorize(_fixed_width_hash(values))[0]
+        # codes are numbered in order of first appearance, so a code appears for the
+        # first time exactly where the running maximum grows
+        running = np.maximum.accumulate(codes)
+        first = np.flatnonzero(np.r_[True, running[1:] > running[:-1]])
+        uniques = values[first]
+        if np.array_equal(uniques[codes], values):
+            return codes, uniques
+    return pd.factorize(values)
+
+
+def _fixed_width_hash(values: np.ndarray) -> np.ndarray:
+    """One uint64 per string: its bytes, as 64-bit words, folded with a multiplier."""
+    width = values.dtype.itemsize
+    raw = np.ascontiguousarray(values).view(np.uint8).reshape(values.size, width)
+    if width % 8:
+        raw = np.pad(raw, ((0, 0), (0, 8 - width % 8)))
+    words = raw.view(np.uint64)
+    folded = words[:, 0].copy()
+    for column in range(1, words.shape[1]):
+        folded *= _HASH_MULTIPLIER
+        folded ^= words[:, column]
+    return folded
+
+
+def _count_factorized_pairs(y_true, y_pred, labels):
+    """General path: factorize each array, then map the codes to label positions."""
+    codes_true, uniques_true = _factorize(y_true)
+    codes_pred, uniques_pred = _factorize(y_pred)
     uniques_true = [_python_scalar(v) for v in uniques_true]
     uniques_pred = [_python_scalar(v) for v in uniques_pred]
     if labels is None:

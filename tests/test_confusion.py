@@ -404,3 +404,38 @@ def test_result_types():
         result_types(["spam"], ["ham"], positive="eggs")
     with pytest.raises(ValueError, match="y_true and y_pred have different lengths"):
         result_types(["spam"], ["ham", "spam"], positive="spam")
+
+
+# ---------------------------------------------------------------------- string fast path
+def test_fixed_width_strings_count_like_objects():
+    rng = np.random.default_rng(7)
+    names = np.array(["spam", "ham", "eggs", "", "a much longer label", "ham "])
+    for _ in range(50):
+        n = int(rng.integers(1, 300))
+        y_true = names[rng.integers(0, len(names), n)]
+        y_pred = names[rng.integers(0, len(names), n)]
+        fast = ConfusionMatrix.from_labels(y_true, y_pred)
+        slow = ConfusionMatrix.from_labels(y_true.astype(object), y_pred.astype(object))
+        assert fast == slow
+        assert fast.n == n
+
+
+def test_a_hash_collision_falls_back_to_the_exact_path(monkeypatch):
+    import evalbook.confusion as confusion
+
+    monkeypatch.setattr(confusion, "_fixed_width_hash", lambda v: np.zeros(v.size, np.uint64))
+    cm = ConfusionMatrix.from_labels(np.array(["spam", "ham", "ham"]), np.array(["ham"] * 3))
+    assert cm.labels == ["ham", "spam"]
+    assert cm.counts.tolist() == [[2, 0], [1, 0]]
+
+
+def test_bytes_labels_are_counted():
+    cm = ConfusionMatrix.from_labels(np.array([b"x", b"yy", b"x"]), np.array([b"x", b"x", b"x"]))
+    assert cm.labels == [b"x", b"yy"]
+    assert cm.counts.tolist() == [[2, 0], [1, 0]]
+
+
+def test_a_caret_frame_is_read_back_in_the_handout_orientation():
+    cm = ConfusionMatrix([[6, 3], [2, 9]], labels=["spam", "ham"])
+    assert ConfusionMatrix(cm.to_frame("caret")) == cm
+    assert ConfusionMatrix(cm.to_frame()) == cm
