@@ -1,0 +1,211 @@
+"""Exercises of ``exercises/09_intervalos_de_confianca.ipynb`` (handout 004, intervals).
+
+Every expected answer is computed with :mod:`evalbook.inference` from the data below, which
+the exercise notebook states in its questions.
+
+Examples
+--------
+>>> _exercises()["09.z_tabela"].expected()
+1.28
+>>> _exercises()["09.condicao"].expected()
+'não'
+"""
+
+from __future__ import annotations
+
+import warnings
+from functools import cache
+from typing import TYPE_CHECKING
+
+from evalbook.inference import NormalApproximationWarning, accuracy_interval, z_value
+
+if TYPE_CHECKING:
+    from evalbook.exercises._answers import Exercise
+
+#: Question 1: the confidence whose z the student reads in Table 5.1.
+TABLE_CONFIDENCE = 0.80
+
+#: Questions 2, 3 and 5: a model that got 36 of 40 test instances right.
+HITS, N = 36, 40
+
+#: Question 4: a model that got 450 of 500 right, at 90% with the table's z.
+BIG_HITS, BIG_N = 450, 500
+
+#: Question 6: kNN (k = 5) on Iris, 50 test instances (stratified), random_state=42.
+IRIS_TEST_SIZE, IRIS_SEED, IRIS_NEIGHBOURS = 50, 42, 5
+
+
+def _normal(p, n, **options):
+    """The normal interval without the warning (the questions know when it fails)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", NormalApproximationWarning)
+        return accuracy_interval(p, n, method="normal", **options)
+
+
+def _condition() -> str:
+    p = HITS / N
+    return "sim" if N >= 30 and N * p * (1 - p) >= 5 else "não"
+
+
+@cache
+def iris_knn_hits() -> tuple[int, int]:
+    """Hits of kNN on the Iris test split of question 6, and the test-set size."""
+    from sklearn.datasets import load_iris
+    from sklearn.model_selection import train_test_split
+    from sklearn.neighbors import KNeighborsClassifier
+
+    X, y = load_iris(return_X_y=True)
+    X_train, X_test, y_train, y_test = train_test_split(
+        X, y, test_size=IRIS_TEST_SIZE, stratify=y, random_state=IRIS_SEED
+    )
+    model = KNeighborsClassifier(n_neighbors=IRIS_NEIGHBOURS).fit(X_train, y_train)
+    return int((model.predict(X_test) == y_test).sum()), len(y_test)
+
+
+def _iris(method: str):
+    def compute():
+        hits, n = iris_knn_hits()
+        z = z_value(0.90, source="table")
+        if method == "normal":
+            return _normal(hits / n, n, z=z)
+        return accuracy_interval(hits / n, n, z=z)
+
+    return compute
+
+
+_BOUNDS = ("inferior", "superior")
+
+
+def __getattr__(name: str):
+    """``EXERCISES`` is built on first access.
+
+    ``_answers`` imports this module while registering the sets, and this module needs
+    ``_answers.Exercise``: building the dict lazily lets either be imported first.
+    """
+    if name == "EXERCISES":
+        exercises = _exercises()
+        globals()["EXERCISES"] = exercises
+        return exercises
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def _exercises() -> dict[str, Exercise]:
+    from evalbook.exercises._answers import Exercise
+
+    return {
+        "09.z_tabela": Exercise(
+            expected=lambda: z_value(TABLE_CONFIDENCE, source="table"),
+            kind="number",
+            hint=(
+                "Na Tabela 5.1 procure a linha Pr[X ≥ z] = (1 − c)/2, a cauda de um lado só "
+                '(apostila 004); `evalbook.z_value(c, source="table")`.'
+            ),
+            mistakes=(
+                (
+                    lambda: z_value(1 - 2 * (1 - TABLE_CONFIDENCE), source="table"),
+                    "Esse é o z da linha Pr[X ≥ z] = 1 − c = 20%. O intervalo tem duas caudas: "
+                    "cada uma fica com (1 − c)/2 = 10%.",
+                ),
+            ),
+            comment="Com 80% de confiança sobram 10% em cada cauda.",
+        ),
+        "09.condicao": Exercise(
+            expected=_condition,
+            kind="choice",
+            choices=("sim", "não"),
+            hint=(
+                "A opção 3 exige as duas condições: n ≥ 30 e n·p·(1 − p) ≥ 5 (apostila 004, "
+                '"Confiança da Acurácia (6)").'
+            ),
+            mistakes=(
+                (
+                    lambda: "sim" if _condition() == "não" else "não",
+                    f"n = {N} ≥ 30, mas confira a segunda condição: n·p·(1 − p) = "
+                    f"{N} · {HITS / N:g} · {1 - HITS / N:.1f} = "
+                    f"{N * HITS / N * (1 - HITS / N):.1f}.",
+                ),
+            ),
+        ),
+        "09.wilson": Exercise(
+            expected=lambda: accuracy_interval(HITS / N, N, confidence=0.95),
+            kind="numbers",
+            names=_BOUNDS,
+            hint=(
+                "Use a opção 2 (intervalo de Wilson) com z = 1.96 (95%, o quantil exato: a Tabela "
+                "5.1 não tem 95%): `evalbook.accuracy_interval(p, n, confidence=0.95)`."
+            ),
+            mistakes=(
+                (
+                    lambda: _normal(HITS / N, N, confidence=0.95),
+                    "Esse é o intervalo da aproximação normal (opção 3), que aqui nem vale. "
+                    "Use a fórmula de Wilson (opção 2).",
+                ),
+                (
+                    lambda: accuracy_interval(HITS / N, N, confidence=0.90),
+                    "Esse é o intervalo de 90% (z = 1.65). Para 95%, z = 1.96.",
+                ),
+            ),
+            comment="Repare que o intervalo não é simétrico em torno de 0.9.",
+        ),
+        "09.normal": Exercise(
+            expected=lambda: _normal(BIG_HITS / BIG_N, BIG_N, z=z_value(0.90, source="table")),
+            kind="numbers",
+            names=_BOUNDS,
+            hint=(
+                "Opção 3: p ± z·√(p(1 − p)/n), com z = 1.65 (90%, Tabela 5.1); "
+                '`evalbook.accuracy_interval(p, n, method="normal", z=1.65)`.'
+            ),
+            mistakes=(
+                (
+                    lambda: _normal(BIG_HITS / BIG_N, BIG_N, z=z_value(0.80, source="table")),
+                    "Você usou z = 1.28, o da linha Pr[X ≥ z] = 10%, que corresponde a 80% de "
+                    "confiança. Para 90%, (1 − c)/2 = 5%: z = 1.65.",
+                ),
+                (
+                    lambda: (
+                        BIG_HITS / BIG_N
+                        - 1.65 * (BIG_HITS / BIG_N) * (1 - BIG_HITS / BIG_N) / BIG_N,
+                        BIG_HITS / BIG_N
+                        + 1.65 * (BIG_HITS / BIG_N) * (1 - BIG_HITS / BIG_N) / BIG_N,
+                    ),
+                    "Você multiplicou z pela variância p(1 − p)/n; é pelo desvio padrão, "
+                    "a raiz dela.",
+                ),
+            ),
+            comment="Aqui n·p·(1 − p) = 45 ≥ 5: a aproximação vale e fica perto do Wilson.",
+        ),
+        "09.exato": Exercise(
+            expected=lambda: accuracy_interval(HITS / N, N, confidence=0.95, method="exact"),
+            kind="numbers",
+            names=_BOUNDS,
+            hint=(
+                "O intervalo exato de Clopper–Pearson vem de quantis da distribuição beta: "
+                '`evalbook.accuracy_interval(p, n, confidence=0.95, method="exact")`.'
+            ),
+            mistakes=(
+                (
+                    lambda: accuracy_interval(HITS / N, N, confidence=0.95),
+                    'Esse é o intervalo de Wilson; o exato usa method="exact".',
+                ),
+            ),
+            comment="É mais largo que o de Wilson: o exato nunca cobre menos do que promete.",
+        ),
+        "09.iris_knn": Exercise(
+            expected=_iris("wilson"),
+            kind="numbers",
+            names=_BOUNDS,
+            hint=(
+                "Treine o kNN (k = 5) no conjunto de treino, conte os acertos nas 50 flores de "
+                "teste e calcule o intervalo de Wilson com z = 1.65: "
+                "`accuracy_interval(acertos / 50, 50, z=1.65)`."
+            ),
+            mistakes=(
+                (
+                    _iris("normal"),
+                    "Esse é o intervalo da aproximação normal, que aqui não vale "
+                    "(n·p·(1 − p) < 5). Use o de Wilson.",
+                ),
+            ),
+            comment="Com só 50 flores de teste, o intervalo ainda é largo.",
+        ),
+    }

@@ -1,0 +1,258 @@
+"""Exercises of ``exercises/10_comparacao_de_modelos_e_algoritmos.ipynb`` (handout 004).
+
+Every expected answer is computed with :mod:`evalbook.inference` from the data below, which
+the exercise notebook states in its questions.
+
+Examples
+--------
+>>> _exercises()["10.veredito"].expected()
+'nenhum'
+>>> _exercises()["10.t_tabela"].expected()
+6.96
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+from evalbook.inference import compare_algorithms, compare_models, friedman, t_value, z_value
+
+if TYPE_CHECKING:
+    from evalbook.exercises._answers import Exercise
+
+#: Questions 1-3: M1 hit 78% of 200 test instances, M2 72% of 300; 95% confidence.
+P1, N1, P2, N2 = 0.78, 200, 0.72, 300
+MODELS_CONFIDENCE = 0.95
+
+#: Question 4: the t of handout 004's table for 98% confidence and 3 datasets.
+T_CONFIDENCE, T_DATASETS = 0.98, 3
+
+#: Question 5: accuracy differences (algorithm A − algorithm B) on 8 datasets; 95%.
+DATASET_DIFFERENCES = (0.021, 0.034, -0.005, 0.018, 0.027, 0.012, 0.040, 0.009)
+
+#: Question 6: differences on the 10 folds of one 10-fold cross-validation; 95%.
+FOLD_DIFFERENCES = (0.035, 0.008, 0.052, -0.020, 0.027, 0.041, -0.006, 0.030, 0.012, 0.015)
+FOLDS = 10
+
+#: Questions 7-8: accuracies of algorithms A, B, C (columns) on 6 datasets (rows).
+FRIEDMAN_SCORES = (
+    (0.85, 0.82, 0.80),
+    (0.91, 0.91, 0.88),
+    (0.72, 0.75, 0.70),
+    (0.66, 0.61, 0.64),
+    (0.95, 0.93, 0.90),
+    (0.80, 0.78, 0.79),
+)
+
+
+def _models(**options):
+    return compare_models(P1, N1, P2, N2, confidence=MODELS_CONFIDENCE, **options)
+
+
+def _verdict() -> str:
+    result = _models()
+    if not result.significant:
+        return "nenhum"
+    return "M1" if result.d > 0 else "M2"
+
+
+def _ranks(ascending: bool = False) -> tuple[float, ...]:
+    scores = [[-v for v in row] for row in FRIEDMAN_SCORES] if ascending else FRIEDMAN_SCORES
+    return tuple(float(r) for r in friedman(scores).average_ranks)
+
+
+def _interval(result) -> tuple[float, float]:
+    return tuple(float(bound) for bound in result.interval)
+
+
+_BOUNDS = ("inferior", "superior")
+
+
+def __getattr__(name: str):
+    """``EXERCISES`` is built on first access.
+
+    ``_answers`` imports this module while registering the sets, and this module needs
+    ``_answers.Exercise``: building the dict lazily lets either be imported first.
+    """
+    if name == "EXERCISES":
+        exercises = _exercises()
+        globals()["EXERCISES"] = exercises
+        return exercises
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def _exercises() -> dict[str, Exercise]:
+    from evalbook.exercises._answers import Exercise
+
+    return {
+        "10.d_sigma": Exercise(
+            expected=lambda: (_models().d, _models().sigma),
+            kind="numbers",
+            names=("d", "sigma"),
+            hint=(
+                'd = p1 − p2 e σ = √(p1(1 − p1)/n1 + p2(1 − p2)/n2) (apostila 004, "Comparação '
+                'de Modelos (4)"); `evalbook.compare_models(p1, n1, p2, n2)`.'
+            ),
+            mistakes=(
+                (
+                    lambda: (_models().d, _models().variance),
+                    "Esse segundo número é a variância σ²; σ é a raiz dela.",
+                ),
+                (
+                    lambda: (
+                        _models().d,
+                        math.sqrt(P1 * (1 - P1) / N1) + math.sqrt(P2 * (1 - P2) / N2),
+                    ),
+                    "Você somou os desvios padrão; somam-se as variâncias, e depois "
+                    "tira-se a raiz.",
+                ),
+            ),
+        ),
+        "10.intervalo": Exercise(
+            expected=lambda: _interval(_models()),
+            kind="numbers",
+            names=_BOUNDS,
+            hint=(
+                "d ± z·σ com z = 1.96 para 95% (a Tabela 5.1 não tem 95%: use o quantil exato, "
+                "`evalbook.z_value(0.95)`)."
+            ),
+            mistakes=(
+                (
+                    lambda: _interval(_models(z=z_value(0.90, source="table"))),
+                    "Você usou z = 1.65, que é o de 90%. Para 95%, z = 1.96.",
+                ),
+            ),
+        ),
+        "10.veredito": Exercise(
+            expected=_verdict,
+            kind="choice",
+            choices=("M1", "M2", "nenhum"),
+            hint=(
+                "Olhe o sinal do intervalo: todo positivo, M1 é melhor; todo negativo, M2 é "
+                "melhor; se contém 0, não é possível afirmar qual é melhor."
+            ),
+            mistakes=(
+                (
+                    lambda: "M1",
+                    "d = 0.06 > 0, mas o intervalo contém 0: com 95% de confiança não é possível "
+                    "afirmar que M1 é melhor (nem que são equivalentes).",
+                ),
+            ),
+        ),
+        "10.t_tabela": Exercise(
+            expected=lambda: t_value(T_CONFIDENCE, T_DATASETS - 1, source="table"),
+            kind="number",
+            hint=(
+                "Com k datasets, a linha da tabela t é k − 1 graus de liberdade; a coluna é "
+                '1 − α = 0.98. `evalbook.t_value(0.98, df, source="table")`.'
+            ),
+            mistakes=(
+                (
+                    lambda: t_value(T_CONFIDENCE, T_DATASETS),
+                    "Esse é o t com k = 3 graus de liberdade; são k − 1 = 2.",
+                ),
+                (
+                    lambda: z_value(T_CONFIDENCE, source="table"),
+                    "Esse é o z da normal (Tabela 5.1). Com poucos datasets use a t de Student.",
+                ),
+            ),
+            comment="Com só 3 datasets, o t é três vezes o z de 98% (2.33).",
+        ),
+        "10.t_intervalo": Exercise(
+            expected=lambda: _interval(compare_algorithms(DATASET_DIFFERENCES, confidence=0.95)),
+            kind="numbers",
+            names=_BOUNDS,
+            hint=(
+                "d̄ ± t·σ, com t de k − 1 = 7 graus de liberdade a 95% e σ = s/√k, o erro padrão "
+                "da média (s é o desvio padrão das diferenças, com ddof=1); "
+                "`evalbook.compare_algorithms(diferencas, confidence=0.95)`."
+            ),
+            mistakes=(
+                (
+                    lambda: (
+                        sum(DATASET_DIFFERENCES) / 8
+                        - t_value(0.95, 7)
+                        * compare_algorithms(DATASET_DIFFERENCES).se
+                        * math.sqrt(8),
+                        sum(DATASET_DIFFERENCES) / 8
+                        + t_value(0.95, 7)
+                        * compare_algorithms(DATASET_DIFFERENCES).se
+                        * math.sqrt(8),
+                    ),
+                    "Você multiplicou t pelo desvio padrão s das diferenças; o σ do intervalo é o "
+                    "erro padrão da média, s/√k.",
+                ),
+                (
+                    lambda: _interval(
+                        compare_algorithms(DATASET_DIFFERENCES, t=z_value(0.95), confidence=0.95)
+                    ),
+                    "Você usou z = 1.96 da normal; com 8 datasets use o t de 7 graus de liberdade.",
+                ),
+            ),
+        ),
+        "10.corrigido": Exercise(
+            expected=lambda: _interval(
+                compare_algorithms(
+                    FOLD_DIFFERENCES, corrected=True, test_train_ratio=1 / (FOLDS - 1)
+                )
+            ),
+            kind="numbers",
+            names=_BOUNDS,
+            hint=(
+                "Teste t corrigido (Nadeau & Bengio): σ = s·√(1/k + n_teste/n_treino), com "
+                "n_teste/n_treino = 1/9 na validação cruzada de 10 folds; "
+                "`compare_algorithms(dif, corrected=True, test_train_ratio=1 / 9)`."
+            ),
+            mistakes=(
+                (
+                    lambda: _interval(compare_algorithms(FOLD_DIFFERENCES)),
+                    "Esse é o intervalo do teste t comum, sem a correção: os folds compartilham "
+                    "dados de treino e ele fica estreito demais.",
+                ),
+                (
+                    lambda: _interval(
+                        compare_algorithms(
+                            FOLD_DIFFERENCES, corrected=True, test_train_ratio=1 / 10
+                        )
+                    ),
+                    "A razão é n_teste/n_treino: cada fold testa em 1/10 e treina em 9/10 dos "
+                    "dados, então 1/9, não 1/10.",
+                ),
+            ),
+            comment="Com a correção, o intervalo passa a conter 0.",
+        ),
+        "10.postos": Exercise(
+            expected=_ranks,
+            kind="numbers",
+            names=("A", "B", "C"),
+            hint=(
+                "Em cada dataset dê posto 1 ao algoritmo de maior acurácia, 2 ao seguinte...; "
+                "empates recebem a média dos postos. Depois, a média de cada coluna; "
+                "`evalbook.friedman(tabela).average_ranks`."
+            ),
+            mistakes=(
+                (
+                    lambda: _ranks(ascending=True),
+                    "Você deu posto 1 à menor acurácia. No teste de Friedman, posto 1 é o melhor "
+                    "algoritmo do dataset.",
+                ),
+            ),
+        ),
+        "10.friedman": Exercise(
+            expected=lambda: friedman(FRIEDMAN_SCORES).p_value,
+            kind="number",
+            hint=(
+                "χ²_F = 12N/(k(k + 1))·[Σ R_j² − k(k + 1)²/4] (com a correção de empates) e o "
+                "p-valor de uma χ² com k − 1 graus de liberdade; `evalbook.friedman(tabela)` ou "
+                "`scipy.stats.friedmanchisquare`."
+            ),
+            mistakes=(
+                (
+                    lambda: friedman(FRIEDMAN_SCORES).statistic,
+                    "Esse é o valor da estatística χ²_F; a pergunta é o p-valor.",
+                ),
+            ),
+            comment="Abaixo de 0.05: os três algoritmos não parecem equivalentes.",
+        ),
+    }

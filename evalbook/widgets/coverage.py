@@ -1,0 +1,197 @@
+"""Explorer: how often does each interval contain the true accuracy?
+
+Handout 004, "Confiança da Acurácia (4)-(6)": the three ways to put an interval around an
+accuracy measured on n test instances. Two sliders set the test-set size n and the model's
+true accuracy p; the explorer simulates many test sets (with a fixed seed), computes each
+method's interval for every measured accuracy and shows the share that contains p, the
+coverage, next to the confidence asked for. The normal approximation (option 3) covers
+less than promised when n is small or p is near 1, which is why the handout calls the
+Wilson interval (option 2) the more reliable one.
+"""
+
+from __future__ import annotations
+
+import html
+import numbers
+
+import ipywidgets as widgets
+import numpy as np
+
+from evalbook._checks import check_probability
+from evalbook._stats import check_confidence
+from evalbook.inference import interval_coverage
+
+#: The methods compared, in display order, with their names in the lesson.
+METHODS = {
+    "wilson": "Wilson (opção 2)",
+    "normal": "aproximação normal (opção 3)",
+    "exact": "exato (Clopper–Pearson)",
+}
+
+#: The confidence levels offered by the dropdown.
+CONFIDENCE_LEVELS = (0.80, 0.90, 0.95, 0.99)
+
+_CELL = "padding:2px 10px"
+
+
+def _check_int(value, name: str, minimum: int) -> int:
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Integral):
+        raise TypeError(f"{name} must be a whole number (int); got {type(value).__name__}")
+    value = int(value)
+    if value < minimum:
+        raise ValueError(f"{name} must be at least {minimum}; got {value}")
+    return value
+
+
+class CoverageExplorer:
+    """Sliders for n and the true accuracy p; the simulated coverage of each interval.
+
+    Handout 004, options 2 and 3 of "Confiança da Acurácia", and the exact
+    (Clopper–Pearson) interval, computed by :func:`~evalbook.interval_coverage`. For the
+    current n, p and confidence, ``trials`` test sets are simulated with ``seed``
+    (the same hit counts for every method, so the methods are compared on the same
+    samples), and :attr:`coverage` is the share of intervals containing p.
+
+    Parameters
+    ----------
+    n : int, default 30
+        Initial test-set size (M1 of handout 004 has 30), from 5 to ``max_n``.
+    p : float, default 0.85
+        Initial true accuracy (M1 has 85%), from 0.01 to 0.99.
+    confidence : float, default 0.90
+        Initial confidence, one of 0.80, 0.90, 0.95 and 0.99 (the dropdown's options).
+    trials : int, default 4000
+        Simulated test sets per setting.
+    seed : int, default 0
+        Seed of the simulation.
+    max_n : int, default 500
+        Upper end of the n slider.
+
+    Attributes
+    ----------
+    n : ipywidgets.IntSlider
+    p : ipywidgets.FloatSlider
+    confidence : ipywidgets.Dropdown
+    widget : ipywidgets.VBox
+
+    Examples
+    --------
+    >>> explorer = CoverageExplorer()
+    >>> explorer
+    CoverageExplorer(n=30, p=0.85, confidence=0.9)
+    >>> explorer.coverage
+    {'wilson': 0.8845, 'normal': 0.816, 'exact': 0.922}
+    >>> explorer.n.value = 200
+    >>> explorer.coverage["normal"] > 0.85
+    True
+    """
+
+    def __init__(self, n=30, p=0.85, *, confidence=0.90, trials=4000, seed=0, max_n=500) -> None:
+        max_n = _check_int(max_n, "max_n", 5)
+        n = _check_int(n, "n", 5)
+        if n > max_n:
+            raise ValueError(f"n={n} is larger than max_n={max_n}; pass max_n={n} or more")
+        p = check_probability(p, "p")
+        if not 0.01 <= p <= 0.99:
+            raise ValueError(f"p must be between 0.01 and 0.99 (the slider's range); got {p}")
+        confidence = check_confidence(confidence)
+        if not any(abs(confidence - level) < 1e-9 for level in CONFIDENCE_LEVELS):
+            raise ValueError(
+                f"confidence must be one of {', '.join(map(str, CONFIDENCE_LEVELS))}; "
+                f"got {confidence}"
+            )
+        self._trials = _check_int(trials, "trials", 1)
+        self._seed = _check_int(seed, "seed", 0)
+
+        self.n = widgets.IntSlider(
+            value=n, min=5, max=max_n, description="n", continuous_update=False
+        )
+        self.p = widgets.FloatSlider(
+            value=p,
+            min=0.01,
+            max=0.99,
+            step=0.01,
+            description="p real",
+            readout_format=".2f",
+            continuous_update=False,
+        )
+        self.confidence = widgets.Dropdown(
+            options=[(f"{100 * c:g}%", c) for c in CONFIDENCE_LEVELS],
+            value=min(CONFIDENCE_LEVELS, key=lambda c: abs(c - confidence)),
+            description="confiança",
+        )
+        self._view = widgets.HTML()
+        self._widget = widgets.VBox([widgets.HBox([self.n, self.p, self.confidence]), self._view])
+        for control in (self.n, self.p, self.confidence):
+            control.observe(self._refresh, names="value")
+        self._coverage: dict[str, float] = {}
+        self._refresh()
+
+    # ------------------------------------------------------------------ read-only state
+    @property
+    def widget(self) -> widgets.VBox:
+        """The ipywidgets container that a notebook displays."""
+        return self._widget
+
+    @property
+    def coverage(self) -> dict[str, float]:
+        """Simulated coverage of each method for the current n, p and confidence."""
+        return dict(self._coverage)
+
+    @property
+    def condition(self) -> float:
+        """n·p·(1 − p), which handout 004 wants ≥ 5 (with n ≥ 30) for option 3."""
+        return self.n.value * self.p.value * (1 - self.p.value)
+
+    @property
+    def html(self) -> str:
+        """The HTML of the table, as the explorer currently shows it."""
+        return self._view.value
+
+    # ------------------------------------------------------------------ display
+    def __repr__(self) -> str:
+        return (
+            f"{type(self).__name__}(n={self.n.value}, p={self.p.value:g}, "
+            f"confidence={self.confidence.value:g})"
+        )
+
+    def _repr_mimebundle_(self, include=None, exclude=None):
+        bundle = self._widget._repr_mimebundle_(include=include, exclude=exclude)
+        if bundle is None:
+            return None
+        bundle["text/plain"] = repr(self)
+        return bundle
+
+    # ------------------------------------------------------------------ internals
+    def _refresh(self, change=None) -> None:
+        n, p, confidence = self.n.value, self.p.value, self.confidence.value
+        self._coverage = {
+            method: interval_coverage(
+                p, n, confidence=confidence, method=method, trials=self._trials, seed=self._seed
+            )
+            for method in METHODS
+        }
+        rows = []
+        for method, label in METHODS.items():
+            value = self._coverage[method]
+            colour = "#4a9a4a" if value >= confidence - 0.01 else "#c0504d"
+            bar = f'<div style="background:{colour};height:10px;width:{200 * value:.0f}px"></div>'
+            rows.append(
+                f'<tr><td style="{_CELL}">{html.escape(label)}</td>'
+                f'<td style="{_CELL};text-align:right">{100 * value:.1f}%</td>'
+                f'<td style="{_CELL}">{bar}</td></tr>'
+            )
+        ok = n >= 30 and self.condition >= 5
+        verdict = "valem" if ok else "não valem"
+        note = (
+            f"n = {n}, n·p·(1 − p) = {self.condition:.2f}: as condições da opção 3 "
+            f"(n ≥ 30 e n·p·(1 − p) ≥ 5) {verdict}."
+        )
+        self._view.value = (
+            f"<p>{self._trials} conjuntos de teste simulados (semente {self._seed}); "
+            f"cobertura pedida: {100 * confidence:g}%.</p>"
+            '<table style="border-collapse:collapse">'
+            f'<tr><th style="{_CELL}">intervalo</th><th style="{_CELL}">cobertura</th>'
+            f'<th style="{_CELL}"></th></tr>' + "".join(rows) + "</table>"
+            f"<p>{html.escape(note)}</p>"
+        )

@@ -1,0 +1,113 @@
+"""Exercise set 09 (intervals): the registry's answers against independent computations.
+
+The expected answers of ``evalbook/exercises/_set_09.py`` are recomputed here with scipy,
+statsmodels and scikit-learn (never with evalbook.inference), and wrong answers, including
+the known mistakes, are rejected.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+from scipy import stats
+from sklearn.datasets import load_iris
+from sklearn.model_selection import train_test_split
+from sklearn.neighbors import KNeighborsClassifier
+from statsmodels.stats.proportion import proportion_confint
+
+from evalbook.exercises import check
+from evalbook.exercises._answers import EXERCISES
+
+IDS = sorted(i for i in EXERCISES if i.startswith("09."))
+RIGHT = "✅ Correto!"
+
+
+def _iris_hits():
+    X, y = load_iris(return_X_y=True)
+    X_train, X_test, y_train, y_test = train_test_split(
+        X, y, test_size=50, stratify=y, random_state=42
+    )
+    model = KNeighborsClassifier(n_neighbors=5).fit(X_train, y_train)
+    return int((model.predict(X_test) == y_test).sum())
+
+
+def _wilson(k, n, z):
+    p = k / n
+    centre = p + z**2 / (2 * n)
+    root = z * math.sqrt(p / n - p**2 / n + z**2 / (4 * n**2))
+    return (centre - root) / (1 + z**2 / n), (centre + root) / (1 + z**2 / n)
+
+
+def _independent():
+    hits = _iris_hits()
+    return {
+        "09.z_tabela": 1.28,  # Table 5.1, Pr[X ≥ z] = 10%
+        "09.condicao": "não",  # 40 · 0.9 · 0.1 = 3.6 < 5
+        "09.wilson": proportion_confint(36, 40, alpha=0.05, method="wilson"),
+        "09.normal": (0.9 - 1.65 * math.sqrt(0.9 * 0.1 / 500), 0.9 + 1.65 * math.sqrt(0.09 / 500)),
+        "09.exato": proportion_confint(36, 40, alpha=0.05, method="beta"),
+        "09.iris_knn": _wilson(hits, 50, 1.65),
+    }
+
+
+def test_the_set_has_six_exercises():
+    assert sorted(_independent()) == IDS
+
+
+def test_iris_data():
+    assert _iris_hits() == 49
+
+
+@pytest.mark.parametrize("exercise_id", IDS)
+def test_registry_answer_matches_the_independent_one(exercise_id):
+    expected = EXERCISES[exercise_id].expected()
+    independent = _independent()[exercise_id]
+    if isinstance(independent, str):
+        assert expected == independent
+    else:
+        np.testing.assert_allclose(
+            np.asarray(expected, dtype=float), np.asarray(independent, dtype=float), rtol=1e-9
+        )
+
+
+@pytest.mark.parametrize("exercise_id", IDS)
+def test_independent_answer_is_accepted(exercise_id):
+    result = check(exercise_id, _independent()[exercise_id])
+    assert result.correct, result.message
+    assert result.message.startswith(RIGHT)
+
+
+def test_the_exact_z_is_also_accepted_for_the_normal_interval():
+    z = stats.norm.ppf(0.95)
+    assert check("09.normal", (0.9 - z * math.sqrt(0.09 / 500), 0.9 + z * math.sqrt(0.09 / 500)))
+
+
+WRONG = {
+    "09.z_tabela": [0.84, 1.65, 1.96, 2.33],
+    "09.condicao": ["sim"],
+    "09.wilson": [(0.807, 0.993), (0.795, 0.954), (0.75, 0.95)],
+    "09.normal": [(0.883, 0.917), (0.85, 0.95)],
+    "09.exato": [(0.769, 0.960), (0.7, 1.0)],
+    "09.iris_knn": [(0.947, 1.013), (0.9, 1.0), (0.833, 0.964)],
+}
+
+
+@pytest.mark.parametrize(
+    ("exercise_id", "answer"), [(i, a) for i, answers in WRONG.items() for a in answers]
+)
+def test_wrong_answers_are_rejected(exercise_id, answer):
+    result = check(exercise_id, answer)
+    assert not result.correct
+    assert result.message.startswith("❌ Ainda não. Dica:")
+
+
+def test_specific_hints():
+    assert "(1 − c)/2 = 10%" in check("09.z_tabela", 0.84).message
+    assert "n·p·(1 − p) = 40 · 0.9 · 0.1 = 3.6" in check("09.condicao", "sim").message
+    assert "aproximação normal" in check("09.wilson", (0.807, 0.993)).message
+    assert "90%" in check("09.wilson", (0.795, 0.954)).message
+    assert "z = 1.28" in check("09.normal", (0.883, 0.917)).message
+    assert "Wilson" in check("09.exato", (0.769, 0.960)).message
+    assert "aproximação normal" in check("09.iris_knn", (0.947, 1.013)).message

@@ -1,0 +1,123 @@
+"""Exercise set 10 (comparisons): the registry's answers against independent computations.
+
+The expected answers of ``evalbook/exercises/_set_10.py`` are recomputed here with scipy and
+plain formulas (never with evalbook.inference), and wrong answers, including the known
+mistakes, are rejected.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+from scipy import stats
+
+from evalbook.exercises import check
+from evalbook.exercises._answers import EXERCISES
+
+IDS = sorted(i for i in EXERCISES if i.startswith("10."))
+RIGHT = "✅ Correto!"
+
+DATASETS = [0.021, 0.034, -0.005, 0.018, 0.027, 0.012, 0.040, 0.009]
+FOLDS = [0.035, 0.008, 0.052, -0.020, 0.027, 0.041, -0.006, 0.030, 0.012, 0.015]
+SCORES = np.array(
+    [
+        [0.85, 0.82, 0.80],
+        [0.91, 0.91, 0.88],
+        [0.72, 0.75, 0.70],
+        [0.66, 0.61, 0.64],
+        [0.95, 0.93, 0.90],
+        [0.80, 0.78, 0.79],
+    ]
+)
+
+
+def _independent():
+    d = 0.78 - 0.72
+    sigma = math.sqrt(0.78 * 0.22 / 200 + 0.72 * 0.28 / 300)
+    z = stats.norm.ppf(0.975)
+    ci = stats.ttest_1samp(DATASETS, 0).confidence_interval(0.95)
+    k = len(FOLDS)
+    mean, s = np.mean(FOLDS), np.std(FOLDS, ddof=1)
+    half = stats.t.ppf(0.975, k - 1) * s * math.sqrt(1 / k + 1 / 9)
+    ranks = np.array([stats.rankdata(-row) for row in SCORES]).mean(axis=0)
+    return {
+        "10.d_sigma": (d, sigma),
+        "10.intervalo": (d - z * sigma, d + z * sigma),
+        "10.veredito": "nenhum",
+        "10.t_tabela": 6.96,  # handout 004's t table, k − 1 = 2, 0.98
+        "10.t_intervalo": (ci.low, ci.high),
+        "10.corrigido": (mean - half, mean + half),
+        "10.postos": tuple(ranks),
+        "10.friedman": stats.friedmanchisquare(*SCORES.T).pvalue,
+    }
+
+
+def test_the_set_has_eight_exercises():
+    assert sorted(_independent()) == IDS
+
+
+def test_the_story_of_the_data():
+    answers = _independent()
+    lower, upper = answers["10.intervalo"]
+    assert lower < 0 < upper  # neither model is better at 95%
+    assert stats.ttest_1samp(FOLDS, 0).pvalue < 0.05  # the plain test says "better"...
+    assert answers["10.corrigido"][0] < 0  # ...the corrected one does not
+    assert answers["10.friedman"] < 0.05
+    assert answers["10.t_tabela"] == pytest.approx(stats.t.ppf(0.99, 2), abs=0.01)
+
+
+@pytest.mark.parametrize("exercise_id", IDS)
+def test_registry_answer_matches_the_independent_one(exercise_id):
+    expected = EXERCISES[exercise_id].expected()
+    independent = _independent()[exercise_id]
+    if isinstance(independent, str):
+        assert expected == independent
+    else:
+        np.testing.assert_allclose(
+            np.asarray(expected, dtype=float), np.asarray(independent, dtype=float), rtol=1e-9
+        )
+
+
+@pytest.mark.parametrize("exercise_id", IDS)
+def test_independent_answer_is_accepted(exercise_id):
+    result = check(exercise_id, _independent()[exercise_id])
+    assert result.correct, result.message
+    assert result.message.startswith(RIGHT)
+
+
+WRONG = {
+    "10.d_sigma": [(0.06, 0.00153), (0.06, 0.0552), (-0.06, 0.0391)],
+    "10.intervalo": [(-0.0045, 0.1245), (-0.017, 0.2)],
+    "10.veredito": ["M1", "M2"],
+    "10.t_tabela": [4.54, 2.33, 4.30, 9.92],
+    "10.t_intervalo": [(-0.0146, 0.0536), (0.0095, 0.0295)],
+    "10.corrigido": [(0.0037, 0.0351), (-0.0028, 0.0416)],
+    "10.postos": [(2.75, 1.9167, 1.3333), (1.0, 2.0, 3.0)],
+    "10.friedman": [6.348, 0.05, 0.0175],
+}
+
+
+@pytest.mark.parametrize(
+    ("exercise_id", "answer"), [(i, a) for i, answers in WRONG.items() for a in answers]
+)
+def test_wrong_answers_are_rejected(exercise_id, answer):
+    result = check(exercise_id, answer)
+    assert not result.correct
+    assert result.message.startswith("❌ Ainda não. Dica:")
+
+
+def test_specific_hints():
+    assert "variância" in check("10.d_sigma", (0.06, 0.00153)).message
+    assert "somou os desvios" in check("10.d_sigma", (0.06, 0.0552)).message
+    assert "z = 1.65" in check("10.intervalo", (-0.0045, 0.1245)).message
+    assert "contém 0" in check("10.veredito", "M1").message
+    assert "k − 1 = 2" in check("10.t_tabela", 4.541).message
+    assert "Tabela 5.1" in check("10.t_tabela", 2.33).message
+    assert "erro padrão" in check("10.t_intervalo", (-0.0146, 0.0536)).message
+    assert "1.96" in check("10.t_intervalo", (0.0095, 0.0295)).message
+    assert "sem a correção" in check("10.corrigido", (0.0037, 0.0351)).message
+    assert "1/9" in check("10.corrigido", (-0.0028, 0.0416)).message
+    assert "posto 1 à menor" in check("10.postos", (2.75, 1.9167, 1.3333)).message
+    assert "estatística" in check("10.friedman", 6.348).message
