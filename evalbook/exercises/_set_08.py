@@ -1,0 +1,284 @@
+"""Exercises 08 — validation methods (handout 001, first half; handout 000, Figures 2-3).
+
+The data of each question is defined here once, and the solution notebook
+``exercises/solucoes/08_validacao_solucao.ipynb`` builds the same data: the answers are
+computed with the library from it when :func:`evalbook.exercises.check` is called.
+
+Examples
+--------
+>>> EXERCISES["08.folds"].expected()
+(7, 3)
+>>> round(EXERCISES["08.oob"].expected(), 4)
+0.3604
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+import evalbook
+
+if TYPE_CHECKING:
+    from evalbook.exercises._answers import Exercise
+
+#: 08.divisao: the number of instances and the 50/20/30 split of handout 000, Figure 2.
+N_DIVISAO = 47
+FRACOES_DIVISAO = (0.5, 0.2, 0.3)
+
+#: 08.estratificado: instances of classes A, B and C, and the share kept for testing.
+CONTAGENS = (130, 50, 20)
+FRACAO_TESTE = 1 / 3
+
+#: 08.folds: n instances in k folds.
+N_FOLDS, K_FOLDS = 47, 10
+
+#: 08.loo: random data, two classes of 15 (seed of the features).
+SEMENTE_ALEATORIOS = 8
+N_POR_CLASSE = 15
+
+#: 08.oob: the size of the data set.
+N_BOOTSTRAP = 25
+
+#: 08.erro_632: the errors measured in a bootstrap.
+ERRO_TESTE, ERRO_TREINO = 0.28, 0.04
+
+#: 08.cv_iris: the tree and the folds.
+PROFUNDIDADE, SEMENTE_FOLDS, K_IRIS = 2, 0, 10
+
+
+def dados_aleatorios() -> tuple[np.ndarray, np.ndarray]:
+    """Features with no information (normal noise) and two classes of equal size."""
+    rng = np.random.default_rng(SEMENTE_ALEATORIOS)
+    X = rng.normal(size=(2 * N_POR_CLASSE, 2))
+    y = np.repeat(np.array(["sim", "não"]), N_POR_CLASSE)
+    return X, y
+
+
+@cache
+def _iris() -> tuple:
+    from sklearn.datasets import load_iris
+
+    iris = load_iris()
+    return iris.data, iris.target_names[iris.target]
+
+
+def _arvore():
+    from sklearn.tree import DecisionTreeClassifier
+
+    return DecisionTreeClassifier(max_depth=PROFUNDIDADE, random_state=0)
+
+
+def _sizes(parts) -> tuple[int, ...]:
+    return tuple(len(part) for part in parts)
+
+
+def _divisao():
+    return _sizes(evalbook.train_val_test_split(N_DIVISAO, fractions=FRACOES_DIVISAO, seed=0))
+
+
+def _divisao_truncada():
+    return tuple(int(N_DIVISAO * f) for f in FRACOES_DIVISAO)
+
+
+def _estratificado(fraction=FRACAO_TESTE):
+    return tuple(int(v) for v in evalbook.stratified_counts(list(CONTAGENS), fraction=fraction))
+
+
+def _folds():
+    sizes = [len(test) for _, test in evalbook.kfold(N_FOLDS, k=K_FOLDS, shuffle=False)]
+    big = max(sizes)
+    return sizes.count(big), sizes.count(big - 1)
+
+
+def _erro_loo(splits_of):
+    from sklearn.dummy import DummyClassifier
+
+    X, y = dados_aleatorios()
+    table = evalbook.cross_validate(
+        DummyClassifier(strategy="most_frequent"),
+        X,
+        y,
+        splits_of(y),
+        metric=evalbook.error_rate,
+        progress=False,
+    )
+    return float(table["error_rate"].mean())
+
+
+def _loo():
+    return _erro_loo(lambda y: evalbook.leave_one_out(len(y)))
+
+
+def _loo_estratificado():
+    return _erro_loo(lambda y: evalbook.stratified_kfold(y, k=5, seed=0))
+
+
+def _cv_iris():
+    X, y = _iris()
+    splits = evalbook.stratified_kfold(y, k=K_IRIS, seed=SEMENTE_FOLDS)
+    table = evalbook.cross_validate(_arvore(), X, y, splits, progress=False)
+    return float(table["accuracy"].mean())
+
+
+def _acuracia_no_treino():
+    X, y = _iris()
+    predicted = _arvore().fit(X, y).predict(X)
+    return evalbook.accuracy(evalbook.ConfusionMatrix.from_labels(y, predicted))
+
+
+def _exercises() -> dict[str, Exercise]:
+    """The set, built on demand (see :func:`__getattr__`)."""
+    from evalbook.exercises._answers import Exercise
+
+    return {
+        "08.divisao": Exercise(
+            expected=_divisao,
+            kind="numbers",
+            names=("treino", "validação", "teste"),
+            hint=(
+                f"Divida os {N_DIVISAO} exemplos em 50/20/30 com "
+                "`evalbook.train_val_test_split(n, fractions=(0.5, 0.2, 0.3))` e conte cada "
+                "parte com `len`. As três partes somam n: o exemplo que sobra dos "
+                "arredondamentos vai para a parte de maior resto."
+            ),
+            mistakes=(
+                (
+                    _divisao_truncada,
+                    f"Truncando cada parte, elas somam {sum(_divisao_truncada())}, não "
+                    f"{N_DIVISAO}: um exemplo ficaria de fora. O exemplo que sobra vai para a "
+                    "parte com maior parte fracionária (método do maior resto).",
+                ),
+            ),
+            comment="Treino, validação e teste são disjuntos e, juntos, cobrem todos os exemplos.",
+        ),
+        "08.estratificado": Exercise(
+            expected=_estratificado,
+            kind="numbers",
+            names=("A", "B", "C"),
+            hint=(
+                "O teste estratificado tem 1/3 dos exemplos, repartido entre as classes na "
+                "proporção de cada uma (apostila 001, 200/300/100 → 67/100/33); "
+                "`evalbook.stratified_counts(contagens, fraction=1/3)`."
+            ),
+            mistakes=(
+                (
+                    lambda: _estratificado(1 - FRACAO_TESTE),
+                    "Esses são os exemplos do treino (2/3). A pergunta é sobre o teste, o 1/3 "
+                    "reservado — a apostila 001 troca os dois nesta passagem.",
+                ),
+            ),
+            comment=(
+                "As três contagens somam o tamanho do teste e mantêm a proporção de cada classe."
+            ),
+        ),
+        "08.folds": Exercise(
+            expected=_folds,
+            kind="numbers",
+            names=("folds maiores", "folds menores"),
+            hint=(
+                f"{N_FOLDS} exemplos em {K_FOLDS} folds: {N_FOLDS} // {K_FOLDS} exemplos por fold "
+                "e o resto da divisão distribuído um a um pelos primeiros folds. Confira com "
+                "`[len(teste) for _, teste in evalbook.kfold(n, k=k)]`."
+            ),
+            comment="É a mesma regra do KFold do scikit-learn.",
+        ),
+        "08.loo": Exercise(
+            expected=_loo,
+            kind="number",
+            hint=(
+                'Rode `evalbook.cross_validate` com `DummyClassifier(strategy="most_frequent")`, '
+                "as divisões de `evalbook.leave_one_out(len(y))` e `metric=evalbook.error_rate`, "
+                "e tire a média da coluna `error_rate`."
+            ),
+            mistakes=(
+                (
+                    _loo_estratificado,
+                    "50% é o erro esperado de um classificador em dados aleatórios, e é o que a "
+                    "validação cruzada estratificada mede. Com leave-one-out, o que acontece com a "
+                    "classe majoritária do treino quando um exemplo sai?",
+                ),
+            ),
+            comment=(
+                "O pior caso do leave-one-out (apostila 001): sem o exemplo de teste, a classe "
+                "oposta é sempre a majoritária."
+            ),
+        ),
+        "08.oob": Exercise(
+            expected=lambda: evalbook.bootstrap_oob_probability(N_BOOTSTRAP),
+            kind="number",
+            hint=(
+                "Cada um dos N sorteios deixa de escolher um dado exemplo com probabilidade "
+                "1 − 1/N, e os sorteios são independentes: (1 − 1/N)^N (apostila 001); "
+                "`evalbook.bootstrap_oob_probability(N)`."
+            ),
+            mistakes=(
+                (
+                    lambda: float(np.exp(-1)),
+                    f"Esse é o limite e⁻¹ ≈ 0.368, para N muito grande; com N = {N_BOOTSTRAP} "
+                    "calcule (1 − 1/N)^N.",
+                ),
+                (
+                    lambda: 1 - 1 / N_BOOTSTRAP,
+                    "Essa é a probabilidade de escapar de um único sorteio; são N sorteios "
+                    "independentes: eleve à potência N.",
+                ),
+            ),
+            comment="Já perto de e⁻¹ ≈ 0.368 com poucas dezenas de exemplos.",
+        ),
+        "08.erro_632": Exercise(
+            expected=lambda: evalbook.error_632(ERRO_TESTE, ERRO_TREINO),
+            kind="number",
+            hint=(
+                "erro = 0.632 × erro_teste + 0.368 × erro_treino (apostila 001); "
+                "`evalbook.error_632(erro_teste, erro_treino)`."
+            ),
+            mistakes=(
+                (
+                    lambda: evalbook.error_632(ERRO_TREINO, ERRO_TESTE),
+                    "Os pesos estão trocados: o erro de teste (fora da amostra) leva 0.632 e o de "
+                    "treino 0.368.",
+                ),
+                (
+                    lambda: (ERRO_TESTE + ERRO_TREINO) / 2,
+                    "Essa é a média simples; o estimador .632 pesa o erro de teste com 0.632 e o "
+                    "de treino com 0.368.",
+                ),
+            ),
+            comment="Entre o erro de treino (otimista) e o de teste (pessimista).",
+        ),
+        "08.cv_iris": Exercise(
+            expected=_cv_iris,
+            kind="number",
+            hint=(
+                f"Use `evalbook.stratified_kfold(especies, k={K_IRIS}, seed={SEMENTE_FOLDS})` e "
+                "`evalbook.cross_validate(arvore, X, especies, divisoes)`, e tire a média da "
+                "coluna `accuracy`. A árvore já está criada em `arvore`."
+            ),
+            mistakes=(
+                (
+                    _acuracia_no_treino,
+                    "Essa é a acurácia medida nos próprios dados de treino, otimista demais. Na "
+                    "validação cruzada cada fold é testado por um modelo que não o viu.",
+                ),
+            ),
+            comment="Cada flor foi testada exatamente uma vez, por uma árvore que não a viu.",
+        ),
+    }
+
+
+def __getattr__(name: str):
+    """PEP 562 hook for the registry's import cycle.
+
+    Importing this module first imports ``_answers``, whose last step imports every set,
+    this one included, while it is still half-initialised; the registry then reads
+    ``EXERCISES`` before the line below has run, and gets it from here.
+    """
+    if name == "EXERCISES":
+        return _exercises()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+EXERCISES: dict[str, Exercise] = _exercises()

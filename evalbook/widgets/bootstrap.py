@@ -1,0 +1,197 @@
+"""Explorer of the bootstrap's out-of-bag share: formula, simulation and e⁻¹ side by side.
+
+Handout 001, 'bootstrap – que percentagem de exemplos de teste?': an instance misses
+each of the N draws with probability 1 − 1/N, so it is out of bag (a test instance) with
+probability (1 − 1/N)ᴺ ≈ e⁻¹ ≈ 0.368. A slider sets N; the explorer shows the formula
+(:func:`evalbook.bootstrap_oob_probability`), the mean share over many simulated samples
+(:func:`evalbook.bootstrap_oob_shares`) and e⁻¹, and, for small N, one sample drawn.
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+
+import ipywidgets as widgets
+import numpy as np
+
+from evalbook.validation import bootstrap, bootstrap_oob_probability, bootstrap_oob_shares
+
+#: e⁻¹, the limit of (1 − 1/N)ᴺ.
+E_INVERSE = math.exp(-1)
+#: One sample is drawn instance by instance only up to this N.
+MAX_SHOWN = 40
+
+_CELL = "padding:2px 10px;border:1px solid #ccc"
+_CHIP = "display:inline-block;min-width:22px;text-align:center;margin:1px;padding:1px 3px"
+
+
+def _check_whole(value, name: str, minimum: int) -> int:
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Integral):
+        raise TypeError(f"{name} must be a whole number (int); got {type(value).__name__}")
+    value = int(value)
+    if value < minimum:
+        raise ValueError(f"{name} must be at least {minimum}; got {value}")
+    return value
+
+
+class BootstrapExplorer:
+    """Slide N and compare (1 − 1/N)ᴺ, a simulation of it, and its limit e⁻¹.
+
+    Handout 001, bootstrap. The simulation draws ``repeats`` bootstrap samples of N
+    instances (seeded, so the same N always shows the same numbers) and reports the
+    mean and standard deviation of their out-of-bag share.
+
+    Parameters
+    ----------
+    n : int, default 10
+        Initial N, 1 ≤ n ≤ ``max_n``.
+    repeats : int, default 2000
+        Simulated samples per N.
+    seed : int, default 0
+    max_n : int, default 1000
+        End of the N slider.
+
+    Attributes
+    ----------
+    n : ipywidgets.IntSlider
+    widget : ipywidgets.VBox
+
+    Examples
+    --------
+    >>> explorer = BootstrapExplorer()
+    >>> explorer
+    BootstrapExplorer(n=10, repeats=2000, seed=0)
+    >>> round(explorer.formula, 4), round(explorer.limit, 4)
+    (0.3487, 0.3679)
+    >>> abs(explorer.simulated - explorer.formula) < 0.005
+    True
+    >>> explorer.n.value = 1000
+    >>> round(explorer.formula, 4)
+    0.3677
+    """
+
+    def __init__(self, n=10, *, repeats=2000, seed=0, max_n=1000):
+        max_n = _check_whole(max_n, "max_n", 2)
+        n = _check_whole(n, "n", 1)
+        if n > max_n:
+            raise ValueError(f"n={n} is larger than max_n={max_n}, the end of the slider")
+        self._repeats = _check_whole(repeats, "repeats", 1)
+        self._seed = _check_whole(seed, "seed", 0)
+        self.n = widgets.IntSlider(value=n, min=1, max=max_n, description="N")
+        self._view = widgets.HTML()
+        self._widget = widgets.VBox([self.n, self._view])
+        self.n.observe(self._refresh, names="value")
+        self._refresh()
+
+    # ------------------------------------------------------------------ read-only state
+    @property
+    def widget(self) -> widgets.VBox:
+        """The ipywidgets container that a notebook displays."""
+        return self._widget
+
+    @property
+    def formula(self) -> float:
+        """(1 − 1/N)ᴺ, the probability that an instance is out of bag."""
+        return bootstrap_oob_probability(self.n.value)
+
+    @property
+    def limit(self) -> float:
+        """e⁻¹ ≈ 0.3679, the formula's limit as N grows."""
+        return E_INVERSE
+
+    @property
+    def shares(self) -> np.ndarray:
+        """The out-of-bag share of each simulated sample (``repeats`` values)."""
+        return self._shares.copy()
+
+    @property
+    def simulated(self) -> float:
+        """Mean out-of-bag share over the simulated samples."""
+        return float(self._shares.mean())
+
+    @property
+    def simulated_std(self) -> float:
+        """Standard deviation of the out-of-bag share between samples."""
+        return float(self._shares.std(ddof=1)) if self._shares.size > 1 else 0.0
+
+    @property
+    def sample(self) -> tuple[np.ndarray, np.ndarray]:
+        """One bootstrap sample of N instances: (training indices, out-of-bag indices)."""
+        return bootstrap(self.n.value, seed=self._seed)
+
+    @property
+    def table(self):
+        """A pandas Series: N, formula, simulated mean and std, e⁻¹."""
+        import pandas as pd
+
+        return pd.Series(
+            {
+                "N": self.n.value,
+                "formula": self.formula,
+                "simulated": self.simulated,
+                "simulated_std": self.simulated_std,
+                "e^-1": self.limit,
+            },
+            dtype=object,
+        )
+
+    @property
+    def html(self) -> str:
+        """The HTML the explorer currently shows."""
+        return self._view.value
+
+    # ------------------------------------------------------------------ display
+    def __repr__(self) -> str:
+        return (
+            f"{type(self).__name__}(n={self.n.value}, repeats={self._repeats}, seed={self._seed})"
+        )
+
+    def _repr_mimebundle_(self, include=None, exclude=None):
+        bundle = self._widget._repr_mimebundle_(include=include, exclude=exclude)
+        if bundle is None:
+            return None
+        bundle["text/plain"] = repr(self)
+        return bundle
+
+    # ------------------------------------------------------------------ internals
+    def _refresh(self, change=None) -> None:
+        self._shares = bootstrap_oob_shares(self.n.value, repeats=self._repeats, seed=self._seed)
+        self._view.value = self._table_html() + self._sample_html()
+
+    def _table_html(self) -> str:
+        n = self.n.value
+        rows = [
+            ("fórmula (1 − 1/N)ᴺ", f"{self.formula:.4f}"),
+            (
+                f"simulação ({self._repeats} amostras)",
+                f"{self.simulated:.4f} ± {self.simulated_std:.4f}",
+            ),
+            ("limite e⁻¹", f"{self.limit:.4f}"),
+            ("fórmula − e⁻¹", f"{self.formula - self.limit:+.4f}"),
+        ]
+        body = "".join(
+            f'<tr><td style="{_CELL}">{name}</td>'
+            f'<td style="{_CELL};text-align:right;font-family:monospace">{value}</td></tr>'
+            for name, value in rows
+        )
+        return (
+            '<table style="border-collapse:collapse">'
+            f"<caption>fração fora da amostra (out-of-bag), N = {n}</caption>{body}</table>"
+        )
+
+    def _sample_html(self) -> str:
+        n = self.n.value
+        if n > MAX_SHOWN:
+            return f"<p>(Uma amostra é desenhada instância por instância até N = {MAX_SHOWN}.)</p>"
+        train, oob = self.sample
+        times = np.bincount(train, minlength=n)
+        chips = "".join(
+            f'<span style="{_CHIP};background:{"#f4a259" if t == 0 else "#cfe3f7"}" '
+            f'title="sorteada {t} vez(es)">{i}<sub>×{t}</sub></span>'
+            for i, t in enumerate(times)
+        )
+        return (
+            f"<p>Uma amostra: {n} sorteios com reposição; {oob.size} de {n} instâncias "
+            f"nunca sorteadas ficam para teste (em laranja).</p><p>{chips}</p>"
+        )

@@ -1,0 +1,248 @@
+"""Explorer of k-fold cross-validation: a grid of folds × instances, with a slider for k.
+
+Handout 001, "Método de validação cruzada (cross-validation)" and 'Método "standard"':
+each row of the grid is one iteration, each column one instance (sorted by class); the
+test fold of the iteration is coloured, the k − 1 training folds are not. With
+"estratificado" ticked the folds come from :func:`evalbook.stratified_kfold` and every
+fold keeps the class proportions (within one instance); unticked, from
+:func:`evalbook.kfold`, and a small class can be missing from a fold.
+"""
+
+from __future__ import annotations
+
+import html
+import numbers
+import warnings
+
+import ipywidgets as widgets
+import numpy as np
+
+from evalbook._checks import as_label_array
+from evalbook.validation import kfold, split_roles, stratified_kfold
+
+#: Colour of the test fold and of the training folds in the grid.
+ROLE_COLOURS = {"test": "#f4a259", "train": "#cfe3f7"}
+#: Colours of the classes (header row and counts), cycled.
+CLASS_COLOURS = ("#5b8e7d", "#bc4b51", "#8d6cab", "#f4e285", "#3d5a80", "#98c1d9")
+
+_CELL = "width:10px;height:14px;padding:0;border:1px solid #fff"
+_LABEL = "padding:0 6px;font-size:85%;white-space:nowrap"
+
+
+def _default_labels() -> np.ndarray:
+    """36 instances in handout 001's proportions A : B : C = 200 : 300 : 100."""
+    return np.repeat(np.array(["A", "B", "C"]), [12, 18, 6])
+
+
+def _check_whole(value, name: str) -> int:
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Integral):
+        raise TypeError(f"{name} must be a whole number (int); got {type(value).__name__}")
+    return int(value)
+
+
+class KFoldExplorer:
+    """A grid of the k folds of a data set: which instances test and which train, per fold.
+
+    Handout 001: k-fold and stratified 10-fold cross-validation. Move ``k``; tick or
+    untick ``stratified``; change ``seed`` to draw other folds. Below the grid, each fold's
+    size and class counts: stratified folds keep each class within one instance of its
+    exact share ``count / k``.
+
+    Parameters
+    ----------
+    y : sequence of labels, optional
+        The class of each instance. Default: 36 instances, 12 A, 18 B and 6 C (the
+        200/300/100 proportions of handout 001).
+    k : int, default 5
+        Initial number of folds, 2 ≤ k ≤ ``max_k``.
+    stratified : bool, default True
+    seed : int, default 0
+        Seed of the random folds (0 to 9999).
+    max_k : int, optional
+        End of the k slider; default ``min(len(y), 20)``.
+
+    Attributes
+    ----------
+    k : ipywidgets.IntSlider
+    stratified : ipywidgets.Checkbox
+    seed : ipywidgets.BoundedIntText
+    widget : ipywidgets.VBox
+
+    Examples
+    --------
+    >>> explorer = KFoldExplorer()
+    >>> explorer
+    KFoldExplorer(n=36, k=5, stratified=True, seed=0)
+    >>> explorer.fold_sizes
+    [8, 7, 7, 7, 7]
+    >>> explorer.fold_class_counts.loc[0].to_dict()
+    {'A': 3, 'B': 3, 'C': 2}
+    >>> explorer.k.value = 10
+    >>> explorer.fold_sizes
+    [4, 4, 4, 4, 4, 4, 3, 3, 3, 3]
+    >>> explorer.message  # class C has 6 < 10 instances: some folds have none
+    'A classe C tem menos de k = 10 instâncias: alguns folds ficam sem ela.'
+    """
+
+    def __init__(self, y=None, *, k=5, stratified=True, seed=0, max_k=None):
+        labels = _default_labels() if y is None else as_label_array(y, "y")
+        if labels.size < 2:
+            raise ValueError(f"y must have at least 2 instances to make folds; got {labels.size}")
+        n = labels.size
+        max_k = min(n, 20) if max_k is None else _check_whole(max_k, "max_k")
+        if not 2 <= max_k <= n:
+            raise ValueError(
+                f"max_k must be between 2 and the number of instances {n}; got {max_k}"
+            )
+        k = _check_whole(k, "k")
+        if not 2 <= k <= max_k:
+            raise ValueError(f"k must be between 2 and max_k={max_k}; got {k}")
+        if not isinstance(stratified, (bool, np.bool_)):
+            raise TypeError(f"stratified must be True or False; got {type(stratified).__name__}")
+        seed = _check_whole(seed, "seed")
+        if not 0 <= seed <= 9999:
+            raise ValueError(f"seed must be between 0 and 9999; got {seed}")
+
+        # columns sorted by class (classes in order of first appearance), then position
+        _, first, inverse = np.unique(labels, return_index=True, return_inverse=True)
+        rank = np.argsort(np.argsort(first, kind="stable"), kind="stable")
+        codes = rank[inverse.ravel()]
+        self._labels = labels
+        self._classes = [labels[i] for i in np.sort(first)]
+        self._columns = np.lexsort((np.arange(n), codes))
+
+        self.k = widgets.IntSlider(value=k, min=2, max=max_k, description="k (folds)")
+        self.stratified = widgets.Checkbox(value=bool(stratified), description="estratificado")
+        self.seed = widgets.BoundedIntText(value=seed, min=0, max=9999, description="semente")
+        self._view = widgets.HTML()
+        self._widget = widgets.VBox(
+            [widgets.HBox([self.k, self.stratified, self.seed]), self._view]
+        )
+        for control in (self.k, self.stratified, self.seed):
+            control.observe(self._refresh, names="value")
+        self._refresh()
+
+    # ------------------------------------------------------------------ read-only state
+    @property
+    def widget(self) -> widgets.VBox:
+        """The ipywidgets container (controls and grid) that a notebook displays."""
+        return self._widget
+
+    @property
+    def splits(self) -> list:
+        """The current ``(train, test)`` index pairs, one per fold ([] if k is impossible)."""
+        return list(self._splits)
+
+    @property
+    def roles(self) -> np.ndarray:
+        """Grid folds × instances (in the original order): 1 = training, 2 = test."""
+        if not self._splits:
+            return np.zeros((0, self._labels.size), dtype=np.int8)
+        return split_roles(self._splits, n=self._labels.size)
+
+    @property
+    def fold_sizes(self) -> list[int]:
+        """Number of test instances in each fold."""
+        return [int(test.size) for _, test in self._splits]
+
+    @property
+    def fold_class_counts(self):
+        """A DataFrame folds × classes: how many instances of each class each fold tests."""
+        import pandas as pd
+
+        rows = [
+            [int(np.count_nonzero(self._labels[test] == c)) for c in self._classes]
+            for _, test in self._splits
+        ]
+        frame = pd.DataFrame(rows, columns=[str(c) for c in self._classes], dtype=int)
+        frame.index.name = "fold"
+        return frame
+
+    @property
+    def message(self) -> str:
+        """A note on the current folds (a class smaller than k, an impossible k), or ''."""
+        return self._message
+
+    @property
+    def html(self) -> str:
+        """The HTML of the grid and the counts, as the explorer currently shows it."""
+        return self._view.value
+
+    # ------------------------------------------------------------------ display
+    def __repr__(self) -> str:
+        return (
+            f"{type(self).__name__}(n={self._labels.size}, k={self.k.value}, "
+            f"stratified={self.stratified.value}, seed={self.seed.value})"
+        )
+
+    def _repr_mimebundle_(self, include=None, exclude=None):
+        bundle = self._widget._repr_mimebundle_(include=include, exclude=exclude)
+        if bundle is None:
+            return None
+        bundle["text/plain"] = repr(self)
+        return bundle
+
+    # ------------------------------------------------------------------ internals
+    def _make_splits(self) -> tuple[list, str]:
+        k, seed = self.k.value, self.seed.value
+        if not self.stratified.value:
+            return list(kfold(self._labels.size, k=k, seed=seed)), ""
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always", UserWarning)
+            try:
+                splits = list(stratified_kfold(self._labels, k=k, seed=seed))
+            except ValueError:
+                return [], (
+                    f"Com k = {k} nenhuma classe tem k instâncias: não dá para estratificar."
+                )
+        small = [str(c) for c in self._classes if np.count_nonzero(self._labels == c) < k]
+        if caught and small:
+            names = ", ".join(small)
+            plural = "s" if len(small) > 1 else ""
+            verb = "têm" if len(small) > 1 else "tem"
+            return splits, (
+                f"A{plural} classe{plural} {names} {verb} menos de k = {k} instâncias: "
+                f"alguns folds ficam sem ela{plural}."
+            )
+        return splits, ""
+
+    def _refresh(self, change=None) -> None:
+        self._splits, self._message = self._make_splits()
+        self._view.value = self._grid_html()
+
+    def _class_colour(self, label) -> str:
+        return CLASS_COLOURS[self._classes.index(label) % len(CLASS_COLOURS)]
+
+    def _grid_html(self) -> str:
+        header = "".join(
+            f'<td style="{_CELL};background:{self._class_colour(self._labels[i])}" '
+            f'title="instância {i} ({html.escape(str(self._labels[i]))})"></td>'
+            for i in self._columns
+        )
+        rows = [f'<tr><td style="{_LABEL}">classe</td>{header}<td></td></tr>']
+        counts = self.fold_class_counts
+        roles = self.roles
+        for fold in range(len(self._splits)):
+            cells = "".join(
+                f'<td style="{_CELL};background:'
+                f'{ROLE_COLOURS["test" if roles[fold, i] == 2 else "train"]}"></td>'
+                for i in self._columns
+            )
+            detail = " ".join(f"{c}:{counts.iloc[fold][c]}" for c in counts.columns)
+            rows.append(
+                f'<tr data-fold="{fold}"><td style="{_LABEL}">fold {fold + 1}</td>{cells}'
+                f'<td style="{_LABEL}">teste: {self.fold_sizes[fold]} ({detail})</td></tr>'
+            )
+        legend = (
+            f'<span style="background:{ROLE_COLOURS["test"]};padding:0 6px">teste</span> '
+            f'<span style="background:{ROLE_COLOURS["train"]};padding:0 6px">treino</span> '
+            + " ".join(
+                f'<span style="background:{self._class_colour(c)};color:#fff;padding:0 6px">'
+                f"{html.escape(str(c))}</span>"
+                for c in self._classes
+            )
+        )
+        note = f"<p><b>{html.escape(self._message)}</b></p>" if self._message else ""
+        return (
+            f'<p>{legend}</p><table style="border-collapse:collapse">{"".join(rows)}</table>{note}'
+        )

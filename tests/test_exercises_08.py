@@ -1,0 +1,132 @@
+"""Exercises 08 (validation methods): the registry's answers against independent
+computations (exact fractions, scikit-learn's splitters and cross_val_score), and wrong
+answers rejected."""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+
+import numpy as np
+import pytest
+from sklearn.datasets import load_iris
+from sklearn.dummy import DummyClassifier
+from sklearn.model_selection import KFold, LeaveOneOut, cross_val_score
+from sklearn.tree import DecisionTreeClassifier
+
+import evalbook
+from evalbook.exercises import check
+from evalbook.exercises._answers import EXERCISES
+from evalbook.exercises._set_08 import EXERCISES as SET_08
+from evalbook.exercises._set_08 import dados_aleatorios
+
+WRONG = "❌ Ainda não. Dica: "
+
+
+def _largest_remainder(total: int, weights) -> list[int]:
+    """Hamilton's method in exact arithmetic; ties to the earlier weight."""
+    quotas = [Fraction(total) * Fraction(w) / sum(map(Fraction, weights)) for w in weights]
+    shares = [math.floor(q) for q in quotas]
+    order = sorted(range(len(quotas)), key=lambda i: (-(quotas[i] - shares[i]), i))
+    for i in order[: total - sum(shares)]:
+        shares[i] += 1
+    return shares
+
+
+def _independent_answers() -> dict:
+    iris = load_iris()
+    X_iris, especies = iris.data, iris.target_names[iris.target]
+    X, y = dados_aleatorios()
+    loo = cross_val_score(DummyClassifier(strategy="most_frequent"), X, y, cv=LeaveOneOut())
+    sizes = [len(test) for _, test in KFold(10).split(np.zeros(47))]
+    test_size = _largest_remainder(200, [Fraction(1, 3), Fraction(2, 3)])[0]
+    splits = list(evalbook.stratified_kfold(especies, k=10, seed=0))
+    tree = DecisionTreeClassifier(max_depth=2, random_state=0)
+    return {
+        "08.divisao": tuple(
+            _largest_remainder(47, [Fraction(5, 10), Fraction(2, 10), Fraction(3, 10)])
+        ),
+        "08.estratificado": tuple(_largest_remainder(test_size, [130, 50, 20])),
+        "08.folds": (sizes.count(5), sizes.count(4)),
+        "08.loo": 1 - loo.mean(),
+        "08.oob": (24 / 25) ** 25,
+        "08.erro_632": 0.632 * 0.28 + 0.368 * 0.04,
+        "08.cv_iris": cross_val_score(tree, X_iris, especies, cv=splits).mean(),
+    }
+
+
+ANSWERS = _independent_answers()
+
+
+def test_every_exercise_of_the_set_has_an_independent_answer():
+    assert set(ANSWERS) == set(SET_08)
+    assert set(SET_08) <= set(EXERCISES)  # registered
+
+
+def test_handout_like_values():
+    assert ANSWERS["08.divisao"] == (24, 9, 14)
+    assert ANSWERS["08.estratificado"] == (43, 17, 7)
+    assert ANSWERS["08.folds"] == (7, 3)
+    assert ANSWERS["08.loo"] == 1.0
+    assert ANSWERS["08.oob"] == pytest.approx(0.3604, abs=1e-4)
+    assert ANSWERS["08.erro_632"] == pytest.approx(0.19168)
+
+
+@pytest.mark.parametrize("exercise_id", sorted(SET_08))
+def test_registry_answer_matches_the_independent_one(exercise_id):
+    np.testing.assert_allclose(
+        np.asarray(SET_08[exercise_id].expected(), dtype=float),
+        np.asarray(ANSWERS[exercise_id], dtype=float),
+        rtol=1e-12,
+    )
+
+
+@pytest.mark.parametrize("exercise_id", sorted(SET_08))
+def test_independent_answer_is_accepted(exercise_id):
+    result = check(exercise_id, ANSWERS[exercise_id])
+    assert result.correct, result.message
+
+
+WRONG_VALUES = {
+    "08.divisao": (23, 10, 14),
+    "08.estratificado": (44, 16, 7),
+    "08.folds": (5, 5),
+    "08.loo": 0.0,
+    "08.oob": 0.5,
+    "08.erro_632": 0.3,
+    "08.cv_iris": 0.9,
+}
+
+
+@pytest.mark.parametrize("exercise_id", sorted(WRONG_VALUES))
+def test_wrong_values_are_rejected_with_the_hint(exercise_id):
+    result = check(exercise_id, WRONG_VALUES[exercise_id])
+    assert not result.correct
+    assert result.message.startswith(WRONG)
+
+
+@pytest.mark.parametrize(
+    ("exercise_id", "answer", "fragment"),
+    [
+        ("08.estratificado", (87, 33, 13), "Esses são os exemplos do treino"),
+        ("08.divisao", (23, 9, 14), "Truncando cada parte"),
+        ("08.folds", (3, 7), "na ordem trocada"),
+        ("08.loo", 0.5, "50% é o erro esperado"),
+        ("08.oob", math.exp(-1), "limite e⁻¹"),
+        ("08.oob", 0.96, "único sorteio"),
+        ("08.erro_632", 0.368 * 0.28 + 0.632 * 0.04, "pesos estão trocados"),
+        ("08.erro_632", 0.16, "média simples"),
+        ("08.cv_iris", 0.96, "próprios dados de treino"),
+        ("08.cv_iris", 93.33, "porcentagem"),
+    ],
+)
+def test_known_mistakes_get_their_hint(exercise_id, answer, fragment):
+    result = check(exercise_id, answer)
+    assert not result.correct
+    assert fragment in result.message
+
+
+def test_rounded_answers_are_accepted():
+    assert check("08.oob", 0.360).correct
+    assert check("08.cv_iris", 0.933).correct
+    assert not check("08.cv_iris", 0.93).correct

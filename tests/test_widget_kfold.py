@@ -1,0 +1,101 @@
+"""KFoldExplorer driven from Python: k, stratified and seed in, the library's folds out."""
+
+import warnings
+
+import numpy as np
+import pytest
+
+from evalbook import kfold, stratified_kfold
+from evalbook.widgets import KFoldExplorer
+
+Y = np.repeat(["A", "B", "C"], [12, 18, 6])
+
+
+def _tests(splits):
+    return [test.tolist() for _, test in splits]
+
+
+def test_lazy_registry_gives_the_class():
+    from evalbook.widgets.kfold import KFoldExplorer as direct
+
+    assert KFoldExplorer is direct
+
+
+def test_defaults_are_handout_proportions_in_five_stratified_folds():
+    explorer = KFoldExplorer()
+    assert repr(explorer) == "KFoldExplorer(n=36, k=5, stratified=True, seed=0)"
+    assert explorer.fold_sizes == [8, 7, 7, 7, 7]
+    assert _tests(explorer.splits) == _tests(stratified_kfold(Y, k=5, seed=0))
+    counts = explorer.fold_class_counts
+    assert list(counts.columns) == ["A", "B", "C"]
+    assert counts.sum().tolist() == [12, 18, 6]
+    assert np.all(np.abs(counts.to_numpy() - np.array([12, 18, 6]) / 5) < 1)
+    assert explorer.message == ""
+
+
+@pytest.mark.parametrize("k", [2, 3, 4, 5, 6])
+@pytest.mark.parametrize("seed", [0, 7])
+def test_controls_give_the_library_folds(k, seed):
+    explorer = KFoldExplorer()
+    explorer.k.value, explorer.seed.value = k, seed
+    assert _tests(explorer.splits) == _tests(stratified_kfold(Y, k=k, seed=seed))
+    explorer.stratified.value = False
+    assert _tests(explorer.splits) == _tests(kfold(36, k=k, seed=seed))
+    roles = explorer.roles
+    assert roles.shape == (k, 36)
+    assert np.array_equal((roles == 2).sum(axis=0), np.ones(36))  # each instance tested once
+    assert explorer.html.count("data-fold=") == k
+
+
+def test_small_class_gives_a_message_not_a_warning():
+    explorer = KFoldExplorer()
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        explorer.k.value = 10
+        assert explorer.message == (
+            "A classe C tem menos de k = 10 instâncias: alguns folds ficam sem ela."
+        )
+        assert (explorer.fold_class_counts["C"] == 0).sum() == 4
+        explorer.k.value = 19  # no class has 19 instances: stratification impossible
+        assert explorer.splits == [] and explorer.fold_sizes == []
+        assert "nenhuma classe tem k instâncias" in explorer.message
+        assert "nenhuma classe" in explorer.html
+        explorer.stratified.value = False
+        assert explorer.fold_sizes == [2] * 17 + [1] * 2 and explorer.message == ""
+
+
+def test_columns_are_sorted_by_class_and_custom_labels():
+    explorer = KFoldExplorer(["x", "y", "x", "y", "x", "y"], k=3)
+    assert explorer.k.max == 6
+    assert explorer.fold_class_counts.to_numpy().tolist() == [[1, 1]] * 3
+    assert "instância 0 (x)" in explorer.html
+
+
+def test_properties_are_read_only_and_display_as_widget():
+    explorer = KFoldExplorer()
+    for name in ("splits", "roles", "fold_sizes", "fold_class_counts", "message", "html"):
+        with pytest.raises(AttributeError):
+            setattr(explorer, name, None)
+    bundle = explorer._repr_mimebundle_()
+    assert bundle["text/plain"] == repr(explorer)
+    assert (
+        bundle["application/vnd.jupyter.widget-view+json"]["model_id"] == explorer.widget.model_id
+    )
+
+
+@pytest.mark.parametrize(
+    ("args", "kwargs", "error", "message"),
+    [
+        ((["a"],), {}, ValueError, "at least 2 instances"),
+        ((), {"k": 1}, ValueError, "k must be between 2"),
+        ((), {"k": 25}, ValueError, "k must be between 2 and max_k=20"),
+        ((), {"k": 2.0}, TypeError, "k must be a whole number"),
+        ((), {"max_k": 40}, ValueError, "max_k must be between 2"),
+        ((), {"stratified": "sim"}, TypeError, "stratified must be True or False"),
+        ((), {"seed": -1}, ValueError, "seed must be between 0 and 9999"),
+        (("ABC",), {}, TypeError, "y must be a sequence"),
+    ],
+)
+def test_bad_arguments(args, kwargs, error, message):
+    with pytest.raises(error, match=message):
+        KFoldExplorer(*args, **kwargs)
