@@ -10,18 +10,8 @@ Plots and widgets are imported on demand (``evalbook.widgets``), so ``import eva
 stays fast.
 """
 
-# The later topics' modules each list their public names in their own __all__.
-from evalbook import (
-    agreement,
-    cost,
-    inference,
-    language,
-    plots,
-    regression,
-    scores,
-    summary,
-    validation,
-)
+import sys as _sys
+
 from evalbook._checks import UndefinedMetricWarning
 from evalbook.agreement import *  # noqa: F403
 from evalbook.classification import (
@@ -63,6 +53,21 @@ from evalbook.validation import *  # noqa: F403
 
 __version__ = "0.1.0"
 
+# Each later topic's module lists its public names in its own __all__ (star-imported above).
+# They are read from sys.modules: a star import may rebind the module's name, as the
+# function evalbook.summary does for the module evalbook.summary.
+_TOPICS = (
+    "agreement",
+    "cost",
+    "inference",
+    "language",
+    "plots",
+    "regression",
+    "scores",
+    "summary",
+    "validation",
+)
+
 __all__ = [
     "BINARY_METRICS",
     "MULTICLASS_METRICS",
@@ -94,13 +99,5 @@ __all__ = [
     "specificity",
     "tnr",
     "tpr",
-    *agreement.__all__,
-    *cost.__all__,
-    *inference.__all__,
-    *language.__all__,
-    *plots.__all__,
-    *regression.__all__,
-    *scores.__all__,
-    *summary.__all__,
-    *validation.__all__,
+    *(name for topic in _TOPICS for name in _sys.modules[f"evalbook.{topic}"].__all__),
 ]
