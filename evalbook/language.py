@@ -1,3 +1,416 @@
-"""(Being written: this module's contents arrive with its issue.)"""
+"""The handout's "other" metrics: cross-entropy, perplexity, BLEU and top-k accuracy.
 
-__all__: list[str] = []
+Handout 000, "Outras Métricas Interessantes": categorical cross-entropy (note 15),
+perplexity (eq. (25)), BLEU (eq. (26)) and top-k accuracy (eq. (27)).
+
+Probabilistic metrics take the true classes and a table of predicted probabilities, one
+row per instance and one column per class (what scikit-learn's ``predict_proba``
+returns). Every row must be non-negative and sum to 1 (within 1e-6). The columns are the
+classes ``0, 1, ..., k − 1`` in order, unless ``labels=`` lists them (for a fitted
+scikit-learn model, ``labels=model.classes_``).
+
+BLEU takes a candidate translation and one or more references, each a string (split on
+whitespace, case and punctuation kept) or a sequence of tokens.
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+from collections import Counter
+
+import numpy as np
+
+from evalbook._checks import as_label_array, check_same_length
+
+__all__ = [
+    "bleu",
+    "brevity_penalty",
+    "cross_entropy",
+    "modified_precision",
+    "perplexity",
+    "top_k_accuracy",
+]
+
+#: Largest accepted distance of a probability row's sum from 1.
+SUM_TOLERANCE = 1e-6
+
+#: The smoothing methods that :func:`bleu` offers (besides ``None``).
+BLEU_SMOOTHING = ("epsilon", "add_one")
+
+
+# ---------------------------------------------------------------------- probabilities
+def _probability_table(y_true, probabilities, labels) -> tuple[np.ndarray, np.ndarray]:
+    """The checked (n, k) table and, for each instance, the column of its true class."""
+    y_true = as_label_array(y_true, "y_true")
+    if probabilities is None or isinstance(probabilities, (str, bytes)):
+        raise TypeError("probabilities must be a table of numbers, one row per instance")
+    table = np.asarray(probabilities)
+    if table.dtype.kind not in "iuf":
+        raise TypeError(f"probabilities must hold numbers; got dtype {table.dtype}")
+    table = table.astype(float)
+    if table.ndim != 2:
+        raise ValueError(
+            "probabilities must be two-dimensional, one row per instance and one column per "
+            f"class; got an array of shape {table.shape}"
+        )
+    check_same_length(y_true, table, "y_true", "probabilities")
+    k = table.shape[1]
+    if k < 2:
+        raise ValueError(f"probabilities must have at least two columns (classes); got {k}")
+    bad = np.argwhere(~np.isfinite(table))
+    if bad.size:
+        row, column = (int(v) for v in bad[0])
+        raise ValueError(f"probabilities[{row}, {column}] is {table[row, column]}; not a number")
+    bad = np.argwhere(table < 0)
+    if bad.size:
+        row, column = (int(v) for v in bad[0])
+        raise ValueError(
+            f"probabilities[{row}, {column}] = {table[row, column]} is negative; each row "
+            "must be a probability distribution"
+        )
+    sums = table.sum(axis=1)
+    off = np.flatnonzero(np.abs(sums - 1.0) > SUM_TOLERANCE)
+    if off.size:
+        row = int(off[0])
+        raise ValueError(
+            f"row {row} of probabilities sums to {sums[row]:.6g}, not 1 ({off.size} rows do "
+            "not); each row must be a probability distribution over the classes"
+        )
+
+    if labels is None:
+        if y_true.dtype.kind not in "iu" and not (
+            y_true.dtype.kind == "O" and all(isinstance(v, numbers.Integral) for v in y_true)
+        ):
+            raise TypeError(
+                "y_true holds labels that are not column numbers; pass labels= listing the "
+                "class of each column of probabilities (for a scikit-learn model, "
+                "labels=model.classes_)"
+            )
+        columns = y_true.astype(np.int64)
+        outside = np.flatnonzero((columns < 0) | (columns >= k))
+        if outside.size:
+            position = int(outside[0])
+            raise ValueError(
+                f"y_true[{position}] = {y_true[position]} is not a column of probabilities "
+                f"(0 to {k - 1}); pass labels= if the classes are not 0, 1, ..., k − 1"
+            )
+        return table, columns
+
+    labels = list(as_label_array(labels, "labels").tolist())
+    if len(labels) != k:
+        raise ValueError(
+            f"labels has {len(labels)} classes but probabilities has {k} columns; give one "
+            "label per column, in the same order"
+        )
+    if len(set(labels)) != len(labels):
+        raise ValueError(f"labels contains repeated classes: {labels!r}")
+    index = {label: column for column, label in enumerate(labels)}
+    columns = np.empty(y_true.size, dtype=np.int64)
+    for position, label in enumerate(y_true.tolist()):
+        if label not in index:
+            raise ValueError(f"y_true[{position}] = {label!r} is not one of labels {labels!r}")
+        columns[position] = index[label]
+    return table, columns
+
+
+def cross_entropy(y_true, probabilities, *, labels=None) -> float:
+    """Mean categorical cross-entropy, in nats: the mean of −ln p(true class).
+
+    Handout 000, note 15: :math:`H(y, \\hat{y}) = -\\sum_i y_i \\log \\hat{y}_i` for one
+    instance, with :math:`y` the one-hot target, which leaves only the log-probability of
+    the true class; averaged here over the instances, with the natural logarithm (as
+    scikit-learn's ``log_loss``). A true class given probability 0 makes it ``inf``
+    (``log_loss`` clips the probabilities at machine epsilon and returns about 36 instead).
+
+    Parameters
+    ----------
+    y_true : sequence of labels
+        The true class of each instance.
+    probabilities : array-like of shape (n, k)
+        Predicted probability of each class (columns) for each instance (rows); each row
+        non-negative and summing to 1.
+    labels : sequence, optional
+        The class of each column. Default: ``y_true`` holds column numbers 0 to k − 1.
+
+    Returns
+    -------
+    float
+        ≥ 0; 0 only if every true class got probability 1.
+
+    Examples
+    --------
+    >>> round(cross_entropy([0, 1], [[0.8, 0.2], [0.5, 0.5]]), 4)
+    0.4581
+    >>> cross_entropy(["b"], [[0.25, 0.75]], labels=["a", "b"]) == -math.log(0.75)
+    True
+    """
+    table, columns = _probability_table(y_true, probabilities, labels)
+    chosen = table[np.arange(table.shape[0]), columns]
+    with np.errstate(divide="ignore"):
+        return float(-np.mean(np.log(chosen)))
+
+
+def perplexity(y_true, probabilities, *, labels=None) -> float:
+    """Perplexity: exp(cross-entropy), the inverse geometric mean of p(true class).
+
+    Handout 000, eq. (25). A model that spreads its probability evenly over k classes has
+    perplexity k ("as confused as a fair choice among k"); a perfect model has 1; a model
+    that gives the true class probability 0 has ``inf``. The handout's footnote to eq. (25)
+    says "exp(x) = e^(−x)", which is wrong: exp(x) = eˣ (with e^(−x) a perplexity would be
+    at most 1, and lower for worse models).
+
+    Same parameters as :func:`cross_entropy`.
+
+    Examples
+    --------
+    >>> perplexity([0, 1, 2, 3], [[0.25] * 4] * 4)
+    4.0
+    >>> round(perplexity([0, 1], [[0.8, 0.2], [0.5, 0.5]]), 4)
+    1.5811
+    """
+    return float(np.exp(cross_entropy(y_true, probabilities, labels=labels)))
+
+
+def top_k_accuracy(y_true, probabilities, *, k, labels=None) -> float:
+    """Share of the instances whose true class is among the k most probable ones.
+
+    Handout 000, eq. (27). With k = 1 it is the accuracy of predicting the most probable
+    class; with k = the number of classes it is 1.
+
+    Ties: classes are ranked by decreasing probability, and equal probabilities by column
+    order (the first column first, as ``numpy.argmax`` chooses), so top-1 accuracy is
+    always the accuracy of ``probabilities.argmax(axis=1)``. scikit-learn's
+    ``top_k_accuracy_score`` breaks ties the other way (the last column first); without
+    ties the two agree.
+
+    Parameters
+    ----------
+    y_true : sequence of labels
+        The true class of each instance.
+    probabilities : array-like of shape (n, c)
+        As in :func:`cross_entropy`.
+    k : int
+        How many of the most probable classes count as hits, 1 ≤ k ≤ c.
+    labels : sequence, optional
+        As in :func:`cross_entropy`.
+
+    Examples
+    --------
+    >>> p = [[0.5, 0.3, 0.2], [0.1, 0.6, 0.3], [0.2, 0.3, 0.5]]
+    >>> top_k_accuracy([1, 1, 0], p, k=1), top_k_accuracy([1, 1, 0], p, k=2)
+    (0.3333333333333333, 0.6666666666666666)
+    """
+    table, columns = _probability_table(y_true, probabilities, labels)
+    n_classes = table.shape[1]
+    if isinstance(k, (bool, np.bool_)) or not isinstance(k, numbers.Integral):
+        raise TypeError(f"k must be a whole number; got {type(k).__name__} {k!r}")
+    if not 1 <= k <= n_classes:
+        raise ValueError(f"k must be between 1 and the number of classes ({n_classes}); got {k}")
+    rows = np.arange(table.shape[0])
+    true_p = table[rows, columns][:, None]
+    before = np.arange(n_classes)[None, :] < columns[:, None]
+    rank = np.sum((table > true_p) | ((table == true_p) & before), axis=1)
+    return float(np.mean(rank < k))
+
+
+# ---------------------------------------------------------------------- BLEU
+def _tokens(text, name: str) -> tuple:
+    """A sentence as a tuple of tokens: a string split on whitespace, or a sequence."""
+    if isinstance(text, str):
+        tokens = tuple(text.split())
+    elif isinstance(text, (list, tuple, np.ndarray)):
+        tokens = tuple(text.tolist() if isinstance(text, np.ndarray) else text)
+        for position, token in enumerate(tokens):
+            if not isinstance(token, str):
+                raise TypeError(
+                    f"{name} must be a string or a sequence of string tokens; token "
+                    f"{position} is {type(token).__name__} {token!r}"
+                )
+    else:
+        raise TypeError(
+            f"{name} must be a string or a sequence of string tokens; got {type(text).__name__}"
+        )
+    return tokens
+
+
+def _sentences(candidate, references) -> tuple[tuple, list[tuple]]:
+    candidate = _tokens(candidate, "candidate")
+    if not candidate:
+        raise ValueError("candidate is empty; BLEU needs a candidate with at least one word")
+    if isinstance(references, str):
+        references = [references]
+    if not isinstance(references, (list, tuple)):
+        raise TypeError(
+            "references must be a string or a list of references (strings or token lists); "
+            f"got {type(references).__name__}"
+        )
+    if len(references) == 0:
+        raise ValueError("references is empty; BLEU needs at least one reference translation")
+    refs = [_tokens(reference, f"references[{i}]") for i, reference in enumerate(references)]
+    if all(len(reference) == 0 for reference in refs):
+        raise ValueError("every reference is empty; BLEU needs a reference with words")
+    return candidate, refs
+
+
+def _ngrams(tokens: tuple, n: int) -> Counter:
+    return Counter(tuple(tokens[i : i + n]) for i in range(len(tokens) - n + 1))
+
+
+def _check_order(n, name: str) -> int:
+    if isinstance(n, (bool, np.bool_)) or not isinstance(n, numbers.Integral):
+        raise TypeError(f"{name} must be a whole number; got {type(n).__name__} {n!r}")
+    if n < 1:
+        raise ValueError(f"{name} must be at least 1; got {n}")
+    return int(n)
+
+
+def _clipped(candidate: tuple, refs: list[tuple], n: int) -> tuple[int, int]:
+    counts = _ngrams(candidate, n)
+    maximum: Counter = Counter()
+    for reference in refs:
+        maximum |= _ngrams(reference, n)  # | keeps the largest count of each n-gram
+    matches = sum(min(count, maximum[gram]) for gram, count in counts.items())
+    return matches, sum(counts.values())
+
+
+def modified_precision(candidate, references, *, n) -> tuple[int, int]:
+    """BLEU's clipped ("modified") n-gram precision, as (matches, total).
+
+    Papineni et al. (2002), section 2.1; handout 000, eq. (26)'s precisionₙ. Each n-gram
+    of the candidate counts as a match at most as many times as it occurs in the single
+    reference where it occurs most ("clipping"), so repeating a correct word does not pay.
+    The precision is ``matches / total``; ``total`` is the number of n-grams of the
+    candidate, 0 if it has fewer than n words.
+
+    Parameters
+    ----------
+    candidate : str or sequence of str
+        The translation being evaluated (a string is split on whitespace).
+    references : str or sequence
+        One reference (a string) or several (a list of strings or of token lists).
+    n : int
+        The n-gram order, ≥ 1.
+
+    Examples
+    --------
+    >>> modified_precision("the the the the", "the cat is on the mat", n=1)
+    (2, 4)
+    >>> modified_precision("the cat the", ["the cat sat", "a cat and the dog"], n=2)
+    (1, 2)
+    """
+    n = _check_order(n, "n")
+    candidate, refs = _sentences(candidate, references)
+    return _clipped(candidate, refs, n)
+
+
+def _closest_length(refs: list[tuple], c: int) -> int:
+    return min((len(reference) for reference in refs), key=lambda r: (abs(r - c), r))
+
+
+def brevity_penalty(candidate, references) -> float:
+    """BLEU's brevity penalty: 1 if c > r, else exp(1 − r/c).
+
+    Papineni et al. (2002), section 2.2.2. c is the candidate's length in words and r the
+    length of the reference closest to it (the shorter one on a tie). Handout 000 names
+    the penalty in eq. (26) but does not give its formula.
+
+    Examples
+    --------
+    >>> brevity_penalty("the cat", "the cat is on the mat")
+    0.1353352832366127
+    >>> brevity_penalty("a b c d e", ["a b c", "a b c d e f g"])
+    1.0
+    """
+    candidate, refs = _sentences(candidate, references)
+    c = len(candidate)
+    r = _closest_length(refs, c)
+    return 1.0 if c > r else math.exp(1.0 - r / c)
+
+
+def bleu(candidate, references, *, max_n=4, weights=None, smoothing=None) -> float:
+    """Sentence BLEU: brevity penalty × weighted geometric mean of clipped precisions.
+
+    Handout 000, eq. (26): :math:`BLEU = BP \\cdot \\exp(\\sum_{n=1}^{N} w_n \\log p_n)`
+    with :math:`w_n = 1/N`; Papineni et al. (2002). :math:`p_n` is the clipped n-gram
+    precision (:func:`modified_precision`) and BP the brevity penalty
+    (:func:`brevity_penalty`). The same definition as nltk's ``sentence_bleu``.
+
+    Without smoothing, BLEU is 0 as soon as one precision with a non-zero weight is 0,
+    which includes a candidate shorter than N words (it has no N-grams: their precision
+    counts as 0, as in nltk). For short sentences, pass ``smoothing=``:
+
+    - ``"epsilon"``: a zero precision becomes 0.1 / total (nltk's ``method1``);
+    - ``"add_one"``: 1 is added to the matches and the total of every order n ≥ 2
+      (Lin & Och 2004; nltk's ``method2``).
+
+    In both, a total of 0 is taken as 1 (as nltk does), and a candidate without a single
+    word in common with the references still gets 0.
+
+    Parameters
+    ----------
+    candidate : str or sequence of str
+        The translation being evaluated; a string is split on whitespace. Not empty.
+    references : str or sequence
+        One reference (a string) or several (a list of strings or of token lists).
+    max_n : int, default 4
+        N, the largest n-gram order.
+    weights : sequence of float, optional
+        One non-negative weight per order 1..N, summing to 1. Default: 1/N each.
+    smoothing : {None, "epsilon", "add_one"}, default None
+
+    Returns
+    -------
+    float
+        In [0, 1].
+
+    Examples
+    --------
+    >>> cand = "the cat sat on the mat"
+    >>> bleu(cand, ["the cat sat on the mat"])
+    1.0
+    >>> round(bleu(cand, ["the cat is sitting on the mat"], max_n=2), 4)
+    0.5986
+    >>> bleu("the cat", ["the cat is on the mat"])
+    0.0
+    >>> round(bleu("the cat", ["the cat is on the mat"], smoothing="epsilon"), 4)
+    0.0428
+    """
+    max_n = _check_order(max_n, "max_n")
+    if weights is None:
+        weights = np.full(max_n, 1.0 / max_n)
+    else:
+        if isinstance(weights, (str, bytes)) or np.ndim(weights) != 1:
+            raise TypeError("weights must be a sequence of numbers, one per n-gram order")
+        weights = np.asarray(weights, dtype=float)
+        if weights.size != max_n:
+            raise ValueError(
+                f"weights has {weights.size} values but max_n = {max_n}; give one weight per "
+                "n-gram order 1..max_n"
+            )
+        if not np.all(np.isfinite(weights)) or np.any(weights < 0):
+            raise ValueError(f"weights must be non-negative numbers; got {weights.tolist()}")
+        if abs(weights.sum() - 1.0) > 1e-9:
+            raise ValueError(f"weights must sum to 1; they sum to {weights.sum():.6g}")
+    if smoothing is not None and smoothing not in BLEU_SMOOTHING:
+        raise ValueError(f"smoothing must be None or one of {BLEU_SMOOTHING}; got {smoothing!r}")
+    candidate, refs = _sentences(candidate, references)
+
+    counts = [_clipped(candidate, refs, n) for n in range(1, max_n + 1)]
+    if counts[0][0] == 0:  # not one word in common: no smoothing rescues it
+        return 0.0
+    log_sum = 0.0
+    for order, ((matches, total), weight) in enumerate(zip(counts, weights, strict=True), 1):
+        if weight == 0:
+            continue
+        if smoothing == "epsilon" and matches == 0:
+            matches, total = 0.1, max(total, 1)
+        elif smoothing == "add_one" and order >= 2:
+            matches, total = matches + 1, max(total, 1) + 1
+        if matches == 0:
+            return 0.0
+        log_sum += weight * math.log(matches / total)
+    c = len(candidate)
+    r = _closest_length(refs, c)
+    penalty = 1.0 if c > r else math.exp(1.0 - r / c)
+    return penalty * math.exp(log_sum)

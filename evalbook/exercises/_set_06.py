@@ -1,0 +1,226 @@
+"""Exercises 06 (regression metrics): ``exercises/06_metricas_de_regressao.ipynb``.
+
+The data: scikit-learn's bundled *diabetes* set, three of its predictors (body-mass index,
+mean blood pressure and the serum measure ``s5``), split 70/30 with ``random_state=0``
+and fitted by least squares, exactly as the notebook's setup cell does. Every expected
+answer is computed with the library from those predictions.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+import numpy as np
+
+import evalbook
+from evalbook.exercises._answers import Exercise
+
+#: Columns of ``load_diabetes().data`` used as predictors: bmi, bp, s5.
+COLUMNS = (2, 3, 8)
+#: Number of predictors of the model (the intercept is not one).
+P = len(COLUMNS)
+#: How much exercise 06.outlier adds to the first test target.
+SHIFT = 200.0
+
+
+@cache
+def _data() -> dict[str, np.ndarray]:
+    """Targets and predictions of the exercise's model, on the test and training sets."""
+    from sklearn.datasets import load_diabetes
+    from sklearn.linear_model import LinearRegression
+    from sklearn.model_selection import train_test_split
+
+    X, target = load_diabetes(return_X_y=True)
+    X = X[:, list(COLUMNS)]
+    X_train, X_test, t_train, t_test = train_test_split(X, target, test_size=0.3, random_state=0)
+    model = LinearRegression().fit(X_train, t_train)
+    return {
+        "t_test": t_test,
+        "y_test": model.predict(X_test),
+        "t_train": t_train,
+        "y_train": model.predict(X_train),
+    }
+
+
+def _test(function, **options):
+    return lambda: function(_data()["t_test"], _data()["y_test"], **options)
+
+
+def _train(function, **options):
+    return lambda: function(_data()["t_train"], _data()["y_train"], **options)
+
+
+def _pair(first, second):
+    return lambda: (first(), second())
+
+
+def _outlier_targets() -> np.ndarray:
+    targets = _data()["t_test"].copy()
+    targets[0] += SHIFT
+    return targets
+
+
+def _outlier_ratios(first=evalbook.mse, second=evalbook.mae) -> tuple[float, float]:
+    t, y = _data()["t_test"], _data()["y_test"]
+    moved = _outlier_targets()
+    return first(moved, y) / first(t, y), second(moved, y) / second(t, y)
+
+
+def _mixed_r2() -> float:
+    t, y = _data()["t_test"], _data()["y_test"]
+    return 1 - evalbook.sse(t, y) / evalbook.total_sum_of_squares(t, halved=False)
+
+
+EXERCISES: dict[str, Exercise] = {
+    "06.sse": Exercise(
+        expected=_test(evalbook.sse),
+        kind="number",
+        hint=(
+            "A SSE da apostila 000, eq. (19), tem um ½ na frente: ½·Σ(t − y)², sobre o "
+            "conjunto de teste (`evalbook.sse(t_teste, y_teste)`)."
+        ),
+        mistakes=(
+            (
+                _test(evalbook.sse, halved=False),
+                "Essa é a soma sem o ½ (`halved=False`). A eq. (19) da apostila 000 "
+                "multiplica a soma por ½.",
+            ),
+            (
+                _train(evalbook.sse),
+                "Esse é o valor no conjunto de treino; use `t_teste` e `y_teste`.",
+            ),
+        ),
+    ),
+    "06.mse_rmse": Exercise(
+        expected=_pair(_test(evalbook.mse), _test(evalbook.rmse)),
+        kind="numbers",
+        names=("MSE", "RMSE"),
+        hint=(
+            "MSE = Σ(t − y)² / n (apostila 000, eq. (20)) e RMSE = √MSE (eq. (21)); "
+            "`evalbook.mse` e `evalbook.rmse`."
+        ),
+        mistakes=(
+            (
+                _pair(
+                    lambda: (
+                        evalbook.sse(_data()["t_test"], _data()["y_test"]) / len(_data()["t_test"])
+                    ),
+                    lambda: np.sqrt(
+                        evalbook.sse(_data()["t_test"], _data()["y_test"]) / len(_data()["t_test"])
+                    ),
+                ),
+                "Você dividiu por n a SSE com o ½: isso dá metade do MSE. A eq. (20) divide "
+                "por n a soma sem o ½ (MSE = 2·SSE/n).",
+            ),
+        ),
+    ),
+    "06.mae": Exercise(
+        expected=_test(evalbook.mae),
+        kind="number",
+        hint="MAE = Σ|t − y| / n (apostila 000, eq. (22)); `evalbook.mae(t_teste, y_teste)`.",
+        mistakes=(
+            (
+                _test(evalbook.rmse),
+                "Esse é o RMSE (raiz da média dos quadrados). O MAE é a média dos valores "
+                "absolutos dos erros.",
+            ),
+        ),
+    ),
+    "06.r2": Exercise(
+        expected=_test(evalbook.r2),
+        kind="number",
+        hint=(
+            "R² = 1 − SSE / soma total de quadrados (apostila 000, eqs. (23) e (24); "
+            "apostila 002, eq. (10.13)), no conjunto de teste: `evalbook.r2(t_teste, y_teste)`."
+        ),
+        mistakes=(
+            (
+                _mixed_r2,
+                "Você misturou a SSE com o ½ e a soma total sem ele. Use o ½ nas duas "
+                "(apostila 000) ou em nenhuma (apostila 002): o resultado é o mesmo.",
+            ),
+            (
+                _train(evalbook.r2),
+                "Esse é o R² no conjunto de treino; a questão pede o de teste.",
+            ),
+        ),
+    ),
+    "06.r2_ajustado": Exercise(
+        expected=_train(evalbook.adjusted_r2, p=P),
+        kind="number",
+        hint=(
+            "R²ajustado = 1 − (1 − R²)(n − 1)/(n − p − 1) (apostila 002, eq. (10.15)), no "
+            f"conjunto de treino, com p = {P} preditores: "
+            f"`evalbook.adjusted_r2(t_treino, y_treino, p={P})`."
+        ),
+        mistakes=(
+            (
+                _train(evalbook.adjusted_r2, p=P + 1),
+                f"Você contou o intercepto em p. O modelo tem {P} preditores; o intercepto já "
+                "é o “− 1” de n − p − 1. Use p = número de preditores.",
+            ),
+            (
+                _test(evalbook.adjusted_r2, p=P),
+                "Esse é o valor no conjunto de teste; a questão pede o R² ajustado no "
+                "treino, onde o modelo foi ajustado.",
+            ),
+            (
+                _train(evalbook.r2),
+                "Esse é o R² sem ajuste; aplique a correção pelos graus de liberdade.",
+            ),
+        ),
+    ),
+    "06.mape": Exercise(
+        expected=_test(evalbook.mape),
+        kind="number",
+        hint=(
+            "MAPE = média de |(y − t) / t|, como fração (apostila 002, eq. (10.19)): "
+            "`evalbook.mape(t_teste, y_teste)`."
+        ),
+        mistakes=(
+            (
+                lambda: float(
+                    np.mean(np.abs((_data()["y_test"] - _data()["t_test"]) / _data()["y_test"]))
+                ),
+                "Você dividiu cada erro pela predição; o MAPE divide pelo alvo (o valor "
+                "realizado).",
+            ),
+        ),
+    ),
+    "06.smape": Exercise(
+        expected=_test(evalbook.smape),
+        kind="number",
+        hint=(
+            "SMAPE = média de |y − t| / (|y| + |t|) (apostila 002, eq. (10.20)): "
+            "`evalbook.smape(t_teste, y_teste)`."
+        ),
+        mistakes=(
+            (
+                _test(evalbook.smape, variant="doubled"),
+                "Essa é a variante com o fator 2 (divide pela média de |y| e |t|), comum em "
+                "outras fontes. A eq. (10.20) divide pela soma.",
+            ),
+            (
+                _test(evalbook.mape),
+                "Esse é o MAPE. O SMAPE divide o erro por |y| + |t|, não só por |t|.",
+            ),
+        ),
+        comment="A eq. (10.20) dá metade do SMAPE “de 0 a 200%” de outras fontes.",
+    ),
+    "06.outlier": Exercise(
+        expected=_outlier_ratios,
+        kind="numbers",
+        names=("razão do MSE", "razão do MAE"),
+        hint=(
+            f"Copie `t_teste`, some {SHIFT:g} ao primeiro alvo e divida o MSE (e o MAE) com o "
+            "alvo deslocado pelo MSE (e o MAE) original; as predições não mudam."
+        ),
+        mistakes=(
+            (
+                lambda: _outlier_ratios(evalbook.rmse, evalbook.mae),
+                "A primeira razão é a do RMSE; a questão pede a do MSE (o quadrado dela).",
+            ),
+        ),
+        comment="O erro entra ao quadrado no MSE: um único alvo deslocado pesa muito mais nele.",
+    ),
+}

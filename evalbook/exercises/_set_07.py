@@ -1,0 +1,212 @@
+"""Exercises 07 (cross-entropy, perplexity, top-k, BLEU): ``exercises/07_outras_metricas.ipynb``.
+
+The data: scikit-learn's bundled *digits* set (pixels divided by 16), split 70/30
+(stratified, ``random_state=0``) and fitted by a logistic regression, exactly as the
+notebook's setup cell does; and a candidate translation with two references (BLEU). Every
+expected answer is computed with the library from them.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import cache
+
+import numpy as np
+
+import evalbook
+from evalbook.exercises._answers import Exercise
+
+#: The references and the candidate of the BLEU questions (typed in the notebook too).
+REFERENCES = (
+    "amanhã o tempo será ensolarado no sul",
+    "o tempo estará ensolarado amanhã no sul do país",
+)
+CANDIDATE = "o tempo o tempo será ensolarado"
+
+
+@cache
+def _model() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """True digits of the test set, the predicted probabilities and the model's classes."""
+    from sklearn.datasets import load_digits
+    from sklearn.linear_model import LogisticRegression
+    from sklearn.model_selection import train_test_split
+    from threadpoolctl import threadpool_limits
+
+    X, digit = load_digits(return_X_y=True)
+    X_train, X_test, d_train, d_test = train_test_split(
+        X / 16, digit, test_size=0.3, random_state=0, stratify=digit
+    )
+    with threadpool_limits(1):
+        model = LogisticRegression(max_iter=2000).fit(X_train, d_train)
+        probabilities = model.predict_proba(X_test)
+    return d_test, probabilities, model.classes_
+
+
+def _ce() -> float:
+    d_test, probabilities, classes = _model()
+    return evalbook.cross_entropy(d_test, probabilities, labels=classes)
+
+
+def _top(k: int) -> float:
+    d_test, probabilities, classes = _model()
+    return evalbook.top_k_accuracy(d_test, probabilities, k=k, labels=classes)
+
+
+def _uniform() -> np.ndarray:
+    probabilities = _model()[1]
+    return np.full_like(probabilities, 1 / probabilities.shape[1])
+
+
+def _precisions(clipped: bool = True) -> tuple[float, float]:
+    if clipped:
+        values = [evalbook.modified_precision(CANDIDATE, list(REFERENCES), n=n) for n in (1, 2)]
+        return tuple(matches / total for matches, total in values)
+    words = CANDIDATE.split()
+    result = []
+    for n in (1, 2):
+        grams = [tuple(words[i : i + n]) for i in range(len(words) - n + 1)]
+        in_refs = set()
+        for reference in REFERENCES:
+            tokens = reference.split()
+            in_refs |= {tuple(tokens[i : i + n]) for i in range(len(tokens) - n + 1)}
+        result.append(sum(gram in in_refs for gram in grams) / len(grams))
+    return tuple(result)
+
+
+def _longest_reference_penalty() -> float:
+    c, r = len(CANDIDATE.split()), max(len(reference.split()) for reference in REFERENCES)
+    return 1.0 if c > r else math.exp(1 - r / c)
+
+
+def _bleu_without_penalty() -> float:
+    return evalbook.bleu(CANDIDATE, list(REFERENCES)) / evalbook.brevity_penalty(
+        CANDIDATE, list(REFERENCES)
+    )
+
+
+EXERCISES: dict[str, Exercise] = {
+    "07.entropia_cruzada": Exercise(
+        expected=_ce,
+        kind="number",
+        hint=(
+            "A média, sobre o teste, de −ln p(classe certa), com o logaritmo natural "
+            "(apostila 000, nota 15): `evalbook.cross_entropy(d_teste, P, "
+            "labels=modelo.classes_)`."
+        ),
+        mistakes=(
+            (
+                lambda: _ce() / math.log(2),
+                "Você usou o logaritmo na base 2 (bits). Use o logaritmo natural, como o "
+                "scikit-learn e a evalbook.",
+            ),
+            (
+                lambda: _ce() * len(_model()[0]),
+                "Essa é a soma sobre os exemplos; a entropia cruzada do conjunto é a média.",
+            ),
+        ),
+    ),
+    "07.perplexidade": Exercise(
+        expected=lambda: math.exp(_ce()),
+        kind="number",
+        hint=(
+            "Perplexidade = exp(entropia cruzada) (apostila 000, eq. (25)): "
+            "`evalbook.perplexity(d_teste, P, labels=modelo.classes_)`."
+        ),
+        mistakes=(
+            (
+                lambda: math.exp(-_ce()),
+                "Você calculou e^(−CE), como diz a nota da eq. (25), que está errada: "
+                "exp(x) = eˣ. A perplexidade é maior ou igual a 1.",
+            ),
+            (
+                lambda: 2 ** _ce(),
+                "Você usou 2^CE. Com a entropia cruzada em nats (logaritmo natural), a "
+                "perplexidade é e^CE.",
+            ),
+        ),
+    ),
+    "07.uniforme": Exercise(
+        expected=lambda: evalbook.perplexity(_model()[0], _uniform(), labels=_model()[2]),
+        kind="number",
+        hint=(
+            "O modelo uniforme dá 1/10 a cada dígito em todas as imagens: monte essa tabela "
+            "de probabilidades (`np.full_like(P, 0.1)`) e calcule a perplexidade dela."
+        ),
+        mistakes=(
+            (
+                lambda: evalbook.cross_entropy(_model()[0], _uniform(), labels=_model()[2]),
+                "Essa é a entropia cruzada do modelo uniforme (ln 10); a questão pede a "
+                "perplexidade, exp dela.",
+            ),
+        ),
+        comment="Um modelo uniforme sobre V classes tem perplexidade V.",
+    ),
+    "07.top_k": Exercise(
+        expected=lambda: (_top(1), _top(3)),
+        kind="numbers",
+        names=("top-1", "top-3"),
+        hint=(
+            "A fração das imagens cujo dígito certo está entre as k classes mais prováveis "
+            "(apostila 000, eq. (27)): `evalbook.top_k_accuracy(d_teste, P, k=..., "
+            "labels=modelo.classes_)`."
+        ),
+        mistakes=(
+            (
+                lambda: (1 - _top(1), 1 - _top(3)),
+                "Esses são as taxas de erro; a top-k conta os acertos.",
+            ),
+        ),
+        comment="A top-1 é a acurácia de sempre, e a top-k nunca diminui com k.",
+    ),
+    "07.precisoes": Exercise(
+        expected=_precisions,
+        kind="numbers",
+        names=("p1", "p2"),
+        hint=(
+            "Para cada n-grama da candidata, conte os acertos até o número de vezes que ele "
+            "aparece numa mesma referência (o corte, clipping), e divida pelo número de "
+            "n-gramas da candidata: `evalbook.modified_precision(candidata, referencias, n=1)`."
+        ),
+        mistakes=(
+            (
+                lambda: _precisions(clipped=False),
+                "Você não cortou as contagens: “o” e “tempo” aparecem duas vezes na "
+                "candidata, mas só uma vez em cada referência, então valem um acerto cada.",
+            ),
+        ),
+    ),
+    "07.brevidade": Exercise(
+        expected=lambda: evalbook.brevity_penalty(CANDIDATE, list(REFERENCES)),
+        kind="number",
+        hint=(
+            "BP = 1 se c > r, senão exp(1 − r/c), com c o número de palavras da candidata e "
+            "r o da referência de comprimento mais próximo de c (Papineni et al., 2002)."
+        ),
+        mistakes=(
+            (
+                _longest_reference_penalty,
+                "Você usou a referência mais longa; r é o comprimento da referência mais "
+                "próxima do comprimento da candidata.",
+            ),
+        ),
+    ),
+    "07.bleu": Exercise(
+        expected=lambda: evalbook.bleu(CANDIDATE, list(REFERENCES)),
+        kind="number",
+        hint=(
+            "BLEU = BP × exp(Σ ¼·ln pₙ), n = 1 a 4 (apostila 000, eq. (26)), com as "
+            "precisões cortadas: `evalbook.bleu(candidata, referencias)`."
+        ),
+        mistakes=(
+            (
+                _bleu_without_penalty,
+                "Faltou multiplicar pela penalidade de brevidade (a candidata é mais curta "
+                "que a referência mais próxima).",
+            ),
+            (
+                lambda: evalbook.bleu(CANDIDATE, list(REFERENCES), max_n=2),
+                "Esse é o BLEU com N = 2; use N = 4, o padrão.",
+            ),
+        ),
+    ),
+}

@@ -1,0 +1,264 @@
+"""Explorer: drag one target away and watch MSE and RMSE jump while MAE barely moves.
+
+Handout 000, eqs. (20)-(22): "o MSE penaliza mais fortemente grandes erros, tornando-o
+sensível a outliers"; "o MAE é menos sensível a outliers". Moving one target by d changes
+that instance's error by d: the MAE by at most |d|/n, the MSE by about d²/n.
+The predictions stay fixed: the model is the same, only one target in the test set is an
+outlier.
+"""
+
+from __future__ import annotations
+
+import html
+import io
+import math
+import numbers
+import warnings
+
+import ipywidgets as widgets
+import matplotlib.pyplot as plt
+import numpy as np
+from IPython import get_ipython
+
+from evalbook._checks import UndefinedMetricWarning
+from evalbook.regression import _pair, mae, mse, r2, rmse
+
+#: The metrics the explorer shows: name → (function, label in the table).
+METRICS = {
+    "mse": (mse, "MSE (eq. 20)"),
+    "rmse": (rmse, "RMSE (eq. 21)"),
+    "mae": (mae, "MAE (eq. 22)"),
+    "r2": (r2, "R² (eq. 23)"),
+}
+
+_CELL = "padding:2px 10px"
+
+
+def _default_data(seed: int) -> tuple[np.ndarray, np.ndarray]:
+    """20 noisy points around a line and the least-squares line's predictions."""
+    rng = np.random.default_rng(seed)
+    x = np.linspace(0, 10, 20)
+    t = 3 + 2 * x + rng.normal(0, 1.5, size=x.size)
+    slope, intercept = np.polyfit(x, t, 1)
+    return t, intercept + slope * x
+
+
+def _metrics(t, y) -> dict[str, float]:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UndefinedMetricWarning)
+        return {name: function(t, y) for name, (function, _) in METRICS.items()}
+
+
+class OutlierExplorer:
+    """Shift one target by a slider and compare MSE, RMSE, MAE and R² before and after.
+
+    Handout 000, eqs. (20)-(23). A scatter plot shows target against prediction (the
+    diagonal is a perfect prediction), the chosen instance in red; a table shows each
+    metric for the original targets, for the shifted ones and their ratio.
+
+    Parameters
+    ----------
+    t : sequence of float, optional
+        The targets. Default: 20 points around the line 3 + 2x with noise (``seed``).
+    y : sequence of float, optional
+        The predictions, same length as ``t`` (given together with ``t``). Default: the
+        least-squares line fitted to the default targets.
+    index : int, optional
+        The instance whose target moves at the start. Default: the middle one.
+    max_shift : float, optional
+        The slider runs from −max_shift to +max_shift. Default: twice the range of ``t``.
+    seed : int, default 0
+        Seed of the default data.
+
+    Attributes
+    ----------
+    point : ipywidgets.IntSlider
+        Which instance's target moves (0 to n − 1).
+    shift : ipywidgets.FloatSlider
+        How much is added to that target.
+    plot : ipywidgets.Image
+        The scatter plot (drawn only inside a running Jupyter kernel; see :meth:`figure`).
+    table_view : ipywidgets.HTML
+        The table of metrics.
+    widget : ipywidgets.VBox
+        The whole explorer.
+
+    Examples
+    --------
+    >>> explorer = OutlierExplorer(t=[1.0, 2.0, 3.0, 4.0], y=[1.5, 2.0, 2.5, 4.0])
+    >>> explorer.metrics["mse"], explorer.metrics["mae"]
+    (0.125, 0.25)
+    >>> explorer.point.value, explorer.shift.value = 3, 6.0
+    >>> explorer.targets.tolist()
+    [1.0, 2.0, 3.0, 10.0]
+    >>> explorer.metrics["mse"], explorer.metrics["mae"]
+    (9.125, 1.75)
+    >>> explorer.ratios["mse"], explorer.ratios["mae"]
+    (73.0, 7.0)
+    """
+
+    def __init__(self, t=None, y=None, *, index=None, max_shift=None, seed=0):
+        if (t is None) != (y is None):
+            raise TypeError("give both t and y (targets and predictions), or neither")
+        if t is None:
+            if isinstance(seed, (bool, np.bool_)) or not isinstance(seed, numbers.Integral):
+                raise TypeError(f"seed must be a whole number; got {type(seed).__name__}")
+            t, y = _default_data(int(seed))
+        t, y = _pair(t, y)
+        n = t.size
+        if n < 2:
+            raise ValueError(f"t and y need at least two instances; got {n}")
+        if index is None:
+            index = n // 2
+        if isinstance(index, (bool, np.bool_)) or not isinstance(index, numbers.Integral):
+            raise TypeError(f"index must be a whole number; got {type(index).__name__}")
+        if not 0 <= index < n:
+            raise ValueError(f"index must be between 0 and {n - 1}; got {index}")
+        if max_shift is None:
+            spread = float(t.max() - t.min())
+            max_shift = 2 * spread if spread > 0 else 1.0
+        if isinstance(max_shift, (bool, np.bool_)) or not isinstance(max_shift, numbers.Real):
+            raise TypeError(f"max_shift must be a number; got {type(max_shift).__name__}")
+        max_shift = float(max_shift)
+        if not (max_shift > 0 and math.isfinite(max_shift)):
+            raise ValueError(f"max_shift must be a finite number greater than 0; got {max_shift}")
+
+        self._t = t
+        self._y = y
+        self._baseline = _metrics(t, y)
+        self.point = widgets.IntSlider(
+            value=int(index), min=0, max=n - 1, description="instância", continuous_update=False
+        )
+        self.shift = widgets.FloatSlider(
+            value=0.0,
+            min=-max_shift,
+            max=max_shift,
+            step=max_shift / 200,
+            description="deslocamento",
+            style={"description_width": "initial"},
+            continuous_update=False,
+            readout_format=".2f",
+        )
+        self.plot = widgets.Image(format="png")
+        self.table_view = widgets.HTML()
+        self.widget = widgets.VBox(
+            [
+                widgets.HBox([self.point, self.shift]),
+                widgets.HBox([self.plot, self.table_view]),
+            ]
+        )
+        self.point.observe(self._refresh, names="value")
+        self.shift.observe(self._refresh, names="value")
+        self._refresh()
+
+    # ------------------------------------------------------------------ read-only state
+    @property
+    def predictions(self) -> np.ndarray:
+        """The predictions (a copy); they never change."""
+        return self._y.copy()
+
+    @property
+    def targets(self) -> np.ndarray:
+        """The targets with the chosen one shifted (a new array)."""
+        targets = self._t.copy()
+        targets[self.point.value] += self.shift.value
+        return targets
+
+    @property
+    def baseline(self) -> dict[str, float]:
+        """MSE, RMSE, MAE and R² of the original targets."""
+        return dict(self._baseline)
+
+    @property
+    def metrics(self) -> dict[str, float]:
+        """MSE, RMSE, MAE and R² of the current (shifted) targets."""
+        return _metrics(self.targets, self._y)
+
+    @property
+    def ratios(self) -> dict[str, float]:
+        """Each error metric now divided by its original value (``nan`` if that was 0).
+
+        R² is left out: it is not an error and can change sign.
+        """
+        now = self.metrics
+        return {
+            name: now[name] / self._baseline[name] if self._baseline[name] != 0 else math.nan
+            for name in ("mse", "rmse", "mae")
+        }
+
+    @property
+    def html(self) -> str:
+        """The HTML of the metrics table, as the explorer currently shows it."""
+        return self.table_view.value
+
+    # ------------------------------------------------------------------ display
+    def __repr__(self) -> str:
+        return (
+            f"{type(self).__name__}(n={self._t.size}, point={self.point.value}, "
+            f"shift={self.shift.value:g})"
+        )
+
+    def _repr_mimebundle_(self, include=None, exclude=None):
+        bundle = self.widget._repr_mimebundle_(include=include, exclude=exclude)
+        if bundle is None:  # ipywidgets returns None when widget display is turned off
+            return None
+        bundle["text/plain"] = repr(self)
+        return bundle
+
+    # ------------------------------------------------------------------ internals
+    def _refresh(self, change=None) -> None:
+        now = self.metrics
+        ratios = self.ratios
+        rows = []
+        for name, (_, label) in METRICS.items():
+            ratio = ratios.get(name)
+            ratio_text = "" if ratio is None or math.isnan(ratio) else f"× {ratio:.2f}"
+            rows.append(
+                "<tr>"
+                f'<td style="{_CELL}">{html.escape(label)}</td>'
+                f'<td style="{_CELL};text-align:right">{self._baseline[name]:.4f}</td>'
+                f'<td style="{_CELL};text-align:right">{now[name]:.4f}</td>'
+                f'<td style="{_CELL};text-align:right">{ratio_text}</td>'
+                "</tr>"
+            )
+        header = "".join(
+            f'<th style="{_CELL}">{h}</th>' for h in ("métrica", "original", "agora", "razão")
+        )
+        self.table_view.value = (
+            '<table style="border-collapse:collapse">'
+            f"<tr>{header}</tr>{''.join(rows)}</table>"
+            f"<p>Alvo da instância {self.point.value}: "
+            f"{self._t[self.point.value]:.2f} → {self.targets[self.point.value]:.2f}</p>"
+        )
+        self._draw()
+
+    def figure(self):
+        """A new matplotlib figure of the current state: target against prediction.
+
+        The grey diagonal is the perfect prediction; each vertical segment is an error;
+        the shifted instance is red. Close it with ``plt.close(fig)`` when done.
+        """
+        targets, chosen = self.targets, self.point.value
+        low = float(min(targets.min(), self._y.min()))
+        high = float(max(targets.max(), self._y.max()))
+        fig, ax = plt.subplots(figsize=(4.5, 4))
+        ax.plot([low, high], [low, high], color="0.6", lw=1, label="predição perfeita")
+        ax.vlines(self._y, self._y, targets, color="0.8", lw=1)
+        ax.scatter(self._y, targets, s=20, label="instâncias")
+        ax.scatter(self._y[chosen], targets[chosen], s=60, color="red", label="deslocada")
+        ax.set_xlabel("predição")
+        ax.set_ylabel("alvo (target)")
+        ax.legend(loc="upper left", fontsize="small")
+        fig.tight_layout()
+        return fig
+
+    def _draw(self) -> None:
+        """Redraw the plot as a PNG in the Image widget; only in a running kernel."""
+        shell = get_ipython()
+        if shell is None or not hasattr(shell, "kernel"):
+            return  # plain Python (tests, doctests): nothing displays the plot
+        fig = self.figure()
+        buffer = io.BytesIO()
+        fig.savefig(buffer, format="png", dpi=80)
+        plt.close(fig)
+        self.plot.value = buffer.getvalue()

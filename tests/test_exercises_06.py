@@ -1,0 +1,94 @@
+"""Exercise set 06 (regression metrics): expected answers recomputed independently."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+from sklearn.datasets import load_diabetes
+from sklearn.linear_model import LinearRegression
+from sklearn.metrics import (
+    mean_absolute_error,
+    mean_absolute_percentage_error,
+    mean_squared_error,
+    r2_score,
+)
+from sklearn.model_selection import train_test_split
+
+from evalbook.exercises import check
+from evalbook.exercises._answers import EXERCISES
+
+WRONG = "❌ Ainda não. Dica: "
+
+
+def _independent_answers() -> dict:
+    """Every answer of set 06, from scikit-learn's metrics and numpy formulas."""
+    X, target = load_diabetes(return_X_y=True)
+    X_train, X_test, t_train, t_test = train_test_split(
+        X[:, [2, 3, 8]], target, test_size=0.3, random_state=0
+    )
+    model = LinearRegression().fit(X_train, t_train)
+    y_test, y_train = model.predict(X_test), model.predict(X_train)
+    n_train = len(t_train)
+    mse = mean_squared_error(t_test, y_test)
+    moved = t_test.copy()
+    moved[0] += 200
+    r2_train = r2_score(t_train, y_train)
+    return {
+        "06.sse": 0.5 * np.sum((t_test - y_test) ** 2),
+        "06.mse_rmse": (mse, math.sqrt(mse)),
+        "06.mae": mean_absolute_error(t_test, y_test),
+        "06.r2": r2_score(t_test, y_test),
+        "06.r2_ajustado": 1 - (1 - r2_train) * (n_train - 1) / (n_train - 3 - 1),
+        "06.mape": mean_absolute_percentage_error(t_test, y_test),
+        "06.smape": np.mean(np.abs(y_test - t_test) / (np.abs(y_test) + np.abs(t_test))),
+        "06.outlier": (
+            mean_squared_error(moved, y_test) / mse,
+            mean_absolute_error(moved, y_test) / mean_absolute_error(t_test, y_test),
+        ),
+    }
+
+
+ANSWERS = _independent_answers()
+SET = sorted(i for i in EXERCISES if i.startswith("06."))
+
+
+def test_the_set_has_the_documented_ids():
+    assert sorted(ANSWERS) == SET
+
+
+@pytest.mark.parametrize("exercise_id", SET)
+def test_registry_matches_the_independent_answer(exercise_id):
+    expected = np.asarray(EXERCISES[exercise_id].expected(), dtype=float)
+    np.testing.assert_allclose(expected, np.asarray(ANSWERS[exercise_id], dtype=float), rtol=1e-9)
+    assert check(exercise_id, ANSWERS[exercise_id]).correct
+
+
+def test_the_data_is_the_documented_one():
+    assert ANSWERS["06.r2"] == pytest.approx(0.363321, abs=1e-6)
+    assert ANSWERS["06.mse_rmse"][0] == pytest.approx(3248.0136, abs=1e-4)
+
+
+@pytest.mark.parametrize(
+    ("exercise_id", "answer", "hint"),
+    [
+        ("06.sse", 2 * ANSWERS["06.sse"], "Essa é a soma sem o ½"),
+        ("06.mse_rmse", (ANSWERS["06.mse_rmse"][0] / 2, None), "O valor de RMSE ainda vale None"),
+        ("06.mae", ANSWERS["06.mse_rmse"][1], "Esse é o RMSE"),
+        ("06.r2_ajustado", 1 - (1 - 0.5179967) * 308 / 304, "Você contou o intercepto"),
+        ("06.smape", 2 * ANSWERS["06.smape"], "variante com o fator 2"),
+        ("06.mape", 100 * ANSWERS["06.mape"], "Parece uma porcentagem"),
+        ("06.r2", round(ANSWERS["06.r2"], 2), "Está perto"),
+        ("06.outlier", (ANSWERS["06.outlier"][1], ANSWERS["06.outlier"][0]), "ordem trocada"),
+    ],
+)
+def test_wrong_answers_get_a_hint(exercise_id, answer, hint):
+    result = check(exercise_id, answer)
+    assert not result.correct
+    assert result.message.startswith(WRONG) and hint in result.message
+
+
+def test_rounded_answers_are_accepted():
+    for exercise_id in ("06.r2", "06.mae", "06.mape"):
+        assert check(exercise_id, round(float(ANSWERS[exercise_id]), 3)).correct

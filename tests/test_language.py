@@ -1,0 +1,314 @@
+"""Cross-entropy, perplexity, top-k accuracy and BLEU: cross-checks and bad input."""
+
+from __future__ import annotations
+
+import itertools
+import math
+import warnings
+
+import numpy as np
+import pytest
+from nltk.translate.bleu_score import SmoothingFunction, sentence_bleu
+from sklearn.datasets import load_digits
+from sklearn.linear_model import LogisticRegression
+from sklearn.metrics import log_loss, top_k_accuracy_score
+from threadpoolctl import threadpool_limits
+
+import evalbook
+from evalbook import (
+    bleu,
+    brevity_penalty,
+    cross_entropy,
+    modified_precision,
+    perplexity,
+    top_k_accuracy,
+)
+
+TOL = 1e-10
+
+
+def test_the_public_api_exports_the_metrics():
+    for name in ("cross_entropy", "perplexity", "top_k_accuracy", "bleu", "brevity_penalty"):
+        assert getattr(evalbook, name) is globals()[name]
+
+
+# ---------------------------------------------------------------------- random tables
+def _probability_cases(seed=11, count=220):
+    """(y_true, probabilities) with 3 to 10 classes and 1 to 80 instances."""
+    rng = np.random.default_rng(seed)
+    cases = []
+    for _ in range(count):
+        k = int(rng.integers(3, 11))
+        n = int(rng.integers(1, 81))
+        concentration = rng.uniform(0.3, 3.0)
+        probabilities = rng.dirichlet(np.full(k, concentration), size=n)
+        probabilities = np.clip(probabilities, 1e-9, None)
+        probabilities /= probabilities.sum(axis=1, keepdims=True)
+        y_true = rng.integers(0, k, size=n)
+        cases.append((y_true, probabilities))
+    return cases
+
+
+PROBABILITY_CASES = _probability_cases()
+
+
+def test_cross_entropy_against_numpy_and_log_loss():
+    assert len(PROBABILITY_CASES) >= 200
+    for y_true, probabilities in PROBABILITY_CASES:
+        k = probabilities.shape[1]
+        one_hot = np.eye(k)[y_true]
+        direct = -np.mean(np.sum(one_hot * np.log(probabilities), axis=1))  # note 15, averaged
+        value = cross_entropy(y_true, probabilities)
+        assert value == pytest.approx(direct, rel=TOL)
+        assert value == pytest.approx(
+            log_loss(y_true, probabilities, labels=np.arange(k)), rel=1e-9
+        )
+        assert perplexity(y_true, probabilities) == pytest.approx(math.exp(direct), rel=1e-9)
+
+
+def test_top_k_against_scikit_learn():
+    for y_true, probabilities in PROBABILITY_CASES:
+        k_max = probabilities.shape[1]
+        for k in (1, 2, k_max - 1):
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")  # k = n_classes - 1 = 2 with three classes
+                expected = top_k_accuracy_score(y_true, probabilities, k=k, labels=np.arange(k_max))
+            assert top_k_accuracy(y_true, probabilities, k=k) == pytest.approx(expected, abs=TOL)
+
+
+def test_top_1_is_the_accuracy_of_argmax_even_with_ties():
+    rng = np.random.default_rng(3)
+    for _ in range(50):
+        k = int(rng.integers(2, 6))
+        counts = rng.integers(0, 3, size=(30, k)).astype(float)
+        counts[counts.sum(axis=1) == 0, 0] = 1
+        probabilities = counts / counts.sum(axis=1, keepdims=True)  # many ties
+        y_true = rng.integers(0, k, size=30)
+        expected = np.mean(probabilities.argmax(axis=1) == y_true)
+        assert top_k_accuracy(y_true, probabilities, k=1) == expected
+        assert top_k_accuracy(y_true, probabilities, k=k) == 1.0
+
+
+def test_ties_rank_the_first_column_first():
+    probabilities = [[0.4, 0.4, 0.2], [0.4, 0.4, 0.2]]
+    assert top_k_accuracy([0, 1], probabilities, k=1) == 0.5
+    assert top_k_accuracy([0, 1], probabilities, k=2) == 1.0
+    assert top_k_accuracy([2, 2], probabilities, k=2) == 0.0
+
+
+def test_string_labels_follow_the_columns():
+    probabilities = np.array([[0.7, 0.2, 0.1], [0.1, 0.3, 0.6]])
+    labels = ["gato", "cão", "peixe"]
+    assert cross_entropy(["gato", "peixe"], probabilities, labels=labels) == pytest.approx(
+        -(math.log(0.7) + math.log(0.6)) / 2
+    )
+    assert top_k_accuracy(["cão", "cão"], probabilities, k=1, labels=labels) == 0.0
+    assert top_k_accuracy(["cão", "gato"], probabilities, k=2, labels=labels) == 0.5
+
+
+def test_a_fitted_model_on_a_bundled_dataset():
+    X, y = load_digits(return_X_y=True)
+    with threadpool_limits(1):  # tiny matrices: extra BLAS threads only contend for cores
+        model = LogisticRegression(max_iter=2000).fit(X[:1000] / 16, y[:1000])
+    probabilities = model.predict_proba(X[1000:] / 16)
+    y_test = y[1000:]
+    ce = cross_entropy(y_test, probabilities, labels=model.classes_)
+    assert ce == pytest.approx(log_loss(y_test, probabilities), rel=1e-9)
+    tops = [top_k_accuracy(y_test, probabilities, k=k) for k in range(1, 6)]
+    assert tops == pytest.approx(
+        [top_k_accuracy_score(y_test, probabilities, k=k) for k in range(1, 6)]
+    )
+    assert tops[0] == pytest.approx(np.mean(model.predict(X[1000:] / 16) == y_test))
+    assert all(a <= b for a, b in itertools.pairwise(tops))
+
+
+def test_uniform_and_confident_models():
+    uniform = np.full((8, 4), 0.25)
+    y_true = np.arange(8) % 4
+    assert perplexity(y_true, uniform) == pytest.approx(4.0)
+    assert cross_entropy(y_true, uniform) == pytest.approx(math.log(4))
+    assert perplexity([0, 1], [[1.0, 0.0], [0.0, 1.0]]) == 1.0
+    wrong = [[0.999, 0.001], [0.001, 0.999]]
+    assert perplexity([1, 0], wrong) == pytest.approx(1000.0)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # log(0) is not a numpy warning here
+        assert perplexity([1], [[1.0, 0.0]]) == math.inf
+        assert cross_entropy([1], [[1.0, 0.0]]) == math.inf
+
+
+def test_the_handout_footnote_exp_is_wrong():
+    """e^(−x) would give a perplexity ≤ 1 that falls as the model gets worse."""
+    good, bad = [[0.9, 0.1]], [[0.2, 0.8]]
+    assert perplexity([0], good) < perplexity([0], bad)
+    assert math.exp(-cross_entropy([0], good)) > math.exp(-cross_entropy([0], bad))
+
+
+# ---------------------------------------------------------------------- BLEU
+VOCABULARY = ["o", "gato", "a", "gata", "sentou", "no", "tapete", "de", "casa", "preto", "e"]
+
+
+def _bleu_cases(seed=5, count=160):
+    """(candidate, references): 1 to 4 references, short and long candidates."""
+    rng = np.random.default_rng(seed)
+    cases = []
+    for index in range(count):
+        refs = []
+        for _ in range(int(rng.integers(1, 5))):
+            length = int(rng.integers(1, 13))
+            refs.append(list(rng.choice(VOCABULARY, size=length)))
+        if index % 3 == 0:  # a short candidate, often shorter than 4 words
+            candidate = list(rng.choice(VOCABULARY, size=int(rng.integers(1, 4))))
+        else:  # a perturbed copy of a reference, so high orders match too
+            source = refs[int(rng.integers(len(refs)))]
+            candidate = [
+                str(rng.choice(VOCABULARY)) if rng.random() < 0.2 else word for word in source
+            ]
+            if rng.random() < 0.5:
+                candidate = candidate + list(rng.choice(VOCABULARY, size=int(rng.integers(0, 4))))
+        cases.append(([str(w) for w in candidate], [[str(w) for w in r] for r in refs]))
+    return cases
+
+
+BLEU_CASES = _bleu_cases()
+
+
+def _nltk(candidate, references, weights=(0.25, 0.25, 0.25, 0.25), smoothing=None):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # nltk warns about zero counts
+        return sentence_bleu(references, candidate, weights=weights, smoothing_function=smoothing)
+
+
+def test_bleu_against_nltk():
+    assert len(BLEU_CASES) >= 100
+    short = sum(len(c) < 4 for c, _ in BLEU_CASES)
+    several = sum(len(r) > 1 for _, r in BLEU_CASES)
+    nonzero = 0
+    for candidate, references in BLEU_CASES:
+        ours = bleu(candidate, references)
+        # nltk turns a zero precision into the smallest float, a value below 1e-70
+        assert ours == pytest.approx(_nltk(candidate, references), rel=TOL, abs=1e-70)
+        nonzero += ours > 0
+        as_strings = bleu(" ".join(candidate), [" ".join(r) for r in references])
+        assert as_strings == ours
+    assert short >= 40 and several >= 80 and nonzero >= 30
+
+
+@pytest.mark.parametrize("max_n", [1, 2, 3])
+def test_bleu_other_orders_against_nltk(max_n):
+    weights = (1 / max_n,) * max_n
+    for candidate, references in BLEU_CASES:
+        expected = _nltk(candidate, references, weights=weights)
+        assert bleu(candidate, references, max_n=max_n) == pytest.approx(
+            expected, rel=TOL, abs=1e-70
+        )
+
+
+def test_bleu_custom_weights_against_nltk():
+    weights = (0.4, 0.3, 0.2, 0.1)
+    for candidate, references in BLEU_CASES:
+        expected = _nltk(candidate, references, weights=weights)
+        got = bleu(candidate, references, weights=weights)
+        if got == 0:  # nltk: exp(0.1 · ln(smallest float)) ≈ 1e-31 when p4 = 0
+            assert expected < 1e-30
+        else:
+            assert got == pytest.approx(expected, rel=TOL)
+
+
+@pytest.mark.parametrize(("ours", "method"), [("epsilon", "method1"), ("add_one", "method2")])
+def test_bleu_smoothing_against_nltk(ours, method):
+    smoothing = getattr(SmoothingFunction(), method)
+    positive = 0
+    for candidate, references in BLEU_CASES:
+        expected = _nltk(candidate, references, smoothing=smoothing)
+        got = bleu(candidate, references, smoothing=ours)
+        assert got == pytest.approx(expected, rel=TOL, abs=TOL)
+        positive += got > 0
+    assert positive >= 100
+
+
+def test_bleu_steps_of_papineni():
+    # Papineni et al. (2002): "the the the the the the the" against two references
+    candidate = "the the the the the the the"
+    references = ["the cat is on the mat", "there is a cat on the mat"]
+    assert modified_precision(candidate, references, n=1) == (2, 7)
+    assert brevity_penalty(candidate, references) == 1.0  # 7 words, closest reference 7
+    assert brevity_penalty("a b c", ["a b c d e", "a b c d"]) == pytest.approx(math.exp(1 - 4 / 3))
+    assert brevity_penalty("a b c", ["a b c d e f", "a"]) == 1.0  # 1 is closer than 6
+    # ties go to the shorter reference: 4 and 2 are both 1 away from 3, and 3 > 2
+    assert brevity_penalty("a b c", ["a b c d", "a b"]) == 1.0
+    assert brevity_penalty("a b", ["a b c d", "a b c"]) == pytest.approx(math.exp(1 - 3 / 2))
+
+
+def test_bleu_identity_and_empty_overlap():
+    assert bleu("a b c d e", ["a b c d e"]) == 1.0
+    assert bleu("x y z", ["a b c"], smoothing="epsilon") == 0.0
+    assert bleu("a b c", ["a b c"]) == 0.0  # no 4-grams: p4 is 0 without smoothing
+    assert bleu("a b c", ["a b c"], max_n=3) == 1.0
+
+
+# ---------------------------------------------------------------------- bad input
+def test_bad_probabilities():
+    good = [[0.5, 0.5], [0.2, 0.8]]
+    with pytest.raises(ValueError, match="different lengths"):
+        cross_entropy([0, 1, 1], good)
+    with pytest.raises(ValueError, match=r"probabilities\[0, 1\] = -0.1 is negative"):
+        perplexity([0], [[1.1, -0.1]])
+    with pytest.raises(ValueError, match=r"row 1 of probabilities sums to 0\.9, not 1"):
+        top_k_accuracy([0, 1], [[0.5, 0.5], [0.5, 0.4]], k=1)
+    with pytest.raises(ValueError, match="two-dimensional"):
+        cross_entropy([0, 1], [0.2, 0.8])
+    with pytest.raises(ValueError, match="y_true is empty"):
+        cross_entropy([], np.empty((0, 2)))
+    with pytest.raises(ValueError, match=r"probabilities\[0, 0\] is nan"):
+        cross_entropy([0], [[np.nan, 1.0]])
+    with pytest.raises(ValueError, match=r"y_true\[1\] = 2 is not a column"):
+        cross_entropy([0, 2], good)
+    with pytest.raises(TypeError, match="pass labels="):
+        cross_entropy(["a", "b"], good)
+    with pytest.raises(ValueError, match="labels has 3 classes but probabilities has 2"):
+        cross_entropy(["a", "b"], good, labels=["a", "b", "c"])
+    with pytest.raises(ValueError, match=r"y_true\[1\] = 'c' is not one of labels"):
+        cross_entropy(["a", "c"], good, labels=["a", "b"])
+    with pytest.raises(ValueError, match="at least two columns"):
+        cross_entropy([0], [[1.0]])
+    with pytest.raises(TypeError, match="probabilities must hold numbers"):
+        cross_entropy([0], [["a", "b"]])
+
+
+def test_bad_k():
+    good = [[0.5, 0.3, 0.2]]
+    with pytest.raises(ValueError, match=r"k must be between 1 and the number of classes \(3\)"):
+        top_k_accuracy([0], good, k=4)
+    with pytest.raises(ValueError, match="k must be between"):
+        top_k_accuracy([0], good, k=0)
+    with pytest.raises(TypeError, match="k must be a whole number"):
+        top_k_accuracy([0], good, k=1.0)
+    with pytest.raises(TypeError, match="keyword-only argument: 'k'"):
+        top_k_accuracy([0], good)
+
+
+def test_bad_bleu_input():
+    with pytest.raises(ValueError, match="candidate is empty"):
+        bleu("   ", ["a b"])
+    with pytest.raises(ValueError, match="references is empty"):
+        bleu("a b", [])
+    with pytest.raises(ValueError, match="every reference is empty"):
+        bleu("a b", [""])
+    with pytest.raises(TypeError, match="candidate must be a string or a sequence"):
+        bleu(42, ["a"])
+    with pytest.raises(TypeError, match=r"references\[1\] must be a string.*token 0 is int"):
+        bleu("a", ["a", [1, 2]])
+    with pytest.raises(TypeError, match="references must be a string or a list"):
+        bleu("a", None)
+    with pytest.raises(ValueError, match="weights has 2 values but max_n = 4"):
+        bleu("a b", ["a b"], weights=[0.5, 0.5])
+    with pytest.raises(ValueError, match="weights must sum to 1"):
+        bleu("a b", ["a b"], max_n=2, weights=[0.5, 0.6])
+    with pytest.raises(ValueError, match="non-negative"):
+        bleu("a b", ["a b"], max_n=2, weights=[1.5, -0.5])
+    with pytest.raises(ValueError, match="max_n must be at least 1"):
+        bleu("a b", ["a b"], max_n=0)
+    with pytest.raises(ValueError, match="smoothing must be None or one of"):
+        bleu("a b", ["a b"], smoothing="method1")
+    with pytest.raises(ValueError, match="n must be at least 1"):
+        modified_precision("a b", ["a b"], n=0)

@@ -1,0 +1,245 @@
+"""Regression metrics: handout values, cross-checks against scikit-learn, bad input."""
+
+from __future__ import annotations
+
+import math
+import warnings
+
+import numpy as np
+import pytest
+from sklearn.datasets import load_diabetes
+from sklearn.linear_model import LinearRegression
+from sklearn.metrics import (
+    mean_absolute_error,
+    mean_absolute_percentage_error,
+    mean_squared_error,
+    r2_score,
+)
+
+import evalbook
+from evalbook import (
+    UndefinedMetricWarning,
+    adjusted_r2,
+    mae,
+    mape,
+    mse,
+    r2,
+    rmse,
+    smape,
+    sse,
+    total_sum_of_squares,
+)
+
+N_CASES = 250
+TOL = 1e-10
+
+
+def _random_cases(seed=2024):
+    """N_CASES (t, y) pairs: sizes 1..60, scales from 1e-3 to 1e4, some shifted away from 0."""
+    rng = np.random.default_rng(seed)
+    cases = []
+    for _ in range(N_CASES):
+        n = int(rng.integers(2, 61))
+        scale = 10 ** rng.uniform(-3, 4)
+        t = rng.normal(rng.normal(0, 3) * scale, scale, size=n)
+        y = t + rng.normal(0, scale * rng.uniform(0.01, 2), size=n)
+        cases.append((t, y))
+    return cases
+
+
+CASES = _random_cases()
+
+
+def test_the_public_api_exports_the_metrics():
+    for name in ("sse", "mse", "rmse", "mae", "mape", "smape", "r2", "adjusted_r2"):
+        assert getattr(evalbook, name) is globals()[name]
+
+
+# ---------------------------------------------------------------------- small exact cases
+T = [3.0, 5.0, 2.0, 6.0, 4.0]
+Y = [2.5, 5.0, 3.0, 5.5, 4.0]  # errors 0.5, 0, -1, 0.5, 0
+
+
+def test_values_by_hand():
+    assert sse(T, Y) == pytest.approx(0.75)  # ½ (0.25 + 1 + 0.25)
+    assert sse(T, Y, halved=False) == pytest.approx(1.5)
+    assert mse(T, Y) == pytest.approx(0.3)
+    assert rmse(T, Y) == pytest.approx(math.sqrt(0.3))
+    assert mae(T, Y) == pytest.approx(0.4)
+    assert total_sum_of_squares(T) == pytest.approx(5.0)  # ½ (1 + 1 + 4 + 4 + 0)
+    assert total_sum_of_squares(T, halved=False) == pytest.approx(10.0)
+    assert r2(T, Y) == pytest.approx(0.85)
+    assert adjusted_r2(T, Y, p=1) == pytest.approx(1 - 0.15 * 4 / 3)
+    assert adjusted_r2(T, Y, p=0) == pytest.approx(0.85)
+    # |e| / |t|: 0.5/3, 0, 1/2, 0.5/6, 0
+    assert mape(T, Y) == pytest.approx((0.5 / 3 + 0.5 + 0.5 / 6) / 5)
+    # |e| / (|y| + |t|): 0.5/5.5, 0, 1/5, 0.5/11.5, 0
+    expected = (0.5 / 5.5 + 1 / 5 + 0.5 / 11.5) / 5
+    assert smape(T, Y) == pytest.approx(expected)
+    assert smape(T, Y, variant="doubled") == pytest.approx(2 * expected)
+
+
+def test_mse_is_twice_the_halved_sse_over_n_and_r2_ignores_the_half():
+    for t, y in CASES[:50]:
+        n = len(t)
+        assert mse(t, y) == pytest.approx(2 * sse(t, y) / n, rel=TOL)
+        assert mse(t, y) == pytest.approx(sse(t, y, halved=False) / n, rel=TOL)
+        halved = 1 - sse(t, y) / total_sum_of_squares(t)
+        plain = 1 - sse(t, y, halved=False) / total_sum_of_squares(t, halved=False)
+        assert halved == pytest.approx(plain, rel=1e-12, abs=1e-12)
+        assert r2(t, y) == pytest.approx(plain, rel=1e-9, abs=1e-9)
+
+
+def test_adjusted_r2_eq_10_14_equals_eq_10_15():
+    rng = np.random.default_rng(7)
+    for t, y in CASES[:80]:
+        n = len(t)
+        p = int(rng.integers(0, n - 1))
+        residual = np.sum((y - t) ** 2) / (n - p - 1)
+        total = np.sum((t - t.mean()) ** 2) / (n - 1)
+        assert adjusted_r2(t, y, p=p) == pytest.approx(1 - residual / total, rel=1e-9, abs=1e-9)
+
+
+def test_adjusted_r2_penalises_useless_predictors():
+    X, target = load_diabetes(return_X_y=True)
+    rng = np.random.default_rng(0)
+    noise = rng.normal(size=(len(target), 20))
+    scores = []
+    for extra in (0, 5, 20):
+        features = np.hstack([X[:, :3], noise[:, :extra]])
+        fitted = LinearRegression().fit(features, target).predict(features)
+        p = features.shape[1]
+        scores.append((r2(target, fitted), adjusted_r2(target, fitted, p=p)))
+    r2s, adjusted = zip(*scores, strict=True)
+    assert r2s[0] < r2s[1] < r2s[2]  # in-sample R² never falls
+    assert adjusted[2] < adjusted[0]  # the adjusted one does
+    assert all(a < r for r, a in scores[1:])
+
+
+# ---------------------------------------------------------------------- cross-checks
+def test_against_scikit_learn():
+    assert len(CASES) >= 200
+    for t, y in CASES:
+        _compare_with_scikit_learn(t, y)
+
+
+def _compare_with_scikit_learn(t, y):
+    assert mse(t, y) == pytest.approx(mean_squared_error(t, y), rel=TOL)
+    assert rmse(t, y) == pytest.approx(math.sqrt(mean_squared_error(t, y)), rel=TOL)
+    assert mae(t, y) == pytest.approx(mean_absolute_error(t, y), rel=TOL)
+    assert r2(t, y) == pytest.approx(r2_score(t, y), rel=TOL, abs=TOL)
+    assert mape(t, y) == pytest.approx(mean_absolute_percentage_error(t, y), rel=TOL)
+
+
+def test_against_scikit_learn_on_a_bundled_dataset():
+    X, target = load_diabetes(return_X_y=True)
+    fitted = LinearRegression().fit(X[:300], target[:300]).predict(X[300:])
+    t = target[300:]
+    assert mse(t, fitted) == pytest.approx(mean_squared_error(t, fitted), rel=TOL)
+    assert mae(t, fitted) == pytest.approx(mean_absolute_error(t, fitted), rel=TOL)
+    assert r2(t, fitted) == pytest.approx(r2_score(t, fitted), rel=TOL)
+    assert mape(t, fitted) == pytest.approx(mean_absolute_percentage_error(t, fitted), rel=TOL)
+    assert 0 < r2(t, fitted) < 1
+
+
+def test_smape_against_a_direct_formula_and_its_bounds():
+    for t, y in CASES:
+        terms = np.abs(y - t) / (np.abs(y) + np.abs(t))
+        assert smape(t, y) == pytest.approx(terms.mean(), rel=TOL)
+        assert smape(t, y, variant="doubled") == pytest.approx(2 * terms.mean(), rel=TOL)
+        assert 0 <= smape(t, y) <= 1
+    # opposite signs: every term is 1 (handout) or 2 (doubled)
+    assert smape([1, -2], [-3, 4]) == 1.0
+    assert smape([1, -2], [-3, 4], variant="doubled") == 2.0
+
+
+# ---------------------------------------------------------------------- undefined values
+def test_mape_explodes_near_a_zero_target_and_refuses_a_zero_one():
+    values = [mape([1.0, 10 ** (-e)], [1.0, 1.0]) for e in range(4)]
+    assert values == pytest.approx([0.0, 4.5, 49.5, 499.5])
+    with pytest.raises(ValueError, match=r"t contains 0 at position 2.*mae\(\) or smape\(\)"):
+        mape([1, 2, 0, 0], [1, 2, 0.5, 0])
+    # scikit-learn divides by machine epsilon instead: an enormous finite number
+    assert mean_absolute_percentage_error([1, 0], [1, 0.5]) > 1e14
+
+
+def test_r2_of_constant_targets_is_undefined():
+    with pytest.warns(UndefinedMetricWarning, match="R² is undefined.*every target is the same"):
+        assert math.isnan(r2([2, 2, 2], [1, 2, 3]))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert r2([2, 2, 2], [2, 2, 2], zero_division=1.0) == 1.0
+        assert r2([5], [4], zero_division=0.0) == 0.0
+        assert adjusted_r2([2, 2, 2], [1, 2, 3], p=1, zero_division=0.0) == 0.0
+    with pytest.warns(UndefinedMetricWarning, match="adjusted R²"):
+        assert math.isnan(adjusted_r2([2, 2, 2], [1, 2, 3], p=1))
+    # scikit-learn's convention differs: 1.0 for perfect, 0.0 otherwise
+    assert r2_score([2, 2, 2], [1, 2, 3]) == 0.0
+
+
+def test_smape_zero_over_zero_term():
+    with pytest.warns(UndefinedMetricWarning, match="SMAPE is undefined.*position 1"):
+        assert math.isnan(smape([1, 0], [2, 0]))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert smape([1, 0], [2, 0], zero_division=0.0) == pytest.approx((1 / 3) / 2)
+        assert smape([0, 0], [0, 0], zero_division=0.0) == 0.0
+
+
+def test_warnings_point_at_the_caller():
+    with pytest.warns(UndefinedMetricWarning) as record:
+        r2([1, 1], [1, 2])
+        smape([0], [0])
+    assert [w.filename for w in record] == [__file__, __file__]
+
+
+# ---------------------------------------------------------------------- bad input
+METRICS = [sse, mse, rmse, mae, mape, smape, r2]
+
+
+@pytest.mark.parametrize("metric", METRICS, ids=lambda f: f.__name__)
+def test_bad_input(metric):
+    with pytest.raises(ValueError, match="t and y have different lengths"):
+        metric([1, 2, 3], [1, 2])
+    with pytest.raises(ValueError, match="t is empty"):
+        metric([], [])
+    with pytest.raises(ValueError, match="y contains nan at position 1"):
+        metric([1, 2], [1, np.nan])
+    with pytest.raises(ValueError, match="t contains inf"):
+        metric([np.inf, 2], [1, 2])
+    with pytest.raises(TypeError, match=r"t must be a sequence of numbers.*single float"):
+        metric(1.5, [1.0])
+    with pytest.raises(TypeError, match="y must hold real numbers"):
+        metric([1, 2], ["1", "2"])
+    with pytest.raises(TypeError, match="y must hold numbers, not booleans"):
+        metric([1, 2], [True, False])
+    with pytest.raises(ValueError, match="t must be one-dimensional"):
+        metric([[1, 2]], [[1, 2]])
+    with pytest.raises(TypeError, match="y must be a sequence of numbers; got None"):
+        metric([1, 2], None)
+
+
+def test_bad_options():
+    with pytest.raises(TypeError, match="halved must be True or False"):
+        sse([1], [1], halved=1)
+    with pytest.raises(ValueError, match="variant must be one of"):
+        smape([1], [1], variant="armstrong")
+    with pytest.raises(ValueError, match="zero_division"):
+        r2([1, 2], [1, 2], zero_division="zero")
+    with pytest.raises(TypeError, match="p must be a whole number"):
+        adjusted_r2(T, Y, p=1.5)
+    with pytest.raises(ValueError, match="p must be a non-negative"):
+        adjusted_r2(T, Y, p=-1)
+    with pytest.raises(ValueError, match=r"n − p − 1 > 0.*n = 5 and p = 4"):
+        adjusted_r2(T, Y, p=4)
+    with pytest.raises(TypeError, match="missing 1 required keyword-only argument: 'p'"):
+        adjusted_r2(T, Y)
+    with pytest.raises(TypeError):
+        sse(T, Y, False)  # options are keyword-only
+
+
+def test_accepts_pandas_and_integers():
+    import pandas as pd
+
+    assert mse(pd.Series([1, 2, 3]), np.array([1, 2, 5])) == pytest.approx(4 / 3)
+    assert isinstance(mae([1, 2], [2, 2]), float)

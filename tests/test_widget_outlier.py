@@ -1,0 +1,116 @@
+"""OutlierExplorer driven from Python: shift one target, read the metrics."""
+
+from __future__ import annotations
+
+import math
+import subprocess
+import sys
+
+import matplotlib
+import numpy as np
+import pytest
+from sklearn.metrics import mean_absolute_error, mean_squared_error, r2_score
+
+from evalbook.widgets import OutlierExplorer
+
+matplotlib.use("Agg")
+
+T = [1.0, 2.0, 3.0, 4.0]
+Y = [1.5, 2.0, 2.5, 4.0]
+
+
+def test_values_by_hand():
+    explorer = OutlierExplorer(t=T, y=Y)
+    assert explorer.point.value == 2  # the middle instance
+    assert explorer.shift.value == 0.0
+    assert explorer.metrics == pytest.approx(
+        {"mse": 0.125, "rmse": math.sqrt(0.125), "mae": 0.25, "r2": 1 - 0.5 / 5}
+    )
+    explorer.point.value = 3
+    explorer.shift.value = 6.0
+    assert explorer.targets.tolist() == [1.0, 2.0, 3.0, 10.0]
+    assert explorer.metrics["mse"] == pytest.approx(9.125)
+    assert explorer.metrics["mae"] == pytest.approx(1.75)
+    assert explorer.ratios == pytest.approx({"mse": 73.0, "rmse": math.sqrt(73.0), "mae": 7.0})
+    assert explorer.baseline["mse"] == pytest.approx(0.125)  # unchanged
+    assert explorer.predictions.tolist() == Y
+
+
+def test_mse_jumps_while_mae_barely_moves_on_the_default_data():
+    explorer = OutlierExplorer()
+    assert explorer.targets.size == 20
+    before = explorer.metrics
+    explorer.shift.value = explorer.shift.max
+    after = explorer.metrics
+    d = explorer.shift.max
+    n = 20
+    # MAE grows by at most |d|/n; MSE by about d²/n
+    assert after["mae"] - before["mae"] <= d / n + 1e-12
+    assert explorer.ratios["mse"] > 10 * explorer.ratios["mae"]
+    assert explorer.ratios["rmse"] == pytest.approx(math.sqrt(explorer.ratios["mse"]))
+    assert after["r2"] < before["r2"]
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_against_scikit_learn_for_every_point_and_shift(seed):
+    rng = np.random.default_rng(seed)
+    t = rng.normal(50, 10, size=15)
+    y = t + rng.normal(0, 3, size=15)
+    explorer = OutlierExplorer(t=t, y=y, max_shift=100)
+    for point in range(15):
+        explorer.point.value = point
+        explorer.shift.value = float(np.round(rng.uniform(-100, 100), 1))
+        moved = t.copy()
+        moved[point] += explorer.shift.value
+        assert explorer.targets == pytest.approx(moved)
+        metrics = explorer.metrics
+        assert metrics["mse"] == pytest.approx(mean_squared_error(moved, y))
+        assert metrics["mae"] == pytest.approx(mean_absolute_error(moved, y))
+        assert metrics["r2"] == pytest.approx(r2_score(moved, y))
+        assert f"{metrics['mse']:.4f}" in explorer.html
+
+
+def test_table_and_figure():
+    explorer = OutlierExplorer(t=T, y=Y, index=0)
+    explorer.shift.value = 2.0
+    assert "MSE (eq. 20)" in explorer.html and "× " in explorer.html
+    assert "1.00 → 3.00" in explorer.html
+    fig = explorer.figure()
+    (ax,) = fig.axes
+    assert ax.get_xlabel() == "predição"
+    red = ax.collections[-1].get_offsets()
+    assert red.tolist() == [[1.5, 3.0]]
+    import matplotlib.pyplot as plt
+
+    plt.close(fig)
+    assert repr(explorer) == "OutlierExplorer(n=4, point=0, shift=2)"
+
+
+def test_zero_baseline_error_gives_nan_ratio():
+    explorer = OutlierExplorer(t=[1.0, 2.0, 3.0], y=[1.0, 2.0, 3.0])
+    explorer.shift.value = 1.0
+    assert all(math.isnan(v) for v in explorer.ratios.values())
+    assert explorer.metrics["mae"] == pytest.approx(1 / 3)
+
+
+def test_bad_arguments():
+    with pytest.raises(TypeError, match="give both t and y"):
+        OutlierExplorer(t=T)
+    with pytest.raises(ValueError, match="t and y have different lengths"):
+        OutlierExplorer(t=T, y=Y[:3])
+    with pytest.raises(ValueError, match="at least two instances"):
+        OutlierExplorer(t=[1.0], y=[1.0])
+    with pytest.raises(ValueError, match="index must be between 0 and 3"):
+        OutlierExplorer(t=T, y=Y, index=4)
+    with pytest.raises(TypeError, match="index must be a whole number"):
+        OutlierExplorer(t=T, y=Y, index=1.0)
+    with pytest.raises(ValueError, match="max_shift must be a finite number greater than 0"):
+        OutlierExplorer(t=T, y=Y, max_shift=0)
+    with pytest.raises(TypeError, match="seed must be a whole number"):
+        OutlierExplorer(seed="x")
+
+
+def test_importing_evalbook_does_not_import_widgets():
+    code = "import evalbook, sys; print('ipywidgets' in sys.modules, 'matplotlib' in sys.modules)"
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert result.stdout.split() == ["False", "False"]
