@@ -22,16 +22,17 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass
 from functools import cache
 from importlib import import_module
 from pathlib import Path
-from typing import Any
 
 import numpy as np
 
 import evalbook
 from evalbook.confusion import ConfusionMatrix
+from evalbook.exercises._exercise import KINDS, Exercise
+
+__all__ = ["EXERCISES", "KINDS", "Exercise"]
 
 #: The classes of ``evalbook.fraud_predictions()``, positive first.
 POSITIVE = "fraude"
@@ -43,46 +44,6 @@ FRAUD_PREVALENCE = 0.01
 
 #: The result types, in the order :func:`evalbook.result_types` names them.
 RESULT_TYPES = ("TP", "FN", "FP", "TN")
-
-#: Kinds of answer that :func:`evalbook.exercises.check` knows how to compare.
-KINDS = ("number", "numbers", "count", "choice", "labels", "matrix")
-
-
-@dataclass(frozen=True)
-class Exercise:
-    """One exercise: how to compute its answer, what kind of answer it is, and a hint.
-
-    Parameters
-    ----------
-    expected : callable
-        Called without arguments, returns the expected answer (computed with the library).
-    kind : {"number", "numbers", "count", "choice", "labels", "matrix"}
-        ``"number"``: a float, compared within the tolerance (``nan`` matches ``nan``).
-        ``"numbers"``: a fixed-length sequence of floats, named by ``names``.
-        ``"count"``: a whole number, compared exactly.
-        ``"choice"``: one of the strings in ``choices`` (case and spaces ignored).
-        ``"labels"``: a sequence of strings, one per instance.
-        ``"matrix"``: a table of counts; when ``expected`` returns a
-        :class:`~evalbook.ConfusionMatrix` its labels and their order count too.
-    hint : str
-        Shown (in Portuguese) after "❌ Ainda não. Dica:" when the answer is wrong.
-    names : tuple of str
-        For ``"numbers"``: the name of each number, in order.
-    choices : tuple of str
-        For ``"choice"``: the accepted strings.
-    mistakes : tuple of (callable, str)
-        Predictable wrong answers (computed like ``expected``) and the hint each gets.
-    comment : str
-        Added after "✅ Correto!" when the answer is right.
-    """
-
-    expected: Callable[[], Any]
-    kind: str
-    hint: str
-    names: tuple[str, ...] = ()
-    choices: tuple[str, ...] = ()
-    mistakes: tuple[tuple[Callable[[], Any], str], ...] = ()
-    comment: str = ""
 
 
 # ---------------------------------------------------------------------- exercise data

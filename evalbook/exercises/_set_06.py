@@ -13,7 +13,7 @@ from functools import cache
 import numpy as np
 
 import evalbook
-from evalbook.exercises._answers import Exercise
+from evalbook.exercises._exercise import Exercise
 
 #: Columns of ``load_diabetes().data`` used as predictors: bmi, bp, s5.
 COLUMNS = (2, 3, 8)

@@ -14,7 +14,7 @@ from functools import cache
 import numpy as np
 
 import evalbook
-from evalbook.exercises._answers import Exercise
+from evalbook.exercises._exercise import Exercise
 
 #: The references and the candidate of the BLEU questions (typed in the notebook too).
 REFERENCES = (

@@ -15,14 +15,11 @@ Examples
 from __future__ import annotations
 
 from functools import cache
-from typing import TYPE_CHECKING
 
 import numpy as np
 
 import evalbook
-
-if TYPE_CHECKING:
-    from evalbook.exercises._answers import Exercise
+from evalbook.exercises._exercise import Exercise
 
 #: 08.divisao: the number of instances and the 50/20/30 split of handout 000, Figure 2.
 N_DIVISAO = 47
@@ -130,9 +127,7 @@ def _acuracia_no_treino():
 
 
 def _exercises() -> dict[str, Exercise]:
-    """The set, built on demand (see :func:`__getattr__`)."""
-    from evalbook.exercises._answers import Exercise
-
+    """The set's exercises, id -> :class:`Exercise`."""
     return {
         "08.divisao": Exercise(
             expected=_divisao,
@@ -267,18 +262,6 @@ def _exercises() -> dict[str, Exercise]:
             comment="Cada flor foi testada exatamente uma vez, por uma árvore que não a viu.",
         ),
     }
-
-
-def __getattr__(name: str):
-    """PEP 562 hook for the registry's import cycle.
-
-    Importing this module first imports ``_answers``, whose last step imports every set,
-    this one included, while it is still half-initialised; the registry then reads
-    ``EXERCISES`` before the line below has run, and gets it from here.
-    """
-    if name == "EXERCISES":
-        return _exercises()
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 EXERCISES: dict[str, Exercise] = _exercises()

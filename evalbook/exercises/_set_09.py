@@ -15,12 +15,9 @@ from __future__ import annotations
 
 import warnings
 from functools import cache
-from typing import TYPE_CHECKING
 
+from evalbook.exercises._exercise import Exercise
 from evalbook.inference import NormalApproximationWarning, accuracy_interval, z_value
-
-if TYPE_CHECKING:
-    from evalbook.exercises._answers import Exercise
 
 #: Question 1: the confidence whose z the student reads in Table 5.1.
 TABLE_CONFIDENCE = 0.80
@@ -76,22 +73,7 @@ def _iris(method: str):
 _BOUNDS = ("inferior", "superior")
 
 
-def __getattr__(name: str):
-    """``EXERCISES`` is built on first access.
-
-    ``_answers`` imports this module while registering the sets, and this module needs
-    ``_answers.Exercise``: building the dict lazily lets either be imported first.
-    """
-    if name == "EXERCISES":
-        exercises = _exercises()
-        globals()["EXERCISES"] = exercises
-        return exercises
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
 def _exercises() -> dict[str, Exercise]:
-    from evalbook.exercises._answers import Exercise
-
     return {
         "09.z_tabela": Exercise(
             expected=lambda: z_value(TABLE_CONFIDENCE, source="table"),
@@ -209,3 +191,6 @@ def _exercises() -> dict[str, Exercise]:
             comment="Com só 50 flores de teste, o intervalo ainda é largo.",
         ),
     }
+
+
+EXERCISES: dict[str, Exercise] = _exercises()

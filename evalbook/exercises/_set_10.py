@@ -14,12 +14,9 @@ Examples
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
 
+from evalbook.exercises._exercise import Exercise
 from evalbook.inference import compare_algorithms, compare_models, friedman, t_value, z_value
-
-if TYPE_CHECKING:
-    from evalbook.exercises._answers import Exercise
 
 #: Questions 1-3: M1 hit 78% of 200 test instances, M2 72% of 300; 95% confidence.
 P1, N1, P2, N2 = 0.78, 200, 0.72, 300
@@ -69,22 +66,7 @@ def _interval(result) -> tuple[float, float]:
 _BOUNDS = ("inferior", "superior")
 
 
-def __getattr__(name: str):
-    """``EXERCISES`` is built on first access.
-
-    ``_answers`` imports this module while registering the sets, and this module needs
-    ``_answers.Exercise``: building the dict lazily lets either be imported first.
-    """
-    if name == "EXERCISES":
-        exercises = _exercises()
-        globals()["EXERCISES"] = exercises
-        return exercises
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
 def _exercises() -> dict[str, Exercise]:
-    from evalbook.exercises._answers import Exercise
-
     return {
         "10.d_sigma": Exercise(
             expected=lambda: (_models().d, _models().sigma),
@@ -256,3 +238,6 @@ def _exercises() -> dict[str, Exercise]:
             comment="Abaixo de 0.05: os três algoritmos não parecem equivalentes.",
         ),
     }
+
+
+EXERCISES: dict[str, Exercise] = _exercises()
