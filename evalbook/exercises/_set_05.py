@@ -1,0 +1,201 @@
+"""Exercises 05 (scores and thresholds): threshold, ROC/AUC, KS, gain and lift.
+
+The data are the 16 card transactions of ``evalbook.fraud_predictions()`` with their
+scores, ``"fraude"`` positive. Every expected answer is computed with the library when it
+is checked.
+
+Examples
+--------
+>>> EXERCISES["05.matriz_t"].expected().counts
+array([[3, 3],
+       [2, 8]])
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+import numpy as np
+
+import evalbook
+from evalbook.confusion import ConfusionMatrix
+from evalbook.exercises._exercise import Exercise
+
+POSITIVE = "fraude"
+NEGATIVE = "legítima"
+LABELS = [POSITIVE, NEGATIVE]
+
+#: The threshold of exercise 05.matriz_t: transaction 3 scores exactly 0.64.
+THRESHOLD = 0.64
+#: The threshold of exercise 05.tpr_fpr.
+THRESHOLD_RATES = 0.5
+#: Number of bins of the gain and lift exercises (quartiles of 16 transactions).
+BINS = 4
+
+
+@cache
+def _data() -> tuple[tuple, tuple]:
+    table = evalbook.fraud_predictions()
+    return tuple(table["target"]), tuple(float(v) for v in table["score"])
+
+
+def _matrix(t: float, *, strict: bool = False) -> ConfusionMatrix:
+    """The matrix at threshold t (score ≥ t, or score > t when ``strict``)."""
+    target, scores = _data()
+    scores = np.asarray(scores)
+    flagged = scores > t if strict else scores >= t
+    predicted = np.where(flagged, POSITIVE, NEGATIVE)
+    return ConfusionMatrix.from_labels(target, predicted, labels=LABELS)
+
+
+def _rates(t: float) -> tuple[float, float]:
+    cm = _matrix(t)
+    return evalbook.tpr(cm), evalbook.fpr(cm)
+
+
+def _auc(positive: str = POSITIVE) -> float:
+    target, scores = _data()
+    return evalbook.roc_auc(target, scores, positive=positive)
+
+
+def _ks() -> float:
+    target, scores = _data()
+    return evalbook.ks_statistic(target, scores, positive=POSITIVE).statistic
+
+
+def _ks_as_printed() -> float:
+    """Eq. (16) read literally: max over ps of CP(positive, ps) − CP(negative, ps)."""
+    target, scores = _data()
+    target, scores = np.asarray(target), np.asarray(scores)
+    grid = np.unique(scores)
+    below = scores[:, None] <= grid[None, :]
+    cp_pos = below[target == POSITIVE].mean(axis=0)
+    cp_neg = below[target != POSITIVE].mean(axis=0)
+    return float(np.max(cp_pos - cp_neg))
+
+
+def _gain_lift():
+    target, scores = _data()
+    return evalbook.gain_lift(target, scores, positive=POSITIVE, bins=BINS)
+
+
+def _pairs() -> tuple[int, int]:
+    """(pairs where the fraud scores higher, all (fraud, legitimate) pairs)."""
+    target, scores = _data()
+    target, scores = np.asarray(target), np.asarray(scores)
+    fraud, legit = scores[target == POSITIVE], scores[target != POSITIVE]
+    return int(np.sum(fraud[:, None] > legit[None, :])), fraud.size * legit.size
+
+
+EXERCISES: dict[str, Exercise] = {
+    "05.matriz_t": Exercise(
+        expected=lambda: _matrix(THRESHOLD),
+        kind="matrix",
+        hint=(
+            f"Aplique a eq. (11) com t = {THRESHOLD}: score ≥ t → “fraude”, senão "
+            "“legítima” (`evalbook.threshold(scores, t, positive=..., negative=...)`), e "
+            'monte a matriz com `labels=["fraude", "legítima"]`.'
+        ),
+        mistakes=(
+            (
+                lambda: _matrix(THRESHOLD, strict=True).counts,
+                f"Uma transação tem score exatamente {THRESHOLD}: pela eq. (11), score ≥ t "
+                "conta como positivo (use ≥, não >).",
+            ),
+            (
+                lambda: _matrix(THRESHOLD).counts.T,
+                "Parece transposta: linhas = alvo (target), colunas = predição.",
+            ),
+        ),
+    ),
+    "05.tpr_fpr": Exercise(
+        expected=lambda: _rates(THRESHOLD_RATES),
+        kind="numbers",
+        names=("TPR", "FPR"),
+        hint=(
+            f"Com t = {THRESHOLD_RATES}: TPR = TP / (TP + FN), a fração das fraudes marcadas; "
+            "FPR = FP / (FP + TN), a fração das legítimas marcadas. É o ponto da ROC desse "
+            "threshold."
+        ),
+    ),
+    "05.auc": Exercise(
+        expected=_auc,
+        kind="number",
+        hint=(
+            "A AUC é a área sob a ROC (eq. (12), método do trapézio) ou, o que dá o mesmo, a "
+            "fração dos pares (fraude, legítima) em que a fraude tem score maior: "
+            '`evalbook.roc_auc(alvo, scores, positive="fraude")`.'
+        ),
+        mistakes=(
+            (
+                lambda: _auc(NEGATIVE),
+                "Essa é a AUC com “legítima” como positiva (1 − a resposta): a classe "
+                "positiva é “fraude”, a que o score deve pôr no alto.",
+            ),
+        ),
+    ),
+    "05.pares": Exercise(
+        expected=lambda: _pairs()[0],
+        kind="count",
+        hint=(
+            "Forme todos os pares (uma fraude, uma legítima): 6 × 10 = 60. Conte em quantos a "
+            "fraude tem score maior que a legítima."
+        ),
+        mistakes=(
+            (
+                lambda: _pairs()[1],
+                "Esse é o total de pares; conte só aqueles em que a fraude ganha.",
+            ),
+        ),
+        comment="Dividido pelo total de pares, é a AUC.",
+    ),
+    "05.ks": Exercise(
+        expected=_ks,
+        kind="number",
+        hint=(
+            "CP(classe, ps) = fração da classe com score ≤ ps (eqs. (14)-(15)); a KS é a maior "
+            "diferença |CP(legítima, ps) − CP(fraude, ps)| entre todos os ps "
+            '(`evalbook.ks_statistic(alvo, scores, positive="fraude").statistic`).'
+        ),
+        mistakes=(
+            (
+                _ks_as_printed,
+                "Essa é a eq. (16) ao pé da letra, max(CP(fraude) − CP(legítima)): num modelo "
+                "que dá scores altos às fraudes essa diferença é ≤ 0. Tome a diferença na "
+                "outra ordem (ou em valor absoluto).",
+            ),
+        ),
+        comment="É também o maior TPR − FPR da curva ROC.",
+    ),
+    "05.lift": Exercise(
+        expected=lambda: (
+            float(_gain_lift().lift.iloc[0]),
+            float(_gain_lift().cumulative_lift.iloc[1]),
+        ),
+        kind="numbers",
+        names=("lift do 1º quartil", "lift acumulado até o 2º quartil"),
+        hint=(
+            "Ordene as transações do maior score para o menor e corte em 4 grupos de 4. "
+            "lift = (fraudes do grupo / 4) / (fraudes / 16); o acumulado usa os grupos 1 e 2 "
+            f'juntos (`evalbook.gain_lift(alvo, scores, positive="fraude", bins={BINS})`).'
+        ),
+        mistakes=(
+            (
+                lambda: (
+                    float(_gain_lift().lift.iloc[0]),
+                    float(_gain_lift().lift.iloc[:2].sum()),
+                ),
+                "O lift acumulado não é a soma dos lifts: é o ganho acumulado dividido pela "
+                "fração das transações percorrida (8/16).",
+            ),
+            (
+                lambda: (
+                    float(_gain_lift().gain.iloc[0]),
+                    float(_gain_lift().cumulative_gain.iloc[1]),
+                ),
+                "Esses são os ganhos (fração das fraudes); o lift divide o ganho pela fração "
+                "das transações (1/4 e 2/4).",
+            ),
+        ),
+    ),
+}

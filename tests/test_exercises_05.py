@@ -1,0 +1,98 @@
+"""Exercises 05: the expected answers against independent computations, wrong ones rejected.
+
+The independent answers use the fraud table directly, scikit-learn and scipy, never the
+evalbook functions that the registry uses.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from scipy.stats import ks_2samp
+from sklearn.metrics import confusion_matrix, roc_auc_score
+
+import evalbook
+from evalbook.exercises import check
+
+# through the registry: importing _set_05 first would be a circular import (_answers
+# imports every _set_NN module when it loads)
+from evalbook.exercises._answers import EXERCISES as REGISTRY
+
+EXERCISES = {key: value for key, value in REGISTRY.items() if key.startswith("05.")}
+
+WRONG = "❌ Ainda não. Dica: "
+
+
+def _independent() -> dict:
+    table = evalbook.fraud_predictions()
+    fraud = table.target.eq("fraude").to_numpy()
+    scores = table.score.to_numpy()
+    # t = 0.64, score ≥ t: sklearn's matrix has labels [0, 1]; flip to fraud first
+    counts = confusion_matrix(fraud, scores >= 0.64, labels=[True, False])
+    predicted = scores >= 0.5
+    tpr = np.sum(predicted & fraud) / fraud.sum()
+    fpr = np.sum(predicted & ~fraud) / (~fraud).sum()
+    order = np.argsort(-scores)
+    quartiles = fraud[order].reshape(4, 4).sum(axis=1)
+    rate = fraud.mean()
+    return {
+        "05.matriz_t": counts,
+        "05.tpr_fpr": (tpr, fpr),
+        "05.auc": roc_auc_score(fraud, scores),
+        "05.pares": int(np.sum(scores[fraud][:, None] > scores[~fraud][None, :])),
+        "05.ks": ks_2samp(scores[fraud], scores[~fraud]).statistic,
+        "05.lift": (quartiles[0] / 4 / rate, quartiles[:2].sum() / 8 / rate),
+    }
+
+
+def test_every_exercise_of_the_set_has_an_independent_answer():
+    assert set(_independent()) == set(EXERCISES)
+
+
+def test_the_documented_values():
+    answers = _independent()
+    assert answers["05.matriz_t"].tolist() == [[3, 3], [2, 8]]
+    assert answers["05.pares"] == 47
+    assert answers["05.auc"] == pytest.approx(47 / 60)
+    assert answers["05.ks"] == pytest.approx(0.5)
+    assert answers["05.lift"] == pytest.approx((2.0, 4 / 3))
+
+
+@pytest.mark.parametrize("exercise_id", sorted(EXERCISES))
+def test_registry_matches_the_independent_answer(exercise_id):
+    expected = EXERCISES[exercise_id].expected()
+    independent = _independent()[exercise_id]
+    if exercise_id == "05.matriz_t":
+        assert expected.labels == ["fraude", "legítima"]
+        np.testing.assert_array_equal(expected.counts, independent)
+    else:
+        np.testing.assert_allclose(
+            np.asarray(expected, dtype=float), np.asarray(independent, dtype=float), rtol=1e-12
+        )
+    assert check(exercise_id, independent).correct
+
+
+@pytest.mark.parametrize(
+    ("exercise_id", "answer", "fragment"),
+    [
+        ("05.matriz_t", [[3, 3], [1, 9]], "score exatamente 0.64"),  # score > t
+        ("05.matriz_t", [[3, 2], [3, 8]], "transposta"),
+        ("05.matriz_t", [[4, 2], [2, 8]], "Aplique a eq. (11)"),
+        ("05.tpr_fpr", (0.3, 2 / 3), "ordem trocada"),
+        ("05.tpr_fpr", (0.5, 0.5), "TPR = TP / (TP + FN)"),
+        ("05.auc", 13 / 60, "“legítima” como positiva"),
+        ("05.auc", 0.5, "pares (fraude, legítima)"),
+        ("05.pares", 60, "total de pares"),
+        ("05.pares", 40, "Forme todos os pares"),
+        ("05.ks", 0.0, "eq. (16) ao pé da letra"),
+        ("05.ks", 0.3, "CP(classe, ps)"),
+        ("05.lift", (2.0, 8 / 3), "não é a soma dos lifts"),
+        ("05.lift", (0.5, 2 / 3), "Esses são os ganhos"),
+        ("05.lift", (1.0, 1.0), "corte em 4 grupos"),
+    ],
+)
+def test_wrong_answers_get_hints(exercise_id, answer, fragment):
+    result = check(exercise_id, answer)
+    assert not result.correct
+    assert result.message.startswith(WRONG)
+    assert fragment in result.message

@@ -1,0 +1,102 @@
+"""The plots draw the library's numbers: each returns its Axes, whose artists we read back."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+import matplotlib.pyplot as plt
+import numpy as np
+import pytest
+
+from evalbook import (
+    gain_lift,
+    ks_statistic,
+    plot_confusion_matrix,
+    plot_cumulative_gain,
+    plot_ks,
+    plot_lift,
+    plot_roc_curve,
+    roc_curve,
+)
+
+
+@pytest.fixture(autouse=True)
+def _close_figures():
+    yield
+    plt.close("all")
+
+
+def test_confusion_matrix_heatmap(spam_cm):
+    ax = plot_confusion_matrix(spam_cm)
+    assert isinstance(ax, plt.Axes)
+    assert [t.get_text() for t in ax.texts] == ["6\nTP", "3\nFN", "2\nFP", "9\nTN"]
+    assert [t.get_text() for t in ax.get_xticklabels()] == ["spam", "ham"]
+    np.testing.assert_array_equal(ax.images[0].get_array(), spam_cm.counts)
+
+
+def test_confusion_matrix_heatmap_multiclass(abc_cm):
+    ax = plot_confusion_matrix(abc_cm)
+    assert [t.get_text() for t in ax.texts] == [str(v) for v in abc_cm.counts.ravel()]
+
+
+def test_roc_curve_plot_draws_the_curve_and_the_point(spam_table):
+    _fig, ax = plt.subplots()
+    returned = plot_roc_curve(
+        spam_table.target, spam_table.score, positive="spam", threshold=0.75, ax=ax
+    )
+    assert returned is ax
+    curve = roc_curve(spam_table.target, spam_table.score, positive="spam")
+    _diagonal, line, point = ax.lines
+    np.testing.assert_allclose(line.get_xdata(), curve.fpr)
+    np.testing.assert_allclose(line.get_ydata(), curve.tpr)
+    assert line.get_label() == "AUC = 0.798"
+    # threshold 0.75: TP = 4 of 9 spams, FP = 1 of 11 hams
+    assert point.get_xdata()[0] == pytest.approx(1 / 11)
+    assert point.get_ydata()[0] == pytest.approx(4 / 9)
+
+
+def test_several_roc_curves_share_one_diagonal(spam_table):
+    ax = plot_roc_curve(spam_table.target, spam_table.score, positive="spam", label="A")
+    plot_roc_curve(spam_table.target, 1 - spam_table.score, positive="spam", label="B", ax=ax)
+    labels = [line.get_label() for line in ax.lines]
+    assert labels == ["_diagonal", "A: AUC = 0.798", "B: AUC = 0.202"]
+
+
+def test_ks_plot_gap_is_the_statistic(spam_table):
+    ax = plot_ks(spam_table.target, spam_table.score, positive="spam")
+    result = ks_statistic(spam_table.target, spam_table.score, positive="spam")
+    (segment,) = ax.collections[0].get_segments()
+    (x0, y0), (x1, y1) = segment
+    assert x0 == x1 == result.score
+    assert abs(y1 - y0) == pytest.approx(result.statistic)
+    assert len(ax.lines) == 2  # the two CDFs
+
+
+def test_gain_and_lift_plots(spam_table):
+    table = gain_lift(spam_table.target, spam_table.score, positive="spam")
+    ax = plot_cumulative_gain(spam_table.target, spam_table.score, positive="spam")
+    np.testing.assert_allclose(ax.lines[-1].get_ydata()[1:], table.cumulative_gain)
+    np.testing.assert_allclose(ax.lines[-1].get_xdata(), np.linspace(0, 1, 11))
+    ax = plot_lift(spam_table.target, spam_table.score, positive="spam")
+    np.testing.assert_allclose([p.get_height() for p in ax.patches], table.lift)
+    np.testing.assert_allclose(ax.lines[0].get_ydata(), table.cumulative_lift)
+
+
+def test_plot_bad_input():
+    with pytest.raises(ValueError, match="positive"):
+        plot_roc_curve(["a", "b"], [0.1, 0.2], positive="c")
+    with pytest.raises(TypeError, match="threshold"):
+        plot_roc_curve(["a", "b"], [0.1, 0.2], positive="a", threshold="high")
+    with pytest.raises(ValueError, match="square"):
+        plot_confusion_matrix([[1, 2, 3], [4, 5, 6]])
+
+
+def test_importing_the_plots_module_does_not_import_matplotlib():
+    code = "import sys, evalbook.plots; print('matplotlib' in sys.modules)"
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert result.stdout.strip() == "False"

@@ -1,0 +1,312 @@
+"""Metrics on scores: threshold, ROC, AUC, KS, gain and lift (handout 000, eqs. (11)-(18)).
+
+Cross-checked against scikit-learn (``roc_curve``, ``roc_auc_score``), scipy
+(``ks_2samp``) and brute-force definitions on many random inputs with fixed seeds,
+ties included.
+"""
+
+from __future__ import annotations
+
+import math
+import warnings
+
+import numpy as np
+import pytest
+from scipy.stats import ks_2samp
+from sklearn.metrics import roc_auc_score
+from sklearn.metrics import roc_curve as sk_roc_curve
+
+import evalbook
+from evalbook import (
+    ConfusionMatrix,
+    KSResult,
+    UndefinedMetricWarning,
+    auc,
+    gain_lift,
+    ks_statistic,
+    roc_auc,
+    roc_curve,
+    threshold,
+)
+
+N_CASES = 300
+
+
+def _random_case(seed: int):
+    """Labels 0/1 (both present) and scores with many ties in about half the cases."""
+    rng = np.random.default_rng(seed)
+    n = int(rng.integers(2, 80))
+    y = rng.random(n) < rng.uniform(0.1, 0.9)
+    y[0], y[1] = True, False
+    rng.shuffle(y)
+    scores = rng.normal(size=n) + rng.uniform(0, 2) * y
+    if seed % 2:  # coarse scores: ties within and across the classes
+        scores = np.round(scores * rng.integers(1, 4)) / 4
+    return y.astype(int), scores
+
+
+CASES = [_random_case(seed) for seed in range(N_CASES)]
+
+
+def _mann_whitney(y, scores):
+    """P(score₊ > score₋) + ½ P(tie), over all positive-negative pairs (brute force)."""
+    positive, negative = scores[y == 1], scores[y == 0]
+    diff = positive[:, None] - negative[None, :]
+    return float(np.mean(diff > 0) + 0.5 * np.mean(diff == 0))
+
+
+# ====================================================================== threshold, eq. (11)
+def test_threshold_reproduces_tabela_7_predictions(spam_table):
+    predicted = threshold(spam_table.score, 0.5, positive="spam", negative="ham")
+    assert predicted.tolist() == spam_table.prediction.tolist()
+
+
+def test_threshold_score_equal_to_t_is_positive():
+    assert threshold([0.25, 0.2499, 0.7], 0.25, positive=1, negative=0).tolist() == [1, 0, 1]
+
+
+@pytest.mark.parametrize(
+    ("t", "counts"),
+    [
+        (0.5, [[6, 3], [2, 9]]),  # Tabela 3
+        (0.75, [[4, 5], [1, 10]]),  # Tabela 8(a) prints [[4, 4], [2, 10]]: see lesson 05
+        (0.25, [[7, 2], [4, 7]]),  # Tabela 8(b)
+    ],
+)
+def test_tabela_8_matrices_from_the_data(spam_table, t, counts):
+    predicted = threshold(spam_table.score, t, positive="spam", negative="ham")
+    cm = ConfusionMatrix.from_labels(spam_table.target, predicted, labels=["spam", "ham"])
+    assert cm.counts.tolist() == counts
+
+
+# ====================================================================== ROC curve
+CHUNKS = [range(start, start + 30) for start in range(0, N_CASES, 30)]
+
+
+@pytest.mark.parametrize("cases", CHUNKS, ids=lambda r: f"cases{r.start}-{r.stop - 1}")
+def test_roc_curve_matches_sklearn(cases):
+    for case in cases:
+        _check_roc_case(*CASES[case])
+
+
+def _check_roc_case(y, scores):
+    curve = roc_curve(y, scores, positive=1)
+    fpr, tpr, thresholds = sk_roc_curve(y, scores, pos_label=1, drop_intermediate=False)
+    np.testing.assert_allclose(curve.fpr, fpr, rtol=0, atol=1e-12)
+    np.testing.assert_allclose(curve.tpr, tpr, rtol=0, atol=1e-12)
+    np.testing.assert_array_equal(curve.threshold.iloc[1:], thresholds[1:])
+    assert curve.threshold.iloc[0] == np.inf
+    assert len(curve) == len(np.unique(scores)) + 1
+    # AUC: trapezoid of the curve = fast roc_auc = sklearn = Mann-Whitney
+    expected = roc_auc_score(y, scores)
+    assert auc(curve.fpr, curve.tpr) == pytest.approx(expected, abs=1e-12)
+    assert roc_auc(y, scores, positive=1) == pytest.approx(expected, abs=1e-12)
+    assert roc_auc(y, scores, positive=1) == pytest.approx(_mann_whitney(y, scores), abs=1e-12)
+
+
+def test_roc_curve_spam_points(spam_table):
+    curve = roc_curve(spam_table.target, spam_table.score, positive="spam")
+    assert (curve.fpr.iloc[0], curve.tpr.iloc[0]) == (0.0, 0.0)
+    assert (curve.fpr.iloc[-1], curve.tpr.iloc[-1]) == (1.0, 1.0)
+    assert len(curve) == 21  # 20 distinct scores + the start
+    at_half = curve[curve.threshold == 0.657].iloc[0]  # lowest score ≥ 0.5
+    assert (at_half.tp, at_half.fp) == (6, 2)
+    assert np.all(np.diff(curve.fpr) >= 0) and np.all(np.diff(curve.tpr) >= 0)
+
+
+def test_roc_curve_ties_make_one_point():
+    curve = roc_curve([1, 0, 1, 0], [0.7, 0.7, 0.7, 0.1], positive=1)
+    assert curve[["fpr", "tpr"]].to_numpy().tolist() == [[0, 0], [0.5, 1], [1, 1]]
+
+
+def test_roc_auc_spam(spam_table):
+    # 79 of the 99 (spam, ham) pairs are ordered correctly and none is tied
+    assert roc_auc(spam_table.target, spam_table.score, positive="spam") == 79 / 99
+
+
+@pytest.mark.parametrize(
+    "transform",
+    [lambda s: 3 * s + 1, np.exp, np.arctan, lambda s: np.sign(s) * s**2],
+    ids=["affine", "exp", "arctan", "signed-square"],
+)
+def test_auc_is_invariant_under_monotone_transforms(transform):
+    for y, scores in CASES:
+        scores = scores / 4  # keep exp finite and the transforms strictly increasing
+        assert roc_auc(y, transform(scores), positive=1) == pytest.approx(
+            roc_auc(y, scores, positive=1), abs=1e-12
+        )
+
+
+def test_auc_of_negated_scores_is_one_minus_auc():
+    for y, scores in CASES:
+        assert roc_auc(y, -scores, positive=1) == pytest.approx(
+            1 - roc_auc(y, scores, positive=1), abs=1e-12
+        )
+
+
+def test_auc_extremes_and_swapped_positive():
+    y = ["a", "a", "b", "b", "b"]
+    scores = [0.9, 0.8, 0.3, 0.2, 0.1]
+    assert roc_auc(y, scores, positive="a") == 1.0
+    assert roc_auc(y, scores, positive="b") == 0.0
+    assert roc_auc(y, [0.5] * 5, positive="a") == 0.5
+
+
+def test_auc_trapezoid():
+    assert auc([0, 0, 0.5, 0.5, 1], [0, 0.5, 0.5, 1, 1]) == 0.75
+    assert auc([1, 0.5, 0], [1, 1, 0]) == -0.75  # decreasing x: negative area
+    assert auc([0, 1], [1, 1]) == 1.0
+    with pytest.raises(ValueError, match="x must be monotonic"):
+        auc([0, 1, 0.5], [0, 1, 1])
+    with pytest.raises(ValueError, match="at least 2 points"):
+        auc([0.5], [0.5])
+
+
+# ====================================================================== KS
+@pytest.mark.parametrize("cases", CHUNKS, ids=lambda r: f"cases{r.start}-{r.stop - 1}")
+def test_ks_matches_scipy_and_the_roc_curve(cases):
+    for case in cases:
+        _check_ks_case(*CASES[case])
+
+
+def _check_ks_case(y, scores):
+    result = ks_statistic(y, scores, positive=1)
+    assert isinstance(result, KSResult)
+    reference = ks_2samp(scores[y == 1], scores[y == 0])
+    assert result.statistic == pytest.approx(reference.statistic, abs=1e-12)
+    curve = roc_curve(y, scores, positive=1)
+    assert result.statistic == pytest.approx(np.max(np.abs(curve.tpr - curve.fpr)), abs=1e-12)
+    # the gap is attained at the returned score, and at no lower score
+    below = scores[:, None] <= np.unique(scores)[None, :]
+    n_pos, n_neg = int(np.sum(y == 1)), int(np.sum(y == 0))
+    # exact: |#neg≤ps · P − #pos≤ps · N| = P · N · |CP(neg) − CP(pos)|
+    gaps = np.abs(below[y == 0].sum(axis=0) * n_pos - below[y == 1].sum(axis=0) * n_neg)
+    first = np.unique(scores)[np.flatnonzero(gaps == gaps.max())[0]]
+    assert result.score == first
+
+
+def test_ks_spam(spam_table):
+    result = ks_statistic(spam_table.target, spam_table.score, positive="spam")
+    # at ps = 0.657: 10 of 11 hams and 3 of 9 spams score ≤ ps
+    assert result.statistic == pytest.approx(10 / 11 - 3 / 9, abs=1e-15)
+    assert result.score == 0.657
+
+
+def test_ks_uses_the_absolute_gap():
+    """Eq. (16) as printed, max(CP(pos) − CP(neg)), is 0 for a perfect model."""
+    y, scores = [1, 1, 0, 0], [0.9, 0.8, 0.2, 0.1]
+    assert ks_statistic(y, scores, positive=1).statistic == 1.0
+    assert ks_statistic(y, [-s for s in scores], positive=1).statistic == 1.0
+
+
+# ====================================================================== gain and lift
+def _brute_gain_lift(y, scores, bins):
+    order = np.argsort(-np.asarray(scores), kind="stable")
+    chunks = np.array_split(np.asarray(y)[order], bins)
+    total, n = sum(y), len(y)
+    rows, seen, taken = [], 0, 0
+    for chunk in chunks:
+        seen += chunk.sum()
+        taken += len(chunk)
+        gain = chunk.sum() / total
+        rows.append(
+            (len(chunk), chunk.sum(), gain, seen / total, gain / (len(chunk) / n),
+             (seen / total) / (taken / n))
+        )  # fmt: skip
+    return np.array(rows, dtype=float)
+
+
+@pytest.mark.parametrize("first", range(0, 100, 10))
+def test_gain_lift_matches_brute_force_without_ties(first):
+    for seed in range(first, first + 10):
+        _check_gain_lift_against_brute_force(seed)
+
+
+def _check_gain_lift_against_brute_force(seed):
+    rng = np.random.default_rng(seed)
+    n = int(rng.integers(10, 200))
+    y = (rng.random(n) < 0.3).astype(int)
+    y[0] = 1
+    scores = rng.permutation(n) + rng.normal(size=n) * 0.01 * y  # distinct
+    bins = int(rng.integers(1, 11))
+    table = gain_lift(y, scores, positive=1, bins=bins)
+    np.testing.assert_allclose(table.to_numpy(dtype=float), _brute_gain_lift(y, scores, bins))
+    assert table.positives.dtype.kind == "i"
+    assert table.n.sum() == n and table.positives.sum() == y.sum()
+    assert table.cumulative_gain.iloc[-1] == pytest.approx(1.0)
+    assert table.cumulative_lift.iloc[-1] == pytest.approx(1.0)
+    # cumulative lift is the size-weighted mean of the lifts, not their sum
+    weighted = np.cumsum(table.lift * table.n) / np.cumsum(table.n)
+    np.testing.assert_allclose(table.cumulative_lift, weighted)
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_gain_lift_ties_do_not_depend_on_input_order(seed):
+    rng = np.random.default_rng(seed)
+    n = int(rng.integers(10, 60))
+    y = (rng.random(n) < 0.5).astype(int)
+    y[0] = 1
+    scores = rng.integers(0, 4, size=n).astype(float)
+    first = gain_lift(y, scores, positive=1, bins=5)
+    order = rng.permutation(n)
+    second = gain_lift(y[order], scores[order], positive=1, bins=5)
+    np.testing.assert_allclose(first.to_numpy(dtype=float), second.to_numpy(dtype=float))
+    assert first.positives.sum() == pytest.approx(y.sum())
+
+
+def test_gain_lift_tie_split_is_the_expected_count():
+    # one tie group of 4 (2 positives) cut in half by the bin boundary
+    table = gain_lift([1, 1, 0, 0], [0.5] * 4, positive=1, bins=2)
+    assert table.positives.tolist() == [1.0, 1.0]
+    assert table.lift.tolist() == [1.0, 1.0]
+
+
+def test_gain_lift_spam_deciles(spam_table):
+    table = gain_lift(spam_table.target, spam_table.score, positive="spam")
+    assert table.positives.tolist() == [2, 1, 2, 1, 0, 1, 1, 1, 0, 0]
+    assert table.lift.iloc[0] == pytest.approx((2 / 2) / (9 / 20))
+    assert table.cumulative_gain.iloc[3] == pytest.approx(6 / 9)
+
+
+# ====================================================================== bad input
+@pytest.mark.parametrize(
+    ("call", "error", "fragment"),
+    [
+        (lambda: roc_auc([1, 0], [0.1], positive=1), ValueError, "different lengths"),
+        (lambda: roc_auc([1, 0], [0.1, math.nan], positive=1), ValueError, "position 1"),
+        (lambda: roc_auc([1, 0], [0.1, math.inf], positive=1), ValueError, "finite"),
+        (lambda: roc_auc([1, 0], ["a", "b"], positive=1), TypeError, "scores must hold"),
+        (lambda: roc_auc([1, 0], [True, False], positive=1), TypeError, "predictions"),
+        (lambda: roc_auc([1, 0], 0.5, positive=1), TypeError, "scores must be a sequence"),
+        (lambda: roc_auc([1, 0], [[0.1, 0.2]], positive=1), ValueError, "one-dimensional"),
+        (lambda: roc_auc([], [], positive=1), ValueError, "y_true is empty"),
+        (lambda: roc_auc(["spam", "ham"], [0.1, 0.2], positive="Spam"), ValueError, "Spam"),
+        (lambda: roc_curve([1, 1], [0.1, 0.2], positive=1), ValueError, "negatives too"),
+        (lambda: threshold([0.1], "0.5", positive=1, negative=0), TypeError, "t must be"),
+        (lambda: threshold([0.1], math.nan, positive=1, negative=0), ValueError, "nan"),
+        (lambda: threshold([0.1], 0.5, positive=1, negative=1), ValueError, "different"),
+        (lambda: gain_lift([1, 0], [0.1, 0.2], positive=1, bins=3), ValueError, "bins"),
+        (lambda: gain_lift([1, 0], [0.1, 0.2], positive=1, bins=1.0), TypeError, "bins"),
+        (lambda: ks_statistic([1, 0], None, positive=1), TypeError, "scores"),
+        (lambda: auc([0, 1], [0, 1, 1]), ValueError, "x and y"),
+    ],
+)
+def test_bad_input(call, error, fragment):
+    with pytest.raises(error, match=fragment):
+        call()
+
+
+def test_only_positives_is_undefined_with_a_warning():
+    with pytest.warns(UndefinedMetricWarning, match="roc_auc is undefined"):
+        assert math.isnan(roc_auc([1, 1], [0.2, 0.4], positive=1))
+    with pytest.warns(UndefinedMetricWarning, match="ks_statistic"):
+        result = ks_statistic([1, 1], [0.2, 0.4], positive=1)
+    assert math.isnan(result.statistic) and math.isnan(result.score)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert roc_auc([1, 1], [0.2, 0.4], positive=1, zero_division=0.5) == 0.5
+
+
+def test_public_names():
+    for name in ("threshold", "roc_curve", "auc", "roc_auc", "ks_statistic", "gain_lift"):
+        assert getattr(evalbook, name) is getattr(evalbook.scores, name)

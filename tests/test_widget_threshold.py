@@ -1,0 +1,149 @@
+"""ThresholdExplorer driven from Python: the slider in, the library's numbers out."""
+
+from __future__ import annotations
+
+import re
+import warnings
+
+import numpy as np
+import pytest
+
+from evalbook import ConfusionMatrix, UndefinedMetricWarning, metrics_table, threshold
+from evalbook.widgets import ThresholdExplorer
+
+
+@pytest.fixture
+def spam_explorer(spam_table):
+    return ThresholdExplorer(
+        spam_table.target, spam_table.score, positive="spam", ids=spam_table.id
+    )
+
+
+def _shown_matrix(explorer) -> list[list[int]]:
+    """The four counts as the HTML view shows them (what a browser would display)."""
+    page = explorer.matrix_view.value
+    cells = {
+        name: int(re.search(rf'data-cell="{name}"[^>]*>(\d+)', page).group(1))
+        for name in ("tp", "fn", "fp", "tn")
+    }
+    return [[cells["tp"], cells["fn"]], [cells["fp"], cells["tn"]]]
+
+
+@pytest.mark.parametrize(
+    ("t", "expected"),
+    [
+        (0.5, [[6, 3], [2, 9]]),
+        (0.75, [[4, 5], [1, 10]]),
+        (0.25, [[7, 2], [4, 7]]),
+        (0.0, [[9, 0], [11, 0]]),
+        (1.0, [[0, 9], [0, 11]]),
+    ],
+)
+def test_slider_sets_the_matrix(spam_explorer, t, expected):
+    spam_explorer.threshold.value = t
+    assert spam_explorer.confusion_matrix.counts.tolist() == expected
+    assert spam_explorer.confusion_matrix.labels == ["spam", "ham"]
+    assert _shown_matrix(spam_explorer) == expected
+    assert f"t = {t:.3f}" in spam_explorer.matrix_view.value
+
+
+def test_everything_follows_the_library(spam_table, spam_explorer):
+    for t in np.linspace(0, 1, 41):
+        spam_explorer.threshold.value = float(t)
+        predicted = threshold(spam_table.score, float(t), positive="spam", negative="ham")
+        cm = ConfusionMatrix.from_labels(spam_table.target, predicted, labels=["spam", "ham"])
+        assert spam_explorer.confusion_matrix == cm
+        assert spam_explorer.predictions.tolist() == predicted.tolist()
+        with warnings.catch_warnings():  # the MCC's 0-denominator convention warns
+            warnings.simplefilter("ignore", UndefinedMetricWarning)
+            reference = metrics_table(cm, zero_division=np.nan)["value"].astype(float)
+        np.testing.assert_allclose(spam_explorer.metrics.to_numpy(), reference.to_numpy())
+        fpr, tpr = cm.fp / 11, cm.tp / 9
+        assert spam_explorer.roc_point == pytest.approx((fpr, tpr))
+        # KS gap at t: CP(neg, < t) − CP(pos, < t)
+        below = spam_table.score < t
+        gap = below[spam_table.target == "ham"].mean() - below[spam_table.target == "spam"].mean()
+        assert spam_explorer.ks_gap == pytest.approx(gap)
+        assert spam_explorer.profit == pytest.approx(cm.tp - cm.fn - 5 * cm.fp)
+
+
+def test_table_rows_are_coloured_by_result_and_cut_at_t(spam_explorer):
+    spam_explorer.threshold.value = 0.75
+    page = spam_explorer.table_view.value
+    kinds = re.findall(r'data-result="(\w\w)"', page)
+    assert len(kinds) == 20
+    assert kinds.count("TP") == 4 and kinds.count("FN") == 5 and kinds.count("FP") == 1
+    # sorted by score: the first row at or above t (0.781) carries the thick line
+    rows = page.split("<tr")[2:]
+    first_positive = next(i for i, row in enumerate(rows) if "0.781" in row)
+    assert "border-top:3px" in rows[first_positive]
+    assert "border-top:3px" not in "".join(rows[:first_positive])
+    assert spam_explorer.result_types.tolist().count("TN") == 10
+
+
+def test_profit_matrix_is_editable(spam_explorer):
+    spam_explorer.threshold.value = 0.5
+    spam_explorer.profit_fp.value = 0.0
+    assert spam_explorer.profit == 6 - 3
+    assert "<b>3</b>" in spam_explorer.profit_view.value
+    spam_explorer.profit_tp.value = 10.0
+    assert spam_explorer.profit == 60 - 3
+    t_best, p_best = spam_explorer.best_threshold
+    # FP now free: catch all 9 spams; 0.16 is the highest threshold that does
+    assert (t_best, p_best) == (0.16, 90.0)
+
+
+def test_best_threshold_is_the_most_profitable_cut(spam_table, spam_explorer):
+    t_best, p_best = spam_explorer.best_threshold
+    scores = np.unique(spam_table.score)
+    profits = []
+    for t in scores:
+        spam_explorer.threshold.value = float(t)
+        profits.append(spam_explorer.profit)
+    assert p_best == max(profits)
+    assert t_best == max(t for t, p in zip(scores, profits, strict=True) if p == max(profits))
+
+
+def test_roc_svg_marks_the_current_point(spam_explorer):
+    spam_explorer.threshold.value = 0.75
+    assert "(FPR, TPR) = (0.09, 0.44)" in spam_explorer.plot_view.value
+    assert "gap em t: 0.354" in spam_explorer.plot_view.value
+
+
+def test_any_scores_and_labels():
+    rng = np.random.default_rng(0)
+    y = rng.integers(0, 2, 500)
+    scores = rng.normal(size=500) * 3 + 2 * y  # not in [0, 1]
+    explorer = ThresholdExplorer(y, scores, positive=1, threshold=0.0, max_rows=10)
+    assert explorer.threshold.min == scores.min() and explorer.threshold.max == scores.max()
+    assert explorer.confusion_matrix.labels == [1, 0]
+    assert explorer.confusion_matrix.tp == np.sum((scores >= 0) & (y == 1))
+    assert explorer.table_view.value.count("data-result=") == 10
+    # 500 distinct scores, but the drawn ROC keeps at most 400 points, both ends included
+    pattern = r'<polyline points="([^"]+)" fill="none" stroke="#1f77b4" stroke-width="2"'
+    roc_points = re.search(pattern, explorer.plot_view.value).group(1).split()
+    assert len(roc_points) == 400
+    assert roc_points[0] == "30.0,180.0" and roc_points[-1] == "180.0,30.0"
+    three = ThresholdExplorer(["a", "b", "c", "a"], [0.9, 0.2, 0.4, 0.6], positive="a")
+    assert three.confusion_matrix.labels == ["a", "not a"]
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "error", "fragment"),
+    [
+        ({"positive": "SPAM"}, ValueError, "does not occur"),
+        ({"positive": "spam", "threshold": 2.0}, ValueError, "threshold must lie"),
+        ({"positive": "spam", "threshold": "0.5"}, TypeError, "threshold must be"),
+        ({"positive": "spam", "negative": "spam"}, ValueError, "negative must differ"),
+        ({"positive": "spam", "profit": [[1, 2, 3]]}, ValueError, "profit must be a 2×2"),
+        ({"positive": "spam", "step": 0.0}, ValueError, "step must be greater"),
+        ({"positive": "spam", "max_rows": 0}, ValueError, "max_rows"),
+    ],
+)
+def test_bad_arguments(spam_table, kwargs, error, fragment):
+    with pytest.raises(error, match=fragment):
+        ThresholdExplorer(spam_table.target, spam_table.score, **kwargs)
+
+
+def test_repr(spam_explorer):
+    assert repr(spam_explorer) == "ThresholdExplorer(n=20, positive='spam', threshold=0.5)"
