@@ -16,6 +16,7 @@ import ipywidgets as widgets
 import numpy as np
 
 from evalbook.validation import bootstrap, bootstrap_oob_probability, bootstrap_oob_shares
+from evalbook.widgets._base import Explorer
 
 #: e⁻¹, the limit of (1 − 1/N)ᴺ.
 E_INVERSE = math.exp(-1)
@@ -35,7 +36,7 @@ def _check_whole(value, name: str, minimum: int) -> int:
     return value
 
 
-class BootstrapExplorer:
+class BootstrapExplorer(Explorer):
     """Slide N and compare (1 − 1/N)ᴺ, a simulation of it, and its limit e⁻¹.
 
     Handout 001, bootstrap. The simulation draws ``repeats`` bootstrap samples of N
@@ -85,10 +86,6 @@ class BootstrapExplorer:
         self._refresh()
 
     # ------------------------------------------------------------------ read-only state
-    @property
-    def widget(self) -> widgets.VBox:
-        """The ipywidgets container that a notebook displays."""
-        return self._widget
 
     @property
     def formula(self) -> float:
@@ -146,13 +143,6 @@ class BootstrapExplorer:
         return (
             f"{type(self).__name__}(n={self.n.value}, repeats={self._repeats}, seed={self._seed})"
         )
-
-    def _repr_mimebundle_(self, include=None, exclude=None):
-        bundle = self._widget._repr_mimebundle_(include=include, exclude=exclude)
-        if bundle is None:
-            return None
-        bundle["text/plain"] = repr(self)
-        return bundle
 
     # ------------------------------------------------------------------ internals
     def _refresh(self, change=None) -> None:

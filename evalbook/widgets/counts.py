@@ -19,6 +19,7 @@ import numpy as np
 from evalbook._checks import UndefinedMetricWarning
 from evalbook.classification import metrics_table
 from evalbook.confusion import ConfusionMatrix
+from evalbook.widgets._base import Explorer
 
 #: Text shown in the table for a metric that is 0/0 for the current counts.
 UNDEFINED_TEXT = "indefinido (0/0)"
@@ -46,7 +47,7 @@ def _check_count(value, name: str) -> int:
     return value
 
 
-class CountsExplorer:
+class CountsExplorer(Explorer):
     """Sliders for TP, FN, FP and TN with a live table of every metric they determine.
 
     Handout 000, "Métricas de classificação" (eqs. (1)-(5)); handout 002, eqs. (10.1)-(10.12);
@@ -149,10 +150,6 @@ class CountsExplorer:
         self._refresh()
 
     # ------------------------------------------------------------------ read-only state
-    @property
-    def widget(self) -> widgets.VBox:
-        """The ipywidgets container (sliders and table) that a notebook displays."""
-        return self._widget
 
     @property
     def confusion_matrix(self) -> ConfusionMatrix:
@@ -176,13 +173,6 @@ class CountsExplorer:
     def __repr__(self) -> str:
         values = ", ".join(f"{name}={getattr(self, name).value}" for name in _CELLS)
         return f"{type(self).__name__}({values})"
-
-    def _repr_mimebundle_(self, include=None, exclude=None):
-        bundle = self._widget._repr_mimebundle_(include=include, exclude=exclude)
-        if bundle is None:  # ipywidgets returns None when widget display is turned off
-            return None
-        bundle["text/plain"] = repr(self)
-        return bundle
 
     # ------------------------------------------------------------------ internals
     def _table(self):

@@ -20,6 +20,7 @@ import numpy as np
 from evalbook._checks import check_probability
 from evalbook._stats import check_confidence
 from evalbook.inference import interval_coverage
+from evalbook.widgets._base import Explorer
 
 #: The methods compared, in display order, with their names in the lesson.
 METHODS = {
@@ -43,7 +44,7 @@ def _check_int(value, name: str, minimum: int) -> int:
     return value
 
 
-class CoverageExplorer:
+class CoverageExplorer(Explorer):
     """Sliders for n and the true accuracy p; the simulated coverage of each interval.
 
     Handout 004, options 2 and 3 of "Confiança da Acurácia", and the exact
@@ -128,10 +129,6 @@ class CoverageExplorer:
         self._refresh()
 
     # ------------------------------------------------------------------ read-only state
-    @property
-    def widget(self) -> widgets.VBox:
-        """The ipywidgets container that a notebook displays."""
-        return self._widget
 
     @property
     def coverage(self) -> dict[str, float]:
@@ -154,13 +151,6 @@ class CoverageExplorer:
             f"{type(self).__name__}(n={self.n.value}, p={self.p.value:g}, "
             f"confidence={self.confidence.value:g})"
         )
-
-    def _repr_mimebundle_(self, include=None, exclude=None):
-        bundle = self._widget._repr_mimebundle_(include=include, exclude=exclude)
-        if bundle is None:
-            return None
-        bundle["text/plain"] = repr(self)
-        return bundle
 
     # ------------------------------------------------------------------ internals
     def _refresh(self, change=None) -> None:

@@ -19,6 +19,7 @@ import numpy as np
 
 from evalbook._checks import as_label_array
 from evalbook.validation import kfold, split_roles, stratified_kfold
+from evalbook.widgets._base import Explorer
 
 #: Colour of the test fold and of the training folds in the grid.
 ROLE_COLOURS = {"test": "#f4a259", "train": "#cfe3f7"}
@@ -40,7 +41,7 @@ def _check_whole(value, name: str) -> int:
     return int(value)
 
 
-class KFoldExplorer:
+class KFoldExplorer(Explorer):
     """A grid of the k folds of a data set: which instances test and which train, per fold.
 
     Handout 001: k-fold and stratified 10-fold cross-validation. Move ``k``; tick or
@@ -123,10 +124,6 @@ class KFoldExplorer:
         self._refresh()
 
     # ------------------------------------------------------------------ read-only state
-    @property
-    def widget(self) -> widgets.VBox:
-        """The ipywidgets container (controls and grid) that a notebook displays."""
-        return self._widget
 
     @property
     def splits(self) -> list:
@@ -174,13 +171,6 @@ class KFoldExplorer:
             f"{type(self).__name__}(n={self._labels.size}, k={self.k.value}, "
             f"stratified={self.stratified.value}, seed={self.seed.value})"
         )
-
-    def _repr_mimebundle_(self, include=None, exclude=None):
-        bundle = self._widget._repr_mimebundle_(include=include, exclude=exclude)
-        if bundle is None:
-            return None
-        bundle["text/plain"] = repr(self)
-        return bundle
 
     # ------------------------------------------------------------------ internals
     def _make_splits(self) -> tuple[list, str]:

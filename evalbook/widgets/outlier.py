@@ -22,6 +22,7 @@ from IPython import get_ipython
 
 from evalbook._checks import UndefinedMetricWarning
 from evalbook.regression import _pair, mae, mse, r2, rmse
+from evalbook.widgets._base import Explorer
 
 #: The metrics the explorer shows: name → (function, label in the table).
 METRICS = {
@@ -49,7 +50,7 @@ def _metrics(t, y) -> dict[str, float]:
         return {name: function(t, y) for name, (function, _) in METRICS.items()}
 
 
-class OutlierExplorer:
+class OutlierExplorer(Explorer):
     """Shift one target by a slider and compare MSE, RMSE, MAE and R² before and after.
 
     Handout 000, eqs. (20)-(23). A scatter plot shows target against prediction (the
@@ -141,7 +142,7 @@ class OutlierExplorer:
         )
         self.plot = widgets.Image(format="png")
         self.table_view = widgets.HTML()
-        self.widget = widgets.VBox(
+        self._widget = widgets.VBox(
             [
                 widgets.HBox([self.point, self.shift]),
                 widgets.HBox([self.plot, self.table_view]),
@@ -197,13 +198,6 @@ class OutlierExplorer:
             f"{type(self).__name__}(n={self._t.size}, point={self.point.value}, "
             f"shift={self.shift.value:g})"
         )
-
-    def _repr_mimebundle_(self, include=None, exclude=None):
-        bundle = self.widget._repr_mimebundle_(include=include, exclude=exclude)
-        if bundle is None:  # ipywidgets returns None when widget display is turned off
-            return None
-        bundle["text/plain"] = repr(self)
-        return bundle
 
     # ------------------------------------------------------------------ internals
     def _refresh(self, change=None) -> None:

@@ -14,6 +14,7 @@ import numpy as np
 
 from evalbook._checks import as_label_array, check_same_length
 from evalbook.confusion import ConfusionMatrix, result_types
+from evalbook.widgets._base import Explorer
 
 #: The four result types, in the order of the matrix cells (TP, FN / FP, TN).
 RESULT_TYPES = ("TP", "FN", "FP", "TN")
@@ -27,7 +28,7 @@ _CELL = "padding:2px 10px;border:1px solid #ccc"
 _CHIP = "color:#000;padding:2px 8px;margin-right:6px"
 
 
-class PositiveClassExplorer:
+class PositiveClassExplorer(Explorer):
     """Choose the positive class and see each prediction's result type and the matrix.
 
     Shows (a) the table of instances with their target, prediction and result type (TP,
@@ -105,7 +106,7 @@ class PositiveClassExplorer:
         self.table_view = widgets.HTML()
         self.matrix_view = widgets.HTML()
         self.counts_view = widgets.HTML()
-        self.widget = widgets.VBox(
+        self._widget = widgets.VBox(
             [
                 self.positive,
                 widgets.HBox(
@@ -200,15 +201,6 @@ class PositiveClassExplorer:
             f"PositiveClassExplorer(n={len(self._y_true)}, labels={self._matrix.labels!r}, "
             f"positive={self.positive.value!r})"
         )
-
-    def _repr_mimebundle_(self, **kwargs):
-        bundle = None
-        show = getattr(self.widget, "_repr_mimebundle_", None)  # None once the widget is closed
-        if show is not None:
-            bundle = show(**kwargs)
-        bundle = dict(bundle or {})
-        bundle["text/plain"] = repr(self)
-        return bundle
 
 
 def _check_ids(ids, y_true: np.ndarray) -> np.ndarray:

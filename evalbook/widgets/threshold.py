@@ -27,6 +27,7 @@ from evalbook._checks import UndefinedMetricWarning, as_label_array
 from evalbook.classification import metrics_table
 from evalbook.confusion import ConfusionMatrix
 from evalbook.scores import _binary_scores, _check_threshold, ks_statistic, roc_curve
+from evalbook.widgets._base import Explorer
 from evalbook.widgets.positive_class import RESULT_COLOURS, _check_ids
 
 #: Default profit matrix [[TP, FN], [FP, TN]]: made-up values (the handout's Tabela 4(b)
@@ -54,7 +55,7 @@ _PAD = 30
 _MAX_POINTS = 400  # the SVG curves never need more points than that
 
 
-class ThresholdExplorer:
+class ThresholdExplorer(Explorer):
     """One threshold slider linked to the table, the matrix, the metrics, ROC, KS and profit.
 
     Handout 000, eqs. (11)-(16), Tabelas 7 and 8, Figura 4. Works with any labels and
@@ -208,7 +209,7 @@ class ThresholdExplorer:
                 self.profit_view,
             ]
         )
-        self.widget = widgets.VBox(
+        self._widget = widgets.VBox(
             [
                 self.threshold,
                 widgets.HBox(
@@ -313,15 +314,6 @@ class ThresholdExplorer:
             f"ThresholdExplorer(n={self._scores.size}, positive={self._positive!r}, "
             f"threshold={self.threshold.value:g})"
         )
-
-    def _repr_mimebundle_(self, **kwargs):
-        bundle = None
-        show = getattr(self.widget, "_repr_mimebundle_", None)
-        if show is not None:
-            bundle = show(**kwargs)
-        bundle = dict(bundle or {})
-        bundle["text/plain"] = repr(self)
-        return bundle
 
     def _refresh(self, change=None) -> None:
         t = self.threshold.value
