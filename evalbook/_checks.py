@@ -137,3 +137,24 @@ def check_positive_number(value, name: str) -> float:
     if not (value > 0 and math.isfinite(value)):
         raise ValueError(f"{name} must be a finite number greater than 0; got {value}")
     return value
+
+
+def check_whole_number(value, name: str, *, minimum=None, maximum=None, floats=False) -> int:
+    """Check that ``value`` is a whole number in [minimum, maximum] and return it as an int.
+
+    ``bool`` is rejected (``True`` is not a count). With ``floats=True`` a float with no
+    fractional part (``30.0``) is accepted too, as textbook tables often print counts.
+    """
+    integral = isinstance(value, numbers.Integral) and not isinstance(value, (bool, np.bool_))
+    if not integral:
+        is_real = isinstance(value, numbers.Real) and not isinstance(value, (bool, np.bool_))
+        if not (floats and is_real and math.isfinite(value) and float(value).is_integer()):
+            raise TypeError(
+                f"{name} must be a whole number (int); got {type(value).__name__} {value!r}"
+            )
+    value = int(value)
+    if minimum is not None and value < minimum:
+        raise ValueError(f"{name} must be at least {minimum}; got {value}")
+    if maximum is not None and value > maximum:
+        raise ValueError(f"{name} must be at most {maximum}; got {value}")
+    return value

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from evalbook._checks import check_positive_number, check_probability
+from evalbook._checks import check_positive_number, check_probability, check_whole_number
 from evalbook._stats import check_confidence, clopper_pearson
 
 __all__ = [
@@ -84,21 +84,6 @@ def _table_confidence(confidence: float, levels) -> float | None:
         if abs(level - confidence) < 1e-9:
             return level
     return None
-
-
-def _check_whole(value, name: str, minimum: int) -> int:
-    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Integral):
-        if isinstance(value, numbers.Real) and not isinstance(value, (bool, np.bool_)):
-            if math.isfinite(value) and float(value).is_integer():
-                value = int(value)
-            else:
-                raise TypeError(f"{name} must be a whole number; got {value!r}")
-        else:
-            raise TypeError(f"{name} must be a whole number; got {type(value).__name__}")
-    value = int(value)
-    if value < minimum:
-        raise ValueError(f"{name} must be at least {minimum}; got {value}")
-    return value
 
 
 def _check_quantile(value, name: str) -> float:
@@ -196,7 +181,7 @@ def t_value(confidence, df, *, source="exact") -> float:
     3.25
     """
     confidence = check_confidence(confidence)
-    df = _check_whole(df, "df", 1)
+    df = check_whole_number(df, "df", minimum=1, floats=True)
     _check_source(source)
     if source == "table":
         if df not in T_TABLE:
@@ -286,7 +271,7 @@ def accuracy_interval(p, n, *, confidence=0.95, method="wilson", z=None) -> tupl
     [0.509, 0.9134]
     """
     p = check_probability(p, "p")
-    n = _check_whole(n, "n", 1)
+    n = check_whole_number(n, "n", minimum=1, floats=True)
     confidence = check_confidence(confidence)
     if method not in _METHODS:
         raise ValueError(f"method must be 'wilson', 'normal' or 'exact'; got {method!r}")
@@ -356,9 +341,9 @@ def interval_coverage(p, n, *, confidence=0.95, method="wilson", trials=10_000, 
     0.8178
     """
     p = check_probability(p, "p")
-    n = _check_whole(n, "n", 1)
+    n = check_whole_number(n, "n", minimum=1, floats=True)
     confidence = check_confidence(confidence)
-    trials = _check_whole(trials, "trials", 1)
+    trials = check_whole_number(trials, "trials", minimum=1, floats=True)
     if method not in _METHODS:
         raise ValueError(f"method must be 'wilson', 'normal' or 'exact'; got {method!r}")
     rng = np.random.default_rng(seed)
@@ -457,8 +442,8 @@ def compare_models(p1, n1, p2, n2, *, confidence=0.90, z=None) -> ModelCompariso
     """
     p1 = check_probability(p1, "p1")
     p2 = check_probability(p2, "p2")
-    n1 = _check_whole(n1, "n1", 1)
-    n2 = _check_whole(n2, "n2", 1)
+    n1 = check_whole_number(n1, "n1", minimum=1, floats=True)
+    n2 = check_whole_number(n2, "n2", minimum=1, floats=True)
     confidence = check_confidence(confidence)
     z = z_value(confidence) if z is None else _check_quantile(z, "z")
     d = p1 - p2
@@ -655,7 +640,7 @@ def compare_algorithms(
             raise ValueError(f"mean must be a finite number; got {mean!r}")
         mean = float(mean)
         se = check_positive_number(se, "se")
-        k = _check_whole(k, "k", 2)
+        k = check_whole_number(k, "k", minimum=2, floats=True)
     if not corrected and test_train_ratio is not None:
         raise ValueError("test_train_ratio only applies with corrected=True")
     df = k - 1

@@ -21,7 +21,7 @@ from collections import Counter
 
 import numpy as np
 
-from evalbook._checks import as_label_array, check_same_length
+from evalbook._checks import as_label_array, check_same_length, check_whole_number
 
 __all__ = [
     "bleu",
@@ -257,14 +257,6 @@ def _ngrams(tokens: tuple, n: int) -> Counter:
     return Counter(tuple(tokens[i : i + n]) for i in range(len(tokens) - n + 1))
 
 
-def _check_order(n, name: str) -> int:
-    if isinstance(n, (bool, np.bool_)) or not isinstance(n, numbers.Integral):
-        raise TypeError(f"{name} must be a whole number; got {type(n).__name__} {n!r}")
-    if n < 1:
-        raise ValueError(f"{name} must be at least 1; got {n}")
-    return int(n)
-
-
 def _clipped(candidate: tuple, refs: list[tuple], n: int) -> tuple[int, int]:
     counts = _ngrams(candidate, n)
     maximum: Counter = Counter()
@@ -299,7 +291,7 @@ def modified_precision(candidate, references, *, n) -> tuple[int, int]:
     >>> modified_precision("the cat the", ["the cat sat", "a cat and the dog"], n=2)
     (1, 2)
     """
-    n = _check_order(n, "n")
+    n = check_whole_number(n, "n", minimum=1)
     candidate, refs = _sentences(candidate, references)
     return _clipped(candidate, refs, n)
 
@@ -376,7 +368,7 @@ def bleu(candidate, references, *, max_n=4, weights=None, smoothing=None) -> flo
     >>> round(bleu("the cat", ["the cat is on the mat"], smoothing="epsilon"), 4)
     0.0428
     """
-    max_n = _check_order(max_n, "max_n")
+    max_n = check_whole_number(max_n, "max_n", minimum=1)
     if weights is None:
         weights = np.full(max_n, 1.0 / max_n)
     else:

@@ -28,7 +28,7 @@ from copy import deepcopy as copy_model
 
 import numpy as np
 
-from evalbook._checks import as_label_array
+from evalbook._checks import as_label_array, check_whole_number
 from evalbook.classification import accuracy
 from evalbook.confusion import ConfusionMatrix
 
@@ -62,16 +62,6 @@ _Split = tuple[np.ndarray, np.ndarray]
 
 
 # ---------------------------------------------------------------------- argument checks
-def _check_whole(value, name: str, *, minimum: int) -> int:
-    """A whole number (bool rejected) at least ``minimum``, as a Python int."""
-    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Integral):
-        raise TypeError(
-            f"{name} must be a whole number (int); got {type(value).__name__} {value!r}"
-        )
-    value = int(value)
-    if value < minimum:
-        raise ValueError(f"{name} must be at least {minimum}; got {value}")
-    return value
 
 
 def _check_fraction(value, name: str) -> float:
@@ -120,7 +110,7 @@ def _n_and_codes(y_or_n, *, stratify, name: str = "y_or_n"):
     if not isinstance(stratify, (bool, np.bool_)):
         raise TypeError(f"stratify must be True or False; got {type(stratify).__name__}")
     if isinstance(y_or_n, numbers.Integral) and not isinstance(y_or_n, (bool, np.bool_)):
-        n = _check_whole(y_or_n, name, minimum=1)
+        n = check_whole_number(y_or_n, name, minimum=1)
         if stratify:
             raise ValueError(
                 f"stratify=True needs the class of each instance: pass the labels y as "
@@ -334,7 +324,7 @@ def repeated_holdout(
     [(6, 3), (6, 3), (6, 3)]
     """
     test_size = _check_fraction(test_size, "test_size")
-    repeats = _check_whole(repeats, "repeats", minimum=1)
+    repeats = check_whole_number(repeats, "repeats", minimum=1)
     n, codes = _n_and_codes(y_or_n, stratify=stratify)
     rng = _as_rng(seed)
     fractions = np.array([test_size, 1 - test_size])
@@ -396,7 +386,7 @@ def _generate(splits: list) -> Iterator[_Split]:
 
 
 def _check_k(k, n: int) -> int:
-    k = _check_whole(k, "k", minimum=2)
+    k = check_whole_number(k, "k", minimum=2)
     if k > n:
         raise ValueError(
             f"k={k} is larger than the number of instances n={n}: every fold needs at "
@@ -483,7 +473,7 @@ def kfold(n, *, k, shuffle=True, seed=None) -> Iterator[_Split]:
     >>> [len(test) for _, test in kfold(47, k=10, seed=0)]
     [5, 5, 5, 5, 5, 5, 5, 4, 4, 4]
     """
-    n = _check_whole(n, "n", minimum=2)
+    n = check_whole_number(n, "n", minimum=2)
     k = _check_k(k, n)
     rng = _as_rng(seed) if _check_shuffle(shuffle) else None
     return _generate(_folds_to_splits(_kfold_assignment(n, k, rng), k))
@@ -571,9 +561,9 @@ def repeated_kfold(y_or_n, *, k=10, repeats=10, stratify=False, seed=None) -> It
     >>> sorted(i for _, test in splits[:5] for i in test) == list(range(20))
     True
     """
-    repeats = _check_whole(repeats, "repeats", minimum=1)
+    repeats = check_whole_number(repeats, "repeats", minimum=1)
     n, codes = _n_and_codes(y_or_n, stratify=stratify)
-    n = _check_whole(n, "the number of instances", minimum=2)
+    n = check_whole_number(n, "the number of instances", minimum=2)
     k = _check_k(k, n)
     rng = _as_rng(seed)
     if codes is not None:
@@ -610,7 +600,7 @@ def leave_one_out(n) -> Iterator[_Split]:
     >>> [(train.tolist(), test.tolist()) for train, test in leave_one_out(3)]
     [([1, 2], [0]), ([0, 2], [1]), ([0, 1], [2])]
     """
-    n = _check_whole(n, "n", minimum=2)
+    n = check_whole_number(n, "n", minimum=2)
     return _leave_one_out(n)
 
 
@@ -656,7 +646,7 @@ def bootstrap(n, *, seed=None) -> _Split:
     >>> set(train.tolist()) & set(oob.tolist())
     set()
     """
-    n = _check_whole(n, "n", minimum=1)
+    n = check_whole_number(n, "n", minimum=1)
     return _draw_bootstrap(n, _as_rng(seed))
 
 
@@ -684,8 +674,8 @@ def repeated_bootstrap(n, *, repeats=10, seed=None) -> Iterator[_Split]:
     >>> [len(train) for train, _ in repeated_bootstrap(5, repeats=3, seed=0)]
     [5, 5, 5]
     """
-    n = _check_whole(n, "n", minimum=2)
-    repeats = _check_whole(repeats, "repeats", minimum=1)
+    n = check_whole_number(n, "n", minimum=2)
+    repeats = check_whole_number(repeats, "repeats", minimum=1)
     rng = _as_rng(seed)
     return _generate([_draw_bootstrap(n, rng) for _ in range(repeats)])
 
@@ -720,7 +710,7 @@ def bootstrap_oob_probability(n):
     scalar = np.ndim(n) == 0
     values = [n] if scalar else list(np.asarray(n).ravel())
     for value in values:
-        _check_whole(value, "n", minimum=1)
+        check_whole_number(value, "n", minimum=1)
     array = np.asarray(n, dtype=float)
     with np.errstate(divide="ignore"):  # n = 1: log1p(-1) = -inf, exp(-inf) = 0
         result = np.exp(array * np.log1p(-1.0 / array))
@@ -752,8 +742,8 @@ def bootstrap_oob_shares(n, *, repeats=1000, seed=None) -> np.ndarray:
     >>> shares.shape, bool(abs(shares.mean() - bootstrap_oob_probability(100)) < 0.005)
     ((2000,), True)
     """
-    n = _check_whole(n, "n", minimum=1)
-    repeats = _check_whole(repeats, "repeats", minimum=1)
+    n = check_whole_number(n, "n", minimum=1)
+    repeats = check_whole_number(repeats, "repeats", minimum=1)
     draws = np.sort(_as_rng(seed).integers(0, n, size=(repeats, n)), axis=1)
     distinct = 1 + np.count_nonzero(np.diff(draws, axis=1), axis=1)
     return (n - distinct) / n
@@ -828,7 +818,7 @@ def split_roles(splits, *, n) -> np.ndarray:
     array([[2, 2, 1, 1],
            [1, 1, 2, 2]], dtype=int8)
     """
-    n = _check_whole(n, "n", minimum=1)
+    n = check_whole_number(n, "n", minimum=1)
     pairs = _check_splits(splits, n)
     roles = np.zeros((len(pairs), n), dtype=np.int8)
     for row, (train, test) in enumerate(pairs):

@@ -10,11 +10,11 @@ probability (1 − 1/N)ᴺ ≈ e⁻¹ ≈ 0.368. A slider sets N; the explorer s
 from __future__ import annotations
 
 import math
-import numbers
 
 import ipywidgets as widgets
 import numpy as np
 
+from evalbook._checks import check_whole_number
 from evalbook.validation import bootstrap, bootstrap_oob_probability, bootstrap_oob_shares
 from evalbook.widgets._base import Explorer
 
@@ -25,15 +25,6 @@ MAX_SHOWN = 40
 
 _CELL = "padding:2px 10px;border:1px solid #ccc"
 _CHIP = "display:inline-block;min-width:22px;text-align:center;margin:1px;padding:1px 3px"
-
-
-def _check_whole(value, name: str, minimum: int) -> int:
-    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Integral):
-        raise TypeError(f"{name} must be a whole number (int); got {type(value).__name__}")
-    value = int(value)
-    if value < minimum:
-        raise ValueError(f"{name} must be at least {minimum}; got {value}")
-    return value
 
 
 class BootstrapExplorer(Explorer):
@@ -73,12 +64,12 @@ class BootstrapExplorer(Explorer):
     """
 
     def __init__(self, n=10, *, repeats=2000, seed=0, max_n=1000):
-        max_n = _check_whole(max_n, "max_n", 2)
-        n = _check_whole(n, "n", 1)
+        max_n = check_whole_number(max_n, "max_n", minimum=2)
+        n = check_whole_number(n, "n", minimum=1)
         if n > max_n:
             raise ValueError(f"n={n} is larger than max_n={max_n}, the end of the slider")
-        self._repeats = _check_whole(repeats, "repeats", 1)
-        self._seed = _check_whole(seed, "seed", 0)
+        self._repeats = check_whole_number(repeats, "repeats", minimum=1)
+        self._seed = check_whole_number(seed, "seed", minimum=0)
         self.n = widgets.IntSlider(value=n, min=1, max=max_n, description="N")
         self._view = widgets.HTML()
         self._widget = widgets.VBox([self.n, self._view])

@@ -10,13 +10,12 @@ from __future__ import annotations
 
 import html
 import math
-import numbers
 import warnings
 
 import ipywidgets as widgets
 import numpy as np
 
-from evalbook._checks import UndefinedMetricWarning
+from evalbook._checks import UndefinedMetricWarning, check_whole_number
 from evalbook.classification import metrics_table
 from evalbook.confusion import ConfusionMatrix
 from evalbook.widgets._base import Explorer
@@ -32,19 +31,6 @@ _CELL_NAMES = {
     "fp": "falsos positivos",
     "tn": "verdadeiros negativos",
 }
-
-
-def _check_count(value, name: str) -> int:
-    """A non-negative whole number (bool rejected), returned as a Python int."""
-    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Integral):
-        raise TypeError(
-            f"{name} must be a whole number (int) of instances; got {type(value).__name__} "
-            f"{value!r}"
-        )
-    value = int(value)
-    if value < 0:
-        raise ValueError(f"{name} must be a non-negative count; got {value}")
-    return value
 
 
 class CountsExplorer(Explorer):
@@ -102,17 +88,12 @@ class CountsExplorer(Explorer):
     """
 
     def __init__(self, tp=6, fn=3, fp=2, tn=9, *, max_count=100):
-        if isinstance(max_count, (bool, np.bool_)) or not isinstance(max_count, numbers.Integral):
-            raise TypeError(
-                f"max_count must be a whole number (int); got {type(max_count).__name__} "
-                f"{max_count!r}"
-            )
-        max_count = int(max_count)
-        if max_count < 1:
-            raise ValueError(f"max_count must be at least 1; got {max_count}")
+        max_count = check_whole_number(max_count, "max_count", minimum=1)
         counts = {}
         for name, value in zip(_CELLS, (tp, fn, fp, tn), strict=True):
-            value = _check_count(value, name)
+            value = check_whole_number(value, name)
+            if value < 0:
+                raise ValueError(f"{name} must be a non-negative count; got {value}")
             if value > max_count:
                 raise ValueError(
                     f"{name}={value} is larger than max_count={max_count}, the end of the "

@@ -12,12 +12,10 @@ Wilson interval (option 2) the more reliable one.
 from __future__ import annotations
 
 import html
-import numbers
 
 import ipywidgets as widgets
-import numpy as np
 
-from evalbook._checks import check_probability
+from evalbook._checks import check_probability, check_whole_number
 from evalbook._stats import check_confidence
 from evalbook.inference import interval_coverage
 from evalbook.widgets._base import Explorer
@@ -33,15 +31,6 @@ METHODS = {
 CONFIDENCE_LEVELS = (0.80, 0.90, 0.95, 0.99)
 
 _CELL = "padding:2px 10px"
-
-
-def _check_int(value, name: str, minimum: int) -> int:
-    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Integral):
-        raise TypeError(f"{name} must be a whole number (int); got {type(value).__name__}")
-    value = int(value)
-    if value < minimum:
-        raise ValueError(f"{name} must be at least {minimum}; got {value}")
-    return value
 
 
 class CoverageExplorer(Explorer):
@@ -88,8 +77,8 @@ class CoverageExplorer(Explorer):
     """
 
     def __init__(self, n=30, p=0.85, *, confidence=0.90, trials=4000, seed=0, max_n=500) -> None:
-        max_n = _check_int(max_n, "max_n", 5)
-        n = _check_int(n, "n", 5)
+        max_n = check_whole_number(max_n, "max_n", minimum=5)
+        n = check_whole_number(n, "n", minimum=5)
         if n > max_n:
             raise ValueError(f"n={n} is larger than max_n={max_n}; pass max_n={n} or more")
         p = check_probability(p, "p")
@@ -101,8 +90,8 @@ class CoverageExplorer(Explorer):
                 f"confidence must be one of {', '.join(map(str, CONFIDENCE_LEVELS))}; "
                 f"got {confidence}"
             )
-        self._trials = _check_int(trials, "trials", 1)
-        self._seed = _check_int(seed, "seed", 0)
+        self._trials = check_whole_number(trials, "trials", minimum=1)
+        self._seed = check_whole_number(seed, "seed", minimum=0)
 
         self.n = widgets.IntSlider(
             value=n, min=5, max=max_n, description="n", continuous_update=False

@@ -11,13 +11,12 @@ fold keeps the class proportions (within one instance); unticked, from
 from __future__ import annotations
 
 import html
-import numbers
 import warnings
 
 import ipywidgets as widgets
 import numpy as np
 
-from evalbook._checks import as_label_array
+from evalbook._checks import as_label_array, check_whole_number
 from evalbook.validation import kfold, split_roles, stratified_kfold
 from evalbook.widgets._base import Explorer
 
@@ -33,12 +32,6 @@ _LABEL = "padding:0 6px;font-size:85%;white-space:nowrap"
 def _default_labels() -> np.ndarray:
     """36 instances in handout 001's proportions A : B : C = 200 : 300 : 100."""
     return np.repeat(np.array(["A", "B", "C"]), [12, 18, 6])
-
-
-def _check_whole(value, name: str) -> int:
-    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Integral):
-        raise TypeError(f"{name} must be a whole number (int); got {type(value).__name__}")
-    return int(value)
 
 
 class KFoldExplorer(Explorer):
@@ -90,17 +83,17 @@ class KFoldExplorer(Explorer):
         if labels.size < 2:
             raise ValueError(f"y must have at least 2 instances to make folds; got {labels.size}")
         n = labels.size
-        max_k = min(n, 20) if max_k is None else _check_whole(max_k, "max_k")
+        max_k = min(n, 20) if max_k is None else check_whole_number(max_k, "max_k")
         if not 2 <= max_k <= n:
             raise ValueError(
                 f"max_k must be between 2 and the number of instances {n}; got {max_k}"
             )
-        k = _check_whole(k, "k")
+        k = check_whole_number(k, "k")
         if not 2 <= k <= max_k:
             raise ValueError(f"k must be between 2 and max_k={max_k}; got {k}")
         if not isinstance(stratified, (bool, np.bool_)):
             raise TypeError(f"stratified must be True or False; got {type(stratified).__name__}")
-        seed = _check_whole(seed, "seed")
+        seed = check_whole_number(seed, "seed")
         if not 0 <= seed <= 9999:
             raise ValueError(f"seed must be between 0 and 9999; got {seed}")
 
