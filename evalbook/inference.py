@@ -20,7 +20,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from evalbook._checks import check_positive_number, check_probability, check_whole_number
+from evalbook._checks import (
+    UndefinedMetricWarning,
+    check_positive_number,
+    check_probability,
+    check_whole_number,
+)
 from evalbook._stats import check_confidence, clopper_pearson
 
 __all__ = [
@@ -31,6 +36,7 @@ __all__ = [
     "ModelComparison",
     "NormalApproximationWarning",
     "accuracy_interval",
+    "bootstrap_interval",
     "compare_algorithms",
     "compare_models",
     "friedman",
@@ -364,6 +370,86 @@ def _bounds(hits: np.ndarray, n: int, confidence: float, method: str):
     if method == "wilson":
         return _wilson(accuracy, n, z)
     return _normal(accuracy, n, z)
+
+
+def bootstrap_interval(
+    cm, *, metric=None, resamples=10_000, confidence=0.95, seed=None
+) -> tuple[float, float]:
+    """Percentile bootstrap interval of a confusion-matrix metric (accuracy by default).
+
+    The bootstrap of handout 001 applied to the test set: draw ``resamples`` test sets of
+    n instances with replacement, compute the metric on each, and take the central
+    ``confidence`` share of the values. Drawing n instances with replacement and counting
+    them into the k×k cells is the same as one multinomial draw of the cell counts with
+    probabilities ``counts / n``, so each resample costs k² numbers instead of n: 10 000
+    resamples of a 10 000-instance test set take milliseconds, and give the same
+    distribution as resampling the instances one by one. For accuracy (and error rate)
+    the metric is computed for all resamples at once.
+
+    Parameters
+    ----------
+    cm : ConfusionMatrix or array-like of shape (k, k)
+        The test-set confusion matrix (rows = target).
+    metric : callable, optional
+        A function of a :class:`~evalbook.ConfusionMatrix` returning a float, such as
+        :func:`evalbook.f1` or ``functools.partial(evalbook.recall, label="B")``. Default:
+        :func:`evalbook.accuracy`. Resamples where it is undefined (0/0) are left out, with
+        a warning saying how many.
+    resamples : int, default 10000
+    confidence : float in (0, 1), default 0.95
+    seed : int or numpy.random.Generator, optional
+
+    Returns
+    -------
+    (float, float)
+        The lower and upper percentiles.
+
+    Examples
+    --------
+    >>> lower, upper = bootstrap_interval([[6, 3], [2, 9]], seed=0)
+    >>> round(lower, 2), round(upper, 2)
+    (0.55, 0.95)
+    """
+    from evalbook.classification import accuracy, error_rate
+    from evalbook.confusion import ConfusionMatrix, as_confusion_matrix
+
+    cm = as_confusion_matrix(cm)
+    metric = accuracy if metric is None else metric
+    if not callable(metric):
+        raise TypeError(f"metric must be a function of a ConfusionMatrix; got {metric!r}")
+    resamples = check_whole_number(resamples, "resamples", minimum=1)
+    confidence = check_confidence(confidence)
+    if cm.n == 0:
+        raise ValueError("cm is empty (n = 0); there is nothing to resample")
+    rng = np.random.default_rng(seed)
+    k = cm.n_classes
+    cells = rng.multinomial(cm.n, cm.counts.ravel() / cm.n, size=resamples)
+    if metric is accuracy or metric is error_rate:
+        correct = cells[:, :: k + 1].sum(axis=1) / cm.n
+        values = correct if metric is accuracy else 1.0 - correct
+    else:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", UndefinedMetricWarning)
+            values = np.array(
+                [
+                    float(metric(ConfusionMatrix(row.reshape(k, k), labels=cm.labels)))
+                    for row in cells
+                ]
+            )
+        undefined = int(np.isnan(values).sum())
+        if undefined == resamples:
+            raise ValueError("the metric is undefined (0/0) on every resample")
+        if undefined:
+            warnings.warn(
+                f"the metric is undefined (0/0) on {undefined} of {resamples} resamples; "
+                "they are left out of the interval",
+                UndefinedMetricWarning,
+                stacklevel=2,
+            )
+            values = values[~np.isnan(values)]
+    alpha = 1.0 - confidence
+    lower, upper = np.quantile(values, [alpha / 2, 1 - alpha / 2])
+    return float(lower), float(upper)
 
 
 # ---------------------------------------------------------------------- two models

@@ -534,3 +534,72 @@ def test_options_are_keyword_only():
         z_value(0.9, "table")
     with pytest.raises(TypeError):
         friedman([[1, 2, 3], [3, 2, 1]], True)
+
+
+# ---------------------------------------------------------------------- bootstrap interval
+def test_bootstrap_of_accuracy_is_the_binomial_distribution():
+    """Resampling n instances gives hits ~ Binomial(n, p̂): compare the percentiles."""
+    from evalbook import bootstrap_interval
+
+    cm = [[300, 40], [60, 600]]  # n = 1000, accuracy 0.9
+    lower, upper = bootstrap_interval(cm, resamples=200_000, seed=1)
+    exact = stats.binom.ppf([0.025, 0.975], 1000, 0.9) / 1000
+    assert lower == pytest.approx(exact[0], abs=1.5e-3)
+    assert upper == pytest.approx(exact[1], abs=1.5e-3)
+
+
+def test_bootstrap_agrees_with_resampling_the_instances_one_by_one():
+    from evalbook import ConfusionMatrix, bootstrap_interval, f1
+
+    rng = np.random.default_rng(3)
+    y_true = rng.integers(0, 2, 400)
+    y_pred = np.where(rng.random(400) < 0.8, y_true, 1 - y_true)
+    cm = ConfusionMatrix.from_labels(y_true, y_pred)
+    values = []
+    for _ in range(4000):  # the slow, obvious way
+        index = rng.integers(0, 400, 400)
+        values.append(f1(ConfusionMatrix.from_labels(y_true[index], y_pred[index], labels=[1, 0])))
+    slow = np.quantile(values, [0.05, 0.95])
+    fast = bootstrap_interval(cm, metric=f1, resamples=20_000, confidence=0.90, seed=4)
+    np.testing.assert_allclose(fast, slow, atol=0.01)
+
+
+def test_bootstrap_interval_is_reproducible_and_contains_the_estimate():
+    from evalbook import accuracy, bootstrap_interval, error_rate
+
+    cm = [[6, 3], [2, 9]]
+    first = bootstrap_interval(cm, seed=7)
+    assert first == bootstrap_interval(cm, seed=7)
+    assert first[0] <= accuracy(cm) <= first[1]
+    low, high = bootstrap_interval(cm, metric=error_rate, seed=7)
+    assert (low, high) == pytest.approx((1 - first[1], 1 - first[0]))
+
+
+def test_bootstrap_interval_leaves_out_undefined_resamples_with_a_warning():
+    from evalbook import UndefinedMetricWarning, bootstrap_interval, precision
+
+    with pytest.warns(UndefinedMetricWarning, match="undefined .* resamples"):
+        lower, upper = bootstrap_interval([[1, 9], [0, 90]], metric=precision, seed=0)
+    assert 0.0 <= lower <= upper <= 1.0
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "error", "message"),
+    [
+        ({"resamples": 0}, ValueError, "resamples must be at least 1"),
+        ({"confidence": 1.5}, ValueError, "confidence must be strictly between 0 and 1"),
+        ({"metric": "accuracy"}, TypeError, "metric must be a function"),
+    ],
+)
+def test_bootstrap_interval_bad_input(kwargs, error, message):
+    from evalbook import bootstrap_interval
+
+    with pytest.raises(error, match=message):
+        bootstrap_interval([[6, 3], [2, 9]], **kwargs)
+
+
+def test_bootstrap_interval_of_an_empty_matrix():
+    from evalbook import bootstrap_interval
+
+    with pytest.raises(ValueError, match="cm is empty"):
+        bootstrap_interval([[0, 0], [0, 0]])
