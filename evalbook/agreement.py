@@ -1,3 +1,162 @@
-"""(Being written: this module's contents arrive with its issue.)"""
+"""Agreement beyond chance: the random classifier's matrix and Cohen's kappa built from it.
 
-__all__: list[str] = []
+Handout 001, "Matriz de confusão e classificador aleatório" and "Matriz de confusão e
+estatística Kappa": a random classifier that predicts each class with the same proportions
+as the model (for the A/B/C matrix: 60%, 30%, 10%) spreads every row of the target in those
+proportions; its matrix is ``row total × column total / n``. Its diagonal is the number of
+successes expected by chance, and kappa is the share of the possible extra successes that
+the model achieved::
+
+    kappa = (observed − expected successes) / (n − expected successes)
+
+which is Cohen's ``(p_o − p_e) / (1 − p_e)`` (:func:`evalbook.cohen_kappa`) in counts.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from evalbook._checks import safe_divide
+from evalbook.confusion import ConfusionMatrix, as_confusion_matrix
+
+__all__ = ["KappaBreakdown", "expected_confusion", "kappa_breakdown"]
+
+
+def _nonempty(cm, name: str = "cm") -> ConfusionMatrix:
+    cm = as_confusion_matrix(cm)
+    if cm.n == 0:
+        raise ValueError(
+            f"{name} has no instances (every count is 0); the random classifier keeps the "
+            "model's class proportions, which are undefined for an empty matrix"
+        )
+    return cm
+
+
+def expected_confusion(cm):
+    """The confusion matrix expected of a random classifier with the model's proportions.
+
+    Handout 001, "Matriz de confusão e estatística Kappa": the random classifier predicts
+    each class in the proportions the model does (column totals / n) and classifies each
+    row (each actual class) in those proportions, so cell (i, j) is
+    ``row total_i × column total_j / n``. For the A/B/C matrix its rows are 60/30/10,
+    36/18/6 and 24/12/4, and its diagonal sums to 82 expected successes.
+
+    Parameters
+    ----------
+    cm : ConfusionMatrix or array-like of shape (k, k)
+        Rows are the target, columns the prediction. Must hold at least one instance.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Float counts (they need not be whole numbers), index ``target`` and columns
+        ``prediction`` named by the class labels; same row and column totals as ``cm``.
+
+    Raises
+    ------
+    ValueError
+        If the matrix is empty (n = 0).
+
+    Examples
+    --------
+    >>> expected_confusion([[88, 10, 2], [14, 40, 6], [18, 10, 12]]).to_numpy()
+    array([[60., 30., 10.],
+           [36., 18.,  6.],
+           [24., 12.,  4.]])
+    """
+    import pandas as pd
+
+    cm = _nonempty(cm)
+    expected = np.outer(cm.target_totals, cm.prediction_totals) / cm.n
+    return pd.DataFrame(
+        expected,
+        index=pd.Index(cm.labels, name="target"),
+        columns=pd.Index(cm.labels, name="prediction"),
+    )
+
+
+@dataclass(frozen=True)
+class KappaBreakdown:
+    """Handout 001's kappa, step by step (see :func:`kappa_breakdown`).
+
+    Attributes
+    ----------
+    n : int
+        Number of instances.
+    observed : int
+        Successes of the model (the diagonal of its matrix).
+    expected : float
+        Successes expected of the random classifier (the diagonal of
+        :func:`expected_confusion`).
+    extra : float
+        ``observed − expected``: successes beyond chance (negative when the model does
+        worse than chance).
+    max_extra : float
+        ``n − expected``: the most extra successes any model could have.
+    kappa : float
+        ``extra / max_extra`` (nan when ``max_extra`` is 0).
+    """
+
+    n: int
+    observed: int
+    expected: float
+    extra: float
+    max_extra: float
+    kappa: float
+
+    def __str__(self) -> str:
+        return (
+            f"successes of the model       = {self.observed}\n"
+            f"successes expected by chance = {self.expected:g}\n"
+            f"extra successes              = {self.extra:g}\n"
+            f"maximum extra successes      = {self.n} − {self.expected:g} = {self.max_extra:g}\n"
+            f"kappa                        = {self.extra:g} / {self.max_extra:g} = {self.kappa:.4f}"
+        )
+
+
+def kappa_breakdown(cm, *, zero_division="warn") -> KappaBreakdown:
+    """Cohen's kappa computed the way handout 001 does, keeping every intermediate count.
+
+    Handout 001: "número de sucessos do classificador aleatório = 60 + 18 + 4 = 82",
+    "número extra de sucessos = 88 + 40 + 12 − 82 = 58", "número máximo de sucessos extra
+    seria = 200 − 82 = 118", "Kappa = 58 / 118 = 49.2%". The result's ``kappa`` equals
+    :func:`evalbook.cohen_kappa`. Its maximum is 1 (only the diagonal is non-zero); it is
+    0 when the model has exactly the chance successes and negative below that, down to −1.
+
+    Parameters
+    ----------
+    cm : ConfusionMatrix or array-like of shape (k, k)
+        Rows are the target, columns the prediction. Must hold at least one instance.
+    zero_division : "warn" or float, default "warn"
+        Kappa when ``n − expected`` is 0 (target and prediction are always one and the same
+        class); ``"warn"`` gives nan with an :class:`~evalbook.UndefinedMetricWarning`.
+
+    Returns
+    -------
+    KappaBreakdown
+
+    Examples
+    --------
+    >>> b = kappa_breakdown([[88, 10, 2], [14, 40, 6], [18, 10, 12]])
+    >>> b.observed, b.expected, b.extra, b.max_extra, round(b.kappa, 3)
+    (140, 82.0, 58.0, 118.0, 0.492)
+    """
+    cm = _nonempty(cm)
+    n = cm.n
+    observed = int(np.trace(cm.counts))
+    chance = sum(
+        int(t) * int(p) for t, p in zip(cm.target_totals, cm.prediction_totals, strict=True)
+    )
+    expected = chance / n
+    extra = observed - expected
+    max_extra = n - expected
+    kappa = safe_divide(  # in whole numbers (both terms times n), free of rounding
+        n * observed - chance,
+        n * n - chance,
+        zero_division=zero_division,
+        metric="kappa",
+        why="the random classifier already gets every instance right",
+    )
+    return KappaBreakdown(n, observed, expected, extra, max_extra, kappa)

@@ -78,3 +78,60 @@ def fraud_predictions():
     {'legítima': 10, 'fraude': 6}
     """
     return _read_csv("fraud_predictions.csv")
+
+
+def tree_knn_confusions() -> dict:
+    """Handout 000, Tabela 5: the decision tree (a) and the k-NN (b) on 100 test instances.
+
+    Rows are the target, columns the prediction, ``"positivo"`` first (the handout's
+    "Positivo"/"Negativo"). Their harmonic average class accuracies are 80.761% and
+    83.824% (eq. (9)); with :func:`profit_matrix` their profits are 1 540 and 560
+    (Tabela 6).
+
+    Returns
+    -------
+    dict
+        ``{"decision_tree": ConfusionMatrix, "knn": ConfusionMatrix}``.
+
+    Examples
+    --------
+    >>> models = tree_knn_confusions()
+    >>> models["decision_tree"].counts
+    array([[43, 17],
+           [ 3, 37]])
+    >>> models["knn"].counts
+    array([[57,  3],
+           [10, 30]])
+    """
+    frame = _read_csv("tree_knn_confusion.csv")
+    matrices = {}
+    for model, rows in frame.groupby("model", sort=False):
+        rows = rows.set_index("target").drop(columns="model")
+        matrices[model] = ConfusionMatrix(rows.to_numpy(), labels=list(rows.index))
+    return matrices
+
+
+def profit_matrix():
+    """Handout 000, Tabela 4 (b): the profit of one instance in each cell (recovered).
+
+    The table's values were lost when the handout was extracted to text. These are the
+    values that give exactly the two profits printed in Tabela 6 (1 540 for the tree, 560
+    for the k-NN) under the usual assumptions that a true negative earns nothing and a
+    false negative costs what a true positive earns: TP = 140, FN = −140, FP = −700,
+    TN = 0. Two printed profits cannot determine four values on their own; lesson 03
+    shows the other solutions.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Index ``target``, columns the prediction, both ``["positivo", "negativo"]``.
+
+    Examples
+    --------
+    >>> profit_matrix()
+              positivo  negativo
+    target
+    positivo       140      -140
+    negativo      -700         0
+    """
+    return _read_csv("profit_matrix.csv").set_index("target")

@@ -1,0 +1,198 @@
+"""Exercises 03 (custo e desbalanceamento): two credit models, a profit matrix, a dumb model.
+
+The data are made up for the exercises (not from the handouts), in the shape of handout
+000's Tabelas 4-6: two models that decide whether a loan applicant will default
+(``"inadimplente"``, the positive class) on 200 applicants, and what each cell of the
+confusion matrix earns or costs. Every expected answer is computed with the library.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+import evalbook
+from evalbook.confusion import ConfusionMatrix
+from evalbook.exercises._exercise import Exercise
+
+#: Classes of the credit models, positive first.
+CREDIT_LABELS = ("inadimplente", "adimplente")
+
+_COUNTS = {
+    "A": [[30, 20], [10, 140]],
+    "B": [[42, 8], [35, 115]],
+}
+
+#: Profit per applicant (rows = target, columns = prediction): denying a defaulter costs
+#: nothing, lending to one loses 500, denying a good payer loses 100 of business, lending to
+#: a good payer earns 100.
+PROFITS = ((0.0, -500.0), (-100.0, 100.0))
+
+
+@cache
+def credit_models() -> dict[str, ConfusionMatrix]:
+    """The two models' confusion matrices, ``"inadimplente"`` first."""
+    return {
+        name: ConfusionMatrix(counts, labels=list(CREDIT_LABELS))
+        for name, counts in _COUNTS.items()
+    }
+
+
+def profit_matrix():
+    """The profit matrix as a DataFrame labelled by the classes (rows = target)."""
+    import pandas as pd
+
+    return pd.DataFrame(
+        [list(row) for row in PROFITS],
+        index=pd.Index(list(CREDIT_LABELS), name="target"),
+        columns=list(CREDIT_LABELS),
+    )
+
+
+@cache
+def dumb_model() -> ConfusionMatrix:
+    """The model that approves everybody (always predicts ``"adimplente"``)."""
+    totals = credit_models()["A"].target_totals
+    return ConfusionMatrix([[0, totals[0]], [0, totals[1]]], labels=list(CREDIT_LABELS))
+
+
+def _profits(gains=None) -> dict[str, float]:
+    gains = profit_matrix() if gains is None else gains
+    return {name: evalbook.profit(cm, gains) for name, cm in credit_models().items()}
+
+
+def _winner(values: dict[str, float]) -> str:
+    return max(values, key=values.get)
+
+
+def _break_even() -> float:
+    """The false-positive price at which both models earn the same (profit is linear in it)."""
+
+    def gap(price: float) -> float:
+        gains = profit_matrix()
+        gains.iloc[1, 0] = price
+        values = _profits(gains)
+        return values["A"] - values["B"]
+
+    return -gap(0.0) / (gap(1.0) - gap(0.0))
+
+
+def _recalls(name: str) -> tuple[float, ...]:
+    return tuple(float(v) for v in evalbook.per_class_recall(credit_models()[name]))
+
+
+def _means(cm) -> tuple[float, float]:
+    return (
+        evalbook.average_class_accuracy(cm),
+        evalbook.average_class_accuracy(cm, mean="harmonic"),
+    )
+
+
+EXERCISES: dict[str, Exercise] = {
+    "03.revocacoes": Exercise(
+        expected=lambda: _recalls("A"),
+        kind="numbers",
+        names=("revocação de inadimplente", "revocação de adimplente"),
+        hint=(
+            "A acurácia de cada classe (apostila 000, eq. (6)) é a revocação dela: a "
+            "célula da diagonal dividida pelo total da LINHA da classe. "
+            "`evalbook.per_class_recall(cm)`."
+        ),
+        mistakes=(
+            (
+                lambda: tuple(
+                    evalbook.precision(credit_models()["A"].with_positive(label))
+                    for label in CREDIT_LABELS
+                ),
+                "Você dividiu pelo total da coluna (a predição): isso é a precisão de cada "
+                "classe. A revocação divide pelo total da linha (o alvo).",
+            ),
+        ),
+    ),
+    "03.medias": Exercise(
+        expected=lambda: _means(credit_models()["A"]),
+        kind="numbers",
+        names=("média aritmética", "média harmônica"),
+        hint=(
+            "Aritmética: (r₁ + r₂) / 2 (eq. (7)); harmônica: 1 / ((1/r₁ + 1/r₂) / 2) "
+            "(eq. (9)), com r as revocações das classes. `evalbook.average_class_accuracy(cm, "
+            'mean="harmonic")`.'
+        ),
+        mistakes=(
+            (
+                lambda: (
+                    evalbook.accuracy(credit_models()["A"]),
+                    evalbook.average_class_accuracy(credit_models()["A"], mean="harmonic"),
+                ),
+                "O primeiro número é a acurácia comum, (TP + TN) / n. A média aritmética é "
+                "das revocações das classes, cada classe com o mesmo peso.",
+            ),
+        ),
+        comment="A harmônica fica abaixo da aritmética: ela pune a classe mais fraca.",
+    ),
+    "03.lucros": Exercise(
+        expected=lambda: (_profits()["A"], _profits()["B"]),
+        kind="numbers",
+        names=("lucro de A", "lucro de B"),
+        hint=(
+            "Lucro = Σ contagem × valor, célula a célula, com a matriz de lucro na mesma "
+            "orientação da matriz de confusão (linhas = alvo). `evalbook.profit(cm, lucros)`."
+        ),
+        mistakes=(
+            (
+                lambda: tuple(_profits(profit_matrix().T.to_numpy()).values()),
+                "A matriz de lucro ficou transposta: FP e FN trocaram de valor. As linhas são "
+                "o alvo e as colunas a predição, nas duas matrizes.",
+            ),
+        ),
+    ),
+    "03.escolha": Exercise(
+        expected=lambda: _winner(_profits()),
+        kind="choice",
+        choices=("A", "B"),
+        hint="Compare os lucros que você calculou: qual modelo dá mais dinheiro?",
+        mistakes=(
+            (
+                lambda: max(
+                    credit_models(), key=lambda name: evalbook.accuracy(credit_models()[name])
+                ),
+                "Esse é o modelo de maior acurácia. Mas ele empresta a mais inadimplentes, e "
+                "cada um custa 500: decida pelo lucro.",
+            ),
+        ),
+        comment="A acurácia escolheria o outro; a acurácia média por classe e o lucro, este.",
+    ),
+    "03.empate": Exercise(
+        expected=_break_even,
+        kind="number",
+        hint=(
+            "O lucro de cada modelo é linear no valor c do falso positivo: escreva lucro_A(c) "
+            "e lucro_B(c) e resolva lucro_A(c) = lucro_B(c). Confira com `evalbook.profit`."
+        ),
+        mistakes=(
+            (
+                lambda: -_break_even(),
+                "O sinal está trocado: o falso positivo é um custo, o valor na matriz de lucro "
+                "é negativo.",
+            ),
+        ),
+        comment="Com um falso positivo mais caro do que isso, o modelo A passa a ganhar.",
+    ),
+    "03.burro": Exercise(
+        expected=lambda: (evalbook.accuracy(dumb_model()), *_means(dumb_model())[1:]),
+        kind="numbers",
+        names=("acurácia", "média harmônica"),
+        hint=(
+            "O modelo que aprova todo mundo nunca prevê “inadimplente”: monte a matriz dele "
+            "(a linha de inadimplentes vai toda para a coluna “adimplente”) e calcule as "
+            "métricas nela."
+        ),
+        mistakes=(
+            (
+                lambda: (evalbook.accuracy(dumb_model()), _means(dumb_model())[0]),
+                "Essa é a média aritmética das revocações (0.5). A harmônica vai a 0 quando "
+                "uma classe tem revocação 0.",
+            ),
+        ),
+        comment="Acurácia alta e média harmônica 0: o modelo não acha nenhum inadimplente.",
+    ),
+}

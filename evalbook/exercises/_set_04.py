@@ -1,0 +1,188 @@
+"""Exercises 04 (kappa e concordância): a sentiment classifier and a fraud detector.
+
+Made-up data for the exercises, in the shape of handout 001's A/B/C matrix (a 3-class
+sentiment classifier on 100 reviews, chosen so that the random classifier's matrix has
+whole numbers) and of handout 002's caret report (a fraud detector on 100 transactions).
+Every expected answer is computed with the library.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import cache
+
+import numpy as np
+
+import evalbook
+from evalbook.confusion import ConfusionMatrix
+from evalbook.exercises._exercise import Exercise
+
+#: Classes of the sentiment classifier.
+SENTIMENT_LABELS = ("positivo", "neutro", "negativo")
+#: Classes of the fraud detector, positive first.
+FRAUD_LABELS = ("fraude", "legítima")
+
+
+@cache
+def sentiment_matrix() -> ConfusionMatrix:
+    """The sentiment classifier's matrix (rows = target), n = 100."""
+    return ConfusionMatrix([[35, 10, 5], [3, 22, 5], [2, 8, 10]], labels=list(SENTIMENT_LABELS))
+
+
+@cache
+def swapping_matrix() -> ConfusionMatrix:
+    """A binary model that gets every prediction wrong."""
+    return ConfusionMatrix([[0, 30], [20, 0]], labels=["sim", "não"])
+
+
+@cache
+def fraud_matrix() -> ConfusionMatrix:
+    """The fraud detector's matrix, ``"fraude"`` first (rows = target), n = 100."""
+    return ConfusionMatrix([[15, 10], [2, 73]], labels=list(FRAUD_LABELS))
+
+
+def _expected_counts() -> np.ndarray:
+    return np.rint(evalbook.expected_confusion(sentiment_matrix()).to_numpy()).astype(int)
+
+
+def _successes() -> tuple[float, float]:
+    b = evalbook.kappa_breakdown(sentiment_matrix())
+    return float(b.observed), b.expected
+
+
+def _report():
+    return evalbook.summary(fraud_matrix())
+
+
+def _wald_interval() -> tuple[float, float]:
+    """The normal-approximation interval p ± 1.96·sqrt(p(1 − p)/n), a known wrong answer."""
+    cm = fraud_matrix()
+    p = evalbook.accuracy(cm)
+    half = 1.959963984540054 * math.sqrt(p * (1 - p) / cm.n)
+    return p - half, p + half
+
+
+EXERCISES: dict[str, Exercise] = {
+    "04.aleatorio": Exercise(
+        expected=_expected_counts,
+        kind="matrix",
+        hint=(
+            "O classificador aleatório mantém as proporções preditas pelo modelo: a célula "
+            "(i, j) é total da linha i × total da coluna j / n (apostila 001). "
+            "`evalbook.expected_confusion(cm)`."
+        ),
+        mistakes=(
+            (
+                lambda: _expected_counts().T,
+                "Parece transposta: as linhas são o alvo (mesmos totais de linha do modelo) e "
+                "as colunas a predição (mesmas proporções preditas).",
+            ),
+        ),
+    ),
+    "04.sucessos": Exercise(
+        expected=_successes,
+        kind="numbers",
+        names=("sucessos do modelo", "sucessos esperados"),
+        hint=(
+            "Os sucessos são a soma da diagonal: a da matriz do modelo e a da matriz do "
+            "classificador aleatório."
+        ),
+    ),
+    "04.kappa": Exercise(
+        expected=lambda: evalbook.cohen_kappa(sentiment_matrix()),
+        kind="number",
+        hint=(
+            "kappa = (sucessos − esperados) / (n − esperados) (apostila 001); "
+            "`evalbook.kappa_breakdown(cm).kappa` ou `evalbook.cohen_kappa(cm)`."
+        ),
+        mistakes=(
+            (
+                lambda: evalbook.accuracy(sentiment_matrix()),
+                "Essa é a taxa de sucesso (acurácia). O kappa desconta os sucessos que o "
+                "acaso já daria.",
+            ),
+            (
+                lambda: evalbook.kappa_breakdown(sentiment_matrix()).extra / sentiment_matrix().n,
+                "Você dividiu os sucessos extra por n; o denominador é o máximo de sucessos "
+                "extra, n − esperados.",
+            ),
+        ),
+    ),
+    "04.kappa_negativo": Exercise(
+        expected=lambda: evalbook.cohen_kappa(swapping_matrix()),
+        kind="number",
+        hint=(
+            "Calcule como sempre: sucessos (a diagonal, 0), sucessos esperados pelo acaso "
+            "(Σ linha × coluna / n) e kappa = (sucessos − esperados) / (n − esperados)."
+        ),
+        mistakes=(
+            (
+                lambda: 0.0,
+                "A apostila 001 diz que errar tudo dá kappa 0%, mas isso é um erro dela: "
+                "acertar menos do que o acaso dá kappa negativo. Faça a conta.",
+            ),
+        ),
+        comment="Negativo: errar tudo é pior do que o acaso.",
+    ),
+    "04.mcc_kappa": Exercise(
+        expected=lambda: (evalbook.mcc(fraud_matrix()), evalbook.cohen_kappa(fraud_matrix())),
+        kind="numbers",
+        names=("eq. (10.6)", "kappa"),
+        hint=(
+            "A eq. (10.6) da apostila 002 é (VP·VN − FP·FN) / √((VP+FP)(VN+FN)(VP+FN)(VN+FP)), "
+            "o MCC (`evalbook.mcc`); o kappa é o de Cohen (`evalbook.cohen_kappa`)."
+        ),
+        mistakes=(
+            (
+                lambda: (evalbook.mcc(fraud_matrix()), evalbook.mcc(fraud_matrix())),
+                "O seu kappa é o MCC: a apostila 002 chama a eq. (10.6) de “Kappa”, mas o "
+                "kappa de Cohen é (p_o − p_e) / (1 − p_e).",
+            ),
+        ),
+        comment="Próximos, mas diferentes: a eq. (10.6) é o coeficiente de Matthews.",
+    ),
+    "04.ic": Exercise(
+        expected=lambda: (
+            float(_report().overall["accuracy_lower"]),
+            float(_report().overall["accuracy_upper"]),
+        ),
+        kind="numbers",
+        names=("limite inferior", "limite superior"),
+        hint=(
+            "O caret usa o intervalo exato (Clopper–Pearson) de 95% para a acurácia: "
+            '`evalbook.summary(cm).overall[["accuracy_lower", "accuracy_upper"]]`.'
+        ),
+        mistakes=(
+            (
+                _wald_interval,
+                "Esse é o intervalo da aproximação normal, p ± 1.96·√(p(1 − p)/n). O caret "
+                "(e a `summary`) usa o intervalo exato de Clopper–Pearson.",
+            ),
+        ),
+    ),
+    "04.nir_p": Exercise(
+        expected=lambda: (
+            float(_report().overall["no_information_rate"]),
+            float(_report().overall["accuracy_p_value"]),
+        ),
+        kind="numbers",
+        names=("NIR", "valor-p"),
+        hint=(
+            "A NIR é a fração da maior classe real; o valor-p é o do teste binomial "
+            "unilateral de acurácia > NIR. `evalbook.summary(cm).overall`."
+        ),
+        mistakes=(
+            (
+                lambda: (
+                    float(fraud_matrix().prediction_totals.max() / fraud_matrix().n),
+                    float(_report().overall["accuracy_p_value"]),
+                ),
+                "A NIR usa a maior classe do ALVO (totais das linhas), não da predição.",
+            ),
+        ),
+        comment=(
+            "Um valor-p abaixo de 0.05: a acurácia é significativamente maior do que a de "
+            "dizer sempre “legítima”, a classe majoritária."
+        ),
+    ),
+}

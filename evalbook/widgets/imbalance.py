@@ -1,0 +1,271 @@
+"""Explorer: make one class rarer and watch accuracy rise while kappa does not.
+
+Handout 000 (the "dumb" model with 98% accuracy, the churn example) and handout 001
+(kappa corrects the agreement expected by chance). A classifier with fixed per-class
+recalls is applied to test sets of growing imbalance: accuracy climbs towards the recall
+of the majority class, while kappa, the balanced accuracy and the MCC stay put or fall;
+the model that always predicts the majority class reaches any accuracy with kappa 0.
+"""
+
+from __future__ import annotations
+
+import html
+import io
+import math
+import numbers
+import warnings
+
+import ipywidgets as widgets
+import numpy as np
+
+from evalbook._checks import UndefinedMetricWarning, check_probability
+from evalbook.classification import accuracy, balanced_accuracy, cohen_kappa, mcc, recall
+from evalbook.confusion import ConfusionMatrix
+from evalbook.widgets._base import Explorer
+
+#: Class labels of the simulated test set: the rare (positive) class first.
+LABELS = ("minoria", "maioria")
+
+_CELL = "padding:2px 10px;border:1px solid #ccc;text-align:right"
+_METRICS = {
+    "accuracy": accuracy,
+    "cohen_kappa": cohen_kappa,
+    "balanced_accuracy": balanced_accuracy,
+    "mcc": mcc,
+    "recall": recall,
+}
+
+
+def _matrix(n: int, share: float, recall_majority: float, recall_minority: float):
+    """Counts of the minority/majority test set for the given recalls (whole numbers)."""
+    majority = round(n * share)
+    minority = n - majority
+    hit_min = round(recall_minority * minority)
+    hit_maj = round(recall_majority * majority)
+    return ConfusionMatrix(
+        [[hit_min, minority - hit_min], [majority - hit_maj, hit_maj]], labels=list(LABELS)
+    )
+
+
+def _metrics(cm: ConfusionMatrix) -> dict:
+    with warnings.catch_warnings():  # 0/0 → nan here; the MCC's convention gives 0
+        warnings.simplefilter("ignore", UndefinedMetricWarning)
+        values = {}
+        for name, function in _METRICS.items():
+            options = {} if name == "mcc" else {"zero_division": math.nan}
+            values[name] = float(function(cm, **options))
+    return values
+
+
+class ImbalanceExplorer(Explorer):
+    """A slider for the share of the majority class; accuracy and kappa side by side.
+
+    Handout 000, "Métricas de classificação" (the 98% "dumb" model) and handout 001
+    (kappa). The test set has ``n`` instances, a share ``majority_share`` of the class
+    ``"maioria"`` and the rest of the class ``"minoria"`` (the positive class, first). The
+    model keeps its recall on each class (``recall_majority``, ``recall_minority``) whatever
+    the imbalance; the "dumb" model always predicts ``"maioria"``.
+
+    Parameters
+    ----------
+    n : int, default 1000
+        Size of the test set (at least 10).
+    majority_share : float in [0.5, 0.99], default 0.5
+    recall_majority, recall_minority : float in [0, 1], default 0.9 and 0.6
+
+    Attributes
+    ----------
+    majority_share, recall_majority, recall_minority : ipywidgets.FloatSlider
+        The controls.
+    widget : ipywidgets.VBox
+
+    Examples
+    --------
+    >>> explorer = ImbalanceExplorer()
+    >>> {k: round(v, 3) for k, v in explorer.metrics.items()}
+    {'accuracy': 0.75, 'cohen_kappa': 0.5, 'balanced_accuracy': 0.75, 'mcc': 0.524, 'recall': 0.6}
+    >>> explorer.majority_share.value = 0.95
+    >>> round(explorer.metrics["accuracy"], 3), round(explorer.metrics["cohen_kappa"], 3)
+    (0.885, 0.292)
+    >>> explorer.dumb_metrics["accuracy"], explorer.dumb_metrics["cohen_kappa"]
+    (0.95, 0.0)
+    """
+
+    def __init__(self, n=1000, *, majority_share=0.5, recall_majority=0.9, recall_minority=0.6):
+        if isinstance(n, (bool, np.bool_)) or not isinstance(n, numbers.Integral):
+            raise TypeError(f"n must be a whole number; got {type(n).__name__} {n!r}")
+        if n < 10:
+            raise ValueError(f"n must be at least 10; got {n}")
+        self._n = int(n)
+        share = check_probability(majority_share, "majority_share")
+        if not 0.5 <= share <= 0.99:
+            raise ValueError(f"majority_share must be between 0.5 and 0.99; got {share}")
+        slider = {"continuous_update": True, "style": {"description_width": "160px"}}
+        self.majority_share = widgets.FloatSlider(
+            value=share,
+            min=0.5,
+            max=0.99,
+            step=0.01,
+            description="fração da maioria",
+            layout=widgets.Layout(width="480px"),
+            **slider,
+        )
+        self.recall_majority = widgets.FloatSlider(
+            value=check_probability(recall_majority, "recall_majority"),
+            min=0.0,
+            max=1.0,
+            step=0.01,
+            description="revocação da maioria",
+            layout=widgets.Layout(width="480px"),
+            **slider,
+        )
+        self.recall_minority = widgets.FloatSlider(
+            value=check_probability(recall_minority, "recall_minority"),
+            min=0.0,
+            max=1.0,
+            step=0.01,
+            description="revocação da minoria",
+            layout=widgets.Layout(width="480px"),
+            **slider,
+        )
+        self._view = widgets.HTML()
+        self._plot = widgets.Image(format="png")
+        self._displayed = False  # the plot is drawn once the explorer is shown
+        self._widget = widgets.VBox(
+            [
+                self.majority_share,
+                self.recall_majority,
+                self.recall_minority,
+                widgets.HBox([self._view, self._plot]),
+            ]
+        )
+        for control in (self.majority_share, self.recall_majority, self.recall_minority):
+            control.observe(self._refresh, names="value")
+        self._refresh()
+
+    # ------------------------------------------------------------------ read-only state
+    @property
+    def n(self) -> int:
+        """Size of the simulated test set."""
+        return self._n
+
+    @property
+    def confusion_matrix(self) -> ConfusionMatrix:
+        """The model's matrix on the current test set (``"minoria"`` first, positive)."""
+        return _matrix(
+            self._n,
+            self.majority_share.value,
+            self.recall_majority.value,
+            self.recall_minority.value,
+        )
+
+    @property
+    def dumb_matrix(self) -> ConfusionMatrix:
+        """The matrix of the model that always predicts ``"maioria"``."""
+        return _matrix(self._n, self.majority_share.value, 1.0, 0.0)
+
+    @property
+    def metrics(self) -> dict:
+        """The model's accuracy, kappa, balanced accuracy, MCC and minority recall."""
+        return _metrics(self.confusion_matrix)
+
+    @property
+    def dumb_metrics(self) -> dict:
+        """The same metrics for the model that always predicts ``"maioria"``."""
+        return _metrics(self.dumb_matrix)
+
+    def curve(self, shares=None):
+        """Accuracy and kappa of the model over a range of majority shares (a DataFrame).
+
+        Parameters
+        ----------
+        shares : sequence of float, optional
+            Majority shares in [0.5, 0.99]; defaults to 0.50, 0.51, ..., 0.99.
+        """
+        import pandas as pd
+
+        if shares is None:
+            shares = np.round(np.arange(0.5, 0.995, 0.01), 2)
+        rows = {}
+        for share in shares:
+            cm = _matrix(
+                self._n, float(share), self.recall_majority.value, self.recall_minority.value
+            )
+            values = _metrics(cm)
+            dumb = _metrics(_matrix(self._n, float(share), 1.0, 0.0))
+            rows[float(share)] = {
+                "accuracy": values["accuracy"],
+                "cohen_kappa": values["cohen_kappa"],
+                "dumb_accuracy": dumb["accuracy"],
+                "dumb_kappa": dumb["cohen_kappa"],
+            }
+        frame = pd.DataFrame.from_dict(rows, orient="index")
+        frame.index.name = "majority_share"
+        return frame
+
+    @property
+    def html(self) -> str:
+        """The HTML of the metrics table, as the explorer currently shows it."""
+        return self._view.value
+
+    # ------------------------------------------------------------------ display
+    def __repr__(self) -> str:
+        return (
+            f"{type(self).__name__}(n={self._n}, majority_share={self.majority_share.value:g}, "
+            f"recall_majority={self.recall_majority.value:g}, "
+            f"recall_minority={self.recall_minority.value:g})"
+        )
+
+    def _refresh(self, change=None) -> None:
+        model, dumb = self.metrics, self.dumb_metrics
+        names = {
+            "accuracy": "acurácia",
+            "cohen_kappa": "kappa",
+            "balanced_accuracy": "acurácia balanceada",
+            "mcc": "MCC",
+            "recall": "revocação da minoria",
+        }
+        head = "".join(f'<th style="{_CELL}">{h}</th>' for h in ("", "modelo", "modelo burro"))
+        rows = "".join(
+            f'<tr><th style="{_CELL};text-align:left">{html.escape(label)}</th>'
+            f'<td style="{_CELL}">{model[key]:.3f}</td>'
+            f'<td style="{_CELL}">{dumb[key]:.3f}</td></tr>'
+            for key, label in names.items()
+        )
+        self._view.value = (
+            f"<div>{self.confusion_matrix._repr_html_()}"
+            f'<table style="border-collapse:collapse;margin-top:8px"><tr>{head}</tr>{rows}'
+            "</table></div>"
+        )
+        if self._displayed:
+            self._draw()
+
+    def _before_display(self) -> None:
+        """Draw the plot the first time the explorer is shown (not for tests that never are)."""
+        if not self._displayed:
+            self._displayed = True
+            self._draw()
+
+    def _draw(self) -> None:
+        """Draw the accuracy and kappa curves into the PNG image of the explorer.
+
+        A matplotlib ``Figure`` rendered to PNG bytes (no pyplot state, no Output widget),
+        so drawing works the same in a notebook, under nbconvert and in tests.
+        """
+        from matplotlib.figure import Figure
+
+        curve = self.curve()
+        fig = Figure(figsize=(5, 3.2), dpi=90)
+        ax = fig.subplots()
+        ax.plot(curve.index, curve["accuracy"], label="acurácia (modelo)")
+        ax.plot(curve.index, curve["cohen_kappa"], label="kappa (modelo)")
+        ax.plot(curve.index, curve["dumb_accuracy"], "--", label="acurácia (burro)")
+        ax.plot(curve.index, curve["dumb_kappa"], ":", label="kappa (burro)")
+        ax.axvline(self.majority_share.value, color="grey", linewidth=0.8)
+        ax.set_xlabel("fração da classe majoritária")
+        ax.set_ylim(-0.05, 1.05)
+        ax.legend(fontsize=8, loc="lower left")
+        fig.tight_layout()
+        buffer = io.BytesIO()
+        fig.savefig(buffer, format="png")
+        self._plot.value = buffer.getvalue()

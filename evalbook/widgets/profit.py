@@ -1,0 +1,225 @@
+"""Explorer: edit the profit matrix and watch which model earns more.
+
+Handout 000, Tabelas 4-6: the k-NN has the higher average class accuracy (83.824% against
+80.761%) but, with a false positive costing five times what a true positive earns, the
+decision tree makes the larger profit (1 540 against 560). Change the prices and see when
+the verdict flips.
+"""
+
+from __future__ import annotations
+
+import html
+import math
+import numbers
+
+import ipywidgets as widgets
+import numpy as np
+
+from evalbook.classification import accuracy
+from evalbook.confusion import as_confusion_matrix
+from evalbook.cost import _profit_array, average_class_accuracy, profit
+from evalbook.widgets._base import Explorer
+
+_CELL = "padding:2px 10px;border:1px solid #ccc;text-align:right"
+_NAMES_2X2 = (("tp", "fn"), ("fp", "tn"))
+
+
+class ProfitExplorer(Explorer):
+    """Edit a profit matrix; a table shows each model's profit and accuracies, and the winner.
+
+    Handout 000, Tabelas 4-6 and eq. (9). One number box per cell of the profit matrix
+    (rows = target, columns = prediction, as the confusion matrices); for every model the
+    table shows its accuracy, its harmonic average class accuracy and its profit
+    (:func:`evalbook.profit`), and names the model with the largest profit.
+
+    Parameters
+    ----------
+    models : dict of str -> ConfusionMatrix, optional
+        The models to compare, all with the same classes in the same order. Defaults to
+        handout 000's Tabela 5 (``evalbook.datasets.tree_knn_confusions()``).
+    profit_matrix : array-like of shape (k, k) or pandas.DataFrame, optional
+        Initial profits. Defaults to the recovered Tabela 4 (b)
+        (``evalbook.datasets.profit_matrix()``: TP 140, FN −140, FP −700, TN 0).
+
+    Attributes
+    ----------
+    cells : list of list of ipywidgets.FloatText
+        ``cells[i][j]`` is the profit of target ``labels[i]`` predicted as ``labels[j]``.
+    tp, fn, fp, tn : ipywidgets.FloatText
+        For two classes, the same four controls by name.
+    widget : ipywidgets.VBox
+
+    Examples
+    --------
+    >>> explorer = ProfitExplorer()
+    >>> explorer.profits.to_dict()
+    {'decision_tree': 1540.0, 'knn': 560.0}
+    >>> explorer.winner
+    'decision_tree'
+    >>> explorer.fp.value = -100  # a cheap false alarm
+    >>> explorer.profits.to_dict(), explorer.winner
+    ({'decision_tree': 3340.0, 'knn': 6560.0}, 'knn')
+    """
+
+    def __init__(self, models=None, profit_matrix=None):
+        from evalbook import datasets
+
+        if models is None:
+            models = datasets.tree_knn_confusions()
+        if profit_matrix is None:
+            profit_matrix = datasets.profit_matrix()
+        self._models = _check_models(models)
+        first = next(iter(self._models.values()))
+        self._labels = first.labels
+        gains = _profit_array(profit_matrix, first)
+        k = first.n_classes
+        self.cells = [
+            [
+                widgets.FloatText(
+                    value=float(gains[i, j]),
+                    description=self._cell_name(i, j),
+                    layout=widgets.Layout(width="200px"),
+                    style={"description_width": "60px"},
+                )
+                for j in range(k)
+            ]
+            for i in range(k)
+        ]
+        if k == 2:
+            self.tp, self.fn = self.cells[0]
+            self.fp, self.tn = self.cells[1]
+        caption = widgets.HTML(
+            "<b>Matriz de lucro</b> (linhas: alvo; colunas: predição; valores por instância)"
+        )
+        grid = widgets.GridBox(
+            [cell for row in self.cells for cell in row],
+            layout=widgets.Layout(grid_template_columns=f"repeat({k}, max-content)"),
+        )
+        self._view = widgets.HTML()
+        self._widget = widgets.VBox([caption, grid, self._view])
+        for row in self.cells:
+            for cell in row:
+                cell.observe(self._refresh, names="value")
+        self._refresh()
+
+    def _cell_name(self, i: int, j: int) -> str:
+        if len(self._labels) == 2:
+            return _NAMES_2X2[i][j].upper()
+        return f"{self._labels[i]}→{self._labels[j]}"
+
+    # ------------------------------------------------------------------ read-only state
+    @property
+    def profit_matrix(self):
+        """The current profit matrix, a DataFrame (index target, columns prediction)."""
+        import pandas as pd
+
+        values = [[cell.value for cell in row] for row in self.cells]
+        return pd.DataFrame(
+            values,
+            index=pd.Index(self._labels, name="target"),
+            columns=pd.Index(self._labels, name="prediction"),
+        )
+
+    @property
+    def profits(self):
+        """Each model's profit under the current matrix: a Series, model name → float."""
+        import pandas as pd
+
+        gains = self.profit_matrix
+        return pd.Series(
+            {name: profit(cm, gains) for name, cm in self._models.items()}, name="profit"
+        )
+
+    @property
+    def winner(self) -> str:
+        """The name of the model with the largest profit (the first one if tied)."""
+        profits = self.profits
+        return str(profits.index[int(np.argmax(profits.to_numpy()))])
+
+    @property
+    def table(self):
+        """Per model: accuracy, harmonic average class accuracy and profit (a DataFrame)."""
+        import pandas as pd
+
+        rows = {
+            name: {
+                "accuracy": accuracy(cm),
+                "average_class_accuracy_hm": average_class_accuracy(
+                    cm, mean="harmonic", zero_division=math.nan
+                ),
+                "profit": value,
+            }
+            for (name, cm), value in zip(self._models.items(), self.profits, strict=True)
+        }
+        frame = pd.DataFrame.from_dict(rows, orient="index")
+        frame.index.name = "model"
+        return frame
+
+    @property
+    def html(self) -> str:
+        """The HTML of the results table, as the explorer currently shows it."""
+        return self._view.value
+
+    # ------------------------------------------------------------------ display
+    def __repr__(self) -> str:
+        values = ", ".join(
+            f"{self._cell_name(i, j).lower()}={cell.value:g}"
+            for i, row in enumerate(self.cells)
+            for j, cell in enumerate(row)
+        )
+        return f"{type(self).__name__}({values})"
+
+    def _refresh(self, change=None) -> None:
+        table = self.table
+        winner = self.winner
+        best_metric = str(table["average_class_accuracy_hm"].idxmax())
+        head = "".join(
+            f'<th style="{_CELL}">{h}</th>'
+            for h in ("modelo", "acurácia", "acurácia média por classe (HM)", "lucro")
+        )
+        rows = []
+        for name, row in table.iterrows():
+            mark = " 🏆" if name == winner else ""
+            rows.append(
+                "<tr>"
+                f'<td style="{_CELL};text-align:left">{html.escape(str(name))}{mark}</td>'
+                f'<td style="{_CELL}">{row["accuracy"]:.2%}</td>'
+                f'<td style="{_CELL}">{row["average_class_accuracy_hm"]:.3%}</td>'
+                f'<td style="{_CELL}">{row["profit"]:,.2f}</td>'
+                "</tr>"
+            )
+        verdict = (
+            "A métrica e o lucro escolhem o mesmo modelo."
+            if best_metric == winner
+            else f"A métrica escolheria <b>{html.escape(best_metric)}</b>, mas o lucro "
+            f"escolhe <b>{html.escape(winner)}</b>."
+        )
+        self._view.value = (
+            f'<table style="border-collapse:collapse"><tr>{head}</tr>{"".join(rows)}</table>'
+            f"<p>{verdict}</p>"
+        )
+
+
+def _check_models(models) -> dict:
+    if not isinstance(models, dict) or not models:
+        raise TypeError(
+            "models must be a non-empty dict of name -> confusion matrix; "
+            f"got {type(models).__name__}"
+        )
+    checked = {}
+    for name, cm in models.items():
+        if not isinstance(name, str):
+            raise TypeError(f"models keys must be model names (str); got {name!r}")
+        if isinstance(cm, numbers.Number):
+            raise TypeError(f"models[{name!r}] must be a confusion matrix; got {cm!r}")
+        checked[name] = as_confusion_matrix(cm)
+    labels = next(iter(checked.values())).labels
+    for name, cm in checked.items():
+        if cm.labels != labels:
+            raise ValueError(
+                f"models[{name!r}] has the classes {cm.labels!r}, but the first model has "
+                f"{labels!r}; every model must have the same classes in the same order"
+            )
+    if len(labels) < 2:
+        raise ValueError("the models need at least two classes")
+    return checked

@@ -1,0 +1,113 @@
+"""Exercises 04: the expected answers against scipy/sklearn/hand computations."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+from scipy.stats import binomtest
+from sklearn.metrics import cohen_kappa_score, matthews_corrcoef
+
+from evalbook.exercises import check
+from evalbook.exercises._answers import EXERCISES
+from evalbook.exercises._set_04 import fraud_matrix, sentiment_matrix, swapping_matrix
+
+RIGHT, WRONG = "✅ Correto!", "❌ Ainda não. Dica: "
+IDS = sorted(i for i in EXERCISES if i.startswith("04."))
+
+SENTIMENT = np.array([[35, 10, 5], [3, 22, 5], [2, 8, 10]])
+FRAUD = np.array([[15, 10], [2, 73]])
+SWAP = np.array([[0, 30], [20, 0]])
+
+
+def _labels(counts):
+    k = len(counts)
+    y_true, y_pred = np.divmod(np.arange(k * k), k)
+    return np.repeat(y_true, counts.ravel()), np.repeat(y_pred, counts.ravel())
+
+
+def _independent() -> dict:
+    n = SENTIMENT.sum()
+    expected = np.outer(SENTIMENT.sum(1), SENTIMENT.sum(0)) / n
+    hits = binomtest(int(np.trace(FRAUD)), int(FRAUD.sum()))
+    ci = hits.proportion_ci(method="exact")
+    nir = FRAUD.sum(1).max() / FRAUD.sum()
+    fraud_true, fraud_pred = _labels(FRAUD)
+    return {
+        "04.aleatorio": expected,
+        "04.sucessos": (np.trace(SENTIMENT), np.trace(expected)),
+        "04.kappa": cohen_kappa_score(*_labels(SENTIMENT)),
+        "04.kappa_negativo": cohen_kappa_score(*_labels(SWAP)),
+        "04.mcc_kappa": (
+            matthews_corrcoef(fraud_true, fraud_pred),
+            cohen_kappa_score(fraud_true, fraud_pred),
+        ),
+        "04.ic": (ci.low, ci.high),
+        "04.nir_p": (
+            nir,
+            binomtest(int(np.trace(FRAUD)), int(FRAUD.sum()), nir, alternative="greater").pvalue,
+        ),
+    }
+
+
+def test_the_data():
+    assert sentiment_matrix().counts.tolist() == SENTIMENT.tolist()
+    assert fraud_matrix().counts.tolist() == FRAUD.tolist()
+    assert swapping_matrix().counts.tolist() == SWAP.tolist()
+    assert fraud_matrix().labels == ["fraude", "legítima"]
+
+
+def test_every_exercise_has_an_independent_answer():
+    assert set(_independent()) == set(IDS)
+    assert len(IDS) == 7
+
+
+@pytest.mark.parametrize("exercise_id", IDS)
+def test_expected_matches_the_independent_answer(exercise_id):
+    expected = EXERCISES[exercise_id].expected()
+    independent = _independent()[exercise_id]
+    np.testing.assert_allclose(
+        np.asarray(expected, float), np.asarray(independent, float), rtol=1e-9
+    )
+    assert check(exercise_id, independent).message.startswith(RIGHT)
+
+
+def test_the_numbers():
+    answers = _independent()
+    assert answers["04.aleatorio"].tolist() == [[20, 20, 10], [12, 12, 6], [8, 8, 4]]
+    assert answers["04.sucessos"] == (67, 36)
+    assert answers["04.kappa"] == pytest.approx(31 / 64)
+    assert answers["04.kappa_negativo"] == pytest.approx(-24 / 26)
+    mcc, kappa = answers["04.mcc_kappa"]
+    assert abs(mcc - kappa) > 10 * 5e-4  # far enough apart for the checker to tell them
+    assert answers["04.nir_p"][1] < 0.05
+
+
+WRONG_VALUES = {
+    "04.aleatorio": [[20, 20, 10], [12, 12, 6], [8, 4, 8]],
+    "04.sucessos": (67, 40),
+    "04.kappa": 0.5,
+    "04.kappa_negativo": -1.0,
+    "04.mcc_kappa": (0.5, 0.5),
+    "04.ic": (0.8, 0.95),
+    "04.nir_p": (0.5, 0.5),
+}
+
+
+@pytest.mark.parametrize("exercise_id", IDS)
+def test_wrong_values_are_rejected(exercise_id):
+    result = check(exercise_id, WRONG_VALUES[exercise_id])
+    assert not result.correct and result.message.startswith(WRONG)
+
+
+def test_known_mistakes():
+    assert "errar tudo dá kappa 0%" in check("04.kappa_negativo", 0).message
+    assert "taxa de sucesso" in check("04.kappa", 0.67).message
+    assert "O seu kappa é o MCC" in check("04.mcc_kappa", (0.6609, 0.6609)).message
+    p = 0.88
+    half = 1.96 * math.sqrt(p * (1 - p) / 100)
+    assert "aproximação normal" in check("04.ic", (p - half, p + half)).message
+    assert "ALVO" in check("04.nir_p", (0.83, 0.00103)).message
+    transposed = np.array([[20, 12, 8], [20, 12, 8], [10, 6, 4]])
+    assert "transposta" in check("04.aleatorio", transposed).message

@@ -1,0 +1,105 @@
+"""ImbalanceExplorer driven from Python: accuracy rises with the imbalance, kappa does not."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from sklearn.metrics import accuracy_score, cohen_kappa_score
+
+from evalbook import ConfusionMatrix
+from evalbook.widgets import ImbalanceExplorer
+
+
+def _labels(cm: ConfusionMatrix):
+    k = cm.n_classes
+    y_true, y_pred = np.divmod(np.arange(k * k), k)
+    return y_true, y_pred, cm.counts.ravel()
+
+
+def test_lazy_registry_gives_the_class():
+    from evalbook.widgets.imbalance import ImbalanceExplorer as direct
+
+    assert ImbalanceExplorer is direct
+
+
+def test_balanced_start():
+    explorer = ImbalanceExplorer()
+    assert explorer.confusion_matrix == ConfusionMatrix(
+        [[300, 200], [50, 450]], labels=["minoria", "maioria"]
+    )
+    assert explorer.metrics["accuracy"] == 0.75
+    assert explorer.metrics["cohen_kappa"] == pytest.approx(0.5)
+    assert explorer.dumb_metrics["accuracy"] == 0.5 and explorer.dumb_metrics["cohen_kappa"] == 0.0
+    assert "kappa" in explorer.html and "modelo burro" in explorer.html
+
+
+def test_accuracy_rises_while_kappa_falls():
+    explorer = ImbalanceExplorer()
+    previous = None
+    for share in (0.7, 0.8, 0.9, 0.95, 0.99):
+        explorer.majority_share.value = share
+        metrics = explorer.metrics
+        if previous is not None:
+            assert metrics["accuracy"] > previous["accuracy"]
+            assert metrics["cohen_kappa"] < previous["cohen_kappa"]
+        previous = metrics
+    assert previous["accuracy"] > 0.89 and previous["cohen_kappa"] < 0.1
+    assert explorer.dumb_metrics["accuracy"] == 0.99
+    assert explorer.dumb_metrics["cohen_kappa"] == 0.0
+    # the recall of each class does not move: the model is the same
+    assert previous["recall"] == pytest.approx(0.6, abs=0.05)
+
+
+def test_metrics_against_sklearn():
+    explorer = ImbalanceExplorer(n=500)
+    rng = np.random.default_rng(31)
+    for _ in range(30):
+        explorer.majority_share.value = round(float(rng.uniform(0.5, 0.99)), 2)
+        explorer.recall_majority.value = round(float(rng.uniform(0.3, 1)), 2)
+        explorer.recall_minority.value = round(float(rng.uniform(0.3, 1)), 2)
+        cm = explorer.confusion_matrix
+        assert cm.n == 500
+        y_true, y_pred, weights = _labels(cm)
+        assert explorer.metrics["accuracy"] == pytest.approx(
+            accuracy_score(y_true, y_pred, sample_weight=weights)
+        )
+        assert explorer.metrics["cohen_kappa"] == pytest.approx(
+            cohen_kappa_score(y_true, y_pred, sample_weight=weights)
+        )
+
+
+def test_curve():
+    explorer = ImbalanceExplorer()
+    curve = explorer.curve()
+    assert curve.index[0] == 0.5 and curve.index[-1] == 0.99 and len(curve) == 50
+    assert (curve["dumb_kappa"] == 0).all()
+    np.testing.assert_allclose(curve["dumb_accuracy"], curve.index)
+    assert curve["accuracy"].is_monotonic_increasing
+    assert curve["cohen_kappa"].iloc[-1] < curve["cohen_kappa"].iloc[0]
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "error", "match"),
+    [
+        ({"n": 5}, ValueError, "at least 10"),
+        ({"n": 10.5}, TypeError, "whole number"),
+        ({"majority_share": 0.3}, ValueError, "between 0.5 and 0.99"),
+        ({"majority_share": 1.5}, ValueError, "probability"),
+        ({"recall_minority": "x"}, TypeError, "recall_minority"),
+    ],
+)
+def test_bad_input(kwargs, error, match):
+    with pytest.raises(error, match=match):
+        ImbalanceExplorer(**kwargs)
+
+
+def test_the_plot_is_drawn_when_displayed():
+    explorer = ImbalanceExplorer()
+    assert bytes(explorer._plot.value) == b""  # nothing drawn before display
+    bundle = explorer._repr_mimebundle_()
+    assert bundle["text/plain"] == repr(explorer)
+    first = bytes(explorer._plot.value)
+    assert first.startswith(b"\x89PNG")
+    explorer.majority_share.value = 0.9
+    second = bytes(explorer._plot.value)
+    assert second.startswith(b"\x89PNG") and second != first
