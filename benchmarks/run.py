@@ -200,6 +200,172 @@ def bench_agreement(report: Report, sizes, repeat: int) -> None:
             )
 
 
+def bench_scores(report: Report, sizes, repeat: int) -> None:
+    from sklearn.metrics import roc_auc_score
+    from sklearn.metrics import roc_curve as sk_roc_curve
+
+    from evalbook import roc_auc, roc_curve
+
+    rng = np.random.default_rng(3)
+    for n in sizes:
+        y_true = rng.integers(0, 2, n)
+        scores = np.round(rng.random(n) + 0.3 * y_true, 4)  # rounded: ties, as real scores have
+        reps = max(1, repeat // 2)
+        t_argsort = best_time(partial(np.argsort, scores), repeat=reps)
+        same = abs(roc_auc(y_true, scores, positive=1) - roc_auc_score(y_true, scores)) <= 1e-12
+        t_auc = best_time(partial(roc_auc, y_true, scores, positive=1), repeat=reps)
+        report.add(
+            Row(
+                "roc_auc",
+                f"n={n:.0e}",
+                t_auc,
+                "one np.argsort of the scores",
+                t_argsort,
+                "≤ 1× at 1e7" if n >= 10**7 else "",
+                (t_auc <= t_argsort) if n >= 10**7 else None,
+                same,
+            )
+        )
+        t_sk = best_time(partial(roc_auc_score, y_true, scores), repeat=1)
+        report.add(
+            Row("roc_auc", f"n={n:.0e}", t_auc, "sklearn roc_auc_score", t_sk, "", None, same)
+        )
+        curve = roc_curve(y_true, scores, positive=1)
+        fpr, tpr, _ = sk_roc_curve(y_true, scores, drop_intermediate=False)
+        same_curve = np.allclose(curve["fpr"], fpr) and np.allclose(curve["tpr"], tpr)
+        t_curve = best_time(partial(roc_curve, y_true, scores, positive=1), repeat=reps)
+        t_sk_curve = best_time(
+            partial(sk_roc_curve, y_true, scores, drop_intermediate=False), repeat=1
+        )
+        report.add(
+            Row(
+                "roc_curve",
+                f"n={n:.0e}",
+                t_curve,
+                "sklearn roc_curve",
+                t_sk_curve,
+                "",
+                None,
+                same_curve,
+                f"vs one argsort: {t_curve / t_argsort:.2f}×",
+            )
+        )
+
+
+def _bootstrap_loop(y_true, y_pred, resamples, seed):
+    """The plain way: resample the instances, one resample per Python iteration."""
+    rng = np.random.default_rng(seed)
+    n = y_true.size
+    values = np.empty(resamples)
+    for i in range(resamples):
+        index = rng.integers(0, n, n)
+        values[i] = np.mean(y_true[index] == y_pred[index])
+    return np.quantile(values, [0.025, 0.975])
+
+
+def bench_bootstrap(report: Report, n: int, resamples: int) -> None:
+    from evalbook import ConfusionMatrix, bootstrap_interval
+
+    rng = np.random.default_rng(4)
+    y_true = rng.integers(0, 2, n)
+    y_pred = np.where(rng.random(n) < 0.85, y_true, 1 - y_true)
+    cm = ConfusionMatrix.from_labels(y_true, y_pred)
+    fast = partial(bootstrap_interval, cm, resamples=resamples, seed=5)
+    slow = partial(_bootstrap_loop, y_true, y_pred, resamples, 5)
+    # two bootstraps of the same data agree up to their Monte Carlo error
+    same = bool(np.allclose(fast(), slow(), atol=max(0.01, 3 / np.sqrt(resamples))))
+    t_fast = best_time(fast, repeat=3)
+    t_slow = best_time(slow, repeat=1)
+    report.add(
+        Row(
+            "bootstrap interval of accuracy",
+            f"n={n:.0e}, {resamples:.0e} resamples",
+            t_fast,
+            "Python loop over resamples",
+            t_slow,
+            "< 1 s" if resamples >= 10**4 else "",
+            (t_fast < 1.0) if resamples >= 10**4 else None,
+            same,
+            "multinomial resampling of the matrix cells",
+        )
+    )
+
+
+def bench_threshold_explorer(report: Report, sizes, steps: int) -> None:
+    """One slider step of ThresholdExplorer: compute (matrix and metrics), then redraw."""
+    from evalbook.widgets import ThresholdExplorer
+
+    rng = np.random.default_rng(6)
+    for n in sizes:
+        y_true = rng.integers(0, 2, n)
+        scores = rng.random(n) ** (1 + y_true)
+        explorer = ThresholdExplorer(y_true, 1 - scores, positive=1)
+        explorer.threshold.unobserve(explorer._refresh, names="value")
+        compute, redraw = [], []
+        for t in np.linspace(0.01, 0.99, steps):
+            explorer.threshold.value = float(t)
+            t0 = time.perf_counter()
+            _ = explorer.confusion_matrix, explorer.metrics, explorer.roc_point, explorer.ks_gap
+            t1 = time.perf_counter()
+            explorer._refresh()
+            redraw.append(time.perf_counter() - t1)
+            compute.append(t1 - t0)
+        for name, values, target in (("compute", compute, 0.020), ("redraw", redraw, 0.150)):
+            median = float(np.median(values))
+            report.add(
+                Row(
+                    f"threshold explorer step, {name}",
+                    f"n={n:.0e}, median of {steps}",
+                    median,
+                    "",
+                    float("nan"),
+                    f"< {target * 1e3:.0f} ms",
+                    median < target,
+                    None,
+                    "redraw = the table, matrix, metrics and SVG plots sent to the page",
+                )
+            )
+
+
+def bench_nbval(report: Report) -> None:
+    """The whole nbval run of `make test` (lessons and exercise solutions)."""
+    t0 = time.perf_counter()
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "-q",
+            "-p",
+            "no:cacheprovider",
+            "--nbval",
+            "--nbval-current-env",
+            "--nbval-sanitize-with",
+            "tests/nbval_sanitize.cfg",
+            "notebooks",
+            "exercises/solucoes",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    elapsed = time.perf_counter() - t0
+    report.add(
+        Row(
+            "nbval over every lesson and solution",
+            "",
+            elapsed,
+            "",
+            float("nan"),
+            "< 60 s",
+            elapsed < 60,
+            result.returncode == 0,
+            "same numbers = nbval passed",
+        )
+    )
+
+
 def bench_import(report: Report, repeat: int) -> None:
     """``import evalbook`` in a fresh interpreter, timed inside it (numpy included)."""
     code = "import time; t0 = time.perf_counter(); import evalbook; print(time.perf_counter() - t0)"
@@ -341,9 +507,13 @@ def run(*, quick: bool = False, skip_lessons: bool = False) -> Report:
     bench_confusion_integers(report, int_sizes, repeat)
     bench_confusion_strings(report, str_sizes, repeat)
     bench_agreement(report, agree_sizes, repeat)
+    bench_scores(report, [10**3] if quick else [10**5, 10**7], repeat)
+    bench_bootstrap(report, 10**3 if quick else 10**4, 200 if quick else 10**4)
+    bench_threshold_explorer(report, [20] if quick else [20, 10**4], 5 if quick else 100)
     bench_import(report, 3 if quick else 7)
     if not (skip_lessons or quick):
         bench_lessons(report)
+        bench_nbval(report)
     return report
 
 
