@@ -96,6 +96,18 @@ def _check_quantile(value, name: str) -> float:
     return check_positive_number(value, name)
 
 
+def _verdict(lower, upper, confidence, *, first: str, second: str, which: str) -> str:
+    """One sentence in Portuguese on an interval for a difference first − second."""
+    level = _percent(confidence)
+    if lower > 0:
+        return f"{first} é melhor com confiança de {level}."
+    if upper < 0:
+        return f"{first} é pior com confiança de {level} ({second} é melhor)."
+    return (
+        f"Não é possível afirmar {which} é melhor com confiança de {level}: o intervalo contém 0."
+    )
+
+
 def _percent(confidence: float) -> str:
     return f"{100 * confidence:.10g}%"
 
@@ -537,15 +549,7 @@ def compare_models(p1, n1, p2, n2, *, confidence=0.90, z=None) -> ModelCompariso
     sigma = math.sqrt(variance)
     margin = z * sigma
     lower, upper = d - margin, d + margin
-    level = _percent(confidence)
-    if lower > 0:
-        verdict = f"M1 é melhor com confiança de {level}."
-    elif upper < 0:
-        verdict = f"M1 é pior com confiança de {level} (M2 é melhor)."
-    else:
-        verdict = (
-            f"Não é possível afirmar qual é melhor com confiança de {level}: o intervalo contém 0."
-        )
+    verdict = _verdict(lower, upper, confidence, first="M1", second="M2", which="qual")
     return ModelComparison(
         d=d,
         variance=variance,
@@ -737,16 +741,9 @@ def compare_algorithms(
     p_value = float(2 * student.sf(abs(statistic), df))
     margin = t_quantile * se
     lower, upper = mean - margin, mean + margin
-    level = _percent(confidence)
-    if lower > 0:
-        verdict = f"O algoritmo 1 é melhor com confiança de {level}."
-    elif upper < 0:
-        verdict = f"O algoritmo 1 é pior com confiança de {level} (o 2 é melhor)."
-    else:
-        verdict = (
-            f"Não é possível afirmar qual algoritmo é melhor com confiança de {level}: "
-            "o intervalo contém 0."
-        )
+    verdict = _verdict(
+        lower, upper, confidence, first="O algoritmo 1", second="o 2", which="qual algoritmo"
+    )
     return AlgorithmComparison(
         mean=mean,
         se=se,
