@@ -147,3 +147,29 @@ def spam_cm(spam_table):
 def abc_cm():
     """Handout 001's A/B/C matrix (n = 200)."""
     return abc_confusion()
+
+
+@pytest.fixture
+def agrees_with_registry():
+    """Check one exercise of a set: the registry's answer equals one computed independently
+    (numbers within ``rtol``, text and matrices exactly), and ``check`` accepts the latter.
+    """
+    from evalbook.exercises import check
+    from evalbook.exercises._answers import EXERCISES
+
+    def agree(exercise_id: str, independent, *, rtol: float = 1e-9) -> None:
+        expected = EXERCISES[exercise_id].expected()
+        if isinstance(expected, ConfusionMatrix):
+            counts = getattr(independent, "counts", independent)
+            np.testing.assert_array_equal(expected.counts, np.asarray(counts))
+        elif isinstance(independent, str):
+            assert expected == independent
+        else:
+            np.testing.assert_allclose(
+                np.asarray(expected, dtype=float), np.asarray(independent, dtype=float), rtol=rtol
+            )
+        result = check(exercise_id, independent)
+        assert result.correct, result.message
+        assert result.message.startswith("✅")
+
+    return agree
