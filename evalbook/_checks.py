@@ -63,20 +63,108 @@ def safe_divide(
     return float(numerator) / float(denominator)
 
 
+def as_array(values, name: str, **options) -> np.ndarray:
+    """``np.asarray(values)``, with an error naming ``name`` for a ragged nested sequence."""
+    try:
+        return np.asarray(values, **options)
+    except ValueError as exc:  # e.g. [[1, 2], [3]]: numpy's "inhomogeneous shape"
+        raise ValueError(
+            f"{name} must be a flat sequence (or a rectangular table) of values; "
+            f"numpy could not read it: {exc}"
+        ) from None
+
+
+def as_number_array(values, name: str, *, what: str = "value", empty: str = "") -> np.ndarray:
+    """``values`` as a 1-D, non-empty float64 array of finite real numbers.
+
+    Rejects None, a single number or string, booleans (predictions where scores or
+    measurements were expected), text, NaN and infinities, each with a message naming
+    ``name``. ``what`` names one element in the messages ("score", "value"); ``empty``
+    replaces the hint given for an empty sequence.
+    """
+    if values is None:
+        raise TypeError(f"{name} must be a sequence of numbers; got None")
+    if isinstance(values, (str, bytes)) or np.ndim(as_array(values, name)) == 0:
+        raise TypeError(
+            f"{name} must be a sequence of numbers (list, array or Series); "
+            f"got a single {type(values).__name__}"
+        )
+    array = as_array(values, name)
+    if array.ndim != 1:
+        raise ValueError(f"{name} must be one-dimensional; got an array of shape {array.shape}")
+    if array.size == 0:
+        raise ValueError(f"{name} is empty; {empty or f'give at least one {what}'}")
+    if array.dtype.kind == "b":
+        raise TypeError(f"{name} must hold numbers, not booleans")
+    if array.dtype.kind not in "iufO":
+        raise TypeError(f"{name} must hold real numbers; got dtype {array.dtype}")
+    if array.dtype.kind == "O":
+        for position, value in enumerate(array):
+            if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
+                raise TypeError(
+                    f"{name} must hold real numbers; got {value!r} at position {position}"
+                )
+    array = array.astype(np.float64)
+    bad = np.flatnonzero(~np.isfinite(array))
+    if bad.size:
+        position = int(bad[0])
+        raise ValueError(
+            f"{name} contains {array[position]} at position {position}; every {what} must be "
+            "a finite number"
+        )
+    return array
+
+
+def as_rng(seed, name: str = "seed") -> np.random.Generator:
+    """``seed`` (None, a non-negative int or a numpy Generator) as a numpy Generator."""
+    if seed is None or isinstance(seed, np.random.Generator):
+        return np.random.default_rng(seed)
+    if isinstance(seed, (bool, np.bool_)) or not isinstance(seed, numbers.Integral):
+        raise TypeError(
+            f"{name} must be None, a non-negative int or a numpy.random.Generator; "
+            f"got {type(seed).__name__}"
+        )
+    if seed < 0:
+        raise ValueError(f"{name} must be a non-negative int; got {seed}")
+    return np.random.default_rng(int(seed))
+
+
+def check_flag(value, name: str) -> bool:
+    """Check that an on/off option is a bool (``"yes"`` or ``1`` are not)."""
+    if not isinstance(value, (bool, np.bool_)):
+        raise TypeError(f"{name} must be True or False; got {type(value).__name__}")
+    return bool(value)
+
+
+def check_open_fraction(value, name: str) -> float:
+    """Check that ``value`` is a real number strictly between 0 and 1 and return it."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
+        raise TypeError(f"{name} must be a number between 0 and 1; got {type(value).__name__}")
+    value = float(value)
+    if not 0.0 < value < 1.0:  # also rejects nan
+        raise ValueError(f"{name} must be strictly between 0 and 1; got {value}")
+    return value
+
+
 def as_label_array(values, name: str) -> np.ndarray:
     """Turn a sequence of class labels into a 1-D array, rejecting empty or missing values."""
     if values is None:
         raise TypeError(f"{name} must be a sequence of labels; got None")
-    if isinstance(values, (str, bytes)) or np.ndim(values) == 0:
+    if isinstance(values, (str, bytes)):
         raise TypeError(
             f"{name} must be a sequence of labels (list, array or Series); "
             f"got a single {type(values).__name__}"
         )
-    array = np.asarray(values)
+    array = as_array(values, name)
+    if array.ndim == 0:
+        raise TypeError(
+            f"{name} must be a sequence of labels (list, array or Series); "
+            f"got a single {type(values).__name__}"
+        )
     if array.ndim != 1:
         raise ValueError(f"{name} must be one-dimensional; got an array of shape {array.shape}")
     if array.size == 0:
-        raise ValueError(f"{name} is empty; a confusion matrix needs at least one prediction")
+        raise ValueError(f"{name} is empty; there is nothing to evaluate")
     # numpy turns [1, "1"] into ["1", "1"], merging two different classes: keep the values
     # as they are (from_labels rejects mixed types unless labels= lists them)
     if (
