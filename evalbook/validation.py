@@ -28,7 +28,14 @@ from copy import deepcopy as copy_model
 
 import numpy as np
 
-from evalbook._checks import as_label_array, check_whole_number
+from evalbook._checks import (
+    as_array,
+    as_label_array,
+    as_rng,
+    check_flag,
+    check_open_fraction,
+    check_whole_number,
+)
 from evalbook.classification import accuracy
 from evalbook.confusion import ConfusionMatrix
 
@@ -64,34 +71,17 @@ _Split = tuple[np.ndarray, np.ndarray]
 # ---------------------------------------------------------------------- argument checks
 
 
-def _check_fraction(value, name: str) -> float:
-    """A real number strictly between 0 and 1."""
-    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
-        raise TypeError(f"{name} must be a number between 0 and 1; got {type(value).__name__}")
-    value = float(value)
-    if not 0.0 < value < 1.0:  # also rejects nan
-        raise ValueError(f"{name} must be strictly between 0 and 1; got {value}")
-    return value
-
-
-def _as_rng(seed) -> np.random.Generator:
-    """``seed`` (None, a non-negative int or a Generator) as a numpy Generator."""
-    if seed is None or isinstance(seed, np.random.Generator):
-        return np.random.default_rng(seed)
-    if isinstance(seed, (bool, np.bool_)) or not isinstance(seed, numbers.Integral):
-        raise TypeError(
-            "seed must be None, a non-negative int or a numpy.random.Generator; "
-            f"got {type(seed).__name__}"
-        )
-    if seed < 0:
-        raise ValueError(f"seed must be a non-negative int; got {seed}")
-    return np.random.default_rng(int(seed))
-
-
 def _encode(y: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Integer class codes of ``y`` (classes numbered in order of first appearance, as
     scikit-learn's ``StratifiedKFold`` does) and the classes in that order."""
-    classes, first, inverse = np.unique(y, return_index=True, return_inverse=True)
+    try:
+        classes, first, inverse = np.unique(y, return_index=True, return_inverse=True)
+    except TypeError:
+        kinds = sorted({type(v).__name__ for v in y})
+        raise TypeError(
+            f"y mixes labels of different types ({', '.join(kinds)}); a label 1 and a label "
+            "'1' are different classes: convert them to one type"
+        ) from None
     order = np.argsort(first, kind="stable")
     rank = np.empty_like(order)
     rank[order] = np.arange(order.size)
@@ -100,15 +90,12 @@ def _encode(y: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 def _as_labels(y, name: str) -> np.ndarray:
     """Class labels as a 1-D array (at least one)."""
-    if y is not None and np.ndim(y) == 1 and len(y) == 0:
-        raise ValueError(f"{name} is empty; it needs the class label of each instance")
     return as_label_array(y, name)
 
 
 def _n_and_codes(y_or_n, *, stratify, name: str = "y_or_n"):
     """``(n, codes)`` from a number of instances or their labels; codes only if stratify."""
-    if not isinstance(stratify, (bool, np.bool_)):
-        raise TypeError(f"stratify must be True or False; got {type(stratify).__name__}")
+    check_flag(stratify, "stratify")
     if isinstance(y_or_n, numbers.Integral) and not isinstance(y_or_n, (bool, np.bool_)):
         n = check_whole_number(y_or_n, name, minimum=1)
         if stratify:
@@ -128,7 +115,7 @@ def _n_and_codes(y_or_n, *, stratify, name: str = "y_or_n"):
 
 def _check_fractions(fractions, name: str, *, parts: int) -> np.ndarray:
     """``parts`` positive shares that add up to 1."""
-    if isinstance(fractions, (str, bytes)) or np.ndim(fractions) != 1:
+    if isinstance(fractions, (str, bytes)) or np.ndim(as_array(fractions, name)) != 1:
         raise TypeError(f"{name} must be a sequence of {parts} numbers; got {fractions!r}")
     values = list(fractions)
     if len(values) != parts:
@@ -250,7 +237,7 @@ def train_val_test_split(y_or_n, *, fractions=(0.5, 0.2, 0.3), stratify=False, s
     """
     fractions = _check_fractions(fractions, "fractions", parts=3)
     n, codes = _n_and_codes(y_or_n, stratify=stratify)
-    rng = _as_rng(seed)
+    rng = as_rng(seed)
     train, val, test = _split(n, codes, fractions, rng, ("training", "validation", "test"))
     return train, val, test
 
@@ -288,9 +275,9 @@ def holdout(y_or_n, *, test_size=1 / 3, stratify=False, seed=None):
     >>> np.unique(np.array(y)[test], return_counts=True)[1].tolist()
     [67, 100, 33]
     """
-    test_size = _check_fraction(test_size, "test_size")
+    test_size = check_open_fraction(test_size, "test_size")
     n, codes = _n_and_codes(y_or_n, stratify=stratify)
-    rng = _as_rng(seed)
+    rng = as_rng(seed)
     test, train = _split(n, codes, np.array([test_size, 1 - test_size]), rng, ("test", "training"))
     return train, test
 
@@ -323,10 +310,10 @@ def repeated_holdout(
     >>> [(len(train), len(test)) for train, test in splits]
     [(6, 3), (6, 3), (6, 3)]
     """
-    test_size = _check_fraction(test_size, "test_size")
+    test_size = check_open_fraction(test_size, "test_size")
     repeats = check_whole_number(repeats, "repeats", minimum=1)
     n, codes = _n_and_codes(y_or_n, stratify=stratify)
-    rng = _as_rng(seed)
+    rng = as_rng(seed)
     fractions = np.array([test_size, 1 - test_size])
     splits = [_split(n, codes, fractions, rng, ("test", "training"))[::-1] for _ in range(repeats)]
     return _generate(splits)
@@ -359,8 +346,11 @@ def stratified_counts(class_counts, *, fraction) -> np.ndarray:
     >>> stratified_counts([200, 300, 100], fraction=2/3)
     array([133, 200,  67])
     """
-    fraction = _check_fraction(fraction, "fraction")
-    if isinstance(class_counts, (str, bytes)) or np.ndim(class_counts) != 1:
+    fraction = check_open_fraction(fraction, "fraction")
+    if (
+        isinstance(class_counts, (str, bytes))
+        or np.ndim(as_array(class_counts, "class_counts")) != 1
+    ):
         raise TypeError(f"class_counts must be a sequence of counts; got {class_counts!r}")
     values = list(class_counts)
     if not values:
@@ -370,10 +360,12 @@ def stratified_counts(class_counts, *, fraction) -> np.ndarray:
             raise TypeError(
                 f"class_counts must hold whole numbers; got {type(value).__name__} {value!r}"
             )
-    counts = np.asarray(values, dtype=np.intp)
-    if np.any(counts < 0):
+    if any(value < 0 for value in values):
         raise ValueError(f"class_counts must not be negative; got {values}")
-    total = int(counts.sum())
+    total = sum(int(value) for value in values)  # Python ints: no overflow
+    if total > np.iinfo(np.intp).max // 2:
+        raise ValueError(f"class_counts add up to {total}, too many instances to sample")
+    counts = np.asarray(values, dtype=np.intp)
     if total == 0:
         raise ValueError("class_counts are all 0; there is nothing to sample")
     size = int(_apportion(total, [fraction, 1 - fraction])[0])
@@ -475,14 +467,8 @@ def kfold(n, *, k, shuffle=True, seed=None) -> Iterator[_Split]:
     """
     n = check_whole_number(n, "n", minimum=2)
     k = _check_k(k, n)
-    rng = _as_rng(seed) if _check_shuffle(shuffle) else None
+    rng = as_rng(seed) if check_flag(shuffle, "shuffle") else None
     return _generate(_folds_to_splits(_kfold_assignment(n, k, rng), k))
-
-
-def _check_shuffle(shuffle) -> bool:
-    if not isinstance(shuffle, (bool, np.bool_)):
-        raise TypeError(f"shuffle must be True or False; got {type(shuffle).__name__}")
-    return bool(shuffle)
 
 
 def stratified_kfold(y, *, k, shuffle=True, seed=None) -> Iterator[_Split]:
@@ -525,7 +511,7 @@ def stratified_kfold(y, *, k, shuffle=True, seed=None) -> Iterator[_Split]:
     """
     y = _as_labels(y, "y")
     k = _check_k(k, y.size)
-    rng = _as_rng(seed) if _check_shuffle(shuffle) else None
+    rng = as_rng(seed) if check_flag(shuffle, "shuffle") else None
     codes = _encode(y)[0]
     _check_stratifiable(y, codes, k, stacklevel=3)
     return _generate(_folds_to_splits(_stratified_assignment(codes, k, rng), k))
@@ -565,7 +551,7 @@ def repeated_kfold(y_or_n, *, k=10, repeats=10, stratify=False, seed=None) -> It
     n, codes = _n_and_codes(y_or_n, stratify=stratify)
     n = check_whole_number(n, "the number of instances", minimum=2)
     k = _check_k(k, n)
-    rng = _as_rng(seed)
+    rng = as_rng(seed)
     if codes is not None:
         _check_stratifiable(_as_labels(y_or_n, "y_or_n"), codes, k, stacklevel=3)
     splits = []
@@ -647,7 +633,7 @@ def bootstrap(n, *, seed=None) -> _Split:
     set()
     """
     n = check_whole_number(n, "n", minimum=1)
-    return _draw_bootstrap(n, _as_rng(seed))
+    return _draw_bootstrap(n, as_rng(seed))
 
 
 def repeated_bootstrap(n, *, repeats=10, seed=None) -> Iterator[_Split]:
@@ -676,7 +662,7 @@ def repeated_bootstrap(n, *, repeats=10, seed=None) -> Iterator[_Split]:
     """
     n = check_whole_number(n, "n", minimum=2)
     repeats = check_whole_number(repeats, "repeats", minimum=1)
-    rng = _as_rng(seed)
+    rng = as_rng(seed)
     return _generate([_draw_bootstrap(n, rng) for _ in range(repeats)])
 
 
@@ -707,7 +693,7 @@ def bootstrap_oob_probability(n):
     >>> bootstrap_oob_probability([3, 10]).round(4)
     array([0.2963, 0.3487])
     """
-    scalar = np.ndim(n) == 0
+    scalar = np.ndim(as_array(n, "n")) == 0
     values = [n] if scalar else list(np.asarray(n).ravel())
     for value in values:
         check_whole_number(value, "n", minimum=1)
@@ -744,7 +730,7 @@ def bootstrap_oob_shares(n, *, repeats=1000, seed=None) -> np.ndarray:
     """
     n = check_whole_number(n, "n", minimum=1)
     repeats = check_whole_number(repeats, "repeats", minimum=1)
-    draws = np.sort(_as_rng(seed).integers(0, n, size=(repeats, n)), axis=1)
+    draws = np.sort(as_rng(seed).integers(0, n, size=(repeats, n)), axis=1)
     distinct = 1 + np.count_nonzero(np.diff(draws, axis=1), axis=1)
     return (n - distinct) / n
 
@@ -1003,13 +989,12 @@ def cross_validate(
             "metric must be a function of a confusion matrix, such as evalbook.accuracy; "
             f"got {type(metric).__name__}"
         )
-    if not isinstance(train_score, (bool, np.bool_)):
-        raise TypeError(f"train_score must be True or False; got {type(train_score).__name__}")
+    check_flag(train_score, "train_score")
     if progress is not None and not isinstance(progress, (bool, np.bool_)):
         raise TypeError(f"progress must be True, False or None; got {type(progress).__name__}")
     labels_y = _as_labels(y.to_numpy() if hasattr(y, "to_numpy") else y, "y")
     if not hasattr(X, "iloc"):
-        X = np.asarray(X)
+        X = as_array(X, "X")
     if X.ndim == 0 or len(X) != labels_y.size:
         length = "a single value" if X.ndim == 0 else f"{len(X)} rows"
         raise ValueError(

@@ -595,3 +595,24 @@ def test_cross_validate_bad_input(kwargs, error, message):
     }
     with pytest.raises(error, match=message.replace("(", r"\(").replace(".", r"\.")):
         cross_validate(*arguments.values(), **options)
+
+
+# ---------------------------------------------------------------------- review fixes
+@pytest.mark.parametrize(
+    ("call", "error", "message"),
+    [
+        (lambda: holdout([1, "1", 1, "1"], stratify=True), TypeError, "y mixes labels"),
+        (lambda: list(stratified_kfold([1, "1", 1, "1"], k=2)), TypeError, "y mixes labels"),
+        (lambda: stratified_counts([2**62, 2**62], fraction=0.5), ValueError, "too many"),
+        (lambda: holdout([[1, 2], [3]]), ValueError, "y_or_n must be a flat sequence"),
+        (
+            lambda: train_val_test_split(10, fractions=[[0.5], [0.2, 0.3]]),
+            ValueError,
+            "fractions must be a flat sequence",
+        ),
+        (lambda: bootstrap_oob_probability([[1], [2, 3]]), ValueError, "n must be a flat"),
+    ],
+)
+def test_review_bad_inputs_name_the_argument(call, error, message):
+    with pytest.raises(error, match=message):
+        call()
