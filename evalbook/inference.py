@@ -22,6 +22,10 @@ import numpy as np
 
 from evalbook._checks import (
     UndefinedMetricWarning,
+    as_array,
+    as_number_array,
+    as_rng,
+    check_flag,
     check_positive_number,
     check_probability,
     check_whole_number,
@@ -364,7 +368,7 @@ def interval_coverage(p, n, *, confidence=0.95, method="wilson", trials=10_000, 
     trials = check_whole_number(trials, "trials", minimum=1, floats=True)
     if method not in _METHODS:
         raise ValueError(f"method must be 'wilson', 'normal' or 'exact'; got {method!r}")
-    rng = np.random.default_rng(seed)
+    rng = as_rng(seed)
     hits = rng.binomial(n, p, size=trials)
     values, counts = np.unique(hits, return_counts=True)
     lower, upper = _bounds(values, n, confidence, method)
@@ -433,7 +437,7 @@ def bootstrap_interval(
     confidence = check_confidence(confidence)
     if cm.n == 0:
         raise ValueError("cm is empty (n = 0); there is nothing to resample")
-    rng = np.random.default_rng(seed)
+    rng = as_rng(seed)
     k = cm.n_classes
     cells = rng.multinomial(cm.n, cm.counts.ravel() / cm.n, size=resamples)
     if metric is accuracy or metric is error_rate:
@@ -701,7 +705,7 @@ def compare_algorithms(
         k = values.size
         mean = float(values.mean())
         sd = float(values.std(ddof=1))
-        if np.ptp(values) == 0:
+        if sd <= 1e-12 * max(1.0, float(np.abs(values).max())):  # equal up to rounding
             raise ValueError(
                 "differences are all equal (standard deviation 0): the t interval is undefined"
             )
@@ -726,7 +730,9 @@ def compare_algorithms(
                 "corrected=True needs the individual differences (the correction uses their "
                 "standard deviation), not the summary mean, se and k"
             )
-        if isinstance(mean, bool) or not isinstance(mean, numbers.Real) or not math.isfinite(mean):
+        if isinstance(mean, (bool, np.bool_)) or not isinstance(mean, numbers.Real):
+            raise TypeError(f"mean must be a number; got {type(mean).__name__} {mean!r}")
+        if not math.isfinite(mean):
             raise ValueError(f"mean must be a finite number; got {mean!r}")
         mean = float(mean)
         se = check_positive_number(se, "se")
@@ -762,23 +768,13 @@ def compare_algorithms(
 
 
 def _as_differences(differences) -> np.ndarray:
-    if isinstance(differences, (str, bytes)) or np.ndim(differences) == 0:
-        raise TypeError(
-            "differences must be a sequence of numbers (one per dataset or fold); "
-            f"got {type(differences).__name__}"
-        )
-    try:
-        values = np.asarray(differences, dtype=float)
-    except (TypeError, ValueError):
-        raise TypeError("differences must hold numbers only") from None
-    if values.ndim != 1:
-        raise ValueError(f"differences must be one-dimensional; got shape {values.shape}")
+    values = as_number_array(
+        differences, "differences", what="difference", empty="give one per dataset or fold"
+    )
     if values.size < 2:
         raise ValueError(
             f"differences needs at least two values (k ≥ 2 datasets or folds); got {values.size}"
         )
-    if not np.all(np.isfinite(values)):
-        raise ValueError("differences contains nan or infinite values")
     return values
 
 
@@ -860,6 +856,7 @@ def friedman(scores, *, nemenyi=False, alpha=0.05) -> FriedmanResult:
     """
     values, labels = _as_scores(scores)
     n, k = values.shape
+    nemenyi = check_flag(nemenyi, "nemenyi")
     alpha = check_confidence(alpha, "alpha")
     from scipy.stats import chi2, f, rankdata
 
@@ -908,7 +905,11 @@ def friedman(scores, *, nemenyi=False, alpha=0.05) -> FriedmanResult:
 
 
 def _as_scores(scores) -> tuple[np.ndarray, tuple]:
-    if scores is None or isinstance(scores, (str, bytes)) or np.ndim(scores) == 0:
+    if (
+        scores is None
+        or isinstance(scores, (str, bytes))
+        or np.ndim(as_array(scores, "scores")) == 0
+    ):
         raise TypeError(
             "scores must be a table (rows = datasets, columns = algorithms); "
             f"got {type(scores).__name__}"

@@ -471,9 +471,13 @@ def test_nemenyi_critical_difference(k, q):
         (lambda: compare_models(0.9, 0, 0.8, 30), ValueError, "n1 must be at least 1"),
         (lambda: compare_models(0.9, 30, 0.8, 30, confidence=0), ValueError, "confidence"),
         (lambda: compare_algorithms([0.1]), ValueError, "at least two values"),
-        (lambda: compare_algorithms([]), ValueError, "at least two values"),
+        (lambda: compare_algorithms([]), ValueError, "differences is empty"),
         (lambda: compare_algorithms(0.1), TypeError, "sequence of numbers"),
-        (lambda: compare_algorithms([0.1, np.nan]), ValueError, "nan or infinite"),
+        (
+            lambda: compare_algorithms([0.1, np.nan]),
+            ValueError,
+            "every difference must be a finite",
+        ),
         (lambda: compare_algorithms([[0.1, 0.2]]), ValueError, "one-dimensional"),
         (lambda: compare_algorithms([0.1, 0.1, 0.1]), ValueError, "all equal"),
         (lambda: compare_algorithms(), ValueError, "missing: mean, se, k"),
@@ -603,3 +607,29 @@ def test_bootstrap_interval_of_an_empty_matrix():
 
     with pytest.raises(ValueError, match="cm is empty"):
         bootstrap_interval([[0, 0], [0, 0]])
+
+
+@pytest.mark.parametrize(
+    ("call", "error", "message"),
+    [
+        (lambda: compare_algorithms([0.3, 0.1 + 0.2, 0.3]), ValueError, "all equal"),
+        (lambda: compare_algorithms(mean="0.1", se=0.01, k=10), TypeError, "mean must be a number"),
+        (lambda: compare_algorithms(mean=True, se=0.01, k=10), TypeError, "mean must be a number"),
+        (lambda: compare_algorithms(["0.1", "0.2"]), TypeError, "differences must hold real"),
+        (lambda: compare_algorithms([[0.1, 0.2], [0.3]]), ValueError, "differences must be a flat"),
+        (lambda: friedman([[1, 2, 3], [1, 2]]), ValueError, "scores must be a flat"),
+        (lambda: friedman([[1, 2, 3], [3, 1, 2]], nemenyi="no"), TypeError, "nemenyi must be True"),
+        (lambda: interval_coverage(0.8, 30, seed=-1), ValueError, "seed must be a non-negative"),
+        (lambda: interval_coverage(0.8, 30, seed="x"), TypeError, "seed must be None"),
+    ],
+)
+def test_review_bad_inputs_name_the_argument(call, error, message):
+    with pytest.raises(error, match=message):
+        call()
+
+
+def test_bootstrap_interval_seed_is_checked():
+    from evalbook import bootstrap_interval
+
+    with pytest.raises(TypeError, match="seed must be None"):
+        bootstrap_interval([[6, 3], [2, 9]], seed=True)
