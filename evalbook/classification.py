@@ -384,7 +384,14 @@ def f1(cm, *, label=None, zero_division="warn") -> float:
     )
 
 
-def _per_class_recall(cm: ConfusionMatrix, zero_division) -> np.ndarray:
+def _per_class_recall(
+    cm: ConfusionMatrix, zero_division, metric: str = "balanced accuracy"
+) -> np.ndarray:
+    """The recall of every class (diagonal / row total), 0/0 following the library's policy.
+
+    ``metric`` names the public function in the warning; the warning points at the caller
+    of that function.
+    """
     rows = cm.target_totals
     values = []
     for i, label in enumerate(cm.labels):
@@ -393,9 +400,9 @@ def _per_class_recall(cm: ConfusionMatrix, zero_division) -> np.ndarray:
                 cm.counts[i, i],
                 rows[i],
                 zero_division=zero_division,
-                metric=f"balanced accuracy (recall of class {label!r})",
+                metric=f"{metric} (recall of class {label!r})",
                 why="no actual instances of that class",
-                stacklevel=4,  # safe_divide < _per_class_recall < balanced_accuracy < caller
+                stacklevel=4,  # safe_divide < _per_class_recall < public function < caller
             )
         )
     return np.array(values)

@@ -17,29 +17,14 @@ import numbers
 
 import numpy as np
 
-from evalbook._checks import check_zero_division, safe_divide
+from evalbook._checks import check_zero_division
+from evalbook.classification import _per_class_recall
 from evalbook.confusion import ConfusionMatrix, as_confusion_matrix
 
 __all__ = ["MEANS", "average_class_accuracy", "per_class_recall", "profit"]
 
 #: Accepted values of ``mean`` in :func:`average_class_accuracy`.
 MEANS = ("arithmetic", "harmonic")
-
-
-def _recalls(cm: ConfusionMatrix, zero_division, metric: str) -> np.ndarray:
-    """The recall of every class (diagonal / row total), 0/0 following the policy."""
-    rows = cm.target_totals
-    values = np.empty(cm.n_classes)
-    for i, label in enumerate(cm.labels):
-        values[i] = safe_divide(
-            cm.counts[i, i],
-            rows[i],
-            zero_division=zero_division,
-            metric=f"{metric} (recall of class {label!r})",
-            why="no actual instances of that class",
-            stacklevel=4,  # safe_divide < _recalls < public function < caller
-        )
-    return values
 
 
 def per_class_recall(cm, *, zero_division="warn"):
@@ -71,7 +56,7 @@ def per_class_recall(cm, *, zero_division="warn"):
 
     check_zero_division(zero_division)
     cm = as_confusion_matrix(cm)
-    values = _recalls(cm, zero_division, "per-class recall")
+    values = _per_class_recall(cm, zero_division, "per-class recall")
     return pd.Series(values, index=pd.Index(cm.labels, name="class"), name="recall")
 
 
@@ -117,7 +102,7 @@ def average_class_accuracy(cm, *, mean="arithmetic", zero_division="warn") -> fl
         raise ValueError(f"mean must be one of {MEANS}; got {mean!r}")
     check_zero_division(zero_division)
     cm = as_confusion_matrix(cm)
-    recalls = _recalls(cm, zero_division, "average class accuracy")
+    recalls = _per_class_recall(cm, zero_division, "average class accuracy")
     if np.isnan(recalls).any():
         return math.nan
     if mean == "arithmetic":
