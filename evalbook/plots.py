@@ -8,6 +8,8 @@ can be combined: call :func:`plot_roc_curve` several times on one Axes to compar
 
 from __future__ import annotations
 
+from contextlib import contextmanager
+
 import numpy as np
 
 from evalbook.confusion import as_confusion_matrix
@@ -31,12 +33,37 @@ __all__ = [
 _DIAGONAL = {"color": "0.6", "linestyle": "--", "linewidth": 1}
 
 
+def _check_ax(ax) -> None:
+    """Check the ``ax`` option: None (draw on a new figure) or a matplotlib Axes."""
+    if ax is None:
+        return
+    from matplotlib.axes import Axes
+
+    if not isinstance(ax, Axes):
+        raise TypeError(
+            f"ax must be a matplotlib Axes (e.g. from plt.subplots()) or None; "
+            f"got {type(ax).__name__}"
+        )
+
+
+@contextmanager
 def _axes(ax, figsize=(4.5, 4)):
+    """The Axes to draw on: ``ax``, or those of a new figure, closed again if drawing fails.
+
+    Every argument is checked before this is entered, so that bad input never leaves a
+    figure open; closing the figure on an error is only a safety net.
+    """
     import matplotlib.pyplot as plt
 
-    if ax is None:
-        _, ax = plt.subplots(figsize=figsize)
-    return ax
+    if ax is not None:
+        yield ax
+        return
+    figure, ax = plt.subplots(figsize=figsize)
+    try:
+        yield ax
+    except BaseException:
+        plt.close(figure)
+        raise
 
 
 def plot_confusion_matrix(cm, *, ax=None, cmap="Blues"):
@@ -62,7 +89,23 @@ def plot_confusion_matrix(cm, *, ax=None, cmap="Blues"):
     ['6\\nTP', '3\\nFN', '2\\nFP', '9\\nTN']
     """
     cm = as_confusion_matrix(cm)
-    ax = _axes(ax, figsize=(3.6, 3.2))
+    _check_ax(ax)
+    cmap = _check_cmap(cmap)
+    with _axes(ax, figsize=(3.6, 3.2)) as ax:
+        _draw_confusion_matrix(ax, cm, cmap)
+    return ax
+
+
+def _check_cmap(cmap):
+    import matplotlib
+
+    try:
+        return matplotlib.colormaps.get_cmap(cmap)
+    except (TypeError, ValueError) as exc:
+        raise type(exc)(f"cmap must be a matplotlib colormap or its name; {exc}") from None
+
+
+def _draw_confusion_matrix(ax, cm, cmap) -> None:
     counts = cm.counts
     image = ax.imshow(counts, cmap=cmap, vmin=0)
     k = cm.n_classes
@@ -79,7 +122,6 @@ def plot_confusion_matrix(cm, *, ax=None, cmap="Blues"):
     ax.set_xlabel("predição")
     ax.set_ylabel("alvo (target)")
     ax.figure.colorbar(image, ax=ax, fraction=0.046, pad=0.04)
-    return ax
 
 
 def plot_roc_curve(y_true, scores, *, positive, threshold=None, label=None, ax=None):
@@ -108,29 +150,32 @@ def plot_roc_curve(y_true, scores, *, positive, threshold=None, label=None, ax=N
     >>> ax.get_legend_handles_labels()[1]
     ['AUC = 0.750', 't = 0.5: (FPR, TPR) = (0.50, 0.50)']
     """
-    curve = roc_curve(y_true, scores, positive=positive)
+    _check_ax(ax)
+    t = None if threshold is None else _check_threshold(threshold, "threshold")
+    curve = roc_curve(y_true, scores, positive=positive)  # checks the input
     value = roc_auc(y_true, scores, positive=positive)
-    ax = _axes(ax)
-    if not any(line.get_label() == "_diagonal" for line in ax.lines):
-        ax.plot([0, 1], [0, 1], label="_diagonal", **_DIAGONAL)
-    name = f"{label}: AUC = {value:.3f}" if label else f"AUC = {value:.3f}"
-    ax.plot(curve.fpr, curve.tpr, marker="o" if len(curve) <= 60 else None, ms=3, label=name)
-    if threshold is not None:
-        t = _check_threshold(threshold, "threshold")
+    if t is not None:
         is_positive, values = _binary_scores(y_true, scores, positive)
         predicted = values >= t
         tpr = np.sum(predicted & is_positive) / is_positive.sum()
         fpr = np.sum(predicted & ~is_positive) / (~is_positive).sum()
-        ax.plot(
-            [fpr], [tpr], "o", ms=10, mfc="none", mew=2, color="crimson",
-            label=f"t = {t:g}: (FPR, TPR) = ({fpr:.2f}, {tpr:.2f})",
-        )  # fmt: skip
-    ax.set_xlim(-0.02, 1.02)
-    ax.set_ylim(-0.02, 1.02)
-    ax.set_aspect("equal")
-    ax.set_xlabel("FPR (1 − especificidade)")
-    ax.set_ylabel("TPR (sensibilidade)")
-    ax.legend(loc="lower right", fontsize="small")
+    with _axes(ax) as ax:
+        if not any(line.get_label() == "_diagonal" for line in ax.lines):
+            ax.plot([0, 1], [0, 1], label="_diagonal", **_DIAGONAL)
+        name = f"{label}: AUC = {value:.3f}" if label else f"AUC = {value:.3f}"
+        marker = "o" if len(curve) <= 60 else None
+        ax.plot(curve.fpr, curve.tpr, marker=marker, ms=3, label=name)
+        if t is not None:
+            ax.plot(
+                [fpr], [tpr], "o", ms=10, mfc="none", mew=2, color="crimson",
+                label=f"t = {t:g}: (FPR, TPR) = ({fpr:.2f}, {tpr:.2f})",
+            )  # fmt: skip
+        ax.set_xlim(-0.02, 1.02)
+        ax.set_ylim(-0.02, 1.02)
+        ax.set_aspect("equal")
+        ax.set_xlabel("FPR (1 − especificidade)")
+        ax.set_ylabel("TPR (sensibilidade)")
+        ax.legend(loc="lower right", fontsize="small")
     return ax
 
 
@@ -156,29 +201,32 @@ def plot_ks(y_true, scores, *, positive, ax=None):
     >>> ax.get_title()
     'KS = 0.500 em ps = 0.1'
     """
+    _check_ax(ax)
     is_positive, values = _binary_scores(y_true, scores, positive)
+    if is_positive.all():
+        raise ValueError(
+            f"y_true holds only the positive class {positive!r}; the KS plot needs "
+            "negatives too (their CDF would be 0/0)"
+        )
     result = ks_statistic(y_true, scores, positive=positive)
-    ax = _axes(ax, figsize=(5, 3.5))
     grid = np.unique(values)
     lo, hi = grid[0], grid[-1]
     pad = 0.05 * (hi - lo) if hi > lo else 0.05
     xs = np.concatenate([[lo - pad], grid, [hi + pad]])
-    curves = {}
-    for name, mask, colour in (
-        ("positivos", is_positive, "tab:red"),
-        ("negativos", ~is_positive, "tab:blue"),
-    ):
-        group = np.sort(values[mask])
-        cdf = np.searchsorted(group, xs, side="right") / group.size
-        curves[name] = cdf
-        ax.step(xs, cdf, where="post", color=colour, label=f"CP({name}, ps)")
+    curves = {
+        name: np.searchsorted(np.sort(values[mask]), xs, side="right") / mask.sum()
+        for name, mask in (("positivos", is_positive), ("negativos", ~is_positive))
+    }
     at = np.searchsorted(xs, result.score)
     low, high = sorted((curves["positivos"][at], curves["negativos"][at]))
-    ax.vlines(result.score, low, high, color="black", linewidth=2, label="KS")
-    ax.set_xlabel("score ps")
-    ax.set_ylabel("proporção acumulada")
-    ax.set_title(f"KS = {result.statistic:.3f} em ps = {result.score:g}")
-    ax.legend(loc="lower right", fontsize="small")
+    with _axes(ax, figsize=(5, 3.5)) as ax:
+        for name, colour in (("positivos", "tab:red"), ("negativos", "tab:blue")):
+            ax.step(xs, curves[name], where="post", color=colour, label=f"CP({name}, ps)")
+        ax.vlines(result.score, low, high, color="black", linewidth=2, label="KS")
+        ax.set_xlabel("score ps")
+        ax.set_ylabel("proporção acumulada")
+        ax.set_title(f"KS = {result.statistic:.3f} em ps = {result.score:g}")
+        ax.legend(loc="lower right", fontsize="small")
     return ax
 
 
@@ -195,14 +243,15 @@ def plot_cumulative_gain(y_true, scores, *, positive, bins=10, ax=None):
     >>> ax.lines[-1].get_ydata().tolist()
     [0.0, 0.5, 1.0]
     """
+    _check_ax(ax)
     table = gain_lift(y_true, scores, positive=positive, bins=bins)
-    ax = _axes(ax)
     taken = np.concatenate([[0], np.cumsum(table.n) / table.n.sum()])
-    ax.plot([0, 1], [0, 1], label="aleatório", **_DIAGONAL)
-    ax.plot(taken, np.concatenate([[0], table.cumulative_gain]), marker="o", label="modelo")
-    ax.set_xlabel("proporção das instâncias (maiores scores primeiro)")
-    ax.set_ylabel("ganho acumulado")
-    ax.legend(loc="lower right", fontsize="small")
+    with _axes(ax) as ax:
+        ax.plot([0, 1], [0, 1], label="aleatório", **_DIAGONAL)
+        ax.plot(taken, np.concatenate([[0], table.cumulative_gain]), marker="o", label="modelo")
+        ax.set_xlabel("proporção das instâncias (maiores scores primeiro)")
+        ax.set_ylabel("ganho acumulado")
+        ax.legend(loc="lower right", fontsize="small")
     return ax
 
 
@@ -218,13 +267,16 @@ def plot_lift(y_true, scores, *, positive, bins=10, ax=None):
     >>> [float(p.get_height()) for p in ax.patches]
     [1.0, 1.0]
     """
+    _check_ax(ax)
     table = gain_lift(y_true, scores, positive=positive, bins=bins)
-    ax = _axes(ax, figsize=(5, 3.5))
-    ax.bar(table.index, table.lift, color="tab:blue", alpha=0.6, label="lift")
-    ax.plot(table.index, table.cumulative_lift, marker="o", color="tab:red", label="lift acumulado")
-    ax.axhline(1, label="aleatório", **_DIAGONAL)
-    ax.set_xticks(table.index)
-    ax.set_xlabel("bin (maiores scores primeiro)")
-    ax.set_ylabel("lift")
-    ax.legend(loc="upper right", fontsize="small")
+    with _axes(ax, figsize=(5, 3.5)) as ax:
+        ax.bar(table.index, table.lift, color="tab:blue", alpha=0.6, label="lift")
+        ax.plot(
+            table.index, table.cumulative_lift, marker="o", color="tab:red", label="lift acumulado"
+        )
+        ax.axhline(1, label="aleatório", **_DIAGONAL)
+        ax.set_xticks(table.index)
+        ax.set_xlabel("bin (maiores scores primeiro)")
+        ax.set_ylabel("lift")
+        ax.legend(loc="upper right", fontsize="small")
     return ax

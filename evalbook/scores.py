@@ -22,11 +22,19 @@ from __future__ import annotations
 
 import math
 import numbers
+from collections.abc import Hashable
 from typing import NamedTuple
 
 import numpy as np
 
-from evalbook._checks import as_label_array, check_same_length, safe_divide
+from evalbook._checks import (
+    as_label_array,
+    as_number_array,
+    check_same_length,
+    check_whole_number,
+    check_zero_division,
+    safe_divide,
+)
 
 __all__ = [
     "KSResult",
@@ -40,36 +48,16 @@ __all__ = [
 
 
 # ---------------------------------------------------------------------- input checks
-def _score_array(scores, name: str = "scores") -> np.ndarray:
-    """``scores`` as a 1-D float64 array of finite numbers, or a ValueError/TypeError."""
-    if scores is None:
-        raise TypeError(f"{name} must be a sequence of numbers; got None")
-    if isinstance(scores, (str, bytes)) or np.ndim(scores) == 0:
+def _check_label(value, name: str):
+    """Check that ``value`` is one class label (hashable, not a list, tuple or array)."""
+    if isinstance(value, (list, tuple, set, frozenset, dict, np.ndarray)) or not isinstance(
+        value, Hashable
+    ):
         raise TypeError(
-            f"{name} must be a sequence of numbers (list, array or Series); "
-            f"got a single {type(scores).__name__}"
+            f"{name} must be a single label (a number, string or bool), not a collection; "
+            f"got {type(value).__name__}"
         )
-    array = np.asarray(scores)
-    if array.ndim != 1:
-        raise ValueError(f"{name} must be one-dimensional; got an array of shape {array.shape}")
-    if array.size == 0:
-        raise ValueError(f"{name} is empty; give one score per instance")
-    if array.dtype.kind == "b":
-        raise TypeError(
-            f"{name} holds booleans; it must hold the model's scores (numbers where higher "
-            "means more positive), not its predictions"
-        )
-    if array.dtype.kind not in "iuf":
-        raise TypeError(f"{name} must hold numbers; got dtype {array.dtype}")
-    array = array.astype(np.float64, copy=False)
-    bad = np.flatnonzero(~np.isfinite(array))
-    if bad.size:
-        position = int(bad[0])
-        raise ValueError(
-            f"{name} contains {array[position]} at position {position}; every score must be "
-            "a finite number"
-        )
-    return array
+    return value
 
 
 def _check_threshold(value, name: str = "t") -> float:
@@ -87,8 +75,9 @@ def _binary_scores(y_true, scores, positive) -> tuple[np.ndarray, np.ndarray]:
     ``positive`` must occur in ``y_true`` (a typo such as ``positive="Spam"`` would
     otherwise silently make every instance negative).
     """
+    _check_label(positive, "positive")
     labels = as_label_array(y_true, "y_true")
-    values = _score_array(scores)
+    values = as_number_array(scores, "scores", what="score")
     check_same_length(labels, values, "y_true", "scores")
     is_positive = np.asarray(labels == positive, dtype=bool)
     if is_positive.shape != labels.shape or not is_positive.any():
@@ -130,12 +119,14 @@ def threshold(scores, t=0.5, *, positive, negative):
         The threshold (0.5 is the usual default of a logistic regression, handout 000,
         note 12). An instance whose score equals ``t`` is predicted positive.
     positive, negative : label
-        The two labels to predict.
+        The two labels to predict, each a single label.
 
     Returns
     -------
     numpy.ndarray
-        One label per instance.
+        One label per instance. Each label keeps its own type: when ``positive`` and
+        ``negative`` differ in type (``"spam"`` and ``0``), the array has dtype object
+        rather than turning one into the other (numpy would make the 0 a string ``'0'``).
 
     Examples
     --------
@@ -143,12 +134,28 @@ def threshold(scores, t=0.5, *, positive, negative):
     array(['ham', 'spam', 'spam'], dtype='<U4')
     >>> threshold([0.2, 0.5, 0.9], 0.75, positive=1, negative=0)
     array([0, 0, 1])
+    >>> threshold([0.2, 0.9], positive="spam", negative=0)
+    array([0, 'spam'], dtype=object)
     """
-    values = _score_array(scores)
+    _check_label(positive, "positive")
+    _check_label(negative, "negative")
+    values = as_number_array(scores, "scores", what="score")
     t = _check_threshold(t)
     if positive == negative:
         raise ValueError(f"positive and negative must be different labels; both are {positive!r}")
-    return np.where(values >= t, np.asarray(positive), np.asarray(negative))
+    pair = np.asarray([positive, negative])
+    kept = pair.tolist()
+    if not (_same_label(kept[0], positive) and _same_label(kept[1], negative)):
+        pair = np.empty(2, dtype=object)  # numpy would convert one label to the other's type
+        pair[:] = [positive, negative]
+    return pair[np.where(values >= t, 0, 1)]
+
+
+def _same_label(kept, given) -> bool:
+    """Whether numpy kept the label ``given`` as it was (same Python type, same value)."""
+    if isinstance(given, np.generic):
+        given = given.item()
+    return type(kept) is type(given) and kept == given
 
 
 # ---------------------------------------------------------------------- ROC and AUC
@@ -237,8 +244,8 @@ def auc(x, y) -> float:
     >>> auc([0, 1], [0, 1])  # the diagonal: a random model
     0.5
     """
-    x = _score_array(x, "x")
-    y = _score_array(y, "y")
+    x = as_number_array(x, "x", what="coordinate", empty="a curve needs at least 2 points")
+    y = as_number_array(y, "y", what="coordinate", empty="a curve needs at least 2 points")
     check_same_length(x, y, "x", "y")
     if x.size < 2:
         raise ValueError(f"x must have at least 2 points to enclose an area; got {x.size}")
@@ -281,6 +288,7 @@ def roc_auc(y_true, scores, *, positive, zero_division="warn") -> float:
     >>> roc_auc([1, 0, 1, 0], [0.5, 0.5, 0.5, 0.5], positive=1)  # all tied
     0.5
     """
+    check_zero_division(zero_division)
     is_positive, values = _binary_scores(y_true, scores, positive)
     positive_scores = np.sort(values[is_positive])
     negative_scores = np.sort(values[~is_positive])
@@ -343,6 +351,7 @@ def ks_statistic(y_true, scores, *, positive, zero_division="warn") -> KSResult:
     >>> ks_statistic(["p", "n", "p", "n"], [0.9, 0.8, 0.4, 0.1], positive="p")
     KSResult(statistic=0.5, score=0.1)
     """
+    check_zero_division(zero_division)
     is_positive, values = _binary_scores(y_true, scores, positive)
     n_positive = int(is_positive.sum())
     n_negative = is_positive.size - n_positive
@@ -427,11 +436,9 @@ def gain_lift(y_true, scores, *, positive, bins=10):
     """
     import pandas as pd
 
-    if isinstance(bins, (bool, np.bool_)) or not isinstance(bins, numbers.Integral):
-        raise TypeError(f"bins must be a whole number (int); got {type(bins).__name__} {bins!r}")
+    bins = check_whole_number(bins, "bins")
     is_positive, values = _binary_scores(y_true, scores, positive)
     n = values.size
-    bins = int(bins)
     if not 1 <= bins <= n:
         raise ValueError(f"bins must be between 1 and the number of instances ({n}); got {bins}")
     n_positive = int(is_positive.sum())

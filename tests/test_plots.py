@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import warnings
 
 import matplotlib
 
@@ -94,6 +95,64 @@ def test_plot_bad_input():
         plot_roc_curve(["a", "b"], [0.1, 0.2], positive="a", threshold="high")
     with pytest.raises(ValueError, match="square"):
         plot_confusion_matrix([[1, 2, 3], [4, 5, 6]])
+
+
+Y4, S4 = [1, 0, 1, 0], [0.9, 0.8, 0.4, 0.1]
+SCORE_PLOTS = [plot_roc_curve, plot_ks, plot_cumulative_gain, plot_lift]
+
+
+def _raises_without_opening_a_figure(call, error, fragment):
+    plt.close("all")
+    with pytest.raises(error, match=fragment):
+        call()
+    assert plt.get_fignums() == []
+
+
+def test_ks_plot_without_negatives_names_y_true():
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # no numpy divide warning on the way
+        _raises_without_opening_a_figure(
+            lambda: plot_ks([1, 1], [0.1, 0.2], positive=1),
+            ValueError,
+            "y_true holds only the positive class 1",
+        )
+
+
+@pytest.mark.parametrize(
+    ("call", "error", "fragment"),
+    [
+        (lambda: plot_roc_curve(Y4, S4, positive=1, threshold="high"), TypeError, "threshold"),
+        (lambda: plot_roc_curve(Y4, S4, positive=1, threshold=np.nan), ValueError, "threshold"),
+        (lambda: plot_roc_curve([1, 1], [0.1, 0.2], positive=1), ValueError, "negatives too"),
+        (lambda: plot_roc_curve(Y4, S4, positive=np.array(Y4)), TypeError, "positive"),
+        (lambda: plot_cumulative_gain(Y4, S4, positive=1, bins=9), ValueError, "bins"),
+        (lambda: plot_lift(Y4, S4, positive=1, bins=2.5), TypeError, "bins"),
+        (lambda: plot_confusion_matrix([[1, 2], [3, 4]], cmap="nope"), ValueError, "cmap"),
+        (lambda: plot_confusion_matrix([[1, 2], [3, 4]], cmap=3), TypeError, "cmap"),
+    ],
+)
+def test_bad_input_leaves_no_figure_open(call, error, fragment):
+    _raises_without_opening_a_figure(call, error, fragment)
+
+
+@pytest.mark.parametrize("ax", ["nope", 3, plt])
+@pytest.mark.parametrize(
+    "call",
+    [lambda ax: plot_confusion_matrix([[1, 2], [3, 4]], ax=ax)]
+    + [lambda ax, plot=plot: plot(Y4, S4, positive=1, ax=ax) for plot in SCORE_PLOTS],
+    ids=["plot_confusion_matrix"] + [plot.__name__ for plot in SCORE_PLOTS],
+)
+def test_ax_must_be_an_axes(call, ax):
+    _raises_without_opening_a_figure(lambda: call(ax), TypeError, "ax must be a matplotlib Axes")
+
+
+def test_bad_threshold_does_not_draw_on_the_given_axes():
+    plt.close("all")
+    figure, ax = plt.subplots()
+    with pytest.raises(TypeError, match="threshold"):
+        plot_roc_curve(Y4, S4, positive=1, threshold="high", ax=ax)
+    assert len(ax.lines) == 0  # the curve used to be drawn before the threshold was checked
+    assert plt.get_fignums() == [figure.number]
 
 
 def test_importing_the_plots_module_does_not_import_matplotlib():

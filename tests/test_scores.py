@@ -276,7 +276,7 @@ def test_gain_lift_spam_deciles(spam_table):
         (lambda: roc_auc([1, 0], [0.1, math.nan], positive=1), ValueError, "position 1"),
         (lambda: roc_auc([1, 0], [0.1, math.inf], positive=1), ValueError, "finite"),
         (lambda: roc_auc([1, 0], ["a", "b"], positive=1), TypeError, "scores must hold"),
-        (lambda: roc_auc([1, 0], [True, False], positive=1), TypeError, "predictions"),
+        (lambda: roc_auc([1, 0], [True, False], positive=1), TypeError, "not booleans"),
         (lambda: roc_auc([1, 0], 0.5, positive=1), TypeError, "scores must be a sequence"),
         (lambda: roc_auc([1, 0], [[0.1, 0.2]], positive=1), ValueError, "one-dimensional"),
         (lambda: roc_auc([], [], positive=1), ValueError, "y_true is empty"),
@@ -294,6 +294,81 @@ def test_gain_lift_spam_deciles(spam_table):
 def test_bad_input(call, error, fragment):
     with pytest.raises(error, match=fragment):
         call()
+
+
+def test_threshold_keeps_each_labels_type():
+    scores = [0.9, 0.6, 0.3, 0.1]
+    mixed = threshold(scores, positive="spam", negative=0)
+    assert mixed.dtype == object
+    assert mixed.tolist() == ["spam", "spam", 0, 0]
+    assert [type(v) for v in mixed] == [str, str, int, int]  # not the string '0'
+    assert threshold(scores, positive=1, negative=0.5).tolist() == [1, 1, 0.5, 0.5]
+    assert type(threshold(scores, positive=1, negative=0.5)[0]) is int
+    same = threshold(scores, positive=True, negative=False)
+    assert same.dtype == bool and same.tolist() == [True, True, False, False]
+    assert threshold(scores, positive=np.int64(1), negative=0).dtype.kind == "i"
+
+
+@pytest.mark.parametrize("label", [[1, 2], np.array([1, 0]), (1, 0), {1}])
+@pytest.mark.parametrize("name", ["positive", "negative"])
+def test_threshold_labels_must_be_single(label, name):
+    options = {"positive": 1, "negative": 0, name: label}
+    with pytest.raises(TypeError, match=f"{name} must be a single label"):
+        threshold([0.9, 0.1], **options)
+
+
+def test_threshold_equal_labels_of_different_types():
+    with pytest.raises(ValueError, match="different labels"):
+        threshold([0.9, 0.1], positive=1, negative=1.0)
+
+
+Y4, S4 = [1, 0, 1, 0], [0.9, 0.8, 0.4, 0.1]
+SCORE_FUNCTIONS = {
+    "roc_auc": lambda **kw: roc_auc(Y4, S4, **kw),
+    "roc_curve": lambda **kw: roc_curve(Y4, S4, **kw),
+    "ks_statistic": lambda **kw: ks_statistic(Y4, S4, **kw),
+    "gain_lift": lambda **kw: gain_lift(Y4, S4, bins=2, **kw),
+}
+
+
+@pytest.mark.parametrize("function", SCORE_FUNCTIONS.values(), ids=SCORE_FUNCTIONS.keys())
+@pytest.mark.parametrize(
+    "positive", [np.array(Y4), Y4, (1, 0, 1, 0), [1]], ids=["array", "list", "tuple", "one"]
+)
+def test_positive_must_be_a_single_label(function, positive):
+    """An array used to be compared element-wise: nan with a misleading warning, or worse."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        with pytest.raises(TypeError, match="positive must be a single label"):
+            function(positive=positive)
+
+
+@pytest.mark.parametrize(
+    "function", [roc_auc, roc_curve, ks_statistic, gain_lift], ids=lambda f: f.__name__
+)
+def test_ragged_scores_name_the_argument(function):
+    with pytest.raises(ValueError, match="scores must be a flat sequence"):
+        function([1, 0], [[1, 2], [3]], positive=1)
+    with pytest.raises(ValueError, match="scores must be a flat sequence"):
+        threshold([[1, 2], [3]], positive=1, negative=0)
+
+
+@pytest.mark.parametrize(
+    ("zero_division", "error"), [("nope", ValueError), (None, TypeError), (True, TypeError)]
+)
+@pytest.mark.parametrize("metric", [roc_auc, ks_statistic], ids=["roc_auc", "ks_statistic"])
+def test_zero_division_is_checked_even_when_defined(metric, zero_division, error):
+    with pytest.raises(error, match="zero_division must be"):
+        metric(Y4, S4, positive=1, zero_division=zero_division)
+
+
+def test_auc_empty_message_speaks_of_points():
+    with pytest.raises(ValueError, match="x is empty; a curve needs at least 2 points"):
+        auc([], [])
+    with pytest.raises(ValueError, match="y is empty"):
+        auc([0, 1], [])
+    with pytest.raises(ValueError, match="x must be a flat sequence"):
+        auc([[0, 1], [1]], [0, 1])
 
 
 def test_only_positives_is_undefined_with_a_warning():
