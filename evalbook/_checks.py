@@ -95,7 +95,8 @@ def as_number_array(values, name: str, *, what: str = "value", empty: str = "") 
     if array.size == 0:
         raise ValueError(f"{name} is empty; {empty or f'give at least one {what}'}")
     if array.dtype.kind == "b":
-        raise TypeError(f"{name} must hold numbers, not booleans")
+        hint = "; they must be the model's scores, not its predictions" if what == "score" else ""
+        raise TypeError(f"{name} must hold numbers, not booleans{hint}")
     if array.dtype.kind not in "iufO":
         raise TypeError(f"{name} must hold real numbers; got dtype {array.dtype}")
     if array.dtype.kind == "O":

@@ -276,7 +276,7 @@ def test_gain_lift_spam_deciles(spam_table):
         (lambda: roc_auc([1, 0], [0.1, math.nan], positive=1), ValueError, "position 1"),
         (lambda: roc_auc([1, 0], [0.1, math.inf], positive=1), ValueError, "finite"),
         (lambda: roc_auc([1, 0], ["a", "b"], positive=1), TypeError, "scores must hold"),
-        (lambda: roc_auc([1, 0], [True, False], positive=1), TypeError, "not booleans"),
+        (lambda: roc_auc([1, 0], [True, False], positive=1), TypeError, "not its predictions"),
         (lambda: roc_auc([1, 0], 0.5, positive=1), TypeError, "scores must be a sequence"),
         (lambda: roc_auc([1, 0], [[0.1, 0.2]], positive=1), ValueError, "one-dimensional"),
         (lambda: roc_auc([], [], positive=1), ValueError, "y_true is empty"),
