@@ -9,8 +9,11 @@ returns). Every row must be non-negative and sum to 1 (within 1e-6). The columns
 classes ``0, 1, ..., k − 1`` in order, unless ``labels=`` lists them (for a fitted
 scikit-learn model, ``labels=model.classes_``).
 
-BLEU takes a candidate translation and one or more references, each a string (split on
-whitespace, case and punctuation kept) or a sequence of tokens.
+BLEU takes a candidate translation, a string (split on whitespace, case and punctuation
+kept) or a list of tokens, and its references: one reference as a string, or a list of
+references, each a string or a list of tokens. A candidate given as tokens with a flat
+list of strings as references is refused as ambiguous (one tokenised reference, or many
+one-word ones?): wrap one tokenised reference in a list, ``references=[tokens]``.
 """
 
 from __future__ import annotations
@@ -21,7 +24,13 @@ from collections import Counter
 
 import numpy as np
 
-from evalbook._checks import as_label_array, check_same_length, check_whole_number
+from evalbook._checks import (
+    as_array,
+    as_label_array,
+    as_number_array,
+    check_same_length,
+    check_whole_number,
+)
 
 __all__ = [
     "bleu",
@@ -45,7 +54,7 @@ def _probability_table(y_true, probabilities, labels) -> tuple[np.ndarray, np.nd
     y_true = as_label_array(y_true, "y_true")
     if probabilities is None or isinstance(probabilities, (str, bytes)):
         raise TypeError("probabilities must be a table of numbers, one row per instance")
-    table = np.asarray(probabilities)
+    table = as_array(probabilities, "probabilities")
     if table.dtype.kind not in "iuf":
         raise TypeError(f"probabilities must hold numbers; got dtype {table.dtype}")
     table = table.astype(float)
@@ -160,7 +169,20 @@ def perplexity(y_true, probabilities, *, labels=None) -> float:
     says "exp(x) = e^(−x)", which is wrong: exp(x) = eˣ (with e^(−x) a perplexity would be
     at most 1, and lower for worse models).
 
-    Same parameters as :func:`cross_entropy`.
+    Parameters
+    ----------
+    y_true : sequence of labels
+        The true class of each instance.
+    probabilities : array-like of shape (n, k)
+        As in :func:`cross_entropy`.
+    labels : sequence, optional
+        As in :func:`cross_entropy`.
+
+    Returns
+    -------
+    float
+        ≥ 1; k for the uniform distribution over k classes, ``inf`` if a true class got
+        probability 0.
 
     Examples
     --------
@@ -203,8 +225,7 @@ def top_k_accuracy(y_true, probabilities, *, k, labels=None) -> float:
     """
     table, columns = _probability_table(y_true, probabilities, labels)
     n_classes = table.shape[1]
-    if isinstance(k, (bool, np.bool_)) or not isinstance(k, numbers.Integral):
-        raise TypeError(f"k must be a whole number; got {type(k).__name__} {k!r}")
+    k = check_whole_number(k, "k")
     if not 1 <= k <= n_classes:
         raise ValueError(f"k must be between 1 and the number of classes ({n_classes}); got {k}")
     rows = np.arange(table.shape[0])
@@ -235,11 +256,20 @@ def _tokens(text, name: str) -> tuple:
 
 
 def _sentences(candidate, references) -> tuple[tuple, list[tuple]]:
+    """The candidate and the references as token tuples, following the module's rule.
+
+    ``references`` is one reference as a string, or a list (or tuple) of references, each
+    a string or a sequence of tokens. A flat list of strings is a list of whole
+    references, one per string; with a candidate given as tokens it is refused, because
+    it is most likely one tokenised reference (read as many one-word references, it
+    would silently give a wrong score).
+    """
+    tokenised = not isinstance(candidate, str)
     candidate = _tokens(candidate, "candidate")
     if not candidate:
         raise ValueError("candidate is empty; BLEU needs a candidate with at least one word")
-    if isinstance(references, str):
-        references = [references]
+    if isinstance(references, str):  # one reference: not ambiguous, whatever the candidate
+        references, tokenised = [references], False
     if not isinstance(references, (list, tuple)):
         raise TypeError(
             "references must be a string or a list of references (strings or token lists); "
@@ -247,9 +277,20 @@ def _sentences(candidate, references) -> tuple[tuple, list[tuple]]:
         )
     if len(references) == 0:
         raise ValueError("references is empty; BLEU needs at least one reference translation")
+    if tokenised and all(isinstance(reference, str) for reference in references):
+        raise TypeError(
+            "references is a list of strings but candidate is a list of tokens: is it one "
+            "tokenised reference or several references of one word each? Wrap one "
+            "tokenised reference in a list, references=[tokens] (a list of token lists), "
+            "or pass the candidate as a string"
+        )
     refs = [_tokens(reference, f"references[{i}]") for i, reference in enumerate(references)]
-    if all(len(reference) == 0 for reference in refs):
-        raise ValueError("every reference is empty; BLEU needs a reference with words")
+    for i, reference in enumerate(refs):
+        if not reference:
+            raise ValueError(
+                f"references[{i}] is empty; every reference translation needs at least one "
+                "word (an empty one would be the closest length to a short candidate)"
+            )
     return candidate, refs
 
 
@@ -279,8 +320,10 @@ def modified_precision(candidate, references, *, n) -> tuple[int, int]:
     ----------
     candidate : str or sequence of str
         The translation being evaluated (a string is split on whitespace).
-    references : str or sequence
-        One reference (a string) or several (a list of strings or of token lists).
+    references : str or list
+        One reference as a string, or a list of references, each a string or a list of
+        tokens; none may be empty. With ``candidate`` given as tokens, a list of strings is
+        refused (``TypeError``): wrap one tokenised reference, ``references=[tokens]``.
     n : int
         The n-gram order, ≥ 1.
 
@@ -306,6 +349,18 @@ def brevity_penalty(candidate, references) -> float:
     Papineni et al. (2002), section 2.2.2. c is the candidate's length in words and r the
     length of the reference closest to it (the shorter one on a tie). Handout 000 names
     the penalty in eq. (26) but does not give its formula.
+
+    Parameters
+    ----------
+    candidate : str or sequence of str
+        The translation being evaluated; a string is split on whitespace. Not empty.
+    references : str or list
+        As in :func:`bleu`.
+
+    Returns
+    -------
+    float
+        In (0, 1]; 1 when the candidate is longer than the closest reference.
 
     Examples
     --------
@@ -343,12 +398,14 @@ def bleu(candidate, references, *, max_n=4, weights=None, smoothing=None) -> flo
     ----------
     candidate : str or sequence of str
         The translation being evaluated; a string is split on whitespace. Not empty.
-    references : str or sequence
-        One reference (a string) or several (a list of strings or of token lists).
+    references : str or list
+        One reference as a string, or a list of references, each a string or a list of
+        tokens; none may be empty. With ``candidate`` given as tokens, a list of strings is
+        refused (``TypeError``): wrap one tokenised reference, ``references=[tokens]``.
     max_n : int, default 4
         N, the largest n-gram order.
     weights : sequence of float, optional
-        One non-negative weight per order 1..N, summing to 1. Default: 1/N each.
+        One non-negative number per order 1..N, summing to 1. Default: 1/N each.
     smoothing : {None, "epsilon", "add_one"}, default None
 
     Returns
@@ -361,6 +418,8 @@ def bleu(candidate, references, *, max_n=4, weights=None, smoothing=None) -> flo
     >>> cand = "the cat sat on the mat"
     >>> bleu(cand, ["the cat sat on the mat"])
     1.0
+    >>> bleu(cand.split(), [cand.split()])  # tokens: a list of token lists
+    1.0
     >>> round(bleu(cand, ["the cat is sitting on the mat"], max_n=2), 4)
     0.5986
     >>> bleu("the cat", ["the cat is on the mat"])
@@ -372,15 +431,15 @@ def bleu(candidate, references, *, max_n=4, weights=None, smoothing=None) -> flo
     if weights is None:
         weights = np.full(max_n, 1.0 / max_n)
     else:
-        if isinstance(weights, (str, bytes)) or np.ndim(weights) != 1:
-            raise TypeError("weights must be a sequence of numbers, one per n-gram order")
-        weights = np.asarray(weights, dtype=float)
+        weights = as_number_array(
+            weights, "weights", what="weight", empty="give one weight per n-gram order"
+        )
         if weights.size != max_n:
             raise ValueError(
                 f"weights has {weights.size} values but max_n = {max_n}; give one weight per "
                 "n-gram order 1..max_n"
             )
-        if not np.all(np.isfinite(weights)) or np.any(weights < 0):
+        if np.any(weights < 0):
             raise ValueError(f"weights must be non-negative numbers; got {weights.tolist()}")
         if abs(weights.sum() - 1.0) > 1e-9:
             raise ValueError(f"weights must sum to 1; they sum to {weights.sum():.6g}")

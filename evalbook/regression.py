@@ -20,14 +20,16 @@ the exception: a zero target raises a ``ValueError`` (see :func:`mape`).
 from __future__ import annotations
 
 import math
-import numbers
 import warnings
 
 import numpy as np
 
 from evalbook._checks import (
     UndefinedMetricWarning,
+    as_number_array,
+    check_flag,
     check_same_length,
+    check_whole_number,
     check_zero_division,
     safe_divide,
 )
@@ -48,49 +50,15 @@ __all__ = [
 SMAPE_VARIANTS = ("handout", "doubled")
 
 
-def _as_values(values, name: str) -> np.ndarray:
-    """A 1-D float array of finite real numbers, non-empty."""
-    if values is None:
-        raise TypeError(f"{name} must be a sequence of numbers; got None")
-    if isinstance(values, (str, bytes)) or np.ndim(values) == 0:
-        raise TypeError(
-            f"{name} must be a sequence of numbers (list, array or Series); "
-            f"got a single {type(values).__name__}"
-        )
-    array = np.asarray(values)
-    if array.dtype.kind == "b":
-        raise TypeError(f"{name} must hold numbers, not booleans")
-    if array.dtype.kind in "USc" or array.dtype.kind not in "iufO":
-        raise TypeError(f"{name} must hold real numbers; got dtype {array.dtype}")
-    try:
-        array = array.astype(float)
-    except (TypeError, ValueError):
-        raise TypeError(f"{name} must hold real numbers; got a value that is not one") from None
-    if array.ndim != 1:
-        raise ValueError(f"{name} must be one-dimensional; got an array of shape {array.shape}")
-    if array.size == 0:
-        raise ValueError(f"{name} is empty; a regression metric needs at least one instance")
-    bad = np.flatnonzero(~np.isfinite(array))
-    if bad.size:
-        position = int(bad[0])
-        raise ValueError(
-            f"{name} contains {array[position]} at position {position}; every value must be "
-            "a finite number"
-        )
-    return array
+#: The hint given for an empty ``t`` or ``y``.
+_EMPTY = "a regression metric needs at least one instance"
 
 
 def _pair(t, y) -> tuple[np.ndarray, np.ndarray]:
-    t = _as_values(t, "t")
-    y = _as_values(y, "y")
+    t = as_number_array(t, "t", empty=_EMPTY)
+    y = as_number_array(y, "y", empty=_EMPTY)
     check_same_length(t, y, "t", "y")
     return t, y
-
-
-def _check_flag(value, name: str) -> bool:
-    if not isinstance(value, (bool, np.bool_)):
-        raise TypeError(f"{name} must be True or False; got {type(value).__name__}")
-    return bool(value)
 
 
 # ---------------------------------------------------------------------- squared errors
@@ -125,7 +93,7 @@ def sse(t, y, *, halved=True) -> float:
     """
     t, y = _pair(t, y)
     total = float(np.sum((t - y) ** 2))
-    return total / 2 if _check_flag(halved, "halved") else total
+    return total / 2 if check_flag(halved, "halved") else total
 
 
 def total_sum_of_squares(t, *, halved=True) -> float:
@@ -135,6 +103,18 @@ def total_sum_of_squares(t, *, halved=True) -> float:
     handout 002, eq. (10.13), uses the plain sum (``halved=False``). It is the SSE of the
     model that always predicts the mean of the targets.
 
+    Parameters
+    ----------
+    t : sequence of float
+        The targets.
+    halved : bool, default True
+        ``True``: handout 000's ½·Σ(t − t̄)²; ``False``: the plain Σ(t − t̄)².
+
+    Returns
+    -------
+    float
+        ≥ 0; 0 when every target is the same.
+
     Examples
     --------
     >>> total_sum_of_squares([3, 5, 2, 6])
@@ -142,9 +122,9 @@ def total_sum_of_squares(t, *, halved=True) -> float:
     >>> total_sum_of_squares([3, 5, 2, 6], halved=False)
     10.0
     """
-    t = _as_values(t, "t")
+    t = as_number_array(t, "t", empty=_EMPTY)
     total = float(np.sum((t - t.mean()) ** 2))
-    return total / 2 if _check_flag(halved, "halved") else total
+    return total / 2 if check_flag(halved, "halved") else total
 
 
 def mse(t, y) -> float:
@@ -153,6 +133,18 @@ def mse(t, y) -> float:
     Handout 000, eq. (20); handout 002, eq. (10.16). Note that eq. (20) divides the plain
     sum by n: with handout 000's halved SSE (eq. (19)), MSE = 2·SSE / n, not SSE / n as its
     text says ("a média da SSE").
+
+    Parameters
+    ----------
+    t : sequence of float
+        The targets.
+    y : sequence of float
+        The predictions, same length as ``t``.
+
+    Returns
+    -------
+    float
+        ≥ 0, in the unit of the target squared.
 
     Examples
     --------
@@ -168,6 +160,18 @@ def rmse(t, y) -> float:
 
     Handout 000, eq. (21); handout 002, eq. (10.17).
 
+    Parameters
+    ----------
+    t : sequence of float
+        The targets.
+    y : sequence of float
+        The predictions, same length as ``t``.
+
+    Returns
+    -------
+    float
+        ≥ 0, in the unit of the target.
+
     Examples
     --------
     >>> rmse([3, 5, 2], [2, 5, 4])
@@ -181,6 +185,18 @@ def mae(t, y) -> float:
 
     Handout 000, eq. (22); handout 002, eq. (10.18) ("desvio absoluto médio"). Less
     sensitive to one large error than the MSE: an error d adds d/n to it, not d²/n.
+
+    Parameters
+    ----------
+    t : sequence of float
+        The targets.
+    y : sequence of float
+        The predictions, same length as ``t``.
+
+    Returns
+    -------
+    float
+        ≥ 0, in the unit of the target.
 
     Examples
     --------
@@ -366,7 +382,7 @@ def adjusted_r2(t, y, *, p, zero_division="warn") -> float:
     Raises
     ------
     ValueError
-        If ``p`` is negative or n − p − 1 ≤ 0.
+        If ``p`` is negative or n − p − 1 ≤ 0, or ``zero_division`` is not valid.
 
     Examples
     --------
@@ -375,11 +391,8 @@ def adjusted_r2(t, y, *, p, zero_division="warn") -> float:
     >>> round(adjusted_r2([3, 5, 2, 6, 4], [2.5, 5, 3, 5.5, 4], p=1), 4)
     0.8
     """
-    if isinstance(p, (bool, np.bool_)) or not isinstance(p, numbers.Integral):
-        raise TypeError(f"p must be a whole number of predictors; got {type(p).__name__} {p!r}")
-    p = int(p)
-    if p < 0:
-        raise ValueError(f"p must be a non-negative number of predictors; got {p}")
+    p = check_whole_number(p, "p", minimum=0)
+    check_zero_division(zero_division)
     t, y = _pair(t, y)
     n = t.size
     if n - p - 1 <= 0:

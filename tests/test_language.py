@@ -292,7 +292,7 @@ def test_bad_bleu_input():
         bleu("   ", ["a b"])
     with pytest.raises(ValueError, match="references is empty"):
         bleu("a b", [])
-    with pytest.raises(ValueError, match="every reference is empty"):
+    with pytest.raises(ValueError, match=r"references\[0\] is empty"):
         bleu("a b", [""])
     with pytest.raises(TypeError, match="candidate must be a string or a sequence"):
         bleu(42, ["a"])
@@ -312,3 +312,74 @@ def test_bad_bleu_input():
         bleu("a b", ["a b"], smoothing="method1")
     with pytest.raises(ValueError, match="n must be at least 1"):
         modified_precision("a b", ["a b"], n=0)
+
+
+# ---------------------------------------------------------------------- review findings
+SENTENCE = "the cat sat on the mat"
+
+
+def test_a_tokenised_candidate_with_a_flat_token_list_is_refused():
+    """A flat token list as references used to be read as six one-word references: 0.0."""
+    tokens = SENTENCE.split()
+    for metric in (bleu, brevity_penalty):
+        with pytest.raises(
+            TypeError, match=r"references is a list of strings.*references=\[tokens\]"
+        ):
+            metric(tokens, tokens)
+    with pytest.raises(TypeError, match="references is a list of strings"):
+        modified_precision(tokens, tuple(tokens), n=1)
+    with pytest.raises(TypeError, match="references is a list of strings"):
+        bleu(tuple(tokens), [SENTENCE])  # strings with a token candidate: ambiguous too
+    # the two unambiguous forms give the identity its score of 1
+    assert bleu(tokens, [tokens]) == 1.0
+    assert bleu(np.array(tokens), [tokens, "a b"]) == 1.0  # a token list among strings
+    assert bleu(SENTENCE, [SENTENCE]) == 1.0
+    assert bleu(SENTENCE, SENTENCE) == 1.0  # one reference as a string
+    assert brevity_penalty(tokens, [tokens]) == 1.0
+    assert brevity_penalty(tokens, SENTENCE) == 1.0
+    # a string candidate with a list of strings stays a list of whole references
+    assert bleu("a b", ["a", "b"], max_n=1) == 1.0  # each word is in one reference
+
+
+def test_each_empty_reference_is_refused():
+    with pytest.raises(ValueError, match=r"references\[0\] is empty"):
+        bleu("a", ["", "a b c d"], max_n=1)  # used to return 1.0: "" was the closest length
+    with pytest.raises(ValueError, match=r"references\[1\] is empty"):
+        brevity_penalty("a b", ["a b", "   "])
+    with pytest.raises(ValueError, match=r"references\[2\] is empty"):
+        modified_precision(["a"], [["a"], ["b"], []], n=1)
+
+
+@pytest.mark.parametrize(
+    ("weights", "error", "message"),
+    [
+        (["a", "b"], TypeError, "weights must hold real numbers"),
+        (["0.5", "0.5"], TypeError, "weights must hold real numbers"),
+        ([True, False], TypeError, "weights must hold numbers, not booleans"),
+        ([0.5, None], TypeError, "weights must hold real numbers; got None at position 1"),
+        ([0.5, np.nan], ValueError, "weights contains nan at position 1"),
+        ("0.5", TypeError, "weights must be a sequence of numbers"),
+        (0.5, TypeError, "weights must be a sequence of numbers"),
+        ([[0.5], [0.5]], ValueError, "weights must be one-dimensional"),
+        ([], ValueError, "weights is empty; give one weight per n-gram order"),
+        ([[0.5, 0.25], [0.25]], ValueError, "weights must be a flat sequence"),
+    ],
+)
+def test_bleu_weights_are_numbers(weights, error, message):
+    with pytest.raises(error, match=message):
+        bleu("a b", ["a b"], max_n=2, weights=weights)
+
+
+def test_ragged_probabilities_name_the_argument():
+    for metric in (cross_entropy, perplexity):
+        with pytest.raises(ValueError, match="probabilities must be a flat sequence"):
+            metric([0, 1], [[0.5, 0.5], [1.0]])
+    with pytest.raises(ValueError, match="probabilities must be a flat sequence"):
+        top_k_accuracy([0, 1], [[0.5, 0.5], [1.0]], k=1)
+
+
+def test_k_is_checked_as_a_whole_number():
+    good = [[0.5, 0.3, 0.2]]
+    with pytest.raises(TypeError, match=r"k must be a whole number \(int\); got bool True"):
+        top_k_accuracy([0], good, k=True)
+    assert top_k_accuracy([0], good, k=np.int64(1)) == 1.0

@@ -228,7 +228,7 @@ def test_bad_options():
         r2([1, 2], [1, 2], zero_division="zero")
     with pytest.raises(TypeError, match="p must be a whole number"):
         adjusted_r2(T, Y, p=1.5)
-    with pytest.raises(ValueError, match="p must be a non-negative"):
+    with pytest.raises(ValueError, match="p must be at least 0; got -1"):
         adjusted_r2(T, Y, p=-1)
     with pytest.raises(ValueError, match=r"n − p − 1 > 0.*n = 5 and p = 4"):
         adjusted_r2(T, Y, p=4)
@@ -243,3 +243,46 @@ def test_accepts_pandas_and_integers():
 
     assert mse(pd.Series([1, 2, 3]), np.array([1, 2, 5])) == pytest.approx(4 / 3)
     assert isinstance(mae([1, 2], [2, 2]), float)
+
+
+# ---------------------------------------------------------------------- review findings
+@pytest.mark.parametrize("metric", METRICS, ids=lambda f: f.__name__)
+def test_none_and_ragged_input_are_named(metric):
+    with pytest.raises(TypeError, match="y must hold real numbers; got None at position 1"):
+        metric([1, 2], [1, None])  # used to be reported as "contains nan"
+    with pytest.raises(TypeError, match="t must hold real numbers; got None at position 0"):
+        metric([None, 2], [1, 2])
+    with pytest.raises(ValueError, match="y must be a flat sequence"):
+        metric([1, 2], [[1, 2], [3]])  # used to be numpy's "inhomogeneous shape"
+    with pytest.raises(ValueError, match="t must be a flat sequence"):
+        metric([[1, 2], [3]], [1, 2])
+
+
+def test_total_sum_of_squares_and_adjusted_r2_check_their_input_too():
+    with pytest.raises(TypeError, match="t must hold real numbers; got None at position 2"):
+        total_sum_of_squares([1, 2, None])
+    with pytest.raises(ValueError, match="t must be a flat sequence"):
+        total_sum_of_squares([[1, 2], [3]])
+    with pytest.raises(ValueError, match="t is empty; a regression metric needs at least one"):
+        total_sum_of_squares([])
+    with pytest.raises(TypeError, match="halved must be True or False; got str"):
+        total_sum_of_squares([1, 2], halved="yes")
+    with pytest.raises(TypeError, match="y must hold real numbers; got None at position 4"):
+        adjusted_r2(T, [*Y[:4], None], p=1)
+
+
+def test_adjusted_r2_checks_p_as_a_whole_number():
+    with pytest.raises(TypeError, match=r"p must be a whole number \(int\); got bool True"):
+        adjusted_r2(T, Y, p=True)
+    with pytest.raises(TypeError, match=r"p must be a whole number \(int\); got str '1'"):
+        adjusted_r2(T, Y, p="1")
+    assert adjusted_r2(T, Y, p=np.int64(1)) == pytest.approx(1 - 0.15 * 4 / 3)
+
+
+@pytest.mark.parametrize(
+    ("zero_division", "error"), [("zero", ValueError), (None, TypeError), (True, TypeError)]
+)
+def test_adjusted_r2_checks_zero_division_up_front(zero_division, error):
+    """Used to be checked only when R² was undefined, so a typo passed on good data."""
+    with pytest.raises(error, match="zero_division must be"):
+        adjusted_r2(T, Y, p=1, zero_division=zero_division)
