@@ -288,6 +288,21 @@ def _compare_number(exercise, answer) -> str:
     raise _Hint(_number_hint(value, expected) or exercise.hint)
 
 
+def _items(answer, wanted: str) -> list:
+    """The elements of a flat sequence (list, tuple, array, Series); a hint for anything else.
+
+    ``wanted`` completes the hint "esperava ..." with what the exercise expects.
+    """
+    if isinstance(answer, (list, tuple)):
+        return list(answer)
+    if hasattr(answer, "__array__") or isinstance(answer, np.ndarray):
+        array = np.asarray(answer, dtype=object)
+        if array.ndim != 1:
+            raise _Hint(f"Recebi {_describe(answer)}; esperava só {wanted}.")
+        return list(array)
+    raise _Hint(f"Recebi {_describe(answer)}; esperava {wanted}.")
+
+
 def _as_numbers(answer, names: tuple[str, ...]) -> list[float]:
     k = len(names)
     order = f"({', '.join(names)})"
@@ -297,15 +312,7 @@ def _as_numbers(answer, names: tuple[str, ...]) -> list[float]:
         isinstance(answer, np.ndarray) and answer.ndim == 0
     ):
         raise _Hint(f"Recebi {_describe(answer)}; esperava {k} números numa tupla: {order}.")
-    if isinstance(answer, (list, tuple)):
-        items = list(answer)
-    elif hasattr(answer, "__array__") or isinstance(answer, np.ndarray):
-        array = np.asarray(answer, dtype=object)
-        if array.ndim != 1:
-            raise _Hint(f"Recebi {_describe(answer)}; esperava só {k} números numa tupla: {order}.")
-        items = list(array)
-    else:
-        raise _Hint(f"Recebi {_describe(answer)}; esperava {k} números numa tupla: {order}.")
+    items = _items(answer, f"{k} números numa tupla: {order}")
     if len(items) != k:
         raise _Hint(f"Esperava {k} números, na ordem {order}; recebi {len(items)}.")
     if all(item is None for item in items):
@@ -370,15 +377,7 @@ def _as_labels(answer, n: int) -> list:
     wanted = f"uma sequência de {n} textos, um por linha da tabela (lista, array ou Series)"
     if isinstance(answer, (str, dict, numbers.Number, np.bool_, ConfusionMatrix)):
         raise _Hint(f"Recebi {_describe(answer)}; esperava {wanted}.")
-    if isinstance(answer, (list, tuple)):
-        items = list(answer)
-    elif hasattr(answer, "__array__") or isinstance(answer, np.ndarray):
-        array = np.asarray(answer, dtype=object)
-        if array.ndim != 1:
-            raise _Hint(f"Recebi {_describe(answer)}; esperava só {wanted}.")
-        items = list(array)
-    else:
-        raise _Hint(f"Recebi {_describe(answer)}; esperava {wanted}.")
+    items = _items(answer, wanted)
     if len(items) != n:
         raise _Hint(
             f"Esperava {n} valores, um por linha da tabela e na ordem dela; recebi {len(items)}."
