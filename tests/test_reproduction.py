@@ -150,3 +150,36 @@ def test_the_lessons_flag_the_handout_errors(lesson, quote, correction):
     boxes = [box for box in _errata_boxes(lesson) if quote in box]
     assert boxes, f"lesson {lesson} has no errata box quoting {quote!r}"
     assert any(correction in box for box in boxes)
+
+
+# (lesson, section, text its stored outputs must contain): the sub-values of issue 12, §3
+SUB_VALUES = [
+    ("05", "7", "KS = TPR − FPR = 6/9 − 1/11 = 19/33 = 0.5758"),
+    ("05", "5", "Gini = 2·AUC − 1 = 2·79/99 − 1 = 59/99 = 0.5960"),
+    ("04", "5", "p_o = 15/20 = 0.7500"),
+    ("04", "5", "p_e = (9·8 + 11·12) / 20² = 0.5100"),
+    ("09", "1", "p(−1.65 ≤ x ≤ 1.65) = 0.9011"),
+    ("09", "5", "só o kNN acerta: 4 flores; só a árvore acerta: 0 flores"),
+    ("09", "5", "McNemar exato: valor-p = 0.1250"),
+    ("10", "2", "z = d / σ = -0.1500 / 0.0523 = -2.867"),
+    ("10", "2", "valor-p bicaudal = 2·P(Z ≥ |z|) = 0.0041"),
+    ("10", "4", "σ/√k = 0.002/√30 = 0.00037"),
+    ("10", "4", "σ/√k = 0.003/√10 = 0.00095"),
+]
+
+
+@pytest.mark.parametrize(("lesson", "section", "text"), SUB_VALUES)
+def test_the_lessons_show_the_sub_values(lesson, section, text):
+    assert text in reproduction.sections(lesson)[section][1]
+
+
+def test_the_sub_values_agree_with_an_independent_computation():
+    from scipy import stats
+
+    assert Fraction(6, 9) - Fraction(1, 11) == Fraction(19, 33)
+    assert 2 * Fraction(79, 99) - 1 == Fraction(59, 99)
+    assert round(stats.norm.cdf(1.65) - stats.norm.cdf(-1.65), 4) == 0.9011
+    assert stats.binomtest(4, 4, 0.5).pvalue == 2 * 0.5**4 == 0.125
+    sigma = (0.7 * 0.3 / 100 + 0.85 * 0.15 / 200) ** 0.5
+    assert round(-0.15 / sigma, 3) == -2.867
+    assert round(2 * stats.norm.sf(0.15 / sigma), 4) == 0.0041
