@@ -279,7 +279,7 @@ def check_count(value, name: str, *, minimum: int = 1, floats: bool = True) -> i
     if value > MAX_COUNT:
         raise ValueError(
             f"{name} must be at most 2**53 = {MAX_COUNT} (larger counts are not exact in "
-            f"floating point); got {value:.4g}"
+            f"floating point); got {shown_number(value)}"
         )
     return value
 
@@ -289,17 +289,28 @@ def check_successes(k, n) -> tuple[int, int]:
     n = check_count(n, "n", minimum=1)
     k = check_whole_number(k, "k", minimum=0, floats=True)
     if k > n:
-        raise ValueError(f"k must be between 0 and n = {n}; got {k}")
+        raise ValueError(f"k must be between 0 and n = {n}; got {shown_number(k)}")
     return k, n
 
 
-def check_size(elements: int, what: str) -> None:
-    """Refuse, before allocating, a computation that would hold more than
-    :data:`MAX_ELEMENTS` values at once; ``what`` says how ``elements`` was counted."""
+def shown_number(value) -> str:
+    """A number for an error message, however large (``str`` of a 5,000-digit int fails)."""
+    if isinstance(value, numbers.Integral) and abs(value) >= 10**30:
+        return f"about 10^{math.log10(abs(value)):.1f}"
+    return repr(value)
+
+
+def check_size(function: str, **factors: int) -> None:
+    """Refuse, before allocating, a computation whose memory grows as the product of
+    ``factors`` (e.g. ``n=n, k=k`` for k-fold) beyond :data:`MAX_ELEMENTS` values."""
+    elements = math.prod(factors.values())
     if elements > MAX_ELEMENTS:
+        names = " · ".join(factors)
+        values = " · ".join(shown_number(value) for value in factors.values())
+        product = f" = {shown_number(elements)}" if len(factors) > 1 else ""
         raise ValueError(
-            f"{what} = {elements:.4g} values, more than the limit of {MAX_ELEMENTS:.0e} "
-            "values held in memory at once (800 MB); use fewer instances or repetitions"
+            f"{function}: {names} = {values}{product} values to hold in memory, more than "
+            f"the limit of {MAX_ELEMENTS:_} (800 MB); use fewer instances or repetitions"
         )
 
 
@@ -401,7 +412,7 @@ def check_class_counts(class_counts) -> tuple[list | None, list[int]]:
         raise ValueError("class_counts are all 0; there is nothing to sample")
     if total > MAX_COUNT:
         raise ValueError(
-            f"class_counts add up to {total:.4g} instances, more than the limit of "
+            f"class_counts add up to {shown_number(total)} instances, more than the limit of "
             f"2**53 = {MAX_COUNT}"
         )
     return classes, values
@@ -412,8 +423,8 @@ def check_folds(k, n: int) -> int:
     k = check_whole_number(k, "k", minimum=2)
     if k > n:
         raise ValueError(
-            f"k={k} is larger than the number of instances n={n}: every fold needs at "
-            "least one instance"
+            f"k={shown_number(k)} is larger than the number of instances n={n}: every fold "
+            "needs at least one instance"
         )
     return k
 

@@ -10,9 +10,8 @@ of one job each, gathered here under the lessons' topic
   t-test), Friedman's test for several algorithms.
 """
 
+from evalbook import comparison, intervals
 from evalbook.comparison import *  # noqa: F403
-from evalbook.comparison import __all__ as _comparison
 from evalbook.intervals import *  # noqa: F403
-from evalbook.intervals import __all__ as _intervals
 
-__all__ = sorted([*_intervals, *_comparison])
+__all__ = sorted([*intervals.__all__, *comparison.__all__])

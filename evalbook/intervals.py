@@ -332,7 +332,7 @@ def interval_coverage(p, n, *, confidence=0.95, method="wilson", trials=10_000, 
     n = check_count(n, "n", minimum=1)
     confidence = check_confidence(confidence)
     trials = check_whole_number(trials, "trials", minimum=1, floats=True)
-    check_size(trials, "interval_coverage: trials")
+    check_size("interval_coverage", trials=trials)
     check_choice(method, "method", _METHODS)
     rng = as_rng(seed)
     hits = rng.binomial(n, p, size=trials)
@@ -405,7 +405,7 @@ def bootstrap_interval(
     if cm.n == 0:
         raise ValueError("cm is empty (n = 0); there is nothing to resample")
     k = cm.n_classes
-    check_size(resamples * k * k, f"bootstrap_interval: resamples · k² = {resamples} · {k}²")
+    check_size("bootstrap_interval", resamples=resamples, cells=k * k)
     rng = as_rng(seed)
     cells = rng.multinomial(cm.n, cm.counts.ravel() / cm.n, size=resamples)
     if metric is accuracy or metric is error_rate:

@@ -75,7 +75,7 @@ def bootstrap(n, *, seed=None) -> Split:
     set()
     """
     n = check_whole_number(n, "n", minimum=1)
-    check_size(n, "bootstrap: n")
+    check_size("bootstrap", n=n)
     return _draw_bootstrap(n, as_rng(seed))
 
 
@@ -105,7 +105,7 @@ def repeated_bootstrap(n, *, repeats=10, seed=None) -> Iterator[Split]:
     """
     n = check_whole_number(n, "n", minimum=2)
     repeats = check_whole_number(repeats, "repeats", minimum=1)
-    check_size(n * repeats, f"repeated_bootstrap: n · repeats = {n} · {repeats}")
+    check_size("repeated_bootstrap", n=n, repeats=repeats)
     rng = as_rng(seed)
     samples = [_draw_bootstrap(n, rng) for _ in range(repeats)]
     return (sample for sample in samples)
@@ -175,7 +175,7 @@ def bootstrap_oob_shares(n, *, repeats=1000, seed=None) -> np.ndarray:
     """
     n = check_whole_number(n, "n", minimum=1)
     repeats = check_whole_number(repeats, "repeats", minimum=1)
-    check_size(n * repeats, f"bootstrap_oob_shares: n · repeats = {n} · {repeats}")
+    check_size("bootstrap_oob_shares", n=n, repeats=repeats)
     draws = np.sort(as_rng(seed).integers(0, n, size=(repeats, n)), axis=1)
     distinct = 1 + np.count_nonzero(np.diff(draws, axis=1), axis=1)
     return (n - distinct) / n

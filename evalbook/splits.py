@@ -201,7 +201,7 @@ def train_val_test_split(y_or_n, *, fractions=(0.5, 0.2, 0.3), stratify=False, s
     """
     fractions = check_fractions(fractions, "fractions", parts=3)
     n, codes = _n_and_codes(y_or_n, stratify=stratify)
-    check_size(n, "train_val_test_split: n")
+    check_size("train_val_test_split", n=n)
     rng = as_rng(seed)
     train, val, test = _split(n, codes, fractions, rng, ("training", "validation", "test"))
     return train, val, test
@@ -242,7 +242,7 @@ def holdout(y_or_n, *, test_size=1 / 3, stratify=False, seed=None):
     """
     test_size = check_open_fraction(test_size, "test_size")
     n, codes = _n_and_codes(y_or_n, stratify=stratify)
-    check_size(n, "holdout: n")
+    check_size("holdout", n=n)
     rng = as_rng(seed)
     test, train = _split(n, codes, np.array([test_size, 1 - test_size]), rng, ("test", "training"))
     return train, test
@@ -279,7 +279,7 @@ def repeated_holdout(
     test_size = check_open_fraction(test_size, "test_size")
     repeats = check_whole_number(repeats, "repeats", minimum=1)
     n, codes = _n_and_codes(y_or_n, stratify=stratify)
-    check_size(n * repeats, f"repeated_holdout: n · repeats = {n} · {repeats}")
+    check_size("repeated_holdout", n=n, repeats=repeats)
     rng = as_rng(seed)
     fractions = np.array([test_size, 1 - test_size])
     splits = [_split(n, codes, fractions, rng, ("test", "training"))[::-1] for _ in range(repeats)]
@@ -397,7 +397,7 @@ def kfold(n, *, k, shuffle=True, seed=None) -> Iterator[Split]:
     """
     n = check_whole_number(n, "n", minimum=2)
     k = check_folds(k, n)
-    check_size(n * k, f"kfold: n · k = {n} · {k}")
+    check_size("kfold", n=n, k=k)
     rng = as_rng(seed) if check_flag(shuffle, "shuffle") else None
     return _generate(_folds_to_splits(_kfold_assignment(n, k, rng), k))
 
@@ -442,7 +442,7 @@ def stratified_kfold(y, *, k, shuffle=True, seed=None) -> Iterator[Split]:
     """
     y = as_label_array(y, "y")
     k = check_folds(k, y.size)
-    check_size(y.size * k, f"stratified_kfold: len(y) · k = {y.size} · {k}")
+    check_size("stratified_kfold", n=y.size, k=k)
     rng = as_rng(seed) if check_flag(shuffle, "shuffle") else None
     codes, classes = _encode(y)
     check_stratifiable(classes, np.bincount(codes), k, stacklevel=2)
@@ -483,7 +483,7 @@ def repeated_kfold(y_or_n, *, k=10, repeats=10, stratify=False, seed=None) -> It
     n, codes = _n_and_codes(y_or_n, stratify=stratify)
     n = check_whole_number(n, "the number of instances", minimum=2)
     k = check_folds(k, n)
-    check_size(n * k * repeats, f"repeated_kfold: n · k · repeats = {n} · {k} · {repeats}")
+    check_size("repeated_kfold", n=n, k=k, repeats=repeats)
     rng = as_rng(seed)
     if codes is not None:
         classes = _encode(as_label_array(y_or_n, "y_or_n"))[1]
@@ -521,7 +521,7 @@ def leave_one_out(n) -> Iterator[Split]:
     [([1, 2], [0]), ([0, 2], [1]), ([0, 1], [2])]
     """
     n = check_whole_number(n, "n", minimum=2)
-    check_size(n, "leave_one_out: every split holds n")
+    check_size("leave_one_out", n=n)
     return _leave_one_out(n)
 
 
@@ -556,7 +556,7 @@ def split_roles(splits, *, n) -> np.ndarray:
     """
     n = check_whole_number(n, "n", minimum=1)
     pairs = check_splits(splits, n)
-    check_size(len(pairs) * n, f"split_roles: splits · n = {len(pairs)} · {n}")
+    check_size("split_roles", splits=len(pairs), n=n)
     roles = np.zeros((len(pairs), n), dtype=np.int8)
     for row, (train, test) in enumerate(pairs):
         roles[row, train] = 1

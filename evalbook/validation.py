@@ -9,11 +9,9 @@ each, gathered here under the lesson's topic (``from evalbook.validation import 
 - :mod:`evalbook.crossval`: :func:`cross_validate`, which fits a model on every split.
 """
 
+from evalbook import crossval, resampling, splits
 from evalbook.crossval import *  # noqa: F403
-from evalbook.crossval import __all__ as _crossval
 from evalbook.resampling import *  # noqa: F403
-from evalbook.resampling import __all__ as _resampling
 from evalbook.splits import *  # noqa: F403
-from evalbook.splits import __all__ as _splits
 
-__all__ = sorted([*_splits, *_resampling, *_crossval])
+__all__ = sorted([*splits.__all__, *resampling.__all__, *crossval.__all__])

@@ -29,7 +29,6 @@ from sklearn.pipeline import make_pipeline
 from sklearn.preprocessing import StandardScaler
 from sklearn.tree import DecisionTreeClassifier
 
-import evalbook
 from evalbook import (
     WEIGHT_632,
     bootstrap,
@@ -629,10 +628,10 @@ def test_cross_validate_bad_input(kwargs, error, message):
         (lambda: holdout([1, "1", 1, "1"], stratify=True), TypeError, "y mixes labels"),
         (lambda: list(stratified_kfold([1, "1", 1, "1"], k=2)), TypeError, "y mixes labels"),
         (
-                lambda: stratified_counts([2**62, 2**62], fraction=0.5),
-                ValueError,
-                r"more than the limit of 2\*\*53",
-            ),
+            lambda: stratified_counts([2**62, 2**62], fraction=0.5),
+            ValueError,
+            r"more than the limit of 2\*\*53",
+        ),
         (lambda: holdout([[1, 2], [3]]), ValueError, "y_or_n must be a flat sequence"),
         (
             lambda: train_val_test_split(10, fractions=[[0.5], [0.2, 0.3]]),
