@@ -402,14 +402,16 @@ def bootstrap_interval(
     check_metric(metric)
     resamples = check_whole_number(resamples, "resamples", minimum=1)
     confidence = check_confidence(confidence)
-    if cm.n == 0:
+    n = sum(int(count) for count in cm.counts.ravel())  # Python ints: no int64 overflow
+    if n == 0:
         raise ValueError("cm is empty (n = 0); there is nothing to resample")
+    n = check_count(n, "the number of instances in cm")
     k = cm.n_classes
     check_size("bootstrap_interval", resamples=resamples, cells=k * k)
     rng = as_rng(seed)
-    cells = rng.multinomial(cm.n, cm.counts.ravel() / cm.n, size=resamples)
+    cells = rng.multinomial(n, cm.counts.ravel() / n, size=resamples)
     if metric is accuracy or metric is error_rate:
-        correct = cells[:, :: k + 1].sum(axis=1) / cm.n
+        correct = cells[:, :: k + 1].sum(axis=1) / n
         values = correct if metric is accuracy else 1.0 - correct
     else:
         with warnings.catch_warnings():

@@ -112,6 +112,11 @@ TOO_LARGE = [
         "repeated_kfold: n · k · repeats = .*" + LIMIT,
     ),
     ("repeated_bootstrap", lambda: repeated_bootstrap(10**11, repeats=2), "repeated_bootstrap"),
+    (
+        "bootstrap_interval of a huge matrix",
+        lambda: bootstrap_interval([[2**62, 2**62], [2**62, 1]], resamples=10),
+        "the number of instances in cm must be " + COUNT_LIMIT,
+    ),
     ("kfold with a huge k", lambda: kfold(10, k=10**5000), r"k=about 10\^5000.0 is larger"),
     (
         "stratified_counts",
