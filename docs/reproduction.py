@@ -309,6 +309,16 @@ def _cell(text: str) -> str:
     return text.replace("|", "\\|").replace("\n", " ")
 
 
+_LATEX = {"$\\mathbb{M}1$": "M1", "$M_1$": "M1", "$M_2$": "M2", "$R^2$": "R²", "$N$": "N"}
+
+
+def _plain(heading: str) -> str:
+    """A lesson heading without its LaTeX, for a link's text."""
+    for latex, plain in _LATEX.items():
+        heading = heading.replace(latex, plain)
+    return heading
+
+
 def render(rows: list[dict]) -> str:
     """The Markdown page: a summary, then one table per handout."""
     lines = [
@@ -361,7 +371,7 @@ def render(rows: list[dict]) -> str:
         for row in mine:
             path = lesson_paths()[row["lesson"]]
             heading = sections(row["lesson"])[row["section"]][0]
-            link = f"[{row['lesson']} · {_cell(heading)}](../notebooks/{path.name})"
+            link = f"[{row['lesson']} · {_cell(_plain(heading))}](../notebooks/{path.name})"
             printed = row["printed"] or "*(perdido)*"
             lines.append(
                 f"| {_cell(row['where'])} | {_cell(printed)} | {_cell(row['workbook'])} | {link} "
