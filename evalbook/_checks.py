@@ -60,6 +60,8 @@ def safe_divide(
             )
             return math.nan
         return float(zero_division)
+    if isinstance(numerator, numbers.Integral) and isinstance(denominator, numbers.Integral):
+        return int(numerator) / int(denominator)  # correctly rounded, even beyond 2**53
     return float(numerator) / float(denominator)
 
 
@@ -261,7 +263,9 @@ def check_label(value, name: str):
     if isinstance(value, (list, tuple, set, dict, np.ndarray)) or (
         hasattr(value, "index") and hasattr(value, "dtype")
     ):
-        raise TypeError(f"{name} must be a single class label; got {type(value).__name__} {value!r}")
+        raise TypeError(
+            f"{name} must be a single class label; got {type(value).__name__} {value!r}"
+        )
     return check_labels([value], name)[0]
 
 
@@ -446,4 +450,3 @@ def check_whole_number(value, name: str, *, minimum=None, maximum=None, floats=F
     if maximum is not None and value > maximum:
         raise ValueError(f"{name} must be at most {maximum}; got {value}")
     return value
-

@@ -69,7 +69,8 @@ def expected_confusion(cm):
     import pandas as pd
 
     cm = _nonempty(cm)
-    expected = np.outer(cm.target_totals, cm.prediction_totals) / cm.n
+    totals = [np.asarray(v, dtype=float) for v in (cm.target_totals, cm.prediction_totals)]
+    expected = np.outer(*totals) / float(cm.n)
     return pd.DataFrame(
         expected,
         index=pd.Index(cm.labels, name="target"),
@@ -145,7 +146,7 @@ def kappa_breakdown(cm, *, zero_division="warn") -> KappaBreakdown:
     """
     cm = _nonempty(cm)
     n = cm.n
-    observed = int(np.trace(cm.counts))
+    observed = cm.n_correct
     chance = sum(
         int(t) * int(p) for t, p in zip(cm.target_totals, cm.prediction_totals, strict=True)
     )

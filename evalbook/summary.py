@@ -22,7 +22,12 @@ import warnings
 
 import numpy as np
 
-from evalbook._checks import UndefinedMetricWarning, check_zero_division, safe_divide
+from evalbook._checks import (
+    UndefinedMetricWarning,
+    check_choice,
+    check_zero_division,
+    safe_divide,
+)
 from evalbook._stats import check_confidence, clopper_pearson
 from evalbook.classification import (
     balanced_accuracy,
@@ -132,9 +137,7 @@ _TEXT = {
 
 
 def _check_language(language) -> str:
-    if not isinstance(language, str) or language not in LANGUAGES:
-        raise ValueError(f"language must be one of {LANGUAGES}; got {language!r}")
-    return language
+    return check_choice(language, "language", LANGUAGES)
 
 
 def _mcnemar_p_value(counts: np.ndarray, warn: bool) -> float:
@@ -181,7 +184,7 @@ def _by_class(cm: ConfusionMatrix, zero_division):
         return pd.Series(values, name=cm.labels[0], dtype=float)
     columns = {
         label: [
-            function(cm, label=label, zero_division=zero_division)
+            function(cm, positive=label, zero_division=zero_division)
             for function, _ in BY_CLASS_STATISTICS.values()
         ]
         for label in cm.labels
@@ -305,9 +308,9 @@ class ConfusionSummary:
         self.language = language
         self.positive = cm.labels[0] if cm.n_classes == 2 else None
         n = cm.n
-        hits = int(np.trace(cm.counts))
+        hits = cm.n_correct
         lower, upper = clopper_pearson(hits, n, confidence=confidence)
-        nir = float(cm.target_totals.max()) / n
+        nir = int(cm.target_totals.max()) / n
         overall = {
             "accuracy": safe_divide(hits, n),
             "accuracy_lower": lower,
