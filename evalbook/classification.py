@@ -22,17 +22,16 @@ and the handout equation they implement; :func:`metrics_table` evaluates them al
 from __future__ import annotations
 
 import math
-import warnings
 
 import numpy as np
 
 from evalbook._checks import (
-    UndefinedMetricWarning,
     check_positive_number,
     check_probability,
     check_zero_division,
     safe_divide,
 )
+from evalbook.agreement import cohen_kappa, mcc
 from evalbook.confusion import ConfusionMatrix, as_confusion_matrix
 
 
@@ -504,82 +503,6 @@ def detection_prevalence(cm, *, positive=None, zero_division="warn") -> float:
         zero_division=zero_division,
         metric="detection prevalence",
         why="n = 0",
-    )
-
-
-# ---------------------------------------------------------------------- agreement
-def mcc(cm, *, positive=None) -> float:
-    """Matthews correlation coefficient (the phi coefficient), in [−1, 1].
-
-    Handout 003: ``(TP·TN − FP·FN) / sqrt((TP+FP)(TP+FN)(TN+FP)(TN+FN))``. Handout 002
-    prints this same formula as eq. (10.6) but calls it "Kappa"; it is not Cohen's kappa
-    (see :func:`cohen_kappa`). For k classes, Gorodkin's generalisation (the one
-    ``sklearn.metrics.matthews_corrcoef`` computes)::
-
-        (n·Σ C_kk − Σ p_k·t_k) / sqrt((n² − Σ p_k²)(n² − Σ t_k²))
-
-    with t_k the row (target) and p_k the column (prediction) totals; with ``positive=``,
-    the binary MCC of that class against the rest.
-
-    When a sum in the denominator is 0 the MCC is 0, handout 003's convention ("o
-    denominador pode ser considerado 1"), also scikit-learn's; an
-    :class:`~evalbook.UndefinedMetricWarning` says so.
-
-    Examples
-    --------
-    >>> round(mcc([[6, 3], [2, 9]]), 4)
-    0.4924
-    """
-    cm = as_confusion_matrix(cm)
-    if positive is not None:
-        cm = cm.one_vs_rest(positive)
-    # in whole numbers (Python ints: exact for any count), then one rounding at the end
-    n, t, p = cm.n, _ints(cm.target_totals), _ints(cm.prediction_totals)
-    numerator = n * cm.n_correct - _dot(p, t)
-    first, second = n * n - _dot(p, p), n * n - _dot(t, t)
-    if first == 0 or second == 0:
-        warnings.warn(
-            "MCC has a zero sum in its denominator (one class is never the target or never "
-            "predicted); returning 0 as handout 003 prescribes",
-            UndefinedMetricWarning,
-            stacklevel=2,
-        )
-        return 0.0
-    # the square root of an exact ratio of whole numbers: two roundings in all
-    return math.copysign(math.sqrt(numerator * numerator / (first * second)), numerator)
-
-
-def _ints(values) -> list[int]:
-    return [int(v) for v in values]
-
-
-def _dot(first: list[int], second: list[int]) -> int:
-    return sum(a * b for a, b in zip(first, second, strict=True))
-
-
-def cohen_kappa(cm, *, zero_division="warn") -> float:
-    """Cohen's kappa: (p_o − p_e) / (1 − p_e), agreement corrected for chance.
-
-    Handout 001, "Matriz de confusão e estatística Kappa": p_o is the accuracy and p_e the
-    accuracy expected of a random classifier that keeps the predicted class proportions,
-    ``Σ t_k·p_k / n²``. Equivalently, (observed − expected successes) / (n − expected
-    successes): 58 / 118 = 49.2% for handout 001's A/B/C matrix. Any number of classes.
-    Undefined when p_e = 1 (every target and prediction is one and the same class).
-
-    Examples
-    --------
-    >>> round(cohen_kappa([[88, 10, 2], [14, 40, 6], [18, 10, 12]]), 4)
-    0.4915
-    """
-    cm = as_confusion_matrix(cm)
-    n = cm.n
-    chance = _dot(_ints(cm.target_totals), _ints(cm.prediction_totals))  # n × expected
-    return safe_divide(  # both terms times n: whole numbers, free of rounding
-        n * cm.n_correct - chance,
-        n * n - chance,
-        zero_division=zero_division,
-        metric="Cohen's kappa",
-        why="the chance agreement is already perfect, or n = 0",
     )
 
 
