@@ -52,6 +52,16 @@ __all__ = [
 SMAPE_VARIANTS = ("handout", "doubled")
 
 
+def _power_of_two_below(values: np.ndarray) -> np.ndarray:
+    """2**(e − 1) for each value with |value| in [2**(e − 1), 2**e) (0.5 for 0).
+
+    Dividing by a power of two is exact (short of the subnormal range), so a ratio of
+    scaled values equals the ratio of the values; scaled values lie in [−2, 2], where
+    neither a difference nor a sum of squares can overflow (or underflow to 0).
+    """
+    return np.ldexp(1.0, np.frexp(values)[1] - 1)
+
+
 def _squares_around_mean(t: np.ndarray) -> float:
     """Σ (t − t̄)², exactly 0 when every target is the same.
 
@@ -252,6 +262,8 @@ def mape(t, y) -> float:
             f"undefined when one is 0 ({zeros.size} of the {t.size} targets). Use mae() or "
             "smape() for such data"
         )
+    scale = _power_of_two_below(np.maximum(np.abs(t), np.abs(y)))  # no overflow in y − t
+    t, y = t / scale, y / scale
     return float(np.mean(np.abs((y - t) / t)))
 
 
@@ -295,6 +307,8 @@ def smape(t, y, *, variant="handout", zero_division="warn") -> float:
     check_choice(variant, "variant", SMAPE_VARIANTS)
     check_zero_division(zero_division)
     t, y = as_number_pair(t, y)
+    scale = _power_of_two_below(np.maximum(np.abs(t), np.abs(y)))  # no overflow in y − t
+    t, y = t / scale, y / scale
     numerator = np.abs(y - t)
     denominator = np.abs(y) + np.abs(t)
     undefined = denominator == 0
@@ -347,6 +361,10 @@ def r2(t, y, *, zero_division="warn") -> float:
     """
     check_zero_division(zero_division)
     t, y = as_number_pair(t, y)
+    # R² is scale-free: both sums are taken on t and y divided by one power of two, so
+    # that neither overflows to inf (targets near 1e308) nor underflows to 0 (near 1e-200)
+    scale = float(_power_of_two_below(max(np.max(np.abs(t)), np.max(np.abs(y)))))
+    t, y = t / scale, y / scale
     residual = float(np.sum((t - y) ** 2))
     total = _squares_around_mean(t)
     if total == 0:

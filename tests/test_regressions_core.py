@@ -216,3 +216,26 @@ def test_bleu_refuses_a_huge_max_n_up_front():
     with pytest.raises(ValueError, match=r"max_n must be at most 100; got 1000000000"):
         bleu("the cat", "the cat", max_n=10**9)
     assert bleu("a b c", "a b c", max_n=100, smoothing="epsilon") > 0
+
+
+# ---------------------------------------------------------------------- regression extremes
+# Found by the sweep of the other public functions: overflow or underflow inside a
+# scale-free metric gave nan, inf or a wrong 0/0 for finite inputs with a finite answer.
+def test_smape_and_mape_near_the_float_limit():
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert evalbook.smape([1e308], [-1e308]) == 1.0
+        assert evalbook.smape([1e308], [-1e308], variant="doubled") == 2.0
+        assert evalbook.mape([1e308], [-1e308]) == 2.0
+        assert evalbook.mape([5e-324, 1.0], [1e-323, 2.0]) == 1.0
+
+
+def test_r2_of_huge_and_tiny_values_is_scale_free():
+    t, y = np.array([1.0, -1.0, 1.0]), np.array([1.0, -1.0, 0.0])
+    expected = r2(t, y)
+    assert expected == 0.625
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert r2(t * 1e308, y * 1e308) == expected
+        assert r2(t * 1e-200, y * 1e-200) == expected
+        assert adjusted_r2(t * 1e-200, y * 1e-200, p=1) == 1 - (1 - expected) * 2 / 1
