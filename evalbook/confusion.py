@@ -211,7 +211,7 @@ class ConfusionMatrix:
             k = self.n_classes
             raise ValueError(
                 f"{name} is defined only for a 2×2 confusion matrix; this one is {k}×{k} "
-                f"with labels {self._labels!r}. Use cm.one_vs_rest(label).{name} to treat "
+                f"with labels {self._labels!r}. Use cm.one_vs_rest(positive).{name} to treat "
                 "one class as positive and the others as negative"
             )
         return int(self._counts[row, column])
@@ -262,22 +262,22 @@ class ConfusionMatrix:
         order = [self.index_of(label) for label in labels]
         return ConfusionMatrix(self._counts[np.ix_(order, order)], labels=labels)
 
-    def with_positive(self, label) -> ConfusionMatrix:
-        """The same matrix with ``label`` moved first, so it is the positive class.
+    def with_positive(self, positive) -> ConfusionMatrix:
+        """The same matrix with the class ``positive`` moved first, so it is the positive class.
 
         Examples
         --------
         >>> ConfusionMatrix([[6, 3], [2, 9]], labels=["spam", "ham"]).with_positive("ham").tp
         9
         """
-        first = self.index_of(label)
+        first = self.index_of(positive)
         rest = [v for i, v in enumerate(self._labels) if i != first]
         return self.reorder([self._labels[first], *rest])
 
-    def one_vs_rest(self, label) -> ConfusionMatrix:
-        """The 2×2 matrix of ``label`` against all other classes merged into ``"rest"``.
+    def one_vs_rest(self, positive) -> ConfusionMatrix:
+        """The 2×2 matrix of ``positive`` against all other classes merged into ``"rest"``.
 
-        TP is the diagonal cell of ``label``, FN the rest of its row, FP the rest of its
+        TP is the diagonal cell of ``positive``, FN the rest of its row, FP the rest of its
         column and TN everything else.
 
         Examples
@@ -287,12 +287,12 @@ class ConfusionMatrix:
         array([[ 40,  20],
                [ 20, 120]])
         """
-        i = self.index_of(label)
+        i = self.index_of(positive)
         tp = int(self._counts[i, i])
         fn = int(self.target_totals[i]) - tp
         fp = int(self.prediction_totals[i]) - tp
         tn = self.n - tp - fn - fp
-        rest = "rest" if label != "rest" else "not rest"
+        rest = "rest" if self._labels[i] != "rest" else "not rest"
         return ConfusionMatrix([[tp, fn], [fp, tn]], labels=[self._labels[i], rest])
 
     # ------------------------------------------------------------------ views

@@ -268,7 +268,7 @@ def test_bad_labels_for_counts(labels, error, message):
 def test_binary_cell_of_a_3x3_matrix(cell):
     message = (
         rf"^{cell} is defined only for a 2×2 confusion matrix; this one is 3×3 with labels "
-        rf"\['A', 'B', 'C'\]\. Use cm\.one_vs_rest\(label\)\.{cell}"
+        rf"\['A', 'B', 'C'\]\. Use cm\.one_vs_rest\(positive\)\.{cell}"
     )
     with pytest.raises(ValueError, match=message):
         getattr(ABC, cell)
