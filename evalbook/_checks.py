@@ -392,6 +392,14 @@ def as_count_table(counts, name: str = "counts") -> np.ndarray:
         array = np.asarray(counts)
     except Exception as exc:  # ragged lists and the like
         raise ValueError(f"{name} must be a square table of numbers; {exc}") from None
+    if array.dtype.kind == "O" and array.ndim == 2:  # numpy keeps ints beyond int64 as objects
+        for (i, j), value in np.ndenumerate(array):
+            integral = isinstance(value, numbers.Integral) and not isinstance(value, bool)
+            if integral and not 0 <= value <= MAX_COUNT:
+                raise ValueError(
+                    f"{name} must be non-negative and below 2**63 (int64); got {value} at "
+                    f"row {i}, column {j}"
+                )
     if array.dtype.kind == "b" or array.dtype.kind not in "iuf":
         raise TypeError(
             f"{name} must hold whole numbers (int); got dtype {array.dtype}"

@@ -29,6 +29,7 @@ from evalbook._checks import (
     as_array,
     as_label_array,
     as_number_array,
+    check_labels,
     check_same_length,
     check_table_cells,
     check_whole_number,
@@ -126,14 +127,12 @@ def _true_columns(y_true: np.ndarray, labels, k: int, name: str) -> np.ndarray:
             )
         return y_true.astype(np.int64)
 
-    labels = list(as_label_array(labels, "labels").tolist())
+    labels = check_labels(as_label_array(labels, "labels").tolist())
     if len(labels) != k:
         raise ValueError(
             f"labels has {len(labels)} classes but {name} has {k} columns; give one "
             "label per column, in the same order"
         )
-    if len(set(labels)) != len(labels):
-        raise ValueError(f"labels contains repeated classes: {labels!r}")
     index = {label: column for column, label in enumerate(labels)}
     columns = np.empty(y_true.size, dtype=np.int64)
     for position, label in enumerate(y_true.tolist()):

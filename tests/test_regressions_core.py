@@ -239,3 +239,15 @@ def test_r2_of_huge_and_tiny_values_is_scale_free():
         assert r2(t * 1e308, y * 1e308) == expected
         assert r2(t * 1e-200, y * 1e-200) == expected
         assert adjusted_r2(t * 1e-200, y * 1e-200, p=1) == 1 - (1 - expected) * 2 / 1
+
+
+def test_counts_beyond_int64_name_the_limit():
+    # numpy keeps such ints as objects: the message used to suggest a ragged table
+    for value in (2**64, -(2**64)):
+        with pytest.raises(ValueError, match=r"counts must be non-negative and below 2\*\*63"):
+            ConfusionMatrix([[value, 0], [0, 1]])
+
+
+def test_probability_labels_refuse_unhashable_values():
+    with pytest.raises(TypeError, match=r"labels contains \{\} \(dict\) at position 0"):
+        top_k_accuracy([0, 1], [[1.0, 2.0], [3.0, 4.0]], k=1, labels=[{}, {}])
