@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 import numbers
 import warnings
+from collections.abc import Mapping
 
 import numpy as np
 
@@ -325,14 +326,59 @@ def check_table_cells(array: np.ndarray, name: str) -> None:
         raise TypeError(f"{name} must hold numbers; got dtype {array.dtype}")
 
 
+def frame_from_mapping(mapping, name: str, *, fill=None):
+    """A nested mapping ``{target: {prediction: value}}`` as a labelled DataFrame.
+
+    Rows (the targets) keep the mapping's order; columns follow the same order. A cell
+    the mapping leaves out is ``fill`` (0 for counts), or an error if ``fill`` is None.
+    """
+    import pandas as pd
+
+    rows = check_labels(list(mapping), f"the keys of {name}")
+    for row in rows:
+        if not isinstance(mapping[row], Mapping):
+            raise TypeError(
+                f"{name}[{row!r}] must be a mapping {{prediction: value}}; "
+                f"got {type(mapping[row]).__name__}"
+            )
+        for column in mapping[row]:
+            if column not in rows:
+                raise ValueError(
+                    f"{name}[{row!r}] names the class {column!r}, which is not a key of "
+                    f"{name} ({rows!r}); every class needs a row"
+                )
+    table = []
+    for row in rows:
+        cells = []
+        for column in rows:
+            if column not in mapping[row] and fill is None:
+                raise ValueError(
+                    f"{name}[{row!r}] has no value for the class {column!r}; give one value "
+                    "per (target, prediction) pair"
+                )
+            value = mapping[row].get(column, fill)
+            if isinstance(value, (bool, np.bool_)):
+                raise TypeError(f"{name}[{row!r}][{column!r}] must be a number, not a bool")
+            cells.append(value)
+        table.append(cells)
+    return pd.DataFrame(
+        as_array(table, name),
+        index=pd.Index(rows, name="target"),
+        columns=pd.Index(rows, name="prediction"),
+    )
+
+
 def as_profit_matrix(profit_matrix, cm) -> np.ndarray:
     """The profit matrix as a float array aligned with the confusion matrix ``cm``.
 
     ``profit_matrix`` is a k×k table of finite numbers (rows = target, columns =
-    prediction), or a DataFrame whose index and columns name the classes of ``cm``
-    (aligned by label). Text, booleans and other objects are refused with a ``TypeError``.
+    prediction), or a DataFrame whose index and columns name the classes of ``cm``, or a
+    mapping ``{target: {prediction: profit}}`` (both aligned by label). Text, booleans
+    and other objects are refused with a ``TypeError``.
     """
     k = cm.n_classes
+    if isinstance(profit_matrix, Mapping):
+        profit_matrix = frame_from_mapping(profit_matrix, "profit_matrix")
     if hasattr(profit_matrix, "index") and hasattr(profit_matrix, "columns"):
         rows = [plain_value(v) for v in profit_matrix.index]
         columns = [plain_value(v) for v in profit_matrix.columns]

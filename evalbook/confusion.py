@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import html
 import numbers
+from collections.abc import Mapping
 
 import numpy as np
 
@@ -29,6 +30,7 @@ from evalbook._checks import (
     check_label,
     check_labels,
     check_same_length,
+    frame_from_mapping,
     plain_value,
 )
 
@@ -72,7 +74,8 @@ class ConfusionMatrix:
         Non-negative whole numbers. ``counts[i, j]`` is the number of instances whose
         target is ``labels[i]`` and whose prediction is ``labels[j]``. A pandas DataFrame
         whose index and columns hold the same labels gives its labels too (one laid out
-        as caret's, as ``to_frame("caret")`` makes it, is transposed back).
+        as caret's, as ``to_frame("caret")`` makes it, is transposed back), and so does a
+        mapping ``{target: {prediction: count}}`` (a pair it leaves out counts 0).
     labels : sequence of length k, optional
         The class names, positive first. Defaults to ``["positive", "negative"]`` for a
         2×2 matrix and to ``0, 1, ..., k-1`` otherwise.
@@ -97,6 +100,8 @@ class ConfusionMatrix:
     (6, 3, 2, 9)
     >>> cm.n
     20
+    >>> ConfusionMatrix({"spam": {"spam": 6, "ham": 3}, "ham": {"spam": 2, "ham": 9}}) == cm
+    True
     >>> cm
     ConfusionMatrix(n=20, labels=['spam', 'ham'])
     prediction  spam  ham
@@ -112,6 +117,12 @@ class ConfusionMatrix:
             if labels is None:
                 labels = counts.labels
             counts = counts.counts
+        elif isinstance(counts, Mapping):
+            counts, names = _from_frame(frame_from_mapping(counts, "counts", fill=0))
+            if labels is not None:  # labels= chooses the order of the mapping's classes
+                order = [names.index(label) for label in _same_classes(labels, names)]
+                counts = counts[np.ix_(order, order)]
+            labels = labels if labels is not None else names
         elif labels is None and hasattr(counts, "index") and hasattr(counts, "columns"):
             counts, labels = _from_frame(counts)
         self._counts = as_count_table(counts)
@@ -429,6 +440,17 @@ def result_types(y_true, y_pred, *, positive) -> np.ndarray:
 
 
 # ---------------------------------------------------------------------- helpers
+def _same_classes(labels, names: list) -> list:
+    """``labels``, checked to be an ordering of the classes ``names``."""
+    labels = check_labels(labels)
+    if len(labels) != len(names) or set(labels) != set(names):
+        raise ValueError(
+            f"labels must list the classes of the counts mapping, {names!r}, in any order; "
+            f"got {labels!r}"
+        )
+    return labels
+
+
 def _exact_sum(counts: np.ndarray, axis=None):
     """Sum of int64 counts, in int64 when it cannot overflow, else in Python ints."""
     terms = counts.size if axis is None else counts.shape[axis]
