@@ -251,3 +251,31 @@ def test_counts_beyond_int64_name_the_limit():
 def test_probability_labels_refuse_unhashable_values():
     with pytest.raises(TypeError, match=r"labels contains \{\} \(dict\) at position 0"):
         top_k_accuracy([0, 1], [[1.0, 2.0], [3.0, 4.0]], k=1, labels=[{}, {}])
+
+
+def test_exact_metrics_of_random_huge_matrices_against_fractions():
+    """accuracy, balanced accuracy, kappa and MCC of matrices with cells up to 2**62 (totals
+    beyond int64) against the same formulas in exact rational arithmetic."""
+    from fractions import Fraction
+
+    rng = np.random.default_rng(2026)
+    for _ in range(200):
+        k = int(rng.integers(2, 6))
+        exponent = rng.integers(0, 63, size=(k, k))
+        counts = [[int(rng.integers(1, 2**62)) >> int(e) for e in row] for row in exponent]
+        rows = [sum(row) for row in counts]
+        columns = [sum(column) for column in zip(*counts, strict=True)]
+        n, hits = sum(rows), sum(counts[i][i] for i in range(k))
+        chance = sum(t * p for t, p in zip(rows, columns, strict=True))
+        assert accuracy(counts) == float(Fraction(hits, n))
+        kappa = Fraction(n * hits - chance, n * n - chance)
+        assert cohen_kappa(counts) == float(kappa)
+        assert kappa_breakdown(counts).kappa == float(kappa)
+        recalls = [Fraction(counts[i][i], rows[i]) for i in range(k)]
+        assert balanced_accuracy(counts) == pytest.approx(float(sum(recalls) / k), rel=1e-15)
+        squared = Fraction(
+            (n * hits - chance) ** 2,
+            (n * n - sum(p * p for p in columns)) * (n * n - sum(t * t for t in rows)),
+        )
+        expected = math.copysign(math.sqrt(squared), n * hits - chance)
+        assert mcc(counts) == pytest.approx(expected, rel=1e-15, abs=1e-300)
