@@ -16,7 +16,10 @@ instead. The only exception is named by its source: the Matthews correlation coe
 is 0 when a sum in its denominator is 0 (handout 003), with the same warning.
 
 :data:`BINARY_METRICS` and :data:`MULTICLASS_METRICS` list the metrics with their formula
-and the handout equation they implement; :func:`metrics_table` evaluates them all.
+and the handout equation they implement; :func:`metrics_table` evaluates them all. One
+number under several names is one function: ``tpr`` and ``sensitivity`` are
+:func:`recall`, ``tnr`` is :func:`specificity` (:data:`ALIASES`). The MCC and Cohen's
+kappa live in :mod:`evalbook.agreement` and are listed here too.
 """
 
 from __future__ import annotations
