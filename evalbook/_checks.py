@@ -173,9 +173,12 @@ def as_label_array(values, name: str) -> np.ndarray:
     # as they are (from_labels rejects mixed types unless labels= lists them);
     # and numpy also merges b"a" with "a", and drops trailing NULs ("a\x00" becomes "a")
     if array.dtype.kind in "US" and not isinstance(values, np.ndarray):
-        kind = str if array.dtype.kind == "U" else bytes
-        nul = "\x00" if kind is str else b"\x00"
-        if not all(isinstance(v, kind) and not v.endswith(nul) for v in values):
+        empty, nul = ("", "\x00") if array.dtype.kind == "U" else (b"", b"\x00")
+        try:  # one C-level pass, which fails on a value of another type
+            same = nul not in empty.join(values)
+        except TypeError:
+            same = False
+        if not same:
             array = np.asarray(values, dtype=object)
     if array.dtype.kind == "f":
         missing = np.flatnonzero(np.isnan(array))
