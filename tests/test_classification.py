@@ -534,3 +534,21 @@ def test_metrics_table_zero_division():
     assert math.isnan(table.loc["recall", "value"])
     assert any("recall is undefined" in str(w.message) for w in caught)
     assert isinstance(table, pd.DataFrame)
+
+
+def test_synonyms_are_one_function():
+    assert evalbook.tpr is evalbook.sensitivity is evalbook.recall
+    assert evalbook.tnr is evalbook.specificity
+    for alias, name in ALIASES.items():
+        assert BINARY_METRICS[alias][0] is BINARY_METRICS[name][0]
+    # the registry still lists every name the lessons use, synonyms included
+    assert list(BINARY_METRICS) == [
+        "tpr", "tnr", "fpr", "fnr", "precision", "recall", "f1", "sensitivity",
+        "specificity", "ppv", "npv", "efficiency", "prevalence", "detection_rate",
+        "detection_prevalence",
+    ]  # fmt: skip
+    assert list(MULTICLASS_METRICS) == [
+        "accuracy", "error_rate", "balanced_accuracy", "mcc", "cohen_kappa",
+    ]  # fmt: skip
+    table = metrics_table(SPAM_COUNTS)
+    assert table.loc["tpr", "value"] == table.loc["sensitivity", "value"] == 6 / 9
