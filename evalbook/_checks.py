@@ -234,13 +234,6 @@ def check_positive_number(value, name: str) -> float:
     return value
 
 
-def check_choice(value, name: str, choices) -> str:
-    """Check that ``value`` is one of the strings ``choices`` and return it."""
-    if not isinstance(value, str) or value not in choices:
-        raise ValueError(f"{name} must be one of {tuple(choices)}; got {value!r}")
-    return value
-
-
 #: The hint given for an empty ``t`` or ``y`` of a regression metric.
 EMPTY_REGRESSION = "a regression metric needs at least one instance"
 
@@ -432,7 +425,7 @@ def as_profit_matrix(profit_matrix, cm) -> np.ndarray:
 
 
 #: The largest count a confusion matrix cell may hold (int64).
-MAX_COUNT = np.iinfo(np.int64).max
+MAX_CELL_COUNT = np.iinfo(np.int64).max
 
 
 def as_count_table(counts, name: str = "counts") -> np.ndarray:
@@ -444,7 +437,7 @@ def as_count_table(counts, name: str = "counts") -> np.ndarray:
     if array.dtype.kind == "O" and array.ndim == 2:  # numpy keeps ints beyond int64 as objects
         for (i, j), value in np.ndenumerate(array):
             integral = isinstance(value, numbers.Integral) and not isinstance(value, bool)
-            if integral and not 0 <= value <= MAX_COUNT:
+            if integral and not 0 <= value <= MAX_CELL_COUNT:
                 raise ValueError(
                     f"{name} must be non-negative and below 2**63 (int64); got {value} at "
                     f"row {i}, column {j}"
@@ -477,7 +470,7 @@ def as_count_table(counts, name: str = "counts") -> np.ndarray:
     if bad.size:
         i, j = bad[0]
         raise ValueError(f"{name} must be non-negative; got {array[i, j]} at row {i}, column {j}")
-    bad = np.argwhere(array >= 2.0**63 if array.dtype.kind == "f" else array > MAX_COUNT)
+    bad = np.argwhere(array >= 2.0**63 if array.dtype.kind == "f" else array > MAX_CELL_COUNT)
     if bad.size:
         i, j = bad[0]
         raise ValueError(

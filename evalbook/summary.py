@@ -23,12 +23,14 @@ import warnings
 import numpy as np
 
 from evalbook._checks import (
+    MAX_COUNT,
     UndefinedMetricWarning,
     check_choice,
+    check_confidence,
     check_zero_division,
     safe_divide,
 )
-from evalbook._stats import check_confidence, clopper_pearson
+from evalbook._stats import clopper_pearson
 from evalbook.classification import (
     balanced_accuracy,
     cohen_kappa,
@@ -302,6 +304,12 @@ class ConfusionSummary:
             raise ValueError(
                 "cm has no instances (every count is 0); accuracy, its interval and the "
                 "tests need at least one prediction"
+            )
+        if cm.n > MAX_COUNT:
+            raise ValueError(
+                f"cm has n = {cm.n} instances; the exact interval and the binomial test of "
+                f"the summary need n ≤ 2**53 = {MAX_COUNT} (beyond it counts are not exact "
+                "in floating point). accuracy() and cohen_kappa() take any matrix"
             )
         self.confusion_matrix = cm
         self.confidence = confidence
