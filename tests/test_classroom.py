@@ -1,12 +1,13 @@
 """The lessons as a lecturer presents them (issue 13): slides, "Preveja" prompts, Portuguese.
 
-Checks the stored notebooks only (no kernel): every cell has slide metadata, each lesson asks
+Checks the stored notebooks only (no kernel): every cell has a slide type, each lesson asks
 the class to predict before it reveals its headline numbers, what the stored outputs show is
 Portuguese, and the Markdown renders as written.
 """
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 from pathlib import Path
@@ -15,7 +16,10 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 LESSONS = sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
-SLIDE_TYPES = {"slide", "subslide", "fragment", "skip", "notes", "-"}
+# A cell without a slide type continues the slide above it (RISE's and nbconvert's "-"):
+# jupyterlab-slideshow, the deck mode the lessons are presented with, reads "continue" only
+# from an absent slide_type and hides a cell whose slide_type is "-".
+SLIDE_TYPES = {"slide", "subslide", "fragment", "skip", "notes", None}
 PREVEJA = "> 🤔 **Preveja**"
 
 # English labels that must not reach what a student sees in a lesson (issue 13, §3): the
@@ -70,6 +74,21 @@ def test_every_cell_has_slide_metadata(path):
     for cell, kind in zip(cells, kinds, strict=True):
         if cell["cell_type"] == "markdown" and _text(cell).startswith("## "):
             assert kind in {"slide", "skip"}, _text(cell)[:60]
+        if cell["cell_type"] == "markdown" and _text(cell).startswith("### "):
+            assert kind in {"slide", "subslide", "skip"}, _text(cell)[:60]
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.name)
+def test_a_heading_starts_its_cell(path):
+    """A heading in the middle of a cell would not start a slide: one heading per cell, on top."""
+    for i, cell in enumerate(_cells(path)):
+        if cell["cell_type"] != "markdown":
+            continue
+        in_math = False
+        for line in _text(cell).split("\n")[1:]:
+            if line.strip().startswith("$$") and line.strip().count("$$") == 1:
+                in_math = not in_math
+            assert in_math or not re.match(r"#{2,3} ", line), f"{path.name} cell {i}: {line!r}"
 
 
 @pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.name)
@@ -107,7 +126,7 @@ def test_markdown_renders_as_written(path):
         if cell["cell_type"] != "markdown":
             continue
         lines = _text(cell).split("\n")
-        for previous, line in zip(lines, lines[1:], strict=False):
+        for previous, line in itertools.pairwise(lines):
             # an indented continuation line starting "30)" becomes a numbered list item
             if previous.strip() and re.match(r"^\s+\d+[.)]\s", line):
                 pytest.fail(f"{path.name} cell {i}: {line.strip()[:40]!r} starts a list")
