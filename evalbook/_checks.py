@@ -247,3 +247,39 @@ def check_whole_number(value, name: str, *, minimum=None, maximum=None, floats=F
     if maximum is not None and value > maximum:
         raise ValueError(f"{name} must be at most {maximum}; got {value}")
     return value
+
+
+# --- scores checks (the threshold of eq. (11) and the single class label of positive=)
+def check_threshold(value, name: str = "t") -> float:
+    """Check that ``value`` is one real number, not NaN (±inf allowed), and return it."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
+        raise TypeError(f"{name} must be a number; got {type(value).__name__} {value!r}")
+    value = float(value)
+    if math.isnan(value):
+        raise ValueError(f"{name} must be a number; got nan")
+    return value
+
+
+def check_label(value, name: str):
+    """Check that ``value`` is one class label: hashable, not a collection, not missing.
+
+    A list, tuple, set or array would be compared element by element; a missing marker
+    (None, NaN, ``pd.NA``, ``NaT``) equals no label, or cannot even be compared.
+    """
+    from collections.abc import Hashable
+
+    if isinstance(value, (list, tuple, set, frozenset, dict, np.ndarray)) or not isinstance(
+        value, Hashable
+    ):
+        raise TypeError(
+            f"{name} must be a single label (a number, string or bool), not a collection; "
+            f"got {type(value).__name__}"
+        )
+    import pandas as pd  # isna knows every missing marker: None, nan, pd.NA, NaT
+
+    if value is None or bool(pd.isna(value)):
+        raise ValueError(
+            f"{name} must be a class label (a number, string or bool); got the missing "
+            f"value {value!r}"
+        )
+    return value

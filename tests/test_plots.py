@@ -62,8 +62,8 @@ def test_roc_curve_plot_draws_the_curve_and_the_point(spam_table):
 
 
 def test_several_roc_curves_share_one_diagonal(spam_table):
-    ax = plot_roc_curve(spam_table.target, spam_table.score, positive="spam", label="A")
-    plot_roc_curve(spam_table.target, 1 - spam_table.score, positive="spam", label="B", ax=ax)
+    ax = plot_roc_curve(spam_table.target, spam_table.score, positive="spam", name="A")
+    plot_roc_curve(spam_table.target, 1 - spam_table.score, positive="spam", name="B", ax=ax)
     labels = [line.get_label() for line in ax.lines]
     assert labels == ["_diagonal", "A: AUC = 0.798", "B: AUC = 0.202"]
 

@@ -94,8 +94,8 @@ def _check_roc_case(y, scores):
     fpr, tpr, thresholds = sk_roc_curve(y, scores, pos_label=1, drop_intermediate=False)
     np.testing.assert_allclose(curve.fpr, fpr, rtol=0, atol=1e-12)
     np.testing.assert_allclose(curve.tpr, tpr, rtol=0, atol=1e-12)
-    np.testing.assert_array_equal(curve.threshold.iloc[1:], thresholds[1:])
-    assert curve.threshold.iloc[0] == np.inf
+    np.testing.assert_array_equal(curve.threshold[1:], thresholds[1:])
+    assert curve.threshold[0] == np.inf
     assert len(curve) == len(np.unique(scores)) + 1
     # AUC: trapezoid of the curve = fast roc_auc = sklearn = Mann-Whitney
     expected = roc_auc_score(y, scores)
@@ -106,17 +106,17 @@ def _check_roc_case(y, scores):
 
 def test_roc_curve_spam_points(spam_table):
     curve = roc_curve(spam_table.target, spam_table.score, positive="spam")
-    assert (curve.fpr.iloc[0], curve.tpr.iloc[0]) == (0.0, 0.0)
-    assert (curve.fpr.iloc[-1], curve.tpr.iloc[-1]) == (1.0, 1.0)
+    assert (curve.fpr[0], curve.tpr[0]) == (0.0, 0.0)
+    assert (curve.fpr[-1], curve.tpr[-1]) == (1.0, 1.0)
     assert len(curve) == 21  # 20 distinct scores + the start
-    at_half = curve[curve.threshold == 0.657].iloc[0]  # lowest score ≥ 0.5
-    assert (at_half.tp, at_half.fp) == (6, 2)
+    (at_half,) = np.flatnonzero(curve.threshold == 0.657)  # lowest score ≥ 0.5
+    assert (curve.tp[at_half], curve.fp[at_half]) == (6, 2)
     assert np.all(np.diff(curve.fpr) >= 0) and np.all(np.diff(curve.tpr) >= 0)
 
 
 def test_roc_curve_ties_make_one_point():
     curve = roc_curve([1, 0, 1, 0], [0.7, 0.7, 0.7, 0.1], positive=1)
-    assert curve[["fpr", "tpr"]].to_numpy().tolist() == [[0, 0], [0.5, 1], [1, 1]]
+    assert np.column_stack([curve.fpr, curve.tpr]).tolist() == [[0, 0], [0.5, 1], [1, 1]]
 
 
 def test_roc_auc_spam(spam_table):
@@ -154,7 +154,7 @@ def test_auc_extremes_and_swapped_positive():
 
 def test_auc_trapezoid():
     assert auc([0, 0, 0.5, 0.5, 1], [0, 0.5, 0.5, 1, 1]) == 0.75
-    assert auc([1, 0.5, 0], [1, 1, 0]) == -0.75  # decreasing x: negative area
+    assert auc([1, 0.5, 0], [1, 1, 0]) == 0.75  # decreasing x: the same area
     assert auc([0, 1], [1, 1]) == 1.0
     with pytest.raises(ValueError, match="x must be monotonic"):
         auc([0, 1, 0.5], [0, 1, 1])
