@@ -193,18 +193,17 @@ class ScoredData:
             f"distinct_scores={self._ascending.size})"
         )
 
-    def _rank(self, t, side: str):
+    def _rank(self, t, side: str, name: str):
         """Index into the ascending distinct scores for each t (a float or an int array)."""
-        if np.ndim(t) == 0:
-            t = check_threshold(t, "t")
+        values = as_array(t, name)
+        if values.ndim == 0:
+            t = check_threshold(t, name)
             return int(np.searchsorted(self._ascending, t, side=side))
-        values = as_array(t, "t")
         if values.dtype.kind not in "iuf":
-            raise TypeError(f"t must hold numbers; got dtype {values.dtype}")
-        if np.isnan(values).any():
-            raise ValueError(
-                f"t contains nan at position {int(np.flatnonzero(np.isnan(values))[0])}"
-            )
+            raise TypeError(f"{name} must hold numbers; got dtype {values.dtype}")
+        missing = np.flatnonzero(np.isnan(values))
+        if missing.size:
+            raise ValueError(f"{name} contains nan at position {int(missing[0])}")
         return np.searchsorted(self._ascending, values, side=side)
 
     def counts(self, t) -> Counts:
@@ -221,7 +220,7 @@ class ScoredData:
             ``(tp, fn, fp, tn)``: ints for one threshold, int64 arrays shaped like ``t``
             for many.
         """
-        at = self._rank(t, "left")  # distinct scores below t
+        at = self._rank(t, "left", "t")  # distinct scores below t
         tp = self._positives_from[at]
         fp = self._negatives_from[at]
         if np.ndim(at) == 0:
@@ -241,7 +240,7 @@ class ScoredData:
             Floats for one ``x``, arrays for many; ``cp_negative`` is nan (0/0) when
             there are no negatives.
         """
-        above = self._rank(x, "right")  # distinct scores ≤ x
+        above = self._rank(x, "right", "x")  # distinct scores ≤ x
         positives = self.n_positive - self._positives_from[above]
         negatives = self.n_negative - self._negatives_from[above]
         with np.errstate(invalid="ignore", divide="ignore"):
