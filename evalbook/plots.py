@@ -210,9 +210,10 @@ def plot_ks(y_true, scores=None, *, positive=None, ax=None):
         )
     result = ks_statistic(data)
     grid = data.thresholds[::-1]
-    lo, hi = grid[0], grid[-1]
-    pad = 0.05 * (hi - lo) if hi > lo else 0.05
-    xs = np.concatenate([[lo - pad], grid, [hi + pad]])
+    lo, hi = float(grid[0]), float(grid[-1])
+    pad = 0.05 * hi - 0.05 * lo if hi > lo else 0.05  # hi − lo may overflow
+    largest = np.finfo(np.float64).max
+    xs = np.concatenate([[max(lo - pad, -largest)], grid, [min(hi + pad, largest)]])
     curves = dict(zip(("positivos", "negativos"), data.cdf(xs), strict=True))
     at = np.searchsorted(xs, result.score)
     low, high = sorted((curves["positivos"][at], curves["negativos"][at]))

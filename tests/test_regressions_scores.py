@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import warnings
 
 import matplotlib
 
@@ -83,3 +84,13 @@ def test_metrics_refuse_a_missing_positive_by_name(call, missing):
     with pytest.raises(ValueError, match="positive must be a class label"):
         call(missing)
     assert plt.get_fignums() == []
+
+
+def test_ks_plot_of_extreme_scores_has_finite_ends():
+    """Scores near ±1e308 overflowed hi − lo: a numpy warning and infinite step ends."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        ax = plot_ks([1, 0, 1, 0], [1.7e308, -1.7e308, 5.0, 1.0], positive=1)
+    for line in ax.lines:
+        assert np.all(np.isfinite(line.get_xdata()))
+    assert ax.lines[0].get_ydata()[-1] == ax.lines[1].get_ydata()[-1] == 1.0
