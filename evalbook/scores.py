@@ -331,6 +331,14 @@ class RocCurve:
     non-decreasing), ``tp`` and ``fp`` (the counts behind them), one entry per point; also
     readable as ``curve["fpr"]``. :meth:`to_frame` gives them as a pandas DataFrame, which
     is what a notebook displays. Every array is read-only.
+
+    Examples
+    --------
+    >>> curve = roc_curve([1, 0, 1, 0], [0.9, 0.8, 0.4, 0.1], positive=1)
+    >>> len(curve), curve["tp"].tolist()
+    (5, [0, 1, 1, 2, 2])
+    >>> curve.to_frame().query("fpr == 0.5").threshold.tolist()  # rows, as a table
+    [0.8, 0.4]
     """
 
     columns = ("threshold", "fpr", "tpr", "tp", "fp")

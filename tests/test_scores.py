@@ -466,6 +466,9 @@ def test_scored_data_is_read_only_and_shared():
     with pytest.raises(ValueError, match="read-only"):
         curve.tp[0] = 5
     assert data.counts(np.inf) == (0, 2, 0, 2)  # unchanged
+    y, scores = np.array(Y4), np.array(S4)
+    ScoredData(y, scores, positive=1)
+    y[0], scores[0] = 0, 0.5  # the caller's arrays stay writeable
 
 
 @pytest.mark.parametrize(
