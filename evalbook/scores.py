@@ -139,7 +139,7 @@ class ScoredData:
         first_of_value[0] = True
         np.not_equal(ordered[1:], ordered[:-1], out=first_of_value[1:])
         starts = np.flatnonzero(first_of_value)
-        distinct = ordered[starts]  # increasing
+        distinct = ordered if starts.size == n else ordered[starts]  # increasing
         del ordered, first_of_value
         positive_scores = np.sort(values[is_positive])
         n_positive = positive_scores.size
