@@ -1,7 +1,9 @@
 """Exercises of ``exercises/09_intervalos_de_confianca.ipynb`` (handout 004, intervals).
 
-Every expected answer is computed with :mod:`evalbook.inference` from the data below, which
-the exercise notebook states in its questions.
+Every expected answer is computed with the library from the test results of
+:func:`evalbook.exercises.data.bernoulli_test` and
+:func:`~evalbook.exercises.data.large_bernoulli_test` (variants allowed) and from the Iris
+split below, which the exercise notebook states in its questions.
 
 Examples
 --------
@@ -16,17 +18,26 @@ from __future__ import annotations
 import warnings
 from functools import cache
 
-from evalbook.exercises._exercise import Exercise
-from evalbook.inference import NormalApproximationWarning, accuracy_interval, z_value
+from evalbook import NormalApproximationWarning, accuracy_interval, z_value
+from evalbook.exercises import data
+from evalbook.exercises.item import Exercise
+from evalbook.exercises.session import current_variant
 
 #: Question 1: the confidence whose z the student reads in Table 5.1.
 TABLE_CONFIDENCE = 0.80
 
-#: Questions 2, 3 and 5: a model that got 36 of 40 test instances right.
-HITS, N = 36, 40
 
-#: Question 4: a model that got 450 of 500 right, at 90% with the table's z.
-BIG_HITS, BIG_N = 450, 500
+def _small() -> tuple[float, int]:
+    """Questions 2, 3 and 5: (accuracy, n); 36 of 40 right in the default variant."""
+    hits, n = data.bernoulli_test(variant=current_variant("09"))
+    return hits / n, n
+
+
+def _large() -> tuple[float, int]:
+    """Question 4: (accuracy, n), at 90% with the table's z; 450 of 500 by default."""
+    hits, n = data.large_bernoulli_test(variant=current_variant("09"))
+    return hits / n, n
+
 
 #: Question 6: kNN (k = 5) on Iris, 50 test instances (stratified), random_state=42.
 IRIS_TEST_SIZE, IRIS_SEED, IRIS_NEIGHBOURS = 50, 42, 5
@@ -40,8 +51,14 @@ def _normal(p, n, **options):
 
 
 def _condition() -> str:
-    p = HITS / N
-    return "sim" if N >= 30 and N * p * (1 - p) >= 5 else "não"
+    p, n = _small()
+    return "sim" if n >= 30 and n * p * (1 - p) >= 5 else "não"
+
+
+def _normal_with_variance_as_sd(z: float) -> tuple[float, float]:
+    """The normal interval with p(1 − p)/n where its square root belongs."""
+    p, n = _large()
+    return p - z * p * (1 - p) / n, p + z * p * (1 - p) / n
 
 
 @cache
@@ -102,14 +119,13 @@ def _exercises() -> dict[str, Exercise]:
             mistakes=(
                 (
                     lambda: "sim" if _condition() == "não" else "não",
-                    f"n = {N} ≥ 30, mas confira a segunda condição: n·p·(1 − p) = "
-                    f"{N} · {HITS / N:g} · {1 - HITS / N:.1f} = "
-                    f"{N * HITS / N * (1 - HITS / N):.1f}.",
+                    "n ≥ 30 é só a primeira condição; confira a segunda, n·p·(1 − p) ≥ 5, "
+                    "com p = acertos / n.",
                 ),
             ),
         ),
         "09.wilson": Exercise(
-            expected=lambda: accuracy_interval(HITS / N, N, confidence=0.95),
+            expected=lambda: accuracy_interval(*_small(), confidence=0.95),
             kind="numbers",
             names=_BOUNDS,
             hint=(
@@ -118,19 +134,19 @@ def _exercises() -> dict[str, Exercise]:
             ),
             mistakes=(
                 (
-                    lambda: _normal(HITS / N, N, confidence=0.95),
+                    lambda: _normal(*_small(), confidence=0.95),
                     "Esse é o intervalo da aproximação normal (opção 3), que aqui nem vale. "
                     "Use a fórmula de Wilson (opção 2).",
                 ),
                 (
-                    lambda: accuracy_interval(HITS / N, N, confidence=0.90),
+                    lambda: accuracy_interval(*_small(), confidence=0.90),
                     "Esse é o intervalo de 90% (z = 1.65). Para 95%, z = 1.96.",
                 ),
             ),
             comment="Repare que o intervalo não é simétrico em torno de 0.9.",
         ),
         "09.normal": Exercise(
-            expected=lambda: _normal(BIG_HITS / BIG_N, BIG_N, z=z_value(0.90, source="table")),
+            expected=lambda: _normal(*_large(), z=z_value(0.90, source="table")),
             kind="numbers",
             names=_BOUNDS,
             hint=(
@@ -139,17 +155,12 @@ def _exercises() -> dict[str, Exercise]:
             ),
             mistakes=(
                 (
-                    lambda: _normal(BIG_HITS / BIG_N, BIG_N, z=z_value(0.80, source="table")),
+                    lambda: _normal(*_large(), z=z_value(0.80, source="table")),
                     "Você usou z = 1.28, o da linha Pr[X ≥ z] = 10%, que corresponde a 80% de "
                     "confiança. Para 90%, (1 − c)/2 = 5%: z = 1.65.",
                 ),
                 (
-                    lambda: (
-                        BIG_HITS / BIG_N
-                        - 1.65 * (BIG_HITS / BIG_N) * (1 - BIG_HITS / BIG_N) / BIG_N,
-                        BIG_HITS / BIG_N
-                        + 1.65 * (BIG_HITS / BIG_N) * (1 - BIG_HITS / BIG_N) / BIG_N,
-                    ),
+                    lambda: _normal_with_variance_as_sd(1.65),
                     "Você multiplicou z pela variância p(1 − p)/n; é pelo desvio padrão, "
                     "a raiz dela.",
                 ),
@@ -157,7 +168,7 @@ def _exercises() -> dict[str, Exercise]:
             comment="Aqui n·p·(1 − p) = 45 ≥ 5: a aproximação vale e fica perto do Wilson.",
         ),
         "09.exato": Exercise(
-            expected=lambda: accuracy_interval(HITS / N, N, confidence=0.95, method="exact"),
+            expected=lambda: accuracy_interval(*_small(), confidence=0.95, method="exact"),
             kind="numbers",
             names=_BOUNDS,
             hint=(
@@ -166,7 +177,7 @@ def _exercises() -> dict[str, Exercise]:
             ),
             mistakes=(
                 (
-                    lambda: accuracy_interval(HITS / N, N, confidence=0.95),
+                    lambda: accuracy_interval(*_small(), confidence=0.95),
                     'Esse é o intervalo de Wilson; o exato usa method="exact".',
                 ),
             ),

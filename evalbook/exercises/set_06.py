@@ -2,44 +2,32 @@
 
 The data: scikit-learn's bundled *diabetes* set, three of its predictors (body-mass index,
 mean blood pressure and the serum measure ``s5``), split 70/30 with ``random_state=0``
-and fitted by least squares, exactly as the notebook's setup cell does. Every expected
+and fitted by least squares (:func:`evalbook.exercises.data.diabetes_regression`, which the
+notebook reads too). Every expected
 answer is computed with the library from those predictions.
+
+Examples
+--------
+>>> round(EXERCISES["06.r2"].expected(), 6)
+0.363321
 """
 
 from __future__ import annotations
 
-from functools import cache
-
 import numpy as np
 
 import evalbook
-from evalbook.exercises._exercise import Exercise
+from evalbook.exercises import data
+from evalbook.exercises.item import Exercise
 
-#: Columns of ``load_diabetes().data`` used as predictors: bmi, bp, s5.
-COLUMNS = (2, 3, 8)
 #: Number of predictors of the model (the intercept is not one).
-P = len(COLUMNS)
+P = len(data.DIABETES_COLUMNS)
 #: How much exercise 06.outlier adds to the first test target.
 SHIFT = 200.0
 
 
-@cache
-def _data() -> dict[str, np.ndarray]:
-    """Targets and predictions of the exercise's model, on the test and training sets."""
-    from sklearn.datasets import load_diabetes
-    from sklearn.linear_model import LinearRegression
-    from sklearn.model_selection import train_test_split
-
-    X, target = load_diabetes(return_X_y=True)
-    X = X[:, list(COLUMNS)]
-    X_train, X_test, t_train, t_test = train_test_split(X, target, test_size=0.3, random_state=0)
-    model = LinearRegression().fit(X_train, t_train)
-    return {
-        "t_test": t_test,
-        "y_test": model.predict(X_test),
-        "t_train": t_train,
-        "y_train": model.predict(X_train),
-    }
+def _data() -> dict:
+    return data.diabetes_regression()
 
 
 def _test(function, **options):

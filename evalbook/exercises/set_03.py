@@ -1,58 +1,41 @@
 """Exercises 03 (custo e desbalanceamento): two credit models, a profit matrix, a dumb model.
 
-The data are made up for the exercises (not from the handouts), in the shape of handout
+The data (:func:`evalbook.exercises.data.credit_models`, variants allowed) are made up
+for the exercises (not from the handouts), in the shape of handout
 000's Tabelas 4-6: two models that decide whether a loan applicant will default
 (``"inadimplente"``, the positive class) on 200 applicants, and what each cell of the
 confusion matrix earns or costs. Every expected answer is computed with the library.
+
+Examples
+--------
+>>> EXERCISES["03.lucros"].expected()
+(3000.0, 4000.0)
 """
 
 from __future__ import annotations
 
-from functools import cache
-
 import evalbook
-from evalbook.confusion import ConfusionMatrix
-from evalbook.exercises._exercise import Exercise
+from evalbook.exercises import data
+from evalbook.exercises.item import Exercise
+from evalbook.exercises.session import current_variant
 
-#: Classes of the credit models, positive first.
-CREDIT_LABELS = ("inadimplente", "adimplente")
-
-_COUNTS = {
-    "A": [[30, 20], [10, 140]],
-    "B": [[42, 8], [35, 115]],
-}
-
-#: Profit per applicant (rows = target, columns = prediction): denying a defaulter costs
-#: nothing, lending to one loses 500, denying a good payer loses 100 of business, lending to
-#: a good payer earns 100.
-PROFITS = ((0.0, -500.0), (-100.0, 100.0))
+CREDIT_LABELS = data.CREDIT_LABELS
 
 
-@cache
-def credit_models() -> dict[str, ConfusionMatrix]:
-    """The two models' confusion matrices, ``"inadimplente"`` first."""
-    return {
-        name: ConfusionMatrix(counts, labels=list(CREDIT_LABELS))
-        for name, counts in _COUNTS.items()
-    }
+def credit_models() -> dict[str, evalbook.ConfusionMatrix]:
+    """The two models' confusion matrices in the variant of set 03."""
+    return data.credit_models(variant=current_variant("03"))
 
 
 def profit_matrix():
     """The profit matrix as a DataFrame labelled by the classes (rows = target)."""
-    import pandas as pd
-
-    return pd.DataFrame(
-        [list(row) for row in PROFITS],
-        index=pd.Index(list(CREDIT_LABELS), name="target"),
-        columns=list(CREDIT_LABELS),
-    )
+    return data.profit_table()
 
 
-@cache
-def dumb_model() -> ConfusionMatrix:
+def dumb_model() -> evalbook.ConfusionMatrix:
     """The model that approves everybody (always predicts ``"adimplente"``)."""
     totals = credit_models()["A"].target_totals
-    return ConfusionMatrix([[0, totals[0]], [0, totals[1]]], labels=list(CREDIT_LABELS))
+    return evalbook.ConfusionMatrix([[0, totals[0]], [0, totals[1]]], labels=list(CREDIT_LABELS))
 
 
 def _profits(gains=None) -> dict[str, float]:

@@ -14,12 +14,11 @@ Examples
 
 from __future__ import annotations
 
-from functools import cache
-
 import numpy as np
 
 import evalbook
-from evalbook.exercises._exercise import Exercise
+from evalbook.exercises import data
+from evalbook.exercises.item import Exercise
 
 #: 08.divisao: the number of instances and the 50/20/30 split of handout 000, Figure 2.
 N_DIVISAO = 47
@@ -32,9 +31,6 @@ FRACAO_TESTE = 1 / 3
 #: 08.folds: n instances in k folds.
 N_FOLDS, K_FOLDS = 47, 10
 
-#: 08.loo: random data, two classes of 15 (seed of the features).
-SEMENTE_ALEATORIOS = 8
-N_POR_CLASSE = 15
 
 #: 08.oob: the size of the data set.
 N_BOOTSTRAP = 25
@@ -46,20 +42,8 @@ ERRO_TESTE, ERRO_TREINO = 0.28, 0.04
 PROFUNDIDADE, SEMENTE_FOLDS, K_IRIS = 2, 0, 10
 
 
-def dados_aleatorios() -> tuple[np.ndarray, np.ndarray]:
-    """Features with no information (normal noise) and two classes of equal size."""
-    rng = np.random.default_rng(SEMENTE_ALEATORIOS)
-    X = rng.normal(size=(2 * N_POR_CLASSE, 2))
-    y = np.repeat(np.array(["sim", "não"]), N_POR_CLASSE)
-    return X, y
-
-
-@cache
-def _iris() -> tuple:
-    from sklearn.datasets import load_iris
-
-    iris = load_iris()
-    return iris.data, iris.target_names[iris.target]
+dados_aleatorios = data.random_two_classes
+_iris = data.iris
 
 
 def _arvore():

@@ -15,32 +15,26 @@ from __future__ import annotations
 
 import math
 
-from evalbook.exercises._exercise import Exercise
-from evalbook.inference import compare_algorithms, compare_models, friedman, t_value, z_value
+from evalbook import compare_algorithms, compare_models, friedman, t_value, z_value
+from evalbook.exercises import data
+from evalbook.exercises.item import Exercise
 
 #: Questions 1-3: M1 hit 78% of 200 test instances, M2 72% of 300; 95% confidence.
-P1, N1, P2, N2 = 0.78, 200, 0.72, 300
+P1, N1, P2, N2 = data.model_accuracies()
 MODELS_CONFIDENCE = 0.95
 
 #: Question 4: the t of handout 004's table for 98% confidence and 3 datasets.
 T_CONFIDENCE, T_DATASETS = 0.98, 3
 
 #: Question 5: accuracy differences (algorithm A − algorithm B) on 8 datasets; 95%.
-DATASET_DIFFERENCES = (0.021, 0.034, -0.005, 0.018, 0.027, 0.012, 0.040, 0.009)
+DATASET_DIFFERENCES = tuple(data.algorithm_differences())
 
 #: Question 6: differences on the 10 folds of one 10-fold cross-validation; 95%.
-FOLD_DIFFERENCES = (0.035, 0.008, 0.052, -0.020, 0.027, 0.041, -0.006, 0.030, 0.012, 0.015)
+FOLD_DIFFERENCES = tuple(data.fold_differences())
 FOLDS = 10
 
 #: Questions 7-8: accuracies of algorithms A, B, C (columns) on 6 datasets (rows).
-FRIEDMAN_SCORES = (
-    (0.85, 0.82, 0.80),
-    (0.91, 0.91, 0.88),
-    (0.72, 0.75, 0.70),
-    (0.66, 0.61, 0.64),
-    (0.95, 0.93, 0.90),
-    (0.80, 0.78, 0.79),
-)
+FRIEDMAN_SCORES = tuple(tuple(row) for row in data.friedman_accuracies())
 
 
 def _models(**options):

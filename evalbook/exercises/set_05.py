@@ -1,6 +1,7 @@
 """Exercises 05 (scores and thresholds): threshold, ROC/AUC, KS, gain and lift.
 
-The data are the 16 card transactions of ``evalbook.fraud_predictions()`` with their
+The data are the 16 card transactions of
+:func:`evalbook.exercises.data.fraud_predictions` (default variant) with their
 scores, ``"fraude"`` positive. Every expected answer is computed with the library when it
 is checked.
 
@@ -13,17 +14,14 @@ array([[3, 3],
 
 from __future__ import annotations
 
-from functools import cache
-
 import numpy as np
 
 import evalbook
-from evalbook.confusion import ConfusionMatrix
-from evalbook.exercises._exercise import Exercise
+from evalbook.exercises import data
+from evalbook.exercises.item import Exercise
 
-POSITIVE = "fraude"
-NEGATIVE = "legítima"
-LABELS = [POSITIVE, NEGATIVE]
+POSITIVE, NEGATIVE = data.FRAUD_LABELS
+LABELS = list(data.FRAUD_LABELS)
 
 #: The threshold of exercise 05.matriz_t: transaction 3 scores exactly 0.64.
 THRESHOLD = 0.64
@@ -33,19 +31,18 @@ THRESHOLD_RATES = 0.5
 BINS = 4
 
 
-@cache
-def _data() -> tuple[tuple, tuple]:
-    table = evalbook.fraud_predictions()
-    return tuple(table["target"]), tuple(float(v) for v in table["score"])
+def _data() -> tuple[list, list]:
+    table = data.fraud_predictions()
+    return list(table["target"]), [float(v) for v in table["score"]]
 
 
-def _matrix(t: float, *, strict: bool = False) -> ConfusionMatrix:
+def _matrix(t: float, *, strict: bool = False) -> evalbook.ConfusionMatrix:
     """The matrix at threshold t (score ≥ t, or score > t when ``strict``)."""
     target, scores = _data()
     scores = np.asarray(scores)
     flagged = scores > t if strict else scores >= t
     predicted = np.where(flagged, POSITIVE, NEGATIVE)
-    return ConfusionMatrix.from_labels(target, predicted, labels=LABELS)
+    return evalbook.ConfusionMatrix.from_labels(target, predicted, labels=LABELS)
 
 
 def _rates(t: float) -> tuple[float, float]:

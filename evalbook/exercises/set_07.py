@@ -4,42 +4,26 @@ The data: scikit-learn's bundled *digits* set (pixels divided by 16), split 70/3
 (stratified, ``random_state=0``) and fitted by a logistic regression, exactly as the
 notebook's setup cell does; and a candidate translation with two references (BLEU). Every
 expected answer is computed with the library from them.
+
+Examples
+--------
+>>> EXERCISES["07.precisoes"].expected()
+(0.6666666666666666, 0.6)
 """
 
 from __future__ import annotations
 
 import math
-from functools import cache
 
 import numpy as np
 
 import evalbook
-from evalbook.exercises._exercise import Exercise
+from evalbook.exercises import data
+from evalbook.exercises.item import Exercise
 
-#: The references and the candidate of the BLEU questions (typed in the notebook too).
-REFERENCES = (
-    "amanhã o tempo será ensolarado no sul",
-    "o tempo estará ensolarado amanhã no sul do país",
-)
-CANDIDATE = "o tempo o tempo será ensolarado"
-
-
-@cache
-def _model() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """True digits of the test set, the predicted probabilities and the model's classes."""
-    from sklearn.datasets import load_digits
-    from sklearn.linear_model import LogisticRegression
-    from sklearn.model_selection import train_test_split
-    from threadpoolctl import threadpool_limits
-
-    X, digit = load_digits(return_X_y=True)
-    X_train, X_test, d_train, d_test = train_test_split(
-        X / 16, digit, test_size=0.3, random_state=0, stratify=digit
-    )
-    with threadpool_limits(1):
-        model = LogisticRegression(max_iter=2000).fit(X_train, d_train)
-        probabilities = model.predict_proba(X_test)
-    return d_test, probabilities, model.classes_
+REFERENCES = data.BLEU_REFERENCES
+CANDIDATE = data.BLEU_CANDIDATE
+_model = data.digits_probabilities
 
 
 def _ce() -> float:

@@ -1,7 +1,7 @@
-"""The :class:`Exercise` record that every exercise set builds its registry from.
+"""The :class:`Exercise` record: one checked item of an exercise set.
 
-A leaf module (it imports no set), so that each ``_set_NN.py`` can import it at the top
-while ``_answers`` imports every set to assemble the registry.
+A leaf module (it imports no set): each ``set_NN.py`` builds its items from it and
+:mod:`evalbook.exercises.registry` assembles the sets.
 """
 
 from __future__ import annotations
@@ -49,3 +49,10 @@ class Exercise:
     choices: tuple[str, ...] = ()
     mistakes: tuple[tuple[Callable[[], Any], str], ...] = ()
     comment: str = ""
+
+
+#: Hint for a transposed matrix (shared by the sets that ask for one).
+ROWS_ARE_TARGET = (
+    "Parece transposta: nas apostilas 000 e 001 (e na evalbook) as linhas são o alvo "
+    "(target) e as colunas a predição."
+)

@@ -1,44 +1,29 @@
 """Exercises 04 (kappa e concordância): a sentiment classifier and a fraud detector.
 
-Made-up data for the exercises, in the shape of handout 001's A/B/C matrix (a 3-class
-sentiment classifier on 100 reviews, chosen so that the random classifier's matrix has
-whole numbers) and of handout 002's caret report (a fraud detector on 100 transactions).
-Every expected answer is computed with the library.
+Made-up data for the exercises (:mod:`evalbook.exercises.data`), in the shape of handout
+001's A/B/C matrix (a 3-class sentiment classifier on 100 reviews, chosen so that the
+random classifier's matrix has whole numbers) and of handout 002's caret report (a fraud
+detector on 100 transactions). Every expected answer is computed with the library.
+
+Examples
+--------
+>>> EXERCISES["04.sucessos"].expected()
+(67.0, 36.0)
 """
 
 from __future__ import annotations
 
 import math
-from functools import cache
 
 import numpy as np
 
 import evalbook
-from evalbook.confusion import ConfusionMatrix
-from evalbook.exercises._exercise import Exercise
+from evalbook.exercises import data
+from evalbook.exercises.item import Exercise
 
-#: Classes of the sentiment classifier.
-SENTIMENT_LABELS = ("positivo", "neutro", "negativo")
-#: Classes of the fraud detector, positive first.
-FRAUD_LABELS = ("fraude", "legítima")
-
-
-@cache
-def sentiment_matrix() -> ConfusionMatrix:
-    """The sentiment classifier's matrix (rows = target), n = 100."""
-    return ConfusionMatrix([[35, 10, 5], [3, 22, 5], [2, 8, 10]], labels=list(SENTIMENT_LABELS))
-
-
-@cache
-def swapping_matrix() -> ConfusionMatrix:
-    """A binary model that gets every prediction wrong."""
-    return ConfusionMatrix([[0, 30], [20, 0]], labels=["sim", "não"])
-
-
-@cache
-def fraud_matrix() -> ConfusionMatrix:
-    """The fraud detector's matrix, ``"fraude"`` first (rows = target), n = 100."""
-    return ConfusionMatrix([[15, 10], [2, 73]], labels=list(FRAUD_LABELS))
+sentiment_matrix = data.sentiment_matrix
+swapping_matrix = data.swapping_matrix
+fraud_detector_matrix = data.fraud_detector_matrix
 
 
 def _expected_counts() -> np.ndarray:
@@ -51,12 +36,12 @@ def _successes() -> tuple[float, float]:
 
 
 def _report():
-    return evalbook.summary(fraud_matrix())
+    return evalbook.summary(fraud_detector_matrix())
 
 
 def _wald_interval() -> tuple[float, float]:
     """The normal-approximation interval p ± 1.96·sqrt(p(1 − p)/n), a known wrong answer."""
-    cm = fraud_matrix()
+    cm = fraud_detector_matrix()
     p = evalbook.accuracy(cm)
     half = 1.959963984540054 * math.sqrt(p * (1 - p) / cm.n)
     return p - half, p + half
@@ -125,7 +110,10 @@ EXERCISES: dict[str, Exercise] = {
         comment="Negativo: errar tudo é pior do que o acaso.",
     ),
     "04.mcc_kappa": Exercise(
-        expected=lambda: (evalbook.mcc(fraud_matrix()), evalbook.cohen_kappa(fraud_matrix())),
+        expected=lambda: (
+            evalbook.mcc(fraud_detector_matrix()),
+            evalbook.cohen_kappa(fraud_detector_matrix()),
+        ),
         kind="numbers",
         names=("eq. (10.6)", "kappa"),
         hint=(
@@ -134,7 +122,10 @@ EXERCISES: dict[str, Exercise] = {
         ),
         mistakes=(
             (
-                lambda: (evalbook.mcc(fraud_matrix()), evalbook.mcc(fraud_matrix())),
+                lambda: (
+                    evalbook.mcc(fraud_detector_matrix()),
+                    evalbook.mcc(fraud_detector_matrix()),
+                ),
                 "O seu kappa é o MCC: a apostila 002 chama a eq. (10.6) de “Kappa”, mas o "
                 "kappa de Cohen é (p_o − p_e) / (1 − p_e).",
             ),
@@ -174,7 +165,9 @@ EXERCISES: dict[str, Exercise] = {
         mistakes=(
             (
                 lambda: (
-                    float(fraud_matrix().prediction_totals.max() / fraud_matrix().n),
+                    float(
+                        fraud_detector_matrix().prediction_totals.max() / fraud_detector_matrix().n
+                    ),
                     float(_report().overall["accuracy_p_value"]),
                 ),
                 "A NIR usa a maior classe do ALVO (totais das linhas), não da predição.",

@@ -1,0 +1,181 @@
+"""Exercises 01 (the confusion matrix): result types, the matrix, type I errors, orientations.
+
+The data are the 16 card transactions of :func:`evalbook.exercises.data.fraud_predictions`
+(``"fraude"`` positive), or another variant of them (see :func:`evalbook.exercises.start`).
+Every expected answer is computed with the library when it is checked.
+
+Examples
+--------
+>>> EXERCISES["01.n_tipo_i"].kind
+'count'
+>>> EXERCISES["01.n_tipo_i"].expected()
+3
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+import evalbook
+from evalbook.exercises import data
+from evalbook.exercises.item import ROWS_ARE_TARGET, Exercise
+from evalbook.exercises.session import current_variant
+
+POSITIVE, NEGATIVE = data.FRAUD_LABELS
+
+#: The result types, in the order :func:`evalbook.result_types` names them.
+RESULT_TYPES = ("TP", "FN", "FP", "TN")
+
+
+def fraud_columns(set_id: str = "01") -> tuple[list, list]:
+    """``target`` and ``prediction`` of the fraud table in the variant of ``set_id``."""
+    table = data.fraud_predictions(variant=current_variant(set_id))
+    return list(table["target"]), list(table["prediction"])
+
+
+def fraud_matrix(set_id: str = "01") -> evalbook.ConfusionMatrix:
+    """The model's confusion matrix on the fraud table, ``"fraude"`` positive."""
+    target, prediction = fraud_columns(set_id)
+    return evalbook.ConfusionMatrix.from_labels(target, prediction, labels=list(data.FRAUD_LABELS))
+
+
+def binary_matrix() -> evalbook.ConfusionMatrix:
+    """The model's matrix with fraud coded as 1 and legitimate as 0 (labels ``[1, 0]``)."""
+    target, prediction = fraud_columns()
+    y_true = [int(value == POSITIVE) for value in target]
+    y_pred = [int(value == POSITIVE) for value in prediction]
+    return evalbook.ConfusionMatrix.from_labels(y_true, y_pred)
+
+
+def fraud_result_types(positive: str = POSITIVE) -> np.ndarray:
+    """The result type of each transaction, in table order."""
+    target, prediction = fraud_columns()
+    return evalbook.result_types(target, prediction, positive=positive)
+
+
+def _type_of(target: str, prediction: str) -> str:
+    """The result type of one (target, prediction) pair, ``"fraude"`` positive."""
+    return str(evalbook.result_types([target], [prediction], positive=POSITIVE)[0])
+
+
+def _sklearn_counts() -> np.ndarray:
+    return binary_matrix().to_frame("sklearn").to_numpy()
+
+
+def _caret_counts() -> np.ndarray:
+    return fraud_matrix().to_frame("caret").to_numpy()
+
+
+EXERCISES: dict[str, Exercise] = {
+    "01.tipos": Exercise(
+        expected=fraud_result_types,
+        kind="labels",
+        choices=RESULT_TYPES,
+        hint=(
+            'Compare alvo e predição de cada transação, com "fraude" positiva: TP = fraude '
+            "prevista como fraude, FN = fraude prevista como legítima, FP = legítima prevista "
+            "como fraude, TN = legítima prevista como legítima (`evalbook.result_types(..., "
+            'positive="fraude")`).'
+        ),
+        mistakes=(
+            (
+                lambda: fraud_result_types(NEGATIVE),
+                'Você tomou "legítima" como a classe positiva. Aqui a positiva é "fraude", '
+                'a classe que o modelo procura: use `positive="fraude"`.',
+            ),
+        ),
+    ),
+    "01.matriz": Exercise(
+        expected=fraud_matrix,
+        kind="matrix",
+        hint=(
+            "Conte os pares (alvo, predição): linhas = alvo, colunas = predição, a classe "
+            "positiva primeiro. `evalbook.ConfusionMatrix.from_labels(alvo, predição, "
+            'labels=["fraude", "legítima"])` faz isso.'
+        ),
+        mistakes=(
+            (
+                lambda: fraud_matrix().reorder([NEGATIVE, POSITIVE]).counts,
+                'As classes estão na ordem inversa: a positiva ("fraude") vem primeiro, '
+                'na primeira linha e na primeira coluna: `labels=["fraude", "legítima"]`.',
+            ),
+            (lambda: fraud_matrix().counts.T, ROWS_ARE_TARGET),
+        ),
+    ),
+    "01.tipo_i": Exercise(
+        expected=lambda: _type_of(NEGATIVE, POSITIVE),
+        kind="choice",
+        choices=RESULT_TYPES,
+        hint=(
+            "O erro do tipo I é o alarme falso: o modelo diz “positivo” para uma instância "
+            'que é negativa (apostila 000, "Tipos de Erro").'
+        ),
+        mistakes=(
+            (
+                lambda: _type_of(POSITIVE, NEGATIVE),
+                "FN é o erro do tipo II (a fraude que passou como legítima). O tipo I é o "
+                "alarme falso.",
+            ),
+        ),
+        comment="O erro do tipo I é o falso positivo: uma transação legítima bloqueada.",
+    ),
+    "01.n_tipo_i": Exercise(
+        expected=lambda: fraud_matrix().fp,
+        kind="count",
+        hint=(
+            "Conte as transações legítimas (alvo negativo) que o modelo apontou como fraude "
+            "(predição positiva): a célula linha “legítima”, coluna “fraude” (`cm.fp`)."
+        ),
+        mistakes=(
+            (
+                lambda: fraud_matrix().fn,
+                "Esse é o número de erros do tipo II (FN, fraudes que passaram). O tipo I "
+                "é o falso positivo.",
+            ),
+            (
+                lambda: fraud_matrix().fp + fraud_matrix().fn,
+                "Esse é o total de erros (tipo I + tipo II); conte só os do tipo I.",
+            ),
+        ),
+    ),
+    "01.sklearn": Exercise(
+        expected=_sklearn_counts,
+        kind="matrix",
+        hint=(
+            "Codifique fraude = 1 e legítima = 0 e use "
+            "`sklearn.metrics.confusion_matrix(y_true, y_pred)`: linhas = alvo, rótulos "
+            "em ordem crescente (0 antes de 1)."
+        ),
+        mistakes=(
+            (
+                lambda: binary_matrix().counts,
+                "Essa é a orientação das apostilas, com a classe positiva (1 = fraude) "
+                "primeiro. O scikit-learn ordena os rótulos, então 0 (legítima) vem primeiro "
+                "e a matriz fica [[TN, FP], [FN, TP]]. Com os textos a ordem alfabética "
+                "(“fraude” < “legítima”) coincide com a das apostilas: por isso a questão "
+                "pede 0/1.",
+            ),
+            (lambda: _sklearn_counts().T, ROWS_ARE_TARGET),
+        ),
+    ),
+    "01.caret": Exercise(
+        expected=_caret_counts,
+        kind="matrix",
+        hint=(
+            "No caret (e na apostila 002) as linhas são a predição e as colunas o alvo "
+            '(reference), com a classe positiva primeiro: `cm.to_frame("caret")`.'
+        ),
+        mistakes=(
+            (
+                lambda: fraud_matrix().counts,
+                "Essa é a orientação das apostilas 000 e 001 (alvo nas linhas). No caret as "
+                "linhas são a predição: transponha a matriz.",
+            ),
+            (
+                lambda: _caret_counts()[::-1, ::-1],
+                'As classes estão na ordem inversa: no caret a positiva ("fraude") também '
+                "vem primeiro.",
+            ),
+        ),
+    ),
+}

@@ -1,0 +1,191 @@
+"""Exercises 02 (classification metrics) on the fraud table's confusion matrix.
+
+The matrix is the model's on :func:`evalbook.exercises.data.fraud_predictions` (or another
+variant of it, see :func:`evalbook.exercises.start`); the "dumb" model always predicts
+``"legítima"``. Every expected answer is computed with the library when it is checked.
+
+Examples
+--------
+>>> EXERCISES["02.acuracia_erro"].expected()
+(0.6875, 0.3125)
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+
+import evalbook
+from evalbook.exercises import data
+from evalbook.exercises.item import Exercise
+from evalbook.exercises.set_01 import fraud_columns, fraud_matrix
+
+POSITIVE, NEGATIVE = data.FRAUD_LABELS
+
+#: Prevalence of fraud in the population of exercise 02.ppv_1pct (1 transaction in 100).
+FRAUD_PREVALENCE = 0.01
+
+
+def model_matrix() -> evalbook.ConfusionMatrix:
+    """The model's matrix in the variant of set 02."""
+    return fraud_matrix("02")
+
+
+def dumb_matrix() -> evalbook.ConfusionMatrix:
+    """The confusion matrix of the "dumb" model that always predicts ``"legítima"``."""
+    target, _ = fraud_columns("02")
+    return evalbook.ConfusionMatrix.from_labels(
+        target, [NEGATIVE] * len(target), labels=list(data.FRAUD_LABELS)
+    )
+
+
+def _metric(function, matrix=model_matrix, **options) -> Callable[[], float]:
+    """A function computing ``function(matrix(), **options)`` when called."""
+    return lambda: function(matrix(), **options)
+
+
+def _pair(first, second) -> Callable[[], tuple[float, float]]:
+    return lambda: (first(), second())
+
+
+EXERCISES: dict[str, Exercise] = {
+    "02.acuracia_erro": Exercise(
+        expected=_pair(_metric(evalbook.accuracy), _metric(evalbook.error_rate)),
+        kind="numbers",
+        names=("acurácia", "taxa de erro"),
+        hint=(
+            "acurácia = (TP + TN) / n e taxa de erro = (FP + FN) / n = 1 − acurácia "
+            "(apostila 000, eqs. (1) e (2))."
+        ),
+    ),
+    "02.precisao_revocacao": Exercise(
+        expected=_pair(_metric(evalbook.precision), _metric(evalbook.recall)),
+        kind="numbers",
+        names=("precisão", "revocação"),
+        hint=(
+            "precisão = TP / (TP + FP): das transações apontadas como fraude, quantas são; "
+            "revocação = TP / (TP + FN): das fraudes, quantas o modelo achou (apostila 000, "
+            "eqs. (3) e (4))."
+        ),
+    ),
+    "02.especificidade": Exercise(
+        expected=_metric(evalbook.specificity),
+        kind="number",
+        hint=(
+            "especificidade = TN / (TN + FP): das transações legítimas, quantas o modelo "
+            "reconheceu como legítimas (apostila 002, eq. (10.12))."
+        ),
+        mistakes=(
+            (
+                _metric(evalbook.recall),
+                "Essa é a revocação (sensibilidade), a taxa de acerto nas fraudes. A "
+                "especificidade é a taxa de acerto nas legítimas.",
+            ),
+            (
+                _metric(evalbook.fpr),
+                "Essa é a taxa de falsos positivos, FPR = FP / (TN + FP) = 1 − especificidade.",
+            ),
+            (
+                _metric(evalbook.npv),
+                "Esse é o valor preditivo negativo, TN / (TN + FN), que divide pela coluna "
+                "“legítima”; a especificidade divide pela linha “legítima”.",
+            ),
+        ),
+    ),
+    "02.f1": Exercise(
+        expected=_metric(evalbook.f1),
+        kind="number",
+        hint=(
+            "F1 = 2·precisão·revocação / (precisão + revocação) = 2·TP / (2·TP + FP + FN), "
+            "a média harmônica das duas (apostila 000, eq. (5))."
+        ),
+        mistakes=(
+            (
+                lambda: (evalbook.precision(model_matrix()) + evalbook.recall(model_matrix())) / 2,
+                "Essa é a média aritmética de precisão e revocação; o F1 é a média harmônica.",
+            ),
+        ),
+        comment="O F1 fica sempre entre a precisão e a revocação.",
+    ),
+    "02.mcc_kappa": Exercise(
+        expected=_pair(_metric(evalbook.mcc), _metric(evalbook.cohen_kappa)),
+        kind="numbers",
+        names=("MCC", "kappa"),
+        hint=(
+            "MCC = (TP·TN − FP·FN) / √((TP+FP)(TP+FN)(TN+FP)(TN+FN)) (apostila 003); "
+            "kappa = (p_o − p_e) / (1 − p_e), com p_e = Σ linha·coluna / n² (apostila 001). "
+            "`evalbook.mcc` e `evalbook.cohen_kappa`."
+        ),
+        mistakes=(
+            (
+                _pair(_metric(evalbook.mcc), _metric(evalbook.mcc)),
+                "O seu kappa é o MCC. A apostila 002 chama de “Kappa” a fórmula do MCC "
+                "(eq. (10.6)), mas o kappa de Cohen é outro número: (p_o − p_e) / (1 − p_e) "
+                "(apostila 001).",
+            ),
+        ),
+        comment=(
+            "São parecidos, mas não iguais: o MCC é uma correlação e o kappa uma "
+            "concordância corrigida pelo acaso."
+        ),
+    ),
+    "02.burro": Exercise(
+        expected=_pair(
+            _metric(evalbook.accuracy, dumb_matrix), _metric(evalbook.recall, dumb_matrix)
+        ),
+        kind="numbers",
+        names=("acurácia", "revocação"),
+        hint=(
+            "O modelo burro prevê “legítima” para todas as transações: monte a matriz dele "
+            '(`ConfusionMatrix.from_labels(alvo, ["legítima"] * len(dados), labels=...)`) '
+            "e calcule as métricas nela."
+        ),
+        mistakes=(
+            (
+                _pair(_metric(evalbook.accuracy), _metric(evalbook.recall)),
+                "Esses são os números do modelo de verdade; calcule-os na matriz do modelo "
+                "que sempre diz “legítima”.",
+            ),
+        ),
+        comment=(
+            "Quase a acurácia do modelo de verdade sem achar uma única fraude: é a "
+            "revocação 0 que denuncia o modelo burro (apostila 000)."
+        ),
+    ),
+    "02.burro_precisao": Exercise(
+        expected=_metric(evalbook.precision, dumb_matrix, zero_division=math.nan),
+        kind="number",
+        hint=(
+            "O modelo burro nunca prevê “fraude”: TP + FP = 0 e a precisão é 0/0, "
+            'indefinida. Responda `float("nan")`, o valor que a evalbook devolve '
+            "(com um UndefinedMetricWarning)."
+        ),
+        mistakes=(
+            (
+                _metric(evalbook.precision, dumb_matrix, zero_division=0.0),
+                "0/0 não é 0: o modelo burro não errou nenhuma predição de fraude, porque "
+                'não fez nenhuma. A precisão é indefinida: responda `float("nan")`.',
+            ),
+        ),
+        comment="0/0 é indefinido: nem 0 nem 1. Por isso a evalbook devolve nan e avisa.",
+    ),
+    "02.ppv_1pct": Exercise(
+        expected=_metric(evalbook.ppv, prevalence=FRAUD_PREVALENCE),
+        kind="number",
+        hint=(
+            "Use a forma de Bayes, PPV = sens·prev / (sens·prev + (1 − esp)·(1 − prev)), "
+            "com a sensibilidade e a especificidade da matriz e "
+            f"prev = {FRAUD_PREVALENCE} (apostila 002, eq. (10.8)); "
+            f"`evalbook.ppv(cm, prevalence={FRAUD_PREVALENCE})`."
+        ),
+        mistakes=(
+            (
+                _metric(evalbook.precision),
+                "Essa é a precisão na prevalência da própria tabela, onde as fraudes são "
+                f"muito mais comuns; recalcule-a para prev = {FRAUD_PREVALENCE} com a forma "
+                "de Bayes.",
+            ),
+        ),
+        comment="Com fraudes raras, a maioria dos alarmes seria falsa.",
+    ),
+}
