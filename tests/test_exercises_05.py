@@ -12,9 +12,15 @@ import pytest
 from scipy.stats import ks_2samp
 from sklearn.metrics import confusion_matrix, roc_auc_score
 
-from evalbook.exercises import check, data
+from evalbook.exercises import check, data, reset_progress
 
 WRONG_HINT = "❌ Ainda não. Dica: "
+
+
+@pytest.fixture(autouse=True)
+def _fresh_record():
+    """Each test starts with no tries recorded, so it sees the first step of hints."""
+    reset_progress()
 
 
 def independent() -> dict:
@@ -63,18 +69,18 @@ WRONG = {
     [
         ("05.matriz_t", [[3, 3], [1, 9]], "score exatamente 0.64"),  # score > t
         ("05.matriz_t", [[3, 2], [3, 8]], "transposta"),
-        ("05.matriz_t", [[4, 2], [2, 8]], "Aplique a eq. (11)"),
+        ("05.matriz_t", [[4, 2], [2, 8]], "o score vira predição"),
         ("05.tpr_fpr", (0.3, 2 / 3), "ordem trocada"),
-        ("05.tpr_fpr", (0.5, 0.5), "TPR = TP / (TP + FN)"),
+        ("05.tpr_fpr", (0.5, 0.5), "um ponto da ROC"),
         ("05.auc", 13 / 60, "“legítima” como positiva"),
-        ("05.auc", 0.5, "pares (fraude, legítima)"),
+        ("05.auc", 0.5, "uma área e uma contagem de pares"),
         ("05.pares", 60, "total de pares"),
-        ("05.pares", 40, "Forme todos os pares"),
+        ("05.pares", 40, "Quantos pares (uma fraude, uma legítima)"),
         ("05.ks", 0.0, "eq. (16) ao pé da letra"),
-        ("05.ks", 0.3, "CP(classe, ps)"),
+        ("05.ks", 0.3, "distribuições acumuladas"),
         ("05.lift", (2.0, 8 / 3), "não é a soma dos lifts"),
         ("05.lift", (0.5, 2 / 3), "Esses são os ganhos"),
-        ("05.lift", (1.0, 1.0), "corte em 4 grupos"),
+        ("05.lift", (1.0, 1.0), "taxa de fraudes geral"),
     ],
 )
 def test_wrong_answers_get_hints(exercise_id, answer, fragment):

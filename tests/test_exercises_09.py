@@ -1,6 +1,6 @@
 """Exercise set 09 (intervals): the registry's answers against independent computations.
 
-The expected answers of ``evalbook/exercises/_set_09.py`` are recomputed here with scipy,
+The expected answers of ``evalbook/exercises/set_09.py`` are recomputed here with scipy,
 statsmodels and scikit-learn (never with evalbook.inference), and wrong answers, including
 the known mistakes, are rejected.
 """
@@ -9,13 +9,20 @@ from __future__ import annotations
 
 import math
 
+import pytest
 from scipy import stats
 from sklearn.datasets import load_iris
 from sklearn.model_selection import train_test_split
 from sklearn.neighbors import KNeighborsClassifier
 from statsmodels.stats.proportion import proportion_confint
 
-from evalbook.exercises import check, data
+from evalbook.exercises import check, data, reset_progress
+
+
+@pytest.fixture(autouse=True)
+def _fresh_record():
+    """Each test starts with no tries recorded, so it sees the first step of hints."""
+    reset_progress()
 
 
 def _iris_hits():

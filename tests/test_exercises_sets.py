@@ -26,7 +26,8 @@ import pytest
 import evalbook
 from evalbook import ConfusionMatrix
 from evalbook.exercises import ABS_TOL, CheckResult, check, reset_progress
-from evalbook.exercises.checker import expected_answer
+from evalbook.exercises.build import MARKER
+from evalbook.exercises.checker import expected_answer, normal_text
 from evalbook.exercises.item import KINDS
 from evalbook.exercises.registry import EXERCISES, SETS
 
@@ -140,12 +141,18 @@ def test_registry_entries_are_well_formed():
     for exercise_id, exercise in EXERCISES.items():
         assert re.fullmatch(r"\d\d\.[a-z0-9_]+", exercise_id), exercise_id
         assert exercise.kind in KINDS, exercise_id
-        assert len(exercise.hint) > 20, exercise_id
-        assert (exercise.kind == "numbers") == bool(exercise.names), exercise_id
+        steps = (exercise.look, exercise.formula, exercise.call)
+        assert all(len(step) > 10 for step in steps), exercise_id
+        assert len(set(steps)) == 3, exercise_id
+        assert (exercise.kind in {"numbers", "prediction"}) == bool(exercise.names), exercise_id
         if exercise.kind == "numbers":
             assert len(exercise.names) == len(exercise.expected()), exercise_id
+        if exercise.kind == "prediction":
+            assert len(exercise.names) == 1, exercise_id
+        if exercise.feedback:
+            assert set(exercise.feedback) == set(exercise.choices), exercise_id
         for _, hint in exercise.mistakes:
-            assert hint != exercise.hint, exercise_id
+            assert hint not in steps, exercise_id
 
 
 # ---------------------------------------------------------------------- bad and hostile answers
@@ -350,3 +357,142 @@ def test_checking_emits_no_warning():
             check(exercise_id, exercise.expected())
             for compute, _ in exercise.mistakes:
                 check(exercise_id, compute())
+
+
+# ------------------------------------------------------------------ hints in steps (issue 14 §1)
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _solution_code() -> dict[str, list[str]]:
+    """Exercise id -> the lines of its solution (below the marker of the answer cell)."""
+    import ast
+
+    import nbformat
+
+    code = {}
+    for path in sorted((ROOT / "exercises" / "solucoes").glob("*_solucao.ipynb")):
+        cells = nbformat.read(path, as_version=4).cells
+        for index, cell in enumerate(cells):
+            if cell.cell_type != "code" or not cell.source.startswith("check("):
+                continue
+            call = ast.parse(cell.source).body[0].value
+            answer = cells[index - 1].source
+            below = answer.split(MARKER, 1)[1] if MARKER in answer else ""
+            code[call.args[0].value] = [line.strip() for line in below.splitlines()]
+    return code
+
+
+SOLUTION_CODE = _solution_code()
+
+
+def _value_patterns(exercise_id: str) -> list[str]:
+    """Regular expressions matching the expected value as a hint might print it."""
+    exercise = EXERCISES[exercise_id]
+    expected = exercise.expected()
+    if exercise.kind in {"choice"}:
+        text = re.escape(str(expected))
+        return [f'"{text}"', f"'{text}'", f"“{text}”"]
+    if exercise.kind in {"labels", "matrix"}:
+        counts = getattr(expected, "counts", expected)
+        return [re.escape(str(np.asarray(counts).tolist()))]
+    patterns = []
+    for value in np.atleast_1d(np.asarray(expected, dtype=float)):
+        if not math.isfinite(value):
+            patterns.append("nan")
+            continue
+        if float(value).is_integer():
+            if abs(value) >= 10:
+                patterns.append(rf"(?<![\d.]){int(value)}(?![\d])")
+            continue
+        for digits in (2, 3, 4, 6):
+            shown = f"{value:.{digits}f}".rstrip("0")
+            if len(shown.replace("-", "").replace("0.", "")) >= 2:
+                patterns.append(rf"(?<![\d]){re.escape(shown)}")
+    return patterns
+
+
+@pytest.mark.parametrize("exercise_id", IDS)
+def test_the_first_hint_gives_nothing_away(exercise_id):
+    """Answered wrongly once: no library call, no expected value, no line of the solution."""
+    exercise = EXERCISES[exercise_id]
+    options = [f'"{choice}"' for choice in exercise.choices]
+    for answer in [*WRONGS[exercise_id], plain_wrong(exercise_id)]:
+        reset_progress()
+        message = check(exercise_id, answer).message
+        assert "evalbook." not in message, message
+        listed = options and all(option in message for option in options)
+        for pattern in _value_patterns(exercise_id):
+            # an echo of the student's own answer, or the list of all options, is not a leak
+            if not listed and not re.search(pattern, str(answer)):
+                assert not re.search(pattern, message), (pattern, message)
+        for line in SOLUTION_CODE[exercise_id]:
+            computes = "(" in line or "=" in line
+            if len(line) >= 12 and computes and not line.startswith(("#", "print(")):
+                assert line not in message, (line, message)
+
+
+@pytest.mark.parametrize("exercise_id", IDS)
+def test_hints_come_in_steps(exercise_id):
+    """The same wrong answer three times: what to look at, then the formula, then the call."""
+    exercise = EXERCISES[exercise_id]
+    stepped = 0
+    for answer in [*WRONGS[exercise_id], plain_wrong(exercise_id)]:
+        reset_progress()
+        first, second, third, fourth = (check(exercise_id, answer).message for _ in range(4))
+        mistake = any(first == WRONG_HINT + hint for _, hint in exercise.mistakes)
+        if exercise.look in first or mistake:
+            stepped += 1
+            assert exercise.formula in second and exercise.call not in second
+            assert exercise.formula in third and exercise.call in third
+            assert fourth == third
+    if exercise.kind != "prediction" and not exercise.feedback:
+        assert stepped, "no wrong answer of the set's tests reaches the stepped hints"
+
+
+def plain_wrong(exercise_id: str):
+    """A wrong answer of the right type that is none of the item's known mistakes."""
+    exercise = EXERCISES[exercise_id]
+    expected = exercise.expected()
+    mistakes = [normal_text(str(compute())) for compute, _ in exercise.mistakes]
+    if exercise.kind == "choice":
+        others = [c for c in exercise.choices if normal_text(c) != normal_text(str(expected))]
+        return next((c for c in others if normal_text(c) not in mistakes), others[0])
+    if exercise.kind == "labels":
+        labels = [str(v) for v in expected]
+        return [labels[-1], *labels[:-1]] if len(set(labels)) > 1 else ["?"] * len(labels)
+    if exercise.kind == "matrix":
+        counts = np.array(getattr(expected, "counts", expected))
+        counts[0, 0] += 1
+        counts[-1, -1] -= 1 if counts[-1, -1] > 0 else -1
+        return counts
+    if exercise.kind == "count":
+        return int(expected) + 7
+    if exercise.kind == "prediction":
+        return "?"
+    values = np.atleast_1d(np.asarray(expected, dtype=float))
+    shifted = [0.5 if math.isnan(v) else v + 0.0371 for v in values]
+    return shifted[0] if exercise.kind == "number" else tuple(shifted)
+
+
+@pytest.mark.parametrize("exercise_id", IDS)
+def test_a_plain_wrong_answer_is_rejected(exercise_id):
+    result = check(exercise_id, plain_wrong(exercise_id))
+    assert not result.correct and result.message.startswith(WRONG_HINT)
+
+
+def test_every_item_has_a_solution_in_the_notebooks():
+    assert set(SOLUTION_CODE) == set(EXERCISES)
+
+
+@pytest.mark.parametrize(
+    ("text", "normal"),
+    [("não", "nao"), ("  NÃO ", "nao"), ("Nao", "nao"), ("legítima", "legitima"), ("a  b", "a b")],
+)
+def test_text_answers_ignore_accents_case_and_spaces(text, normal):
+    assert normal_text(text) == normal
+
+
+def test_choice_answers_ignore_accents_case_and_spaces():
+    for answer in ("não", "nao", " NAO ", "Não"):
+        assert check("09.condicao", answer).correct, answer
+    assert check("01.tipo_i", " fp ").correct

@@ -31,9 +31,11 @@ False
 
 from __future__ import annotations
 
+import dataclasses
 import difflib
 import math
 import numbers
+import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
@@ -42,7 +44,7 @@ import pandas as pd
 
 from evalbook import ConfusionMatrix
 from evalbook.exercises.registry import EXERCISES, SETS, exercise_ids
-from evalbook.exercises.session import record
+from evalbook.exercises.session import record, wrong_tries
 
 __all__ = ["ABS_TOL", "CheckResult", "ExerciseError", "check"]
 
@@ -107,13 +109,28 @@ class _Hint(Exception):
 
 @dataclass(frozen=True)
 class _Item:
-    """One exercise with its expected answer and known mistakes already computed."""
+    """One exercise with its expected answer and known mistakes already computed.
+
+    ``tries`` is the number this answer would be among the item's wrong answers (1 for the
+    first), and ``hint`` the step of hint that goes with it (see :func:`step_hint`).
+    """
 
     exercise_id: str
     exercise: Any
     expected: Any
     mistakes: tuple[tuple[Any, str], ...]
-    hint: str
+    tries: int = 1
+    hint: str = ""
+
+
+def step_hint(exercise, tries: int) -> str:
+    """The hint of a wrong answer: ``look`` on the first, ``formula`` on the second, then
+    ``formula`` and ``call`` (the ``evalbook`` call) from the third on."""
+    if tries <= 1:
+        return exercise.look
+    if tries == 2:
+        return exercise.formula
+    return f"{exercise.formula} {exercise.call}"
 
 
 def check(exercise_id, answer) -> CheckResult:
@@ -161,6 +178,8 @@ def check(exercise_id, answer) -> CheckResult:
     if exercise is None:
         return _unknown(exercise_id)
     item = expected_answer(exercise_id)
+    tries = wrong_tries(exercise_id) + 1
+    item = dataclasses.replace(item, tries=tries, hint=step_hint(exercise, tries))
     if answer is None or answer is Ellipsis:
         value = "None" if answer is None else "..."
         return CheckResult(False, f"{_WRONG} {_NOT_ANSWERED.format(value=value)}")
@@ -193,7 +212,7 @@ def expected_answer(exercise_id: str) -> _Item:
             f"exercise {exercise_id}: its expected answer could not be computed "
             f"({type(error).__name__}: {error}); this is a bug in the exercise set"
         ) from error
-    return _Item(exercise_id, exercise, expected, mistakes, exercise.hint)
+    return _Item(exercise_id, exercise, expected, mistakes)
 
 
 def _unknown(exercise_id) -> CheckResult:
@@ -377,10 +396,17 @@ def _number_hint(value: float, expected: float) -> str:
 
 
 def _known_mistake(item: _Item, same) -> None:
-    """Raise the hint of the first known mistake that ``same(mistake_value)`` matches."""
+    """Raise the hint of the first known mistake that ``same(mistake_value)`` matches.
+
+    The mistake's own hint comes first; from the second wrong try on, the step hint follows.
+    """
     for wrong, hint in item.mistakes:
         if same(wrong):
-            raise _Hint(hint)
+            raise _Hint(_then_step(hint, item))
+
+
+def _then_step(hint: str, item: _Item) -> str:
+    return hint if item.tries <= 1 else f"{hint} {item.hint}"
 
 
 def _compare_number(item: _Item, answer) -> str:
@@ -461,20 +487,61 @@ def _compare_count(item: _Item, answer) -> str:
 
 
 # ---------------------------------------------------------------------- strings
+def normal_text(text: str) -> str:
+    """``text`` without accents, in lower case, without surrounding or repeated spaces.
+
+    Examples
+    --------
+    >>> normal_text("  Não  Sei ")
+    'nao sei'
+    """
+    decomposed = unicodedata.normalize("NFKD", text)
+    plain = "".join(char for char in decomposed if not unicodedata.combining(char))
+    return " ".join(plain.casefold().split())
+
+
 def _compare_choice(item: _Item, answer) -> str:
-    choices = item.exercise.choices
-    options = ", ".join(f'"{choice}"' for choice in choices)
+    exercise = item.exercise
+    options = ", ".join(f'"{choice}"' for choice in exercise.choices)
     if isinstance(answer, (list, tuple)) and len(answer) == 1 and type(answer[0]) is str:
         raise _Hint(f"Responda só com o texto, sem lista: um de {options}.")
     if not isinstance(answer, str):
         raise _Hint(f"Recebi {_describe(answer)}; responda com um texto entre aspas: {options}.")
-    value = answer.strip().upper()
-    if value not in {choice.upper() for choice in choices}:
+    by_text = {normal_text(choice): choice for choice in exercise.choices}
+    choice = by_text.get(normal_text(answer))
+    if choice is None:
         raise _Hint(f"{_shorten(answer)!r} não é uma das opções: {options}.")
-    if value == str(item.expected).upper():
-        return ""
-    _known_mistake(item, lambda wrong: value == str(wrong).upper())
+    if normal_text(choice) == normal_text(str(item.expected)):
+        return exercise.feedback.get(choice, "")
+    _known_mistake(item, lambda wrong: normal_text(choice) == normal_text(str(wrong)))
+    if choice in exercise.feedback:
+        raise _Hint(_then_step(exercise.feedback[choice], item))
     raise _Hint(item.hint)
+
+
+def _compare_prediction(item: _Item, answer) -> str:
+    """Any guess within the bounds is accepted; the message compares it with the value."""
+    exercise = item.exercise
+    (name,) = exercise.names
+    value = _as_number(answer, "A previsão")
+    low, high = exercise.bounds
+    if not low <= value <= high:
+        raise _Hint(
+            f"Uma previsão de {name} fica entre {low:g} e {high:g}; recebi {_format(value)}."
+        )
+    expected = float(item.expected)
+    gap = (expected - value) / (high - low)
+    if abs(gap) <= 0.05:
+        relation = "perto da sua previsão"
+    else:
+        size = "bem " if abs(gap) > 0.25 else "um pouco "
+        relation = size + ("maior" if gap > 0 else "menor") + " do que você previu"
+    if exercise.reveal:
+        return f"Você previu {_format(value)}; {name} é {_format(expected)}, {relation}."
+    return (
+        f"Você previu {_format(value)}; {name} é {relation}. O valor exato você calcula "
+        "na próxima questão."
+    )
 
 
 def _as_labels(answer, n: int) -> list[str]:
@@ -497,17 +564,18 @@ def _as_labels(answer, n: int) -> list[str]:
 
 def _compare_labels(item: _Item, answer) -> str:
     choices = item.exercise.choices
-    expected = [str(value).upper() for value in item.expected]
-    values = [label.strip().upper() for label in _as_labels(answer, len(expected))]
+    expected = [normal_text(str(value)) for value in item.expected]
+    labels = _as_labels(answer, len(expected))
+    values = [normal_text(label) for label in labels]
     if choices:
-        allowed = {choice.upper() for choice in choices}
-        for label in values:
-            if label not in allowed:
+        allowed = {normal_text(choice) for choice in choices}
+        for label, value in zip(labels, values, strict=True):
+            if value not in allowed:
                 options = ", ".join(f'"{choice}"' for choice in choices)
                 raise _Hint(f"{_shorten(label)!r} não é um valor válido; use {options}.")
     if values == expected:
         return ""
-    _known_mistake(item, lambda wrong: values == [str(v).upper() for v in wrong])
+    _known_mistake(item, lambda wrong: values == [normal_text(str(v)) for v in wrong])
     wrong = [i for i, (v, e) in enumerate(zip(values, expected, strict=True)) if v != e]
     raise _Hint(
         f"{len(wrong)} de {len(expected)} estão errados (o primeiro na posição {wrong[0]}, "
@@ -612,4 +680,5 @@ _COMPARERS = {
     "choice": _compare_choice,
     "labels": _compare_labels,
     "matrix": _compare_matrix,
+    "prediction": _compare_prediction,
 }

@@ -6,49 +6,73 @@ A leaf module (it imports no set): each ``set_NN.py`` builds its items from it a
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 #: Kinds of answer that :func:`evalbook.exercises.check` knows how to compare.
-KINDS = ("number", "numbers", "count", "choice", "labels", "matrix")
+KINDS = ("number", "numbers", "count", "choice", "labels", "matrix", "prediction")
 
 
 @dataclass(frozen=True)
 class Exercise:
-    """One exercise: how to compute its answer, what kind of answer it is, and a hint.
+    """One exercise: how to compute its answer, what kind of answer it is, and its hints.
+
+    Hints come in steps (issue 14): the first wrong answer gets ``look`` (what to look at:
+    the concept, the lesson section, a question back; never a formula with the numbers, a
+    library call or the value), the second ``formula`` (the formula or the handout's
+    equation), the third and later ``formula`` and ``call`` (the ``evalbook`` call).
 
     Parameters
     ----------
     expected : callable
         Called without arguments, returns the expected answer (computed with the library).
-    kind : {"number", "numbers", "count", "choice", "labels", "matrix"}
+    kind : {"number", "numbers", "count", "choice", "labels", "matrix", "prediction"}
         ``"number"``: a float, compared within the tolerance (``nan`` matches ``nan``).
         ``"numbers"``: a fixed-length sequence of floats, named by ``names``.
         ``"count"``: a whole number, compared exactly.
-        ``"choice"``: one of the strings in ``choices`` (case and spaces ignored).
+        ``"choice"``: one of the strings in ``choices`` (accents, case and surrounding
+        spaces ignored); ``feedback`` may explain every option, the right one included.
         ``"labels"``: a sequence of strings, one per instance.
         ``"matrix"``: a table of counts; when ``expected`` returns a
         :class:`~evalbook.ConfusionMatrix` its labels and their order count too.
-    hint : str
-        Shown (in Portuguese) after "❌ Ainda não. Dica:" when the answer is wrong.
+        ``"prediction"``: a guess made before computing: any number within ``bounds`` is
+        accepted, and the message compares it with ``expected()`` (showing the value only
+        when ``reveal``; otherwise only how far the guess is, because a later item asks
+        for the value).
+    look, formula, call : str
+        The three steps of hints (Portuguese), shown after "❌ Ainda não. Dica:".
     names : tuple of str
-        For ``"numbers"``: the name of each number, in order.
+        For ``"numbers"``: the name of each number, in order; for ``"prediction"``: the
+        name of the predicted quantity.
     choices : tuple of str
-        For ``"choice"``: the accepted strings.
+        For ``"choice"`` and ``"labels"``: the accepted strings.
+    feedback : mapping of str to str
+        For ``"choice"``: the explanation shown for each option (why a wrong option is
+        tempting and wrong; why the right one is right).
     mistakes : tuple of (callable, str)
-        Predictable wrong answers (computed like ``expected``) and the hint each gets.
+        Predictable wrong answers (computed like ``expected``) and the hint each gets; a
+        mistake's hint never gives the call or the value away.
     comment : str
         Added after "✅ Correto!" when the answer is right.
+    bounds : tuple of float
+        For ``"prediction"``: the range of a sensible guess.
+    reveal : bool
+        For ``"prediction"``: whether the message shows the computed value.
     """
 
     expected: Callable[[], Any]
     kind: str
-    hint: str
+    look: str
+    formula: str
+    call: str
     names: tuple[str, ...] = ()
     choices: tuple[str, ...] = ()
+    feedback: Mapping[str, str] = field(default_factory=dict)
     mistakes: tuple[tuple[Callable[[], Any], str], ...] = ()
     comment: str = ""
+    bounds: tuple[float, float] = (0.0, 1.0)
+    reveal: bool = True
 
 
 #: Hint for a transposed matrix (shared by the sets that ask for one).

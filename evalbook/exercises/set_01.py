@@ -71,33 +71,46 @@ EXERCISES: dict[str, Exercise] = {
         expected=fraud_result_types,
         kind="labels",
         choices=RESULT_TYPES,
-        hint=(
-            'Compare alvo e predição de cada transação, com "fraude" positiva: TP = fraude '
-            "prevista como fraude, FN = fraude prevista como legítima, FP = legítima prevista "
-            "como fraude, TN = legítima prevista como legítima (`evalbook.result_types(..., "
-            'positive="fraude")`).'
+        look=(
+            'Leia cada linha da tabela como um par (alvo, predição), com "fraude" como a classe '
+            "positiva: o modelo acertou? E o que ele disse, positivo ou negativo? As duas "
+            'respostas formam a sigla (lição 01, seção 1, "Os quatro resultados de uma predição").'
         ),
+        formula=(
+            "TP = fraude prevista como fraude, FN = fraude prevista como legítima, FP = legítima "
+            'prevista como fraude, TN = legítima prevista como legítima (apostila 000, "Tipos de '
+            'Erro").'
+        ),
+        call='`evalbook.result_types(alvo, predição, positive="fraude")` devolve os 16 tipos.',
         mistakes=(
             (
                 lambda: fraud_result_types(NEGATIVE),
                 'Você tomou "legítima" como a classe positiva. Aqui a positiva é "fraude", '
-                'a classe que o modelo procura: use `positive="fraude"`.',
+                "a classe que o modelo procura.",
             ),
         ),
     ),
     "01.matriz": Exercise(
         expected=fraud_matrix,
         kind="matrix",
-        hint=(
-            "Conte os pares (alvo, predição): linhas = alvo, colunas = predição, a classe "
-            "positiva primeiro. `evalbook.ConfusionMatrix.from_labels(alvo, predição, "
-            'labels=["fraude", "legítima"])` faz isso.'
+        look=(
+            "Cada célula da matriz conta as transações de um tipo da questão 1. Qual tipo fica em "
+            "cada canto, com o alvo nas linhas e a classe positiva primeiro? (lição 01, seção 2, "
+            '"A matriz de confusão").'
+        ),
+        formula=(
+            "Conte os pares (alvo, predição): linhas = alvo, colunas = predição, a classe positiva "
+            "primeiro: [[TP, FN], [FP, TN]]."
+        ),
+        call=(
+            '`evalbook.ConfusionMatrix.from_labels(alvo, predição, labels=["fraude", "legítima"])` '
+            "monta a matriz."
         ),
         mistakes=(
             (
                 lambda: fraud_matrix().reorder([NEGATIVE, POSITIVE]).counts,
                 'As classes estão na ordem inversa: a positiva ("fraude") vem primeiro, '
-                'na primeira linha e na primeira coluna: `labels=["fraude", "legítima"]`.',
+                "na primeira linha e na primeira coluna.",
             ),
             (lambda: fraud_matrix().counts.T, ROWS_ARE_TARGET),
         ),
@@ -106,9 +119,17 @@ EXERCISES: dict[str, Exercise] = {
         expected=lambda: _type_of(NEGATIVE, POSITIVE),
         kind="choice",
         choices=RESULT_TYPES,
-        hint=(
-            "O erro do tipo I é o alarme falso: o modelo diz “positivo” para uma instância "
-            'que é negativa (apostila 000, "Tipos de Erro").'
+        look=(
+            'O erro do tipo I é o "alarme falso". Pense: o que o modelo disse, e o que a transação '
+            'era de verdade? (lição 01, seção 3, "Erros do tipo I e do tipo II").'
+        ),
+        formula=(
+            "O erro do tipo I é o falso alarme: o modelo diz “positivo” para uma instância que é "
+            'negativa (apostila 000, "Tipos de Erro").'
+        ),
+        call=(
+            "Dos quatro tipos de `evalbook.result_types`, é o que tem predição positiva e alvo "
+            "negativo."
         ),
         mistakes=(
             (
@@ -122,10 +143,15 @@ EXERCISES: dict[str, Exercise] = {
     "01.n_tipo_i": Exercise(
         expected=lambda: fraud_matrix().fp,
         kind="count",
-        hint=(
-            "Conte as transações legítimas (alvo negativo) que o modelo apontou como fraude "
-            "(predição positiva): a célula linha “legítima”, coluna “fraude” (`cm.fp`)."
+        look=(
+            "Depois de saber em que célula ficam os erros do tipo I (questão 3), basta lê-la na "
+            "matriz da questão 2."
         ),
+        formula=(
+            "Conte as transações legítimas (alvo negativo) que o modelo apontou como fraude "
+            "(predição positiva): a célula da linha “legítima”, coluna “fraude”."
+        ),
+        call="Com a matriz `cm` da questão 2, o atributo `cm.fp` dá essa contagem.",
         mistakes=(
             (
                 lambda: fraud_matrix().fn,
@@ -141,10 +167,17 @@ EXERCISES: dict[str, Exercise] = {
     "01.sklearn": Exercise(
         expected=_sklearn_counts,
         kind="matrix",
-        hint=(
-            "Codifique fraude = 1 e legítima = 0 e use "
-            "`sklearn.metrics.confusion_matrix(y_true, y_pred)`: linhas = alvo, rótulos "
-            "em ordem crescente (0 antes de 1)."
+        look=(
+            "Em que ordem o scikit-learn põe os rótulos 0 e 1 nas linhas e colunas? E as linhas "
+            'são o alvo ou a predição? (lição 01, seção 4, "Três orientações da mesma matriz").'
+        ),
+        formula=(
+            "Codifique fraude = 1 e legítima = 0: linhas = alvo, rótulos em ordem crescente (0 "
+            "antes de 1), e a matriz fica [[TN, FP], [FN, TP]]."
+        ),
+        call=(
+            "`sklearn.metrics.confusion_matrix(y_true, y_pred)` com y = (alvo == "
+            '"fraude").astype(int); na evalbook, `cm.to_frame("sklearn")`.'
         ),
         mistakes=(
             (
@@ -161,10 +194,15 @@ EXERCISES: dict[str, Exercise] = {
     "01.caret": Exercise(
         expected=_caret_counts,
         kind="matrix",
-        hint=(
-            "No caret (e na apostila 002) as linhas são a predição e as colunas o alvo "
-            '(reference), com a classe positiva primeiro: `cm.to_frame("caret")`.'
+        look=(
+            'No caret, o que fica nas linhas: o alvo ou a predição? (lição 01, seção 4, "Três '
+            'orientações da mesma matriz"; apostila 002).'
         ),
+        formula=(
+            "No caret (e na apostila 002) as linhas são a predição e as colunas o alvo "
+            "(reference), com a classe positiva primeiro: é a matriz da questão 2 transposta."
+        ),
+        call='`cm.to_frame("caret")` devolve a matriz nessa orientação.',
         mistakes=(
             (
                 lambda: fraud_matrix().counts,

@@ -53,28 +53,41 @@ EXERCISES: dict[str, Exercise] = {
         expected=_pair(_metric(evalbook.accuracy), _metric(evalbook.error_rate)),
         kind="numbers",
         names=("acurácia", "taxa de erro"),
-        hint=(
-            "acurácia = (TP + TN) / n e taxa de erro = (FP + FN) / n = 1 − acurácia "
-            "(apostila 000, eqs. (1) e (2))."
+        look=(
+            "Quantas transações o modelo acertou, e quantas errou, do total? Os acertos estão na "
+            'diagonal da matriz (lição 02, seção 2, "Taxa de erros e taxa de acertos").'
         ),
+        formula=(
+            "acurácia = (TP + TN) / n e taxa de erro = (FP + FN) / n = 1 − acurácia (apostila 000, "
+            "eqs. (1) e (2))."
+        ),
+        call="`evalbook.accuracy(cm)` e `evalbook.error_rate(cm)`.",
     ),
     "02.precisao_revocacao": Exercise(
         expected=_pair(_metric(evalbook.precision), _metric(evalbook.recall)),
         kind="numbers",
         names=("precisão", "revocação"),
-        hint=(
-            "precisão = TP / (TP + FP): das transações apontadas como fraude, quantas são; "
-            "revocação = TP / (TP + FN): das fraudes, quantas o modelo achou (apostila 000, "
-            "eqs. (3) e (4))."
+        look=(
+            "A precisão olha uma COLUNA da matriz (o que o modelo apontou como fraude); a "
+            "revocação, uma LINHA (as fraudes de verdade). Qual coluna, qual linha? (lição 02, "
+            "seção 4)."
         ),
+        formula=(
+            "precisão = TP / (TP + FP): das transações apontadas como fraude, quantas são; "
+            "revocação = TP / (TP + FN): das fraudes, quantas o modelo achou (apostila 000, eqs. "
+            "(3) e (4))."
+        ),
+        call="`evalbook.precision(cm)` e `evalbook.recall(cm)`.",
     ),
     "02.especificidade": Exercise(
         expected=_metric(evalbook.specificity),
         kind="number",
-        hint=(
-            "especificidade = TN / (TN + FP): das transações legítimas, quantas o modelo "
-            "reconheceu como legítimas (apostila 002, eq. (10.12))."
+        look=(
+            "A especificidade é a revocação da outra classe: das transações legítimas, quantas o "
+            'modelo reconheceu? Qual linha da matriz? (lição 02, seção 3, "As taxas por linha").'
         ),
+        formula="especificidade = TN / (TN + FP) (apostila 002, eq. (10.12)).",
+        call="`evalbook.specificity(cm)`.",
         mistakes=(
             (
                 _metric(evalbook.recall),
@@ -95,10 +108,15 @@ EXERCISES: dict[str, Exercise] = {
     "02.f1": Exercise(
         expected=_metric(evalbook.f1),
         kind="number",
-        hint=(
-            "F1 = 2·precisão·revocação / (precisão + revocação) = 2·TP / (2·TP + FP + FN), "
-            "a média harmônica das duas (apostila 000, eq. (5))."
+        look=(
+            "O F1 junta precisão e revocação numa média, mas não na média de sempre: qual média "
+            'pune o número mais fraco? (lição 02, seção 5, "F1").'
         ),
+        formula=(
+            "F1 = 2·precisão·revocação / (precisão + revocação) = 2·TP / (2·TP + FP + FN), a média "
+            "harmônica das duas (apostila 000, eq. (5))."
+        ),
+        call="`evalbook.f1(cm)`.",
         mistakes=(
             (
                 lambda: (evalbook.precision(model_matrix()) + evalbook.recall(model_matrix())) / 2,
@@ -111,11 +129,16 @@ EXERCISES: dict[str, Exercise] = {
         expected=_pair(_metric(evalbook.mcc), _metric(evalbook.cohen_kappa)),
         kind="numbers",
         names=("MCC", "kappa"),
-        hint=(
-            "MCC = (TP·TN − FP·FN) / √((TP+FP)(TP+FN)(TN+FP)(TN+FN)) (apostila 003); "
-            "kappa = (p_o − p_e) / (1 − p_e), com p_e = Σ linha·coluna / n² (apostila 001). "
-            "`evalbook.mcc` e `evalbook.cohen_kappa`."
+        look=(
+            "São duas medidas diferentes: o MCC é uma correlação entre alvo e predição (apostila "
+            "003); o kappa compara os acertos com os do acaso (apostila 001). Lição 02, seção 7, e "
+            "lição 04."
         ),
+        formula=(
+            "MCC = (TP·TN − FP·FN) / √((TP+FP)(TP+FN)(TN+FP)(TN+FN)); kappa = (p_o − p_e) / (1 − "
+            "p_e), com p_e = Σ linha·coluna / n²."
+        ),
+        call="`evalbook.mcc(cm)` e `evalbook.cohen_kappa(cm)`.",
         mistakes=(
             (
                 _pair(_metric(evalbook.mcc), _metric(evalbook.mcc)),
@@ -135,10 +158,17 @@ EXERCISES: dict[str, Exercise] = {
         ),
         kind="numbers",
         names=("acurácia", "revocação"),
-        hint=(
-            "O modelo burro prevê “legítima” para todas as transações: monte a matriz dele "
-            '(`ConfusionMatrix.from_labels(alvo, ["legítima"] * len(dados), labels=...)`) '
-            "e calcule as métricas nela."
+        look=(
+            "Monte primeiro a matriz do modelo que diz “legítima” para tudo: em que coluna caem "
+            'todas as transações? (lição 02, seção 9, "O modelo burro").'
+        ),
+        formula=(
+            "Na matriz do modelo burro a coluna “fraude” é toda 0: acurácia = TN / n e revocação = "
+            "TP / (TP + FN) com TP = 0."
+        ),
+        call=(
+            '`ConfusionMatrix.from_labels(alvo, ["legítima"] * len(dados), labels=...)`, depois '
+            "`evalbook.accuracy` e `evalbook.recall`."
         ),
         mistakes=(
             (
@@ -155,16 +185,23 @@ EXERCISES: dict[str, Exercise] = {
     "02.burro_precisao": Exercise(
         expected=_metric(evalbook.precision, dumb_matrix, zero_division=math.nan),
         kind="number",
-        hint=(
-            "O modelo burro nunca prevê “fraude”: TP + FP = 0 e a precisão é 0/0, "
-            'indefinida. Responda `float("nan")`, o valor que a evalbook devolve '
-            "(com um UndefinedMetricWarning)."
+        look=(
+            "Quantas vezes o modelo burro disse “fraude”? A precisão divide por esse número. O que "
+            "acontece com uma divisão por zero? (lição 02, seção 9)."
+        ),
+        formula=(
+            "precisão = TP / (TP + FP) e, aqui, TP + FP = 0: a conta é 0/0, indefinida — nem 0 nem "
+            "1."
+        ),
+        call=(
+            "`evalbook.precision(cm_burro)` devolve `nan` com um UndefinedMetricWarning; responda "
+            '`float("nan")`.'
         ),
         mistakes=(
             (
                 _metric(evalbook.precision, dumb_matrix, zero_division=0.0),
                 "0/0 não é 0: o modelo burro não errou nenhuma predição de fraude, porque "
-                'não fez nenhuma. A precisão é indefinida: responda `float("nan")`.',
+                "não fez nenhuma. A precisão é indefinida: nem 0 nem 1.",
             ),
         ),
         comment="0/0 é indefinido: nem 0 nem 1. Por isso a evalbook devolve nan e avisa.",
@@ -172,12 +209,16 @@ EXERCISES: dict[str, Exercise] = {
     "02.ppv_1pct": Exercise(
         expected=_metric(evalbook.ppv, prevalence=FRAUD_PREVALENCE),
         kind="number",
-        hint=(
-            "Use a forma de Bayes, PPV = sens·prev / (sens·prev + (1 − esp)·(1 − prev)), "
-            "com a sensibilidade e a especificidade da matriz e "
-            f"prev = {FRAUD_PREVALENCE} (apostila 002, eq. (10.8)); "
-            f"`evalbook.ppv(cm, prevalence={FRAUD_PREVALENCE})`."
+        look=(
+            "A precisão depende de quantas fraudes existem na população, não só do modelo. Se as "
+            "fraudes ficam raras, os alarmes falsos das muitas legítimas pesam mais ou menos? "
+            "(lição 02, seção 7, VPP)."
         ),
+        formula=(
+            "PPV = sens·prev / (sens·prev + (1 − esp)·(1 − prev)), com a sensibilidade e a "
+            "especificidade da matriz e prev = 0.01 (apostila 002, eq. (10.8))."
+        ),
+        call="`evalbook.ppv(cm, prevalence=0.01)`.",
         mistakes=(
             (
                 _metric(evalbook.precision),

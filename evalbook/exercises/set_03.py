@@ -75,11 +75,15 @@ EXERCISES: dict[str, Exercise] = {
         expected=lambda: _recalls("A"),
         kind="numbers",
         names=("revocação de inadimplente", "revocação de adimplente"),
-        hint=(
-            "A acurácia de cada classe (apostila 000, eq. (6)) é a revocação dela: a "
-            "célula da diagonal dividida pelo total da LINHA da classe. "
-            "`evalbook.per_class_recall(cm)`."
+        look=(
+            "A acurácia de uma classe é a fração dos exemplos DESSA classe que o modelo acertou. "
+            'Olhe a linha de cada classe (lição 03, seção 2, "Acurácia por classe").'
         ),
+        formula=(
+            "A acurácia de cada classe (apostila 000, eq. (6)) é a revocação dela: a célula da "
+            "diagonal dividida pelo total da LINHA da classe."
+        ),
+        call="`evalbook.per_class_recall(cm_a)`.",
         mistakes=(
             (
                 lambda: tuple(
@@ -95,9 +99,16 @@ EXERCISES: dict[str, Exercise] = {
         expected=lambda: _means(credit_models()["A"]),
         kind="numbers",
         names=("média aritmética", "média harmônica"),
-        hint=(
-            "Aritmética: (r₁ + r₂) / 2 (eq. (7)); harmônica: 1 / ((1/r₁ + 1/r₂) / 2) "
-            "(eq. (9)), com r as revocações das classes. `evalbook.average_class_accuracy(cm, "
+        look=(
+            "Duas médias das acurácias por classe da questão 1: a de sempre e a que pune a classe "
+            'mais fraca (lição 03, seção 3, "Média aritmética e média harmônica").'
+        ),
+        formula=(
+            "Aritmética: (r₁ + r₂) / 2 (eq. (7)); harmônica: 1 / ((1/r₁ + 1/r₂) / 2) (eq. (9)), "
+            "com r as revocações das classes."
+        ),
+        call=(
+            "`evalbook.average_class_accuracy(cm_a)` e `evalbook.average_class_accuracy(cm_a, "
             'mean="harmonic")`.'
         ),
         mistakes=(
@@ -116,10 +127,15 @@ EXERCISES: dict[str, Exercise] = {
         expected=lambda: (_profits()["A"], _profits()["B"]),
         kind="numbers",
         names=("lucro de A", "lucro de B"),
-        hint=(
-            "Lucro = Σ contagem × valor, célula a célula, com a matriz de lucro na mesma "
-            "orientação da matriz de confusão (linhas = alvo). `evalbook.profit(cm, lucros)`."
+        look=(
+            "Cada cliente cai numa célula da matriz de confusão e rende (ou custa) o valor da "
+            'mesma célula na matriz de lucro (lição 03, seção 6, "O lucro dos dois modelos").'
         ),
+        formula=(
+            "Lucro = Σ contagem × valor, célula a célula, com a matriz de lucro na mesma "
+            "orientação da matriz de confusão (linhas = alvo)."
+        ),
+        call="`evalbook.profit(cm_a, lucros)` e `evalbook.profit(cm_b, lucros)`.",
         mistakes=(
             (
                 lambda: tuple(_profits(profit_matrix().T.to_numpy()).values()),
@@ -132,7 +148,12 @@ EXERCISES: dict[str, Exercise] = {
         expected=lambda: _winner(_profits()),
         kind="choice",
         choices=("A", "B"),
-        hint="Compare os lucros que você calculou: qual modelo dá mais dinheiro?",
+        look=(
+            "O banco quer ganhar dinheiro: qual dos números que você já calculou mede isso? A "
+            "acurácia conta acertos, mas todos os erros custam o mesmo para ela?"
+        ),
+        formula="Compare os lucros da questão 3: o modelo de maior lucro é o que o banco quer.",
+        call="Compare `evalbook.profit(cm_a, lucros)` com `evalbook.profit(cm_b, lucros)`.",
         mistakes=(
             (
                 lambda: max(
@@ -147,9 +168,17 @@ EXERCISES: dict[str, Exercise] = {
     "03.empate": Exercise(
         expected=_break_even,
         kind="number",
-        hint=(
-            "O lucro de cada modelo é linear no valor c do falso positivo: escreva lucro_A(c) "
-            "e lucro_B(c) e resolva lucro_A(c) = lucro_B(c). Confira com `evalbook.profit`."
+        look=(
+            "Se só o valor c do falso positivo muda, o lucro de cada modelo é uma reta em c. Onde "
+            'duas retas se cruzam? (lição 03, seção 7, "Explorando os preços").'
+        ),
+        formula=(
+            "Escreva lucro_A(c) e lucro_B(c) (os outros três valores fixos) e resolva lucro_A(c) = "
+            "lucro_B(c): c = (resto_B − resto_A) / (FP_A − FP_B)."
+        ),
+        call=(
+            "Calcule a diferença `evalbook.profit(cm_a, tabela) - evalbook.profit(cm_b, tabela)` "
+            "em dois valores de c e ache o zero da reta."
         ),
         mistakes=(
             (
@@ -164,10 +193,19 @@ EXERCISES: dict[str, Exercise] = {
         expected=lambda: (evalbook.accuracy(dumb_model()), *_means(dumb_model())[1:]),
         kind="numbers",
         names=("acurácia", "média harmônica"),
-        hint=(
-            "O modelo que aprova todo mundo nunca prevê “inadimplente”: monte a matriz dele "
-            "(a linha de inadimplentes vai toda para a coluna “adimplente”) e calcule as "
-            "métricas nela."
+        look=(
+            "O modelo que aprova todo mundo nunca prevê “inadimplente”: em que coluna caem todos "
+            "os clientes? E qual é a revocação de uma classe que nunca é prevista? (lição 03, "
+            "seção 8)."
+        ),
+        formula=(
+            "Na matriz dele, a linha de inadimplentes vai toda para a coluna “adimplente”: "
+            "acurácia = adimplentes / n; a revocação de “inadimplente” é 0, e a média harmônica "
+            "com um 0 dá 0."
+        ),
+        call=(
+            "`evalbook.accuracy(cm_burro)` e `evalbook.average_class_accuracy(cm_burro, "
+            'mean="harmonic")`.'
         ),
         mistakes=(
             (

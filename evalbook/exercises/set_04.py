@@ -51,11 +51,13 @@ EXERCISES: dict[str, Exercise] = {
     "04.aleatorio": Exercise(
         expected=_expected_counts,
         kind="matrix",
-        hint=(
-            "O classificador aleatório mantém as proporções preditas pelo modelo: a célula "
-            "(i, j) é total da linha i × total da coluna j / n (apostila 001). "
-            "`evalbook.expected_confusion(cm)`."
+        look=(
+            "O classificador aleatório prevê cada classe com a mesma frequência que o modelo, mas "
+            "sem olhar a instância. Quantas vezes, por acaso, o alvo i encontra a predição j? "
+            "(lição 04, seção 2)."
         ),
+        formula="A célula (i, j) é total da linha i × total da coluna j / n (apostila 001).",
+        call="`evalbook.expected_confusion(sentimento)`.",
         mistakes=(
             (
                 lambda: _expected_counts().T,
@@ -68,17 +70,29 @@ EXERCISES: dict[str, Exercise] = {
         expected=_successes,
         kind="numbers",
         names=("sucessos do modelo", "sucessos esperados"),
-        hint=(
+        look=(
+            "Sucessos são acertos: onde ficam os acertos numa matriz de confusão? Faça a mesma "
+            "conta nas duas matrizes (lição 04, seção 1)."
+        ),
+        formula=(
             "Os sucessos são a soma da diagonal: a da matriz do modelo e a da matriz do "
             "classificador aleatório."
+        ),
+        call=(
+            "`np.trace(sentimento.counts)` e `np.trace(aleatorio.to_numpy())`, ou "
+            "`evalbook.kappa_breakdown(sentimento)`."
         ),
     ),
     "04.kappa": Exercise(
         expected=lambda: evalbook.cohen_kappa(sentiment_matrix()),
         kind="number",
-        hint=(
-            "kappa = (sucessos − esperados) / (n − esperados) (apostila 001); "
-            "`evalbook.kappa_breakdown(cm).kappa` ou `evalbook.cohen_kappa(cm)`."
+        look=(
+            "O kappa pergunta: quantos sucessos o modelo teve ALÉM do acaso, do máximo que ele "
+            "poderia ter além do acaso? Use os números da questão 2 (lição 04, seção 3)."
+        ),
+        formula="kappa = (sucessos − esperados) / (n − esperados) (apostila 001).",
+        call=(
+            "`evalbook.cohen_kappa(sentimento)` ou `evalbook.kappa_breakdown(sentimento).kappa`."
         ),
         mistakes=(
             (
@@ -96,10 +110,15 @@ EXERCISES: dict[str, Exercise] = {
     "04.kappa_negativo": Exercise(
         expected=lambda: evalbook.cohen_kappa(swapping_matrix()),
         kind="number",
-        hint=(
-            "Calcule como sempre: sucessos (a diagonal, 0), sucessos esperados pelo acaso "
-            "(Σ linha × coluna / n) e kappa = (sucessos − esperados) / (n − esperados)."
+        look=(
+            "Um modelo que erra tudo acerta menos do que o acaso acertaria. O que isso faz com o "
+            'numerador do kappa? (lição 04, seção 4, "O máximo e o mínimo do kappa").'
         ),
+        formula=(
+            "Calcule como sempre: sucessos (a diagonal, 0), sucessos esperados pelo acaso (Σ linha "
+            "× coluna / n) e kappa = (sucessos − esperados) / (n − esperados)."
+        ),
+        call="`evalbook.kappa_breakdown(erra_tudo).kappa`.",
         mistakes=(
             (
                 lambda: 0.0,
@@ -116,10 +135,15 @@ EXERCISES: dict[str, Exercise] = {
         ),
         kind="numbers",
         names=("eq. (10.6)", "kappa"),
-        hint=(
-            "A eq. (10.6) da apostila 002 é (VP·VN − FP·FN) / √((VP+FP)(VN+FN)(VP+FN)(VN+FP)), "
-            "o MCC (`evalbook.mcc`); o kappa é o de Cohen (`evalbook.cohen_kappa`)."
+        look=(
+            "Leia a eq. (10.6) da apostila 002 com cuidado: ela tem a forma de uma correlação. "
+            "Qual métrica da lição 02 tem essa forma? (lição 04, seção 5)."
         ),
+        formula=(
+            "A eq. (10.6) é (VP·VN − FP·FN) / √((VP+FP)(VN+FN)(VP+FN)(VN+FP)), o MCC; o kappa de "
+            "Cohen é (p_o − p_e) / (1 − p_e)."
+        ),
+        call="`evalbook.mcc(fraude)` e `evalbook.cohen_kappa(fraude)`.",
         mistakes=(
             (
                 lambda: (
@@ -139,15 +163,20 @@ EXERCISES: dict[str, Exercise] = {
         ),
         kind="numbers",
         names=("limite inferior", "limite superior"),
-        hint=(
-            "O caret usa o intervalo exato (Clopper–Pearson) de 95% para a acurácia: "
-            '`evalbook.summary(cm).overall[["accuracy_lower", "accuracy_upper"]]`.'
+        look=(
+            "Qual intervalo o relatório do caret dá para a acurácia? Não é o da aproximação normal "
+            '(lição 04, seção 6, "O relatório do caret").'
         ),
+        formula=(
+            "O caret usa o intervalo exato (Clopper–Pearson) de 95% para a acurácia, com os "
+            "acertos (a diagonal) em n ensaios."
+        ),
+        call='`evalbook.summary(fraude).overall[["accuracy_lower", "accuracy_upper"]]`.',
         mistakes=(
             (
                 _wald_interval,
                 "Esse é o intervalo da aproximação normal, p ± 1.96·√(p(1 − p)/n). O caret "
-                "(e a `summary`) usa o intervalo exato de Clopper–Pearson.",
+                "usa o intervalo exato de Clopper–Pearson.",
             ),
         ),
     ),
@@ -158,10 +187,15 @@ EXERCISES: dict[str, Exercise] = {
         ),
         kind="numbers",
         names=("NIR", "valor-p"),
-        hint=(
-            "A NIR é a fração da maior classe real; o valor-p é o do teste binomial "
-            "unilateral de acurácia > NIR. `evalbook.summary(cm).overall`."
+        look=(
+            "A NIR (no information rate) é a acurácia de quem chuta sempre a classe mais comum. "
+            "Mais comum entre os alvos ou entre as predições? (lição 04, seção 6)."
         ),
+        formula=(
+            "A NIR é a fração da maior classe REAL (linha); o valor-p é o do teste binomial "
+            "unilateral de acurácia > NIR."
+        ),
+        call='`evalbook.summary(fraude).overall[["no_information_rate", "accuracy_p_value"]]`.',
         mistakes=(
             (
                 lambda: (

@@ -88,10 +88,17 @@ EXERCISES: dict[str, Exercise] = {
     "05.matriz_t": Exercise(
         expected=lambda: _matrix(THRESHOLD),
         kind="matrix",
-        hint=(
-            f"Aplique a eq. (11) com t = {THRESHOLD}: score ≥ t → “fraude”, senão "
-            "“legítima” (`evalbook.threshold(scores, t, positive=..., negative=...)`), e "
-            'monte a matriz com `labels=["fraude", "legítima"]`.'
+        look=(
+            "Com um threshold, o score vira predição: acima dele, “fraude”. E quem fica exatamente "
+            'no threshold? (lição 05, seção 2, "O threshold — eq. (11)").'
+        ),
+        formula=(
+            "Eq. (11): score ≥ t → “fraude”, senão “legítima”; depois, a matriz com linhas = alvo "
+            "e “fraude” primeiro."
+        ),
+        call=(
+            '`evalbook.threshold(scores, t, positive="fraude", negative="legítima")` e '
+            '`evalbook.ConfusionMatrix.from_labels(alvo, predição, labels=["fraude", "legítima"])`.'
         ),
         mistakes=(
             (
@@ -109,19 +116,30 @@ EXERCISES: dict[str, Exercise] = {
         expected=lambda: _rates(THRESHOLD_RATES),
         kind="numbers",
         names=("TPR", "FPR"),
-        hint=(
-            f"Com t = {THRESHOLD_RATES}: TPR = TP / (TP + FN), a fração das fraudes marcadas; "
-            "FPR = FP / (FP + TN), a fração das legítimas marcadas. É o ponto da ROC desse "
-            "threshold."
+        look=(
+            "Cada threshold dá uma matriz e um ponto da ROC: que fração das fraudes ele marca, e "
+            'que fração das legítimas? (lição 05, seção 4, "A curva ROC").'
         ),
+        formula=(
+            "TPR = TP / (TP + FN), a fração das fraudes marcadas; FPR = FP / (FP + TN), a fração "
+            "das legítimas marcadas."
+        ),
+        call="`evalbook.tpr(cm)` e `evalbook.fpr(cm)` na matriz desse threshold.",
     ),
     "05.auc": Exercise(
         expected=_auc,
         kind="number",
-        hint=(
-            "A AUC é a área sob a ROC (eq. (12), método do trapézio) ou, o que dá o mesmo, a "
-            "fração dos pares (fraude, legítima) em que a fraude tem score maior: "
-            '`evalbook.roc_auc(alvo, scores, positive="fraude")`.'
+        look=(
+            "A AUC resume a ROC inteira, todos os thresholds de uma vez. Há duas maneiras de "
+            "vê-la: uma área e uma contagem de pares (lição 05, seção 5)."
+        ),
+        formula=(
+            "A AUC é a área sob a ROC (eq. (12), trapézios) ou a fração dos pares (fraude, "
+            "legítima) em que a fraude tem score maior."
+        ),
+        call=(
+            '`evalbook.roc_auc(alvo, scores, positive="fraude")`, ou `evalbook.auc(curva.fpr, '
+            "curva.tpr)` com `curva = evalbook.roc_curve(...)`."
         ),
         mistakes=(
             (
@@ -134,9 +152,17 @@ EXERCISES: dict[str, Exercise] = {
     "05.pares": Exercise(
         expected=lambda: _pairs()[0],
         kind="count",
-        hint=(
-            "Forme todos os pares (uma fraude, uma legítima): 6 × 10 = 60. Conte em quantos a "
-            "fraude tem score maior que a legítima."
+        look=(
+            'Quantos pares (uma fraude, uma legítima) existem? Em cada par, o modelo "acerta" se a '
+            "fraude tiver o score maior (lição 05, seção 5)."
+        ),
+        formula=(
+            "Forme todos os pares (fraudes × legítimas) e conte em quantos a fraude tem score "
+            "maior que a legítima."
+        ),
+        call=(
+            "Com `s_fraude` e `s_legitima` os scores de cada classe: `(s_fraude[:, None] > "
+            "s_legitima[None, :]).sum()`."
         ),
         mistakes=(
             (
@@ -149,11 +175,15 @@ EXERCISES: dict[str, Exercise] = {
     "05.ks": Exercise(
         expected=_ks,
         kind="number",
-        hint=(
-            "CP(classe, ps) = fração da classe com score ≤ ps (eqs. (14)-(15)); a KS é a maior "
-            "diferença |CP(legítima, ps) − CP(fraude, ps)| entre todos os ps "
-            '(`evalbook.ks_statistic(alvo, scores, positive="fraude").statistic`).'
+        look=(
+            "A KS compara as distribuições acumuladas dos scores das duas classes: onde elas ficam "
+            "mais longe uma da outra? Cuidado com a ordem da diferença (lição 05, seção 7)."
         ),
+        formula=(
+            "CP(classe, ps) = fração da classe com score ≤ ps (eqs. (14)-(15)); a KS é a maior "
+            "diferença |CP(legítima, ps) − CP(fraude, ps)| entre todos os ps."
+        ),
+        call='`evalbook.ks_statistic(alvo, scores, positive="fraude").statistic`.',
         mistakes=(
             (
                 _ks_as_printed,
@@ -171,10 +201,17 @@ EXERCISES: dict[str, Exercise] = {
         ),
         kind="numbers",
         names=("lift do 1º quartil", "lift acumulado até o 2º quartil"),
-        hint=(
-            "Ordene as transações do maior score para o menor e corte em 4 grupos de 4. "
-            "lift = (fraudes do grupo / 4) / (fraudes / 16); o acumulado usa os grupos 1 e 2 "
-            f'juntos (`evalbook.gain_lift(alvo, scores, positive="fraude", bins={BINS})`).'
+        look=(
+            "O lift compara a taxa de fraudes de um grupo de scores altos com a taxa de fraudes "
+            'geral. E o acumulado junta os grupos do topo (lição 05, seção 8, "Ganho e lift").'
+        ),
+        formula=(
+            "Ordene do maior score para o menor e corte em 4 grupos de 4. lift = (fraudes do grupo "
+            "/ 4) / (fraudes / 16); o acumulado usa os grupos 1 e 2 juntos."
+        ),
+        call=(
+            '`evalbook.gain_lift(alvo, scores, positive="fraude", bins=4)`, colunas `lift` e '
+            "`cumulative_lift`."
         ),
         mistakes=(
             (

@@ -63,15 +63,16 @@ EXERCISES: dict[str, Exercise] = {
     "06.sse": Exercise(
         expected=_test(evalbook.sse),
         kind="number",
-        hint=(
-            "A SSE da apostila 000, eq. (19), tem um ½ na frente: ½·Σ(t − y)², sobre o "
-            "conjunto de teste (`evalbook.sse(t_teste, y_teste)`)."
+        look=(
+            "A SSE da apostila 000 tem um detalhe na frente da soma. Releia a eq. (19) (lição 06, "
+            "seção 2)."
         ),
+        formula="SSE = ½·Σ(t − y)², sobre o conjunto de teste (apostila 000, eq. (19)).",
+        call="`evalbook.sse(t_teste, y_teste)`.",
         mistakes=(
             (
                 _test(evalbook.sse, halved=False),
-                "Essa é a soma sem o ½ (`halved=False`). A eq. (19) da apostila 000 "
-                "multiplica a soma por ½.",
+                "Essa é a soma sem o ½. A eq. (19) da apostila 000 multiplica a soma por ½.",
             ),
             (
                 _train(evalbook.sse),
@@ -83,10 +84,12 @@ EXERCISES: dict[str, Exercise] = {
         expected=_pair(_test(evalbook.mse), _test(evalbook.rmse)),
         kind="numbers",
         names=("MSE", "RMSE"),
-        hint=(
-            "MSE = Σ(t − y)² / n (apostila 000, eq. (20)) e RMSE = √MSE (eq. (21)); "
-            "`evalbook.mse` e `evalbook.rmse`."
+        look=(
+            "O MSE é uma média de quadrados dos erros; o RMSE o traz de volta à unidade do alvo "
+            "(lição 06, seção 3)."
         ),
+        formula="MSE = Σ(t − y)² / n (apostila 000, eq. (20)) e RMSE = √MSE (eq. (21)).",
+        call="`evalbook.mse(t_teste, y_teste)` e `evalbook.rmse(t_teste, y_teste)`.",
         mistakes=(
             (
                 _pair(
@@ -105,7 +108,12 @@ EXERCISES: dict[str, Exercise] = {
     "06.mae": Exercise(
         expected=_test(evalbook.mae),
         kind="number",
-        hint="MAE = Σ|t − y| / n (apostila 000, eq. (22)); `evalbook.mae(t_teste, y_teste)`.",
+        look=(
+            "O MAE troca o quadrado do erro por outra coisa que também não deixa erros de sinais "
+            "opostos se anularem. Qual? (lição 06, seção 4)."
+        ),
+        formula="MAE = Σ|t − y| / n (apostila 000, eq. (22)).",
+        call="`evalbook.mae(t_teste, y_teste)`.",
         mistakes=(
             (
                 _test(evalbook.rmse),
@@ -117,10 +125,15 @@ EXERCISES: dict[str, Exercise] = {
     "06.r2": Exercise(
         expected=_test(evalbook.r2),
         kind="number",
-        hint=(
-            "R² = 1 − SSE / soma total de quadrados (apostila 000, eqs. (23) e (24); "
-            "apostila 002, eq. (10.13)), no conjunto de teste: `evalbook.r2(t_teste, y_teste)`."
+        look=(
+            "O R² compara o erro do modelo com o erro de quem sempre prevê a média do alvo (lição "
+            "06, seção 5)."
         ),
+        formula=(
+            "R² = 1 − SSE / soma total de quadrados (apostila 000, eqs. (23) e (24); apostila 002, "
+            "eq. (10.13)), no conjunto de teste."
+        ),
+        call="`evalbook.r2(t_teste, y_teste)`.",
         mistakes=(
             (
                 _mixed_r2,
@@ -136,11 +149,15 @@ EXERCISES: dict[str, Exercise] = {
     "06.r2_ajustado": Exercise(
         expected=_train(evalbook.adjusted_r2, p=P),
         kind="number",
-        hint=(
-            "R²ajustado = 1 − (1 − R²)(n − 1)/(n − p − 1) (apostila 002, eq. (10.15)), no "
-            f"conjunto de treino, com p = {P} preditores: "
-            f"`evalbook.adjusted_r2(t_treino, y_treino, p={P})`."
+        look=(
+            "O R² ajustado desconta o número de preditores. Quantos preditores o modelo tem (o "
+            "intercepto conta)? Em qual conjunto? (lição 06, seção 7)."
         ),
+        formula=(
+            "R²ajustado = 1 − (1 − R²)(n − 1)/(n − p − 1) (apostila 002, eq. (10.15)), no conjunto "
+            "de treino, com p = 3 preditores."
+        ),
+        call="`evalbook.adjusted_r2(t_treino, y_treino, p=3)`.",
         mistakes=(
             (
                 _train(evalbook.adjusted_r2, p=P + 1),
@@ -161,10 +178,12 @@ EXERCISES: dict[str, Exercise] = {
     "06.mape": Exercise(
         expected=_test(evalbook.mape),
         kind="number",
-        hint=(
-            "MAPE = média de |(y − t) / t|, como fração (apostila 002, eq. (10.19)): "
-            "`evalbook.mape(t_teste, y_teste)`."
+        look=(
+            "O MAPE é um erro relativo: relativo a quê, ao alvo ou à predição? E a resposta é uma "
+            "fração ou uma porcentagem? (lição 06, seção 8)."
         ),
+        formula="MAPE = média de |(y − t) / t|, como fração (apostila 002, eq. (10.19)).",
+        call="`evalbook.mape(t_teste, y_teste)`.",
         mistakes=(
             (
                 lambda: float(
@@ -178,10 +197,12 @@ EXERCISES: dict[str, Exercise] = {
     "06.smape": Exercise(
         expected=_test(evalbook.smape),
         kind="number",
-        hint=(
-            "SMAPE = média de |y − t| / (|y| + |t|) (apostila 002, eq. (10.20)): "
-            "`evalbook.smape(t_teste, y_teste)`."
+        look=(
+            "O SMAPE divide o erro por algo simétrico em alvo e predição. Há variantes com e sem "
+            "um fator 2: qual a apostila 002 usa? (lição 06, seção 9)."
         ),
+        formula="SMAPE = média de |y − t| / (|y| + |t|) (apostila 002, eq. (10.20)).",
+        call="`evalbook.smape(t_teste, y_teste)`.",
         mistakes=(
             (
                 _test(evalbook.smape, variant="doubled"),
@@ -199,9 +220,17 @@ EXERCISES: dict[str, Exercise] = {
         expected=_outlier_ratios,
         kind="numbers",
         names=("razão do MSE", "razão do MAE"),
-        hint=(
-            f"Copie `t_teste`, some {SHIFT:g} ao primeiro alvo e divida o MSE (e o MAE) com o "
-            "alvo deslocado pelo MSE (e o MAE) original; as predições não mudam."
+        look=(
+            "Só um alvo muda; as predições ficam as mesmas. Qual das duas métricas eleva o erro ao "
+            'quadrado? (lição 06, seção 6, "Um outlier").'
+        ),
+        formula=(
+            "Copie `t_teste`, some 200 ao primeiro alvo e divida o MSE (e o MAE) com o alvo "
+            "deslocado pelo MSE (e o MAE) original."
+        ),
+        call=(
+            "`evalbook.mse(t_errado, y_teste) / evalbook.mse(t_teste, y_teste)` e o mesmo com "
+            "`evalbook.mae`."
         ),
         mistakes=(
             (

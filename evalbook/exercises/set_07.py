@@ -72,16 +72,20 @@ EXERCISES: dict[str, Exercise] = {
     "07.entropia_cruzada": Exercise(
         expected=_ce,
         kind="number",
-        hint=(
-            "A média, sobre o teste, de −ln p(classe certa), com o logaritmo natural "
-            "(apostila 000, nota 15): `evalbook.cross_entropy(d_teste, P, "
-            "labels=modelo.classes_)`."
+        look=(
+            "A entropia cruzada só olha a probabilidade que o modelo deu à classe certa de cada "
+            "imagem. Com qual logaritmo? (lição 07, seção 1, nota 15)."
         ),
+        formula=(
+            "A média, sobre o teste, de −ln p(classe certa), com o logaritmo natural (apostila "
+            "000, nota 15)."
+        ),
+        call="`evalbook.cross_entropy(d_teste, P, labels=classes)`.",
         mistakes=(
             (
                 lambda: _ce() / math.log(2),
                 "Você usou o logaritmo na base 2 (bits). Use o logaritmo natural, como o "
-                "scikit-learn e a evalbook.",
+                "scikit-learn e a evalbook fazem.",
             ),
             (
                 lambda: _ce() * len(_model()[0]),
@@ -92,10 +96,12 @@ EXERCISES: dict[str, Exercise] = {
     "07.perplexidade": Exercise(
         expected=lambda: math.exp(_ce()),
         kind="number",
-        hint=(
-            "Perplexidade = exp(entropia cruzada) (apostila 000, eq. (25)): "
-            "`evalbook.perplexity(d_teste, P, labels=modelo.classes_)`."
+        look=(
+            'A perplexidade é a entropia cruzada levada de volta a "número de classes": que função '
+            "desfaz um logaritmo? (lição 07, seção 2)."
         ),
+        formula="Perplexidade = exp(entropia cruzada) (apostila 000, eq. (25)).",
+        call="`evalbook.perplexity(d_teste, P, labels=classes)`.",
         mistakes=(
             (
                 lambda: math.exp(-_ce()),
@@ -112,10 +118,15 @@ EXERCISES: dict[str, Exercise] = {
     "07.uniforme": Exercise(
         expected=lambda: evalbook.perplexity(_model()[0], _uniform(), labels=_model()[2]),
         kind="number",
-        hint=(
-            "O modelo uniforme dá 1/10 a cada dígito em todas as imagens: monte essa tabela "
-            "de probabilidades (`np.full_like(P, 0.1)`) e calcule a perplexidade dela."
+        look=(
+            "Um modelo que não sabe nada dá a mesma probabilidade a cada um dos 10 dígitos. Quão "
+            '"perplexo" ele fica? (lição 07, seção 2).'
         ),
+        formula=(
+            "Monte a tabela de probabilidades com 1/10 em todas as células e calcule a "
+            "perplexidade dela: exp(−ln(1/10))."
+        ),
+        call="`evalbook.perplexity(d_teste, np.full_like(P, 0.1), labels=classes)`.",
         mistakes=(
             (
                 lambda: evalbook.cross_entropy(_model()[0], _uniform(), labels=_model()[2]),
@@ -129,11 +140,15 @@ EXERCISES: dict[str, Exercise] = {
         expected=lambda: (_top(1), _top(3)),
         kind="numbers",
         names=("top-1", "top-3"),
-        hint=(
-            "A fração das imagens cujo dígito certo está entre as k classes mais prováveis "
-            "(apostila 000, eq. (27)): `evalbook.top_k_accuracy(d_teste, P, k=..., "
-            "labels=modelo.classes_)`."
+        look=(
+            "Na top-k, o modelo acerta se a classe certa estiver entre as k mais prováveis dele, "
+            "não só na primeira (lição 07, seção 4)."
         ),
+        formula=(
+            "A fração das imagens cujo dígito certo está entre as k classes mais prováveis "
+            "(apostila 000, eq. (27))."
+        ),
+        call="`evalbook.top_k_accuracy(d_teste, P, k=1, labels=classes)` e com `k=3`.",
         mistakes=(
             (
                 lambda: (1 - _top(1), 1 - _top(3)),
@@ -146,10 +161,18 @@ EXERCISES: dict[str, Exercise] = {
         expected=_precisions,
         kind="numbers",
         names=("p1", "p2"),
-        hint=(
+        look=(
+            "A precisão do BLEU não deixa uma palavra repetida contar mais vezes do que ela "
+            "aparece numa referência (lição 07, seção 5)."
+        ),
+        formula=(
             "Para cada n-grama da candidata, conte os acertos até o número de vezes que ele "
-            "aparece numa mesma referência (o corte, clipping), e divida pelo número de "
-            "n-gramas da candidata: `evalbook.modified_precision(candidata, referencias, n=1)`."
+            "aparece numa mesma referência (o corte, clipping), e divida pelo número de n-gramas "
+            "da candidata."
+        ),
+        call=(
+            "`evalbook.modified_precision(candidata, referencias, n=1)` (e `n=2`) devolve "
+            "(acertos, total)."
         ),
         mistakes=(
             (
@@ -162,10 +185,15 @@ EXERCISES: dict[str, Exercise] = {
     "07.brevidade": Exercise(
         expected=lambda: evalbook.brevity_penalty(CANDIDATE, list(REFERENCES)),
         kind="number",
-        hint=(
-            "BP = 1 se c > r, senão exp(1 − r/c), com c o número de palavras da candidata e "
-            "r o da referência de comprimento mais próximo de c (Papineni et al., 2002)."
+        look=(
+            "A penalidade de brevidade pune candidatas curtas demais. Curta em relação a qual "
+            "referência? (lição 07, seção 5)."
         ),
+        formula=(
+            "BP = 1 se c > r, senão exp(1 − r/c), com c o número de palavras da candidata e r o da "
+            "referência de comprimento mais próximo de c (Papineni et al., 2002)."
+        ),
+        call="`evalbook.brevity_penalty(candidata, referencias)`.",
         mistakes=(
             (
                 _longest_reference_penalty,
@@ -177,10 +205,15 @@ EXERCISES: dict[str, Exercise] = {
     "07.bleu": Exercise(
         expected=lambda: evalbook.bleu(CANDIDATE, list(REFERENCES)),
         kind="number",
-        hint=(
-            "BLEU = BP × exp(Σ ¼·ln pₙ), n = 1 a 4 (apostila 000, eq. (26)), com as "
-            "precisões cortadas: `evalbook.bleu(candidata, referencias)`."
+        look=(
+            "O BLEU junta as precisões de 1 a 4 palavras numa média geométrica e multiplica pela "
+            "penalidade (lição 07, seção 5)."
         ),
+        formula=(
+            "BLEU = BP × exp(Σ ¼·ln pₙ), n = 1 a 4 (apostila 000, eq. (26)), com as precisões "
+            "cortadas."
+        ),
+        call="`evalbook.bleu(candidata, referencias)`.",
         mistakes=(
             (
                 _bleu_without_penalty,

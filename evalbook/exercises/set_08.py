@@ -117,11 +117,17 @@ def _exercises() -> dict[str, Exercise]:
             expected=_divisao,
             kind="numbers",
             names=("treino", "validação", "teste"),
-            hint=(
-                f"Divida os {N_DIVISAO} exemplos em 50/20/30 com "
-                "`evalbook.train_val_test_split(n, fractions=(0.5, 0.2, 0.3))` e conte cada "
-                "parte com `len`. As três partes somam n: o exemplo que sobra dos "
-                "arredondamentos vai para a parte de maior resto."
+            look=(
+                "As três partes têm de somar todos os exemplos. Para onde vai o exemplo que sobra "
+                "dos arredondamentos? (lição 08, seção 1)."
+            ),
+            formula=(
+                "Multiplique n pelas frações 50/20/30 e arredonde de modo que a soma dê n: o "
+                "exemplo que sobra vai para a parte de maior resto."
+            ),
+            call=(
+                "`evalbook.train_val_test_split(47, fractions=(0.5, 0.2, 0.3), seed=0)` e `len` de "
+                "cada parte."
             ),
             mistakes=(
                 (
@@ -137,11 +143,15 @@ def _exercises() -> dict[str, Exercise]:
             expected=_estratificado,
             kind="numbers",
             names=("A", "B", "C"),
-            hint=(
-                "O teste estratificado tem 1/3 dos exemplos, repartido entre as classes na "
-                "proporção de cada uma (apostila 001, 200/300/100 → 67/100/33); "
-                "`evalbook.stratified_counts(contagens, fraction=1/3)`."
+            look=(
+                "Estratificar é manter, no teste, a proporção de cada classe do conjunto todo "
+                "(lição 08, seção 2; apostila 001)."
             ),
+            formula=(
+                "O teste tem 1/3 dos exemplos, repartido entre as classes na proporção de cada uma "
+                "(apostila 001: 200/300/100 → 67/100/33)."
+            ),
+            call="`evalbook.stratified_counts([130, 50, 20], fraction=1 / 3)`.",
             mistakes=(
                 (
                     lambda: _estratificado(1 - FRACAO_TESTE),
@@ -157,20 +167,32 @@ def _exercises() -> dict[str, Exercise]:
             expected=_folds,
             kind="numbers",
             names=("folds maiores", "folds menores"),
-            hint=(
-                f"{N_FOLDS} exemplos em {K_FOLDS} folds: {N_FOLDS} // {K_FOLDS} exemplos por fold "
-                "e o resto da divisão distribuído um a um pelos primeiros folds. Confira com "
-                "`[len(teste) for _, teste in evalbook.kfold(n, k=k)]`."
+            look=(
+                "Quando n não é múltiplo de k, os folds não têm todos o mesmo tamanho. Quantos "
+                "exemplos sobram? (lição 08, seção 4)."
             ),
+            formula=(
+                "47 exemplos em 10 folds: 47 // 10 por fold e o resto da divisão distribuído um a "
+                "um pelos primeiros folds."
+            ),
+            call="`[len(teste) for _, teste in evalbook.kfold(47, k=10)]`.",
             comment="É a mesma regra do KFold do scikit-learn.",
         ),
         "08.loo": Exercise(
             expected=_loo,
             kind="number",
-            hint=(
-                'Rode `evalbook.cross_validate` com `DummyClassifier(strategy="most_frequent")`, '
-                "as divisões de `evalbook.leave_one_out(len(y))` e `metric=evalbook.error_rate`, "
-                "e tire a média da coluna `error_rate`."
+            look=(
+                "No leave-one-out, cada exemplo é testado por um modelo treinado sem ele. O que "
+                "acontece com a classe majoritária quando se tira um exemplo de classes empatadas? "
+                "(lição 08, seção 6)."
+            ),
+            formula=(
+                "Tirando um exemplo de uma classe, a outra fica com um a mais e vira a maioria: o "
+                "classificador majoritário prevê a classe errada para o exemplo tirado."
+            ),
+            call=(
+                '`evalbook.cross_validate(DummyClassifier(strategy="most_frequent"), X, y, '
+                "evalbook.leave_one_out(30), metric=evalbook.error_rate)`."
             ),
             mistakes=(
                 (
@@ -188,11 +210,15 @@ def _exercises() -> dict[str, Exercise]:
         "08.oob": Exercise(
             expected=lambda: evalbook.bootstrap_oob_probability(N_BOOTSTRAP),
             kind="number",
-            hint=(
-                "Cada um dos N sorteios deixa de escolher um dado exemplo com probabilidade "
-                "1 − 1/N, e os sorteios são independentes: (1 − 1/N)^N (apostila 001); "
-                "`evalbook.bootstrap_oob_probability(N)`."
+            look=(
+                "Em cada um dos N sorteios com reposição, qual a chance de um exemplo fixo NÃO ser "
+                "sorteado? E em todos eles? (lição 08, seção 7)."
             ),
+            formula=(
+                "Cada sorteio deixa de escolher o exemplo com probabilidade 1 − 1/N, e os sorteios "
+                "são independentes: (1 − 1/N)^N (apostila 001)."
+            ),
+            call="`evalbook.bootstrap_oob_probability(25)`.",
             mistakes=(
                 (
                     lambda: float(np.exp(-1)),
@@ -210,10 +236,12 @@ def _exercises() -> dict[str, Exercise]:
         "08.erro_632": Exercise(
             expected=lambda: evalbook.error_632(ERRO_TESTE, ERRO_TREINO),
             kind="number",
-            hint=(
-                "erro = 0.632 × erro_teste + 0.368 × erro_treino (apostila 001); "
-                "`evalbook.error_632(erro_teste, erro_treino)`."
+            look=(
+                "O estimador .632 mistura o erro no teste (fora da amostra) e o erro no treino, "
+                "com pesos diferentes. Qual dos dois pesa mais? (lição 08, seção 7)."
             ),
+            formula="erro = 0.632 × erro_teste + 0.368 × erro_treino (apostila 001).",
+            call="`evalbook.error_632(0.28, 0.04)`.",
             mistakes=(
                 (
                     lambda: evalbook.error_632(ERRO_TREINO, ERRO_TESTE),
@@ -231,10 +259,18 @@ def _exercises() -> dict[str, Exercise]:
         "08.cv_iris": Exercise(
             expected=_cv_iris,
             kind="number",
-            hint=(
-                f"Use `evalbook.stratified_kfold(especies, k={K_IRIS}, seed={SEMENTE_FOLDS})` e "
-                "`evalbook.cross_validate(arvore, X, especies, divisoes)`, e tire a média da "
-                "coluna `accuracy`. A árvore já está criada em `arvore`."
+            look=(
+                "Validação cruzada estratificada: cada flor é testada uma vez, por uma árvore "
+                "treinada sem ela. A resposta é a média das acurácias dos folds (lição 08, seção "
+                "5)."
+            ),
+            formula=(
+                "Divida as 150 flores em 10 folds estratificados (seed 0), treine a árvore em 9, "
+                "teste no restante e tire a média das 10 acurácias."
+            ),
+            call=(
+                "`evalbook.cross_validate(arvore, X_iris, especies, "
+                "evalbook.stratified_kfold(especies, k=10, seed=0))`, coluna `accuracy`."
             ),
             mistakes=(
                 (

@@ -95,10 +95,15 @@ def _exercises() -> dict[str, Exercise]:
         "09.z_tabela": Exercise(
             expected=lambda: z_value(TABLE_CONFIDENCE, source="table"),
             kind="number",
-            hint=(
-                "Na Tabela 5.1 procure a linha Pr[X ≥ z] = (1 − c)/2, a cauda de um lado só "
-                '(apostila 004); `evalbook.z_value(c, source="table")`.'
+            look=(
+                "Um intervalo com confiança c deixa 1 − c de fora, dividido entre DUAS caudas. "
+                "Qual linha da Tabela 5.1 corresponde a uma cauda? (lição 09, seção 1)."
             ),
+            formula=(
+                "Na Tabela 5.1 procure a linha Pr[X ≥ z] = (1 − c)/2, a cauda de um lado só "
+                "(apostila 004)."
+            ),
+            call='`evalbook.z_value(0.80, source="table")`.',
             mistakes=(
                 (
                     lambda: z_value(1 - 2 * (1 - TABLE_CONFIDENCE), source="table"),
@@ -112,15 +117,19 @@ def _exercises() -> dict[str, Exercise]:
             expected=_condition,
             kind="choice",
             choices=("sim", "não"),
-            hint=(
-                "A opção 3 exige as duas condições: n ≥ 30 e n·p·(1 − p) ≥ 5 (apostila 004, "
-                '"Confiança da Acurácia (6)").'
+            look=(
+                "A aproximação normal da opção 3 só vale com duas condições sobre n e p (lição 09, "
+                'seção 3; apostila 004, "Confiança da Acurácia (6)").'
             ),
+            formula=(
+                "A opção 3 exige as duas condições: n ≥ 30 e n·p·(1 − p) ≥ 5, com p = acertos / n."
+            ),
+            call="Calcule `n * p * (1 - p)` com p = acertos / n e compare com 5.",
             mistakes=(
                 (
                     lambda: "sim" if _condition() == "não" else "não",
                     "n ≥ 30 é só a primeira condição; confira a segunda, n·p·(1 − p) ≥ 5, "
-                    "com p = acertos / n.",
+                    "com p a taxa de acertos.",
                 ),
             ),
         ),
@@ -128,10 +137,15 @@ def _exercises() -> dict[str, Exercise]:
             expected=lambda: accuracy_interval(*_small(), confidence=0.95),
             kind="numbers",
             names=_BOUNDS,
-            hint=(
-                "Use a opção 2 (intervalo de Wilson) com z = 1.96 (95%, o quantil exato: a Tabela "
-                "5.1 não tem 95%): `evalbook.accuracy_interval(p, n, confidence=0.95)`."
+            look=(
+                "O intervalo de Wilson é a opção 2 da apostila 004. Qual z corresponde a 95% (a "
+                "Tabela 5.1 não tem 95%)? (lição 09, seção 3)."
             ),
+            formula=(
+                "Opção 2 (Wilson) com z = 1.96: (p + z²/2n ± z·√(p/n − p²/n + z²/4n²)) / (1 + "
+                "z²/n)."
+            ),
+            call="`evalbook.accuracy_interval(acertos / n, n, confidence=0.95)`.",
             mistakes=(
                 (
                     lambda: _normal(*_small(), confidence=0.95),
@@ -149,9 +163,14 @@ def _exercises() -> dict[str, Exercise]:
             expected=lambda: _normal(*_large(), z=z_value(0.90, source="table")),
             kind="numbers",
             names=_BOUNDS,
-            hint=(
-                "Opção 3: p ± z·√(p(1 − p)/n), com z = 1.65 (90%, Tabela 5.1); "
-                '`evalbook.accuracy_interval(p, n, method="normal", z=1.65)`.'
+            look=(
+                "Primeiro confira que a aproximação normal vale aqui; depois use o z da Tabela 5.1 "
+                "para 90% (lição 09, seção 3)."
+            ),
+            formula="Opção 3: p ± z·√(p(1 − p)/n), com z = 1.65 (90%, Tabela 5.1).",
+            call=(
+                '`evalbook.accuracy_interval(p, n, method="normal", z=evalbook.z_value(0.90, '
+                'source="table"))`.'
             ),
             mistakes=(
                 (
@@ -171,10 +190,15 @@ def _exercises() -> dict[str, Exercise]:
             expected=lambda: accuracy_interval(*_small(), confidence=0.95, method="exact"),
             kind="numbers",
             names=_BOUNDS,
-            hint=(
-                "O intervalo exato de Clopper–Pearson vem de quantis da distribuição beta: "
-                '`evalbook.accuracy_interval(p, n, confidence=0.95, method="exact")`.'
+            look=(
+                "O intervalo exato não usa a aproximação normal: ele vem direto da distribuição "
+                "binomial dos acertos (lição 09, seção 3)."
             ),
+            formula=(
+                "O intervalo exato de Clopper–Pearson vem de quantis da distribuição beta com os "
+                "acertos e os erros."
+            ),
+            call=('`evalbook.accuracy_interval(acertos / n, n, confidence=0.95, method="exact")`.'),
             mistakes=(
                 (
                     lambda: accuracy_interval(*_small(), confidence=0.95),
@@ -187,10 +211,17 @@ def _exercises() -> dict[str, Exercise]:
             expected=_iris("wilson"),
             kind="numbers",
             names=_BOUNDS,
-            hint=(
-                "Treine o kNN (k = 5) no conjunto de treino, conte os acertos nas 50 flores de "
-                "teste e calcule o intervalo de Wilson com z = 1.65: "
-                "`accuracy_interval(acertos / 50, 50, z=1.65)`."
+            look=(
+                "São três passos: dividir como pedido, treinar e contar os acertos no teste, e só "
+                "então o intervalo — de Wilson, com o z da tabela para 90% (lição 09, seção 5)."
+            ),
+            formula=(
+                "Treine o kNN (k = 5) no treino, conte os acertos nas 50 flores de teste e calcule "
+                "o intervalo de Wilson com z = 1.65."
+            ),
+            call=(
+                "`evalbook.accuracy_interval(acertos / 50, 50, z=evalbook.z_value(0.90, "
+                'source="table"))`.'
             ),
             mistakes=(
                 (

@@ -66,10 +66,15 @@ def _exercises() -> dict[str, Exercise]:
             expected=lambda: (_models().d, _models().sigma),
             kind="numbers",
             names=("d", "sigma"),
-            hint=(
-                'd = p1 − p2 e σ = √(p1(1 − p1)/n1 + p2(1 − p2)/n2) (apostila 004, "Comparação '
-                'de Modelos (4)"); `evalbook.compare_models(p1, n1, p2, n2)`.'
+            look=(
+                "A diferença das acurácias tem uma variância que soma as incertezas dos dois "
+                'testes (lição 10, seção 1; apostila 004, "Comparação de Modelos").'
             ),
+            formula=(
+                'd = p1 − p2 e σ = √(p1(1 − p1)/n1 + p2(1 − p2)/n2) (apostila 004, "Comparação de '
+                'Modelos (4)").'
+            ),
+            call="`evalbook.compare_models(p1, n1, p2, n2)`, atributos `d` e `sigma`.",
             mistakes=(
                 (
                     lambda: (_models().d, _models().variance),
@@ -89,10 +94,11 @@ def _exercises() -> dict[str, Exercise]:
             expected=lambda: _interval(_models()),
             kind="numbers",
             names=_BOUNDS,
-            hint=(
-                "d ± z·σ com z = 1.96 para 95% (a Tabela 5.1 não tem 95%: use o quantil exato, "
-                "`evalbook.z_value(0.95)`)."
+            look="O intervalo de d é d ± z·σ. Qual z dá 95% de confiança? (lição 10, seção 1).",
+            formula=(
+                "d ± z·σ com z = 1.96 para 95% (a Tabela 5.1 não tem 95%: use o quantil exato)."
             ),
+            call="`evalbook.compare_models(p1, n1, p2, n2, confidence=0.95).interval`.",
             mistakes=(
                 (
                     lambda: _interval(_models(z=z_value(0.90, source="table"))),
@@ -104,10 +110,12 @@ def _exercises() -> dict[str, Exercise]:
             expected=_verdict,
             kind="choice",
             choices=("M1", "M2", "nenhum"),
-            hint=(
+            look="O que o intervalo de d diz sobre o sinal de p1 − p2? (lição 10, seção 1).",
+            formula=(
                 "Olhe o sinal do intervalo: todo positivo, M1 é melhor; todo negativo, M2 é "
                 "melhor; se contém 0, não é possível afirmar qual é melhor."
             ),
+            call="`evalbook.compare_models(...).verdict` diz o mesmo em palavras.",
             mistakes=(
                 (
                     lambda: "M1",
@@ -119,10 +127,15 @@ def _exercises() -> dict[str, Exercise]:
         "10.t_tabela": Exercise(
             expected=lambda: t_value(T_CONFIDENCE, T_DATASETS - 1, source="table"),
             kind="number",
-            hint=(
-                "Com k datasets, a linha da tabela t é k − 1 graus de liberdade; a coluna é "
-                '1 − α = 0.98. `evalbook.t_value(0.98, df, source="table")`.'
+            look=(
+                "A tabela t tem uma linha por número de graus de liberdade. Quantos graus de "
+                "liberdade têm k datasets? (lição 10, seção 3)."
             ),
+            formula=(
+                "Com k datasets, a linha da tabela t é k − 1 graus de liberdade; a coluna é a "
+                "confiança, 0.98."
+            ),
+            call='`evalbook.t_value(0.98, 2, source="table")`.',
             mistakes=(
                 (
                     lambda: t_value(T_CONFIDENCE, T_DATASETS),
@@ -139,11 +152,15 @@ def _exercises() -> dict[str, Exercise]:
             expected=lambda: _interval(compare_algorithms(DATASET_DIFFERENCES, confidence=0.95)),
             kind="numbers",
             names=_BOUNDS,
-            hint=(
-                "d̄ ± t·σ, com t de k − 1 = 7 graus de liberdade a 95% e σ = s/√k, o erro padrão "
-                "da média (s é o desvio padrão das diferenças, com ddof=1); "
-                "`evalbook.compare_algorithms(diferencas, confidence=0.95)`."
+            look=(
+                "Com poucas diferenças, a incerteza da média usa a distribuição t, e o desvio é o "
+                "da MÉDIA das diferenças (lição 10, seção 4)."
             ),
+            formula=(
+                "d̄ ± t·σ, com t de k − 1 graus de liberdade a 95% e σ = s/√k, o erro padrão da "
+                "média (s é o desvio padrão das diferenças, com ddof=1)."
+            ),
+            call="`evalbook.compare_algorithms(diferencas, confidence=0.95).interval`.",
             mistakes=(
                 (
                     lambda: (
@@ -175,10 +192,18 @@ def _exercises() -> dict[str, Exercise]:
             ),
             kind="numbers",
             names=_BOUNDS,
-            hint=(
+            look=(
+                "Os folds de uma validação cruzada compartilham dados de treino: as diferenças não "
+                "são independentes. O teste corrigido aumenta a variância para compensar (lição "
+                "10, seção 5)."
+            ),
+            formula=(
                 "Teste t corrigido (Nadeau & Bengio): σ = s·√(1/k + n_teste/n_treino), com "
-                "n_teste/n_treino = 1/9 na validação cruzada de 10 folds; "
-                "`compare_algorithms(dif, corrected=True, test_train_ratio=1 / 9)`."
+                "n_teste/n_treino = 1/9 na validação cruzada de 10 folds."
+            ),
+            call=(
+                "`evalbook.compare_algorithms(diferencas_folds, confidence=0.95, corrected=True, "
+                "test_train_ratio=1 / 9).interval`."
             ),
             mistakes=(
                 (
@@ -202,11 +227,15 @@ def _exercises() -> dict[str, Exercise]:
             expected=_ranks,
             kind="numbers",
             names=("A", "B", "C"),
-            hint=(
-                "Em cada dataset dê posto 1 ao algoritmo de maior acurácia, 2 ao seguinte...; "
-                "empates recebem a média dos postos. Depois, a média de cada coluna; "
-                "`evalbook.friedman(tabela).average_ranks`."
+            look=(
+                "Em cada dataset, ordene os algoritmos do melhor para o pior; depois, a média dos "
+                "postos de cada um. E os empates? (lição 10, seção 6)."
             ),
+            formula=(
+                "Posto 1 ao algoritmo de maior acurácia, 2 ao seguinte...; empates recebem a média "
+                "dos postos; depois, a média de cada coluna."
+            ),
+            call="`evalbook.friedman(acuracias).average_ranks`.",
             mistakes=(
                 (
                     lambda: _ranks(ascending=True),
@@ -218,11 +247,15 @@ def _exercises() -> dict[str, Exercise]:
         "10.friedman": Exercise(
             expected=lambda: friedman(FRIEDMAN_SCORES).p_value,
             kind="number",
-            hint=(
-                "χ²_F = 12N/(k(k + 1))·[Σ R_j² − k(k + 1)²/4] (com a correção de empates) e o "
-                "p-valor de uma χ² com k − 1 graus de liberdade; `evalbook.friedman(tabela)` ou "
-                "`scipy.stats.friedmanchisquare`."
+            look=(
+                "O teste de Friedman pergunta se os postos médios diferem mais do que o acaso "
+                "explicaria. A resposta pedida é um valor-p, não a estatística (lição 10, seção 6)."
             ),
+            formula=(
+                "χ²_F = 12N/(k(k + 1))·[Σ R_j² − k(k + 1)²/4] (com a correção de empates) e o "
+                "valor-p de uma χ² com k − 1 graus de liberdade."
+            ),
+            call="`evalbook.friedman(acuracias).p_value` (ou `scipy.stats.friedmanchisquare`).",
             mistakes=(
                 (
                     lambda: friedman(FRIEDMAN_SCORES).statistic,
