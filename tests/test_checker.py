@@ -171,6 +171,6 @@ def test_check_result_displays_its_message():
 
 def test_exercise_ids():
     assert exercise_ids() == sorted(EXERCISES)
-    assert len(exercise_ids("01")) == 6 and len(exercise_ids("02")) == 8
+    assert len(exercise_ids("01")) == 8 and len(exercise_ids("02")) == 11
     with pytest.raises(ValueError, match="set_id"):
         exercise_ids("11")

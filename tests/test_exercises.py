@@ -127,7 +127,11 @@ def test_solution_notebook_layout(solution):
         )
     ]
     assert importing == ["setup"]
-    assert 5 <= len(_check_calls(notebook)) <= 8
+    assert 7 <= len(_check_calls(notebook)) <= 12
+    # the closing section, then the record of progress as the very last cell
+    closing = ("## Fim", "## Próximo passo")
+    assert any(c.cell_type == "markdown" and c.source.startswith(closing) for c in notebook.cells)
+    assert notebook.cells[-1].cell_type == "code" and notebook.cells[-1].source == "progress()"
     # each question: markdown, the answer cell with the marker, then the check cell
     for index, cell in enumerate(notebook.cells):
         if cell.cell_type == "code" and cell.source.startswith("check("):
@@ -151,7 +155,7 @@ def test_solution_outputs_are_clean(solution):
             assert "Warning:" not in text, cell.id
         if cell.source.startswith("check("):
             (result,) = cell.outputs
-            assert result.data["text/plain"].startswith(RIGHT), cell.id
+            assert result.data["text/plain"].startswith(("✅ Correto!", "✅ Previsão")), cell.id
 
 
 # ====================================================================== the generator

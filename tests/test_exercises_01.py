@@ -45,6 +45,8 @@ def independent(variant=None) -> dict:
         "01.n_tipo_i": fp,
         "01.sklearn": confusion_matrix(c["true"].astype(int), c["pred"].astype(int)),
         "01.caret": np.array([[tp, fp], [fn, tn]]),
+        "01.threshold_menor": "a",
+        "01.leitura_sklearn": "b",
     }
 
 
@@ -55,6 +57,8 @@ WRONG = {
     "01.n_tipo_i": [7],
     "01.sklearn": [[[6, 4], [2, 4]]],
     "01.caret": [[[4, 1], [3, 8]]],
+    "01.threshold_menor": ["b", "c", "D "],
+    "01.leitura_sklearn": ["a", "c", "d"],
 }
 
 

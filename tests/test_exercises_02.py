@@ -32,6 +32,8 @@ def independent(variant=None) -> dict:
     fp, tn = int(np.sum(~fraud_true & fraud_pred)), int(np.sum(~fraud_true & ~fraud_pred))
     n = tp + fn + fp + tn
     sens, spec = tp / (tp + fn), tn / (tn + fp)
+    p, r, f1 = tp / (tp + fp), tp / (tp + fn), 2 * tp / (2 * tp + fp + fn)
+    ppv = sens * PREVALENCE / (sens * PREVALENCE + (1 - spec) * (1 - PREVALENCE))
     return {
         "02.acuracia_erro": ((tp + tn) / n, (fp + fn) / n),
         "02.precisao_revocacao": (tp / (tp + fp), tp / (tp + fn)),
@@ -43,7 +45,10 @@ def independent(variant=None) -> dict:
         ),
         "02.burro": ((fp + tn) / n, 0.0),
         "02.burro_precisao": math.nan,
-        "02.ppv_1pct": sens * PREVALENCE / (sens * PREVALENCE + (1 - spec) * (1 - PREVALENCE)),
+        "02.ppv_1pct": ppv,
+        "02.prever_f1": "entre" if min(p, r) <= f1 <= max(p, r) else "fora",
+        "02.acuracia_basta": "b",
+        "02.prever_ppv": ppv,
     }
 
 
@@ -56,6 +61,9 @@ WRONG = {
     "02.burro": [(0.5, 0.5)],
     "02.burro_precisao": [0.5],
     "02.ppv_1pct": [0.5],
+    "02.prever_f1": ["acima", "abaixo"],
+    "02.acuracia_basta": ["a", "c", "d"],
+    "02.prever_ppv": [1.5, -0.1, "0.3"],
 }
 
 

@@ -50,6 +50,8 @@ def independent(variant=None) -> dict:
         "03.escolha": "A" if profits[0] > profits[1] else "B",
         "03.empate": (fixed_b - fixed_a) / (A[2] - B[2]),
         "03.burro": ((A[2] + A[3]) / sum(A), 0.0),
+        "03.custo_300": _winner_300(variant),
+        "03.media_certa": "c",
     }
 
 
@@ -60,6 +62,8 @@ WRONG = {
     "03.escolha": ["C", "A"],
     "03.empate": [-100.0],
     "03.burro": [(0.5, 0.5)],
+    "03.custo_300": ["B", "C"],
+    "03.media_certa": ["a", "b", "d"],
 }
 
 
@@ -97,3 +101,12 @@ def test_known_mistakes():
     assert "precisão" in check("03.revocacoes", (0.75, 0.875)).message
     # order swapped: the generic hint
     assert "ordem trocada" in check("03.lucros", (4000, 3000)).message
+
+
+def _winner_300(variant=None) -> str:
+    """The better model when denying a good payer costs 300, from the cells by hand."""
+    gains = data.profit_table().to_numpy().ravel().tolist()
+    gains[2] = -300
+    cells = _cells(variant)
+    profits = {name: _profit(cells[name], gains) for name in ("A", "B")}
+    return max(profits, key=profits.get)

@@ -57,6 +57,9 @@ def independent() -> dict:
             nir,
             binomtest(int(np.trace(FRAUD)), int(FRAUD.sum()), nir, alternative="greater").pvalue,
         ),
+        "04.prever_kappa": cohen_kappa_score(*_labels(SENTIMENT)),
+        "04.kappa_negativo_sentido": "a",
+        "04.valor_p": "a",
     }
 
 
@@ -86,6 +89,9 @@ WRONG = {
     "04.mcc_kappa": [(0.5, 0.5)],
     "04.ic": [(0.8, 0.95)],
     "04.nir_p": [(0.5, 0.5)],
+    "04.prever_kappa": [1.5, -2],
+    "04.kappa_negativo_sentido": ["b", "c", "d"],
+    "04.valor_p": ["b", "c", "d"],
 }
 
 

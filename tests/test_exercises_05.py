@@ -42,6 +42,12 @@ def independent() -> dict:
         "05.pares": int(np.sum(scores[fraud][:, None] > scores[~fraud][None, :])),
         "05.ks": ks_2samp(scores[fraud], scores[~fraud]).statistic,
         "05.lift": (quartiles[0] / 4 / rate, quartiles[:2].sum() / 8 / rate),
+        "05.prever_auc": roc_auc_score(fraud, scores),
+        "05.auc_e_threshold": "b",
+        "05.todas_fraudes": (
+            scores[fraud].min(),
+            int(np.sum(~fraud & (scores >= scores[fraud].min()))),
+        ),
     }
 
 
@@ -61,6 +67,9 @@ WRONG = {
     "05.pares": [40],
     "05.ks": [0.3],
     "05.lift": [(1.0, 1.0)],
+    "05.prever_auc": [1.2, -0.1],
+    "05.auc_e_threshold": ["a", "c", "d"],
+    "05.todas_fraudes": [(0.5, 2), (0.22, 12)],
 }
 
 

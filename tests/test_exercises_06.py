@@ -40,6 +40,8 @@ def independent() -> dict:
     moved = t_test.copy()
     moved[0] += 200
     r2_train = r2_score(t_train, y_train)
+    mae = mean_absolute_error(t_test, y_test)
+    mse_moved, mae_moved = mean_squared_error(moved, y_test), mean_absolute_error(moved, y_test)
     return {
         "06.sse": 0.5 * np.sum((t_test - y_test) ** 2),
         "06.mse_rmse": (mse, math.sqrt(mse)),
@@ -52,6 +54,8 @@ def independent() -> dict:
             mean_squared_error(moved, y_test) / mse,
             mean_absolute_error(moved, y_test) / mean_absolute_error(t_test, y_test),
         ),
+        "06.prever_outlier": "MSE" if mse_moved / mse > mae_moved / mae else "MAE",
+        "06.r2_negativo": "b",
     }
 
 
@@ -76,6 +80,12 @@ HINTS = [
 WRONG: dict[str, list] = {}
 for _id, _answer, _ in HINTS:
     WRONG.setdefault(_id, []).append(_answer)
+WRONG.update(
+    {
+        "06.prever_outlier": ["MAE", "iguais"],
+        "06.r2_negativo": ["a", "c", "d"],
+    }
+)
 
 
 @pytest.mark.parametrize(("exercise_id", "answer", "hint"), HINTS)

@@ -52,6 +52,9 @@ def independent() -> dict:
         "07.precisoes": tuple(float(nltk_precision(REFERENCES, CANDIDATE, n)) for n in (1, 2)),
         "07.brevidade": brevity_penalty(closest_ref_length(REFERENCES, c), c),
         "07.bleu": sentence_bleu(REFERENCES, CANDIDATE),
+        "07.perplexidade_sentido": "a",
+        "07.top3_menor": "não",
+        "07.corte_bleu": "a",
     }
 
 
@@ -80,6 +83,13 @@ HINTS = [
 WRONG: dict[str, list] = {}
 for _id, _answer, _ in HINTS:
     WRONG.setdefault(_id, []).append(_answer)
+WRONG.update(
+    {
+        "07.perplexidade_sentido": ["b", "c", "d"],
+        "07.top3_menor": ["sim"],
+        "07.corte_bleu": ["b", "c", "d"],
+    }
+)
 
 
 @pytest.mark.parametrize(("exercise_id", "answer", "hint"), HINTS)

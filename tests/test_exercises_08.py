@@ -55,6 +55,9 @@ def independent() -> dict:
         "08.oob": (24 / 25) ** 25,
         "08.erro_632": 0.632 * 0.28 + 0.368 * 0.04,
         "08.cv_iris": cross_val_score(tree, X_iris, especies, cv=splits).mean(),
+        "08.prever_oob": (24 / 25) ** 25,
+        "08.loo_pessimo": "a",
+        "08.qual_acuracia": "b",
     }
 
 
@@ -78,6 +81,9 @@ WRONG = {
     "08.oob": [0.5],
     "08.erro_632": [0.3],
     "08.cv_iris": [0.9],
+    "08.prever_oob": [1.5, "0.3"],
+    "08.loo_pessimo": ["b", "c", "d"],
+    "08.qual_acuracia": ["a", "c", "d"],
 }
 
 

@@ -54,6 +54,8 @@ def independent(variant=None):
         "09.normal": (big_p - half, big_p + half),
         "09.exato": proportion_confint(k, n, alpha=0.05, method="beta"),
         "09.iris_knn": _wilson(hits, 50, 1.65),
+        "09.mais_largo": _wider(k, n),
+        "09.interpretacao": "b",
     }
 
 
@@ -78,6 +80,8 @@ WRONG = {
     "09.normal": [(0.883, 0.917), (0.85, 0.95)],
     "09.exato": [(0.769, 0.960), (0.7, 1.0)],
     "09.iris_knn": [(0.947, 1.013), (0.9, 1.0), (0.833, 0.964)],
+    "09.mais_largo": ["Wilson"],
+    "09.interpretacao": ["a", "c", "d"],
 }
 
 
@@ -89,3 +93,10 @@ def test_specific_hints():
     assert "z = 1.28" in check("09.normal", (0.883, 0.917)).message
     assert "Wilson" in check("09.exato", (0.769, 0.960)).message
     assert "aproximação normal" in check("09.iris_knn", (0.947, 1.013)).message
+
+
+def _wider(k: int, n: int) -> str:
+    """Which 95% interval is wider for k hits in n, from statsmodels."""
+    wilson = proportion_confint(k, n, alpha=0.05, method="wilson")
+    exact = proportion_confint(k, n, alpha=0.05, method="beta")
+    return "exato" if exact[1] - exact[0] > wilson[1] - wilson[0] else "Wilson"

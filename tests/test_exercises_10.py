@@ -45,6 +45,12 @@ def independent():
         "10.corrigido": (mean - half, mean + half),
         "10.postos": tuple(ranks),
         "10.friedman": stats.friedmanchisquare(*SCORES.T).pvalue,
+        "10.onde_melhor": {
+            (True, True): "ambos",
+            (True, False): "datasets",
+            (False, True): "folds",
+        }.get((ci.low > 0, mean - half > 0), "nenhum"),
+        "10.erro_folds": "a",
     }
 
 
@@ -69,6 +75,8 @@ WRONG = {
     "10.corrigido": [(0.0037, 0.0351), (-0.0028, 0.0416)],
     "10.postos": [(2.75, 1.9167, 1.3333), (1.0, 2.0, 3.0)],
     "10.friedman": [6.348, 0.05, 0.0175],
+    "10.onde_melhor": ["folds", "ambos", "nenhum"],
+    "10.erro_folds": ["b", "c", "d"],
 }
 
 

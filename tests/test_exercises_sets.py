@@ -109,7 +109,7 @@ def test_independent_and_registry_answers_are_accepted(exercise_id):
         result = check(exercise_id, answer)
         assert isinstance(result, CheckResult)
         assert result.correct is True and bool(result), result.message
-        assert result.message.startswith(RIGHT)
+        assert result.message.startswith((RIGHT, "✅ Previsão registrada."))
 
 
 @pytest.mark.parametrize("exercise_id", IDS)
@@ -180,10 +180,23 @@ BAD_ANSWERS = [
 @pytest.mark.parametrize("answer", BAD_ANSWERS, ids=lambda a: type(a).__name__)
 def test_wrong_type_or_shape_gets_a_specific_hint(exercise_id, answer):
     result = check(exercise_id, answer)
+    if _a_guess(exercise_id, answer):  # a prediction accepts any number in its range
+        assert result.correct
+        return
     assert isinstance(result, CheckResult)
     assert result.correct is False
     assert result.message.startswith(WRONG_HINT)
     assert "Não consegui ler" not in result.message  # a specific hint, not the net
+
+
+def _a_guess(exercise_id: str, answer) -> bool:
+    """Whether ``answer`` is a number that a prediction item accepts as a guess."""
+    exercise = EXERCISES[exercise_id]
+    if exercise.kind != "prediction" or type(answer) not in (int, float, RaisingFormat):
+        return False
+    low, high = exercise.bounds
+    value = int.__int__(answer) if isinstance(answer, int) else float.__float__(answer)
+    return low <= value <= high
 
 
 class _Boom(Exception):
@@ -312,6 +325,9 @@ HOSTILE = {
 def test_hostile_answers_get_a_hint_never_a_traceback(exercise_id, name):
     result = check(exercise_id, HOSTILE[name])
     assert isinstance(result, CheckResult)
+    if _a_guess(exercise_id, HOSTILE[name]):  # a float subclass is read as its value
+        assert result.correct
+        return
     assert result.correct is False
     assert result.message.startswith(WRONG_HINT)
     assert len(result.message) < 2_000  # a hint, not a dump of the answer

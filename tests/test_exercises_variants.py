@@ -13,6 +13,7 @@ import numpy as np
 import pytest
 
 from evalbook.exercises import check, data, exercise_ids, progress, reset_progress, start
+from evalbook.exercises.registry import EXERCISES
 
 KEYS = [1, 7, 2024, 12345, 987654321]
 
@@ -58,10 +59,11 @@ def test_a_variant_is_accepted_and_the_default_rejected_where_they_differ(number
     for exercise_id in exercise_ids(number):
         result = check(exercise_id, variant[exercise_id])
         assert result.correct, (key, exercise_id, result.message)
-        if not _same(default[exercise_id], variant[exercise_id]):
+        guess = EXERCISES[exercise_id].kind == "prediction"  # any guess in range is accepted
+        if not guess and not _same(default[exercise_id], variant[exercise_id]):
             differing += 1
             assert not check(exercise_id, default[exercise_id]).correct, (key, exercise_id)
-    assert differing >= len(exercise_ids(number)) // 2  # the numbers really change
+    assert differing >= 3  # the numbers really change
     start(number)  # back to the solutions' data
     for exercise_id in exercise_ids(number):
         assert check(exercise_id, default[exercise_id]).correct, exercise_id

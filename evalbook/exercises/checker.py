@@ -56,6 +56,7 @@ _SLACK = 1e-12
 _MAX_ITEMS = 100_000
 
 _RIGHT = "✅ Correto!"
+_PREDICTED = "✅ Previsão registrada."
 _WRONG = "❌ Ainda não. Dica:"
 _NOT_ANSWERED = (
     "Você ainda não respondeu: a resposta vale {value}. Escreva-a na célula de cima, "
@@ -194,7 +195,8 @@ def check(exercise_id, answer) -> CheckResult:
             False, f"{_WRONG} Não consegui ler a resposta ({_describe(answer)}). {item.hint}"
         )
     record(exercise_id, True)
-    parts = [_RIGHT, detail, exercise.comment]
+    verdict = _PREDICTED if exercise.kind == "prediction" else _RIGHT
+    parts = [verdict, detail, exercise.comment]
     return CheckResult(True, " ".join(part for part in parts if part))
 
 

@@ -80,3 +80,32 @@ ROWS_ARE_TARGET = (
     "Parece transposta: nas apostilas 000 e 001 (e na evalbook) as linhas são o alvo "
     "(target) e as colunas a predição."
 )
+
+
+def multiple_choice(
+    right: str, feedback: Mapping[str, str], *, look: str, formula: str, call: str
+) -> Exercise:
+    """An item whose answer is one of the keys of ``feedback`` (e.g. ``"a"`` to ``"d"``).
+
+    Every option has its own feedback: for the right one, why it is right; for each wrong
+    one, why it is tempting and why it is wrong. The options' texts are in the notebook.
+
+    Examples
+    --------
+    >>> item = multiple_choice(
+    ...     "a", {"a": "Certo.", "b": "Não."}, look="Olhe.", formula="F.", call="C."
+    ... )
+    >>> item.kind, item.choices, item.expected()
+    ('choice', ('a', 'b'), 'a')
+    """
+    if right not in feedback:
+        raise ValueError(f"right must be one of the options {sorted(feedback)}; got {right!r}")
+    return Exercise(
+        expected=lambda: right,
+        kind="choice",
+        choices=tuple(feedback),
+        feedback=dict(feedback),
+        look=look,
+        formula=formula,
+        call=call,
+    )

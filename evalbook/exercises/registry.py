@@ -8,8 +8,8 @@ Examples
 --------
 >>> list(SETS)[:3]
 ['01', '02', '03']
->>> exercise_ids("01")[:2]
-['01.caret', '01.matriz']
+>>> exercise_ids("01")[:3]
+['01.caret', '01.leitura_sklearn', '01.matriz']
 """
 
 from __future__ import annotations
@@ -67,7 +67,7 @@ def exercise_ids(set_id=None) -> list[str]:
     Examples
     --------
     >>> len(exercise_ids("02"))
-    8
+    11
     """
     if set_id is None:
         return sorted(EXERCISES)

@@ -18,7 +18,7 @@ import numpy as np
 
 import evalbook
 from evalbook.exercises import data
-from evalbook.exercises.item import ROWS_ARE_TARGET, Exercise
+from evalbook.exercises.item import ROWS_ARE_TARGET, Exercise, multiple_choice
 from evalbook.exercises.session import current_variant
 
 POSITIVE, NEGATIVE = data.FRAUD_LABELS
@@ -217,3 +217,79 @@ EXERCISES: dict[str, Exercise] = {
         ),
     ),
 }
+
+# ---------------------------------------------------------------------- items that need thinking
+EXERCISES.update(
+    {
+        "01.threshold_menor": multiple_choice(
+            "a",
+            {
+                "a": (
+                    "Só as predições mudam. Transações passam da coluna “legítima” para "
+                    "a coluna “fraude”, na mesma linha: fraudes saem de FN para TP, legítimas "
+                    "saem de TN para FP. Os totais das linhas (o alvo) não mudam."
+                ),
+                "b": (
+                    "Tentador, mas as legítimas também podem passar do limite, e cada uma que "
+                    "passa vira um falso positivo: o modelo acha mais fraudes e erra mais "
+                    "alarmes."
+                ),
+                "c": (
+                    "Baixar o limite não muda o alvo, só a predição: uma legítima que passa do "
+                    "limite deixa de ser um acerto; os acertos de uma das classes só podem "
+                    "diminuir."
+                ),
+                "d": (
+                    "As linhas são o alvo, a verdade: o limite não cria fraudes. Só as "
+                    "colunas (as predições) mudam."
+                ),
+            },
+            look=(
+                "As linhas da matriz são o alvo; as colunas, a predição. Baixar o limite muda "
+                "qual das duas? (lição 01, seção 2)."
+            ),
+            formula=(
+                "Cada transação que passa a ser marcada muda de coluna, de “legítima” para "
+                "“fraude”, sem mudar de linha: FN → TP para as fraudes, TN → FP para as "
+                "legítimas."
+            ),
+            call=(
+                "Compare as matrizes de `evalbook.threshold(dados.score, t, "
+                'positive="fraude", negative="legítima")` para dois valores de t.'
+            ),
+        ),
+        "01.leitura_sklearn": multiple_choice(
+            "b",
+            {
+                "a": (
+                    "É assim nas apostilas 000 e 001 e na evalbook, com a classe positiva "
+                    "primeiro; mas o scikit-learn ordena os rótulos."
+                ),
+                "b": (
+                    "Com fraude = 1 e legítima = 0, a matriz do scikit-learn é "
+                    "[[TN, FP], [FN, TP]]; as fraudes detectadas ficam no canto inferior "
+                    "direito."
+                ),
+                "c": (
+                    "O scikit-learn põe o alvo nas linhas, como as apostilas 000 e 001; quem "
+                    "põe a predição nas linhas é o caret (questão 6)."
+                ),
+                "d": (
+                    "Um falso negativo tem alvo 1 e predição 0: no scikit-learn ele fica na "
+                    "linha de baixo (alvo 1), não na de cima."
+                ),
+            },
+            look=(
+                "Em que ordem o scikit-learn põe os rótulos 0 e 1 nas linhas e colunas? Releia "
+                "a sua resposta da questão 5 (lição 01, seção 4)."
+            ),
+            formula=(
+                "No scikit-learn, com fraude = 1: linhas = alvo (0, 1), colunas = predição (0, 1)."
+            ),
+            call=(
+                "Confira com `evalbook.ConfusionMatrix.from_labels(y_true, y_pred)"
+                '.to_frame("sklearn")`, que mostra os rótulos.'
+            ),
+        ),
+    }
+)

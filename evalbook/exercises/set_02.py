@@ -17,7 +17,7 @@ from collections.abc import Callable
 
 import evalbook
 from evalbook.exercises import data
-from evalbook.exercises.item import Exercise
+from evalbook.exercises.item import Exercise, multiple_choice
 from evalbook.exercises.set_01 import fraud_columns, fraud_matrix
 
 POSITIVE, NEGATIVE = data.FRAUD_LABELS
@@ -230,3 +230,97 @@ EXERCISES: dict[str, Exercise] = {
         comment="Com fraudes raras, a maioria dos alarmes seria falsa.",
     ),
 }
+
+
+# ---------------------------------------------------------------------- items that need thinking
+def _f1_position() -> str:
+    """Where the F1 falls relative to precision and recall: "acima", "entre" or "abaixo"."""
+    cm = model_matrix()
+    values = (evalbook.precision(cm), evalbook.recall(cm))
+    f1 = evalbook.f1(cm)
+    if f1 > max(values):
+        return "acima"
+    return "abaixo" if f1 < min(values) else "entre"
+
+
+EXERCISES.update(
+    {
+        "02.prever_f1": Exercise(
+            expected=_f1_position,
+            kind="choice",
+            choices=("acima", "entre", "abaixo"),
+            feedback={
+                "acima": (
+                    "O F1 é uma média da precisão e da revocação, e uma média nunca passa do "
+                    "maior dos números que ela resume."
+                ),
+                "entre": (
+                    "O F1 é uma média (a harmônica), e toda média fica entre o menor e "
+                    "o maior valor; a harmônica fica mais perto do menor."
+                ),
+                "abaixo": (
+                    "Tentador, porque o F1 pune o número mais fraco; mas uma média nunca fica "
+                    "abaixo do menor dos números que ela resume."
+                ),
+            },
+            look=(
+                "O F1 é uma média da precisão e da revocação (lição 02, seção 5). Onde fica uma "
+                "média em relação aos números que ela resume?"
+            ),
+            formula="F1 = 2·P·R / (P + R), a média harmônica: min(P, R) ≤ F1 ≤ max(P, R).",
+            call=(
+                "Confira: `min(precisao, revocacao) <= evalbook.f1(cm) <= max(precisao, "
+                "revocacao)`."
+            ),
+        ),
+        "02.acuracia_basta": multiple_choice(
+            "b",
+            {
+                "a": (
+                    "A acurácia conta acertos sem olhar a classe. O modelo burro acerta todas "
+                    "as legítimas e nenhuma fraude, e achar fraudes é a razão de ter um modelo."
+                ),
+                "b": (
+                    "É o modelo “burro” da apostila 000. Com classes desbalanceadas, a "
+                    "acurácia premia quem chuta a classe comum; a revocação (e o F1, o MCC) "
+                    "mostram que ele é inútil para a fraude."
+                ),
+                "c": (
+                    "É verdade que ele não dá alarme falso, mas só porque nunca diz “fraude”: "
+                    "deixa passar todas as fraudes."
+                ),
+                "d": (
+                    "Não é preciso teste: a matriz mostra que o modelo burro não acha nenhuma "
+                    "fraude, e isso basta para descartá-lo."
+                ),
+            },
+            look=(
+                "Compare os dois modelos na classe que interessa, “fraude”: quantas fraudes "
+                "cada um acha? (lição 02, seção 9)."
+            ),
+            formula=(
+                "A revocação do modelo burro é TP / (TP + FN) com TP = 0: a acurácia dele vem "
+                "só das legítimas."
+            ),
+            call="Compare `evalbook.recall(cm)` com `evalbook.recall(cm_burro)`.",
+        ),
+        "02.prever_ppv": Exercise(
+            expected=_metric(evalbook.ppv, prevalence=FRAUD_PREVALENCE),
+            kind="prediction",
+            names=("a precisão com 1% de fraudes",),
+            reveal=False,
+            look=(
+                "Escreva um palpite, um número entre 0 e 1: a precisão do modelo numa "
+                "população com 1% de fraudes."
+            ),
+            formula=(
+                "Qualquer número entre 0 e 1 serve como palpite; o que importa é pensar antes."
+            ),
+            call="Um palpite é um número, como `palpite_ppv = 0.5`.",
+            comment=(
+                "Pense por quê: com fraudes raras, quase todas as transações são legítimas, e "
+                "mesmo uma fração pequena delas dá muitos alarmes falsos."
+            ),
+        ),
+    }
+)

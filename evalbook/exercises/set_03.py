@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import evalbook
 from evalbook.exercises import data
-from evalbook.exercises.item import Exercise
+from evalbook.exercises.item import Exercise, multiple_choice
 from evalbook.exercises.session import current_variant
 
 CREDIT_LABELS = data.CREDIT_LABELS
@@ -217,3 +217,81 @@ EXERCISES: dict[str, Exercise] = {
         comment="Acurácia alta e média harmônica 0: o modelo não acha nenhum inadimplente.",
     ),
 }
+
+
+# ---------------------------------------------------------------------- items that need thinking
+#: 03.custo_300: the new price of denying credit to a good payer.
+DENIAL_PRICE = -300
+
+
+def _winner_with_denial_price(price: float) -> str:
+    gains = profit_matrix().astype(float)
+    gains.loc["adimplente", "inadimplente"] = price
+    return _winner(_profits(gains))
+
+
+EXERCISES.update(
+    {
+        "03.custo_300": Exercise(
+            expected=lambda: _winner_with_denial_price(DENIAL_PRICE),
+            kind="choice",
+            choices=("A", "B"),
+            look=(
+                "Refaça a conta do lucro com a nova matriz de lucro: só uma célula mudou. Qual "
+                "modelo comete mais erros nessa célula? (lição 03, seção 7)."
+            ),
+            formula=(
+                "Lucro = Σ contagem × valor, agora com −300 na célula (alvo adimplente, "
+                "predição inadimplente); o preço de empate da questão 5 diz de que lado fica "
+                "cada modelo."
+            ),
+            call=(
+                'Com `tabela = lucros.astype(float)` e `tabela.loc["adimplente", '
+                '"inadimplente"] = -300`, compare `evalbook.profit(cm_a, tabela)` com '
+                "`evalbook.profit(cm_b, tabela)`."
+            ),
+            mistakes=(
+                (
+                    lambda: _winner(_profits()),
+                    "Esse é o melhor modelo com os preços antigos. Com o falso positivo mais "
+                    "caro, recalcule os dois lucros.",
+                ),
+            ),
+            comment="Quando o preço de um erro muda, a escolha pode mudar: a acurácia nem vê isso.",
+        ),
+        "03.media_certa": multiple_choice(
+            "c",
+            {
+                "a": (
+                    "Tentadora, porque é simples; mas com uma classe rara a acurácia premia o "
+                    "modelo que aprova todo mundo (questão 6: acurácia alta sem achar nenhum "
+                    "inadimplente)."
+                ),
+                "b": (
+                    "Melhor que a acurácia, mas ainda perdoa uma classe ignorada: com "
+                    "revocações 1 e 0 ela dá 0.5."
+                ),
+                "c": (
+                    "A harmônica vai a 0 quando qualquer classe é ignorada (questão 6) "
+                    "e fica perto da pior classe; um modelo só pontua bem se acertar as duas."
+                ),
+                "d": (
+                    "“adimplente” é a classe que quase todo modelo acerta; olhar só para ela "
+                    "esconde justamente os inadimplentes."
+                ),
+            },
+            look=(
+                "Qual das médias pune a classe mais fraca? Lembre-se do modelo burro da "
+                "questão 6 (lição 03, seção 3)."
+            ),
+            formula=(
+                "Aritmética: (r₁ + r₂)/2; harmônica: 2 / (1/r₁ + 1/r₂), que vai a 0 quando "
+                "qualquer rᵢ é 0 (apostila 000, eqs. (7) e (9))."
+            ),
+            call=(
+                "Compare `evalbook.average_class_accuracy(cm_burro)` com "
+                '`evalbook.average_class_accuracy(cm_burro, mean="harmonic")`.'
+            ),
+        ),
+    }
+)

@@ -19,7 +19,7 @@ import numpy as np
 
 import evalbook
 from evalbook.exercises import data
-from evalbook.exercises.item import Exercise
+from evalbook.exercises.item import Exercise, multiple_choice
 
 sentiment_matrix = data.sentiment_matrix
 swapping_matrix = data.swapping_matrix
@@ -213,3 +213,86 @@ EXERCISES: dict[str, Exercise] = {
         ),
     ),
 }
+
+# ---------------------------------------------------------------------- items that need thinking
+EXERCISES.update(
+    {
+        "04.prever_kappa": Exercise(
+            expected=lambda: evalbook.cohen_kappa(sentiment_matrix()),
+            kind="prediction",
+            names=("o kappa do classificador de sentimento",),
+            bounds=(-1.0, 1.0),
+            reveal=False,
+            look="Escreva um palpite, um número entre −1 e 1, para o kappa do classificador.",
+            formula=(
+                "Qualquer número entre −1 e 1 serve como palpite; o que importa é pensar antes."
+            ),
+            call="Um palpite é um número, como `palpite_kappa = 0.5`.",
+            comment=(
+                "Pense por quê: o kappa desconta os acertos que o acaso daria, e por isso fica "
+                "abaixo da acurácia."
+            ),
+        ),
+        "04.kappa_negativo_sentido": multiple_choice(
+            "a",
+            {
+                "a": (
+                    "Kappa < 0 é pior que o acaso. E, num problema binário, trocar as "
+                    "predições desse modelo daria um classificador muito bom: ele “sabe”, mas "
+                    "ao contrário."
+                ),
+                "b": (
+                    "O kappa vai de −1 (no caso extremo) a 1; 0 é o acaso. Valores negativos "
+                    "são raros, mas possíveis (lição 04, seção 4)."
+                ),
+                "c": (
+                    "Kappa 0 é o acaso; negativo é outra coisa: acertar menos do que se "
+                    "acertaria chutando com as mesmas proporções."
+                ),
+                "d": (
+                    "A acurácia é uma fração de acertos: vai de 0 a 1 e nunca é negativa. Aqui "
+                    "ela é 0."
+                ),
+            },
+            look=(
+                "O kappa compara os sucessos com os sucessos do acaso. O que significa ter "
+                "menos sucessos que o acaso? (lição 04, seção 4)."
+            ),
+            formula=(
+                "kappa = (sucessos − esperados) / (n − esperados): negativo quando os sucessos "
+                "ficam abaixo dos esperados pelo acaso."
+            ),
+            call=(
+                "Confira com `evalbook.kappa_breakdown(erra_tudo)`: compare `observed` com "
+                "`expected`."
+            ),
+        ),
+        "04.valor_p": multiple_choice(
+            "a",
+            {
+                "a": (
+                    "É um teste binomial unilateral; um valor-p pequeno diz que o modelo "
+                    "bate o chute da classe majoritária."
+                ),
+                "b": "O kappa não entra nesse teste: ele compara a acurácia com a NIR.",
+                "c": (
+                    "50% seria o chute de uma moeda; a referência aqui é a NIR, a fração da "
+                    "classe mais comum, que pode ser bem maior que 50%."
+                ),
+                "d": (
+                    "Isso seria um teste sobre as acurácias das duas classes; este compara a "
+                    "acurácia global com a NIR."
+                ),
+            },
+            look=(
+                "A NIR é a acurácia de quem sempre chuta a classe mais comum. Um valor-p "
+                "pequeno rejeita que hipótese? (lição 04, seção 6)."
+            ),
+            formula=("H₀: acurácia ≤ NIR; o valor-p é P[X ≥ acertos] para X ~ Binomial(n, NIR)."),
+            call=(
+                'Confira com `scipy.stats.binomtest(acertos, n, nir, alternative="greater")'
+                ".pvalue` e `evalbook.summary(fraude).overall`."
+            ),
+        ),
+    }
+)

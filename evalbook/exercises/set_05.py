@@ -18,7 +18,7 @@ import numpy as np
 
 import evalbook
 from evalbook.exercises import data
-from evalbook.exercises.item import Exercise
+from evalbook.exercises.item import Exercise, multiple_choice
 
 POSITIVE, NEGATIVE = data.FRAUD_LABELS
 LABELS = list(data.FRAUD_LABELS)
@@ -233,3 +233,94 @@ EXERCISES: dict[str, Exercise] = {
         ),
     ),
 }
+
+
+# ---------------------------------------------------------------------- items that need thinking
+def _catch_all() -> tuple[float, int]:
+    """The largest threshold that flags every fraud, and the legitimate ones it flags too."""
+    target, scores = np.asarray(_data()[0]), np.asarray(_data()[1])
+    t = float(scores[target == POSITIVE].min())
+    return t, int(np.sum((target != POSITIVE) & (scores >= t)))
+
+
+EXERCISES.update(
+    {
+        "05.prever_auc": Exercise(
+            expected=_auc,
+            kind="prediction",
+            names=("a AUC do modelo",),
+            bounds=(0.0, 1.0),
+            reveal=False,
+            look="Escreva um palpite, um número entre 0 e 1, para a AUC do modelo.",
+            formula=(
+                "Qualquer número entre 0 e 1 serve como palpite; o que importa é pensar antes."
+            ),
+            call="Um palpite é um número, como `palpite_auc = 0.5`.",
+            comment=(
+                "Pense por quê: olhe a tabela ordenada por score; quantas legítimas aparecem "
+                "acima de fraudes?"
+            ),
+        ),
+        "05.auc_e_threshold": multiple_choice(
+            "b",
+            {
+                "a": (
+                    "A acurácia depende do threshold; a AUC não: ela percorre todos os "
+                    "thresholds de uma vez."
+                ),
+                "b": (
+                    "A AUC é a área sob a curva de todos os thresholds, ou a chance de "
+                    "uma fraude ter score maior que uma legítima; nenhum t é escolhido."
+                ),
+                "c": (
+                    "A KS aponta um threshold (o de maior TPR − FPR), mas a AUC não usa "
+                    "nenhum em particular."
+                ),
+                "d": (
+                    "Não há threshold especial: a AUC é a mesma para qualquer escolha de t, "
+                    "porque não escolhe nenhum."
+                ),
+            },
+            look=(
+                "A AUC é a área sob qual curva? E essa curva é feita com quantos thresholds? "
+                "(lição 05, seção 5)."
+            ),
+            formula=(
+                "A AUC integra a ROC, cujos pontos são (FPR(t), TPR(t)) para todos os t; "
+                "equivale à fração de pares (fraude, legítima) bem ordenados."
+            ),
+            call=(
+                '`evalbook.roc_curve(alvo, scores, positive="fraude")` lista todos os '
+                "thresholds que a AUC usa."
+            ),
+        ),
+        "05.todas_fraudes": Exercise(
+            expected=_catch_all,
+            kind="numbers",
+            names=("threshold", "legítimas bloqueadas"),
+            look=(
+                "Para marcar todas as fraudes, o threshold não pode passar do score de "
+                "nenhuma delas. Quais legítimas ficam acima dele? (lição 05, seção 9)."
+            ),
+            formula=(
+                "t = o menor score entre as fraudes (score ≥ t marca); bloqueadas = número de "
+                "legítimas com score ≥ t."
+            ),
+            call=(
+                '`scores[alvo == "fraude"].min()`, depois conte as legítimas com score ≥ t; '
+                "ou procure com `evalbook.widgets.ThresholdExplorer(alvo, scores, "
+                'positive="fraude")`.'
+            ),
+            mistakes=(
+                (
+                    lambda: (
+                        _catch_all()[0],
+                        _catch_all()[1] + int(np.sum(np.asarray(_data()[0]) == POSITIVE)),
+                    ),
+                    "Esse é o total de transações bloqueadas; conte só as legítimas.",
+                ),
+            ),
+            comment="Pegar todas as fraudes custa caro: é o canto superior direito da ROC.",
+        ),
+    }
+)

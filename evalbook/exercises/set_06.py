@@ -18,7 +18,7 @@ import numpy as np
 
 import evalbook
 from evalbook.exercises import data
-from evalbook.exercises.item import Exercise
+from evalbook.exercises.item import Exercise, multiple_choice
 
 #: Number of predictors of the model (the intercept is not one).
 P = len(data.DIABETES_COLUMNS)
@@ -241,3 +241,75 @@ EXERCISES: dict[str, Exercise] = {
         comment="O erro entra ao quadrado no MSE: um único alvo deslocado pesa muito mais nele.",
     ),
 }
+
+
+# ---------------------------------------------------------------------- items that need thinking
+def _grows_more() -> str:
+    """Which error grows more, in proportion, when one target moves: "MSE", "MAE" or "iguais"."""
+    mse_ratio, mae_ratio = _outlier_ratios()
+    if abs(mse_ratio - mae_ratio) < 1e-9:
+        return "iguais"
+    return "MSE" if mse_ratio > mae_ratio else "MAE"
+
+
+EXERCISES.update(
+    {
+        "06.prever_outlier": Exercise(
+            expected=_grows_more,
+            kind="choice",
+            choices=("MSE", "MAE", "iguais"),
+            feedback={
+                "MSE": (
+                    "O MSE eleva cada erro ao quadrado, e um erro grande passa a "
+                    "dominar a soma (lição 06, seção 6)."
+                ),
+                "MAE": (
+                    "O MAE cresce na proporção do erro; o MSE, na proporção do quadrado do "
+                    "erro: um erro grande pesa muito mais nele."
+                ),
+                "iguais": (
+                    "Só seria assim se as duas métricas fossem lineares no erro; uma delas "
+                    "eleva o erro ao quadrado."
+                ),
+            },
+            look=(
+                "Uma das métricas eleva o erro ao quadrado. O que acontece com o quadrado de "
+                "um erro que ficou muito maior? (lição 06, seção 6)."
+            ),
+            formula=("Um erro e que vira e + 200 soma (e + 200)² ao MSE, mas só |e + 200| ao MAE."),
+            call="Faça a questão 8 e compare `razao_mse` com `razao_mae`.",
+        ),
+        "06.r2_negativo": multiple_choice(
+            "b",
+            {
+                "a": (
+                    "Apesar do nome, R² = 1 − SSE/SST não é o quadrado de nada no teste: fica "
+                    "negativo quando SSE > SST."
+                ),
+                "b": (
+                    "R² < 0 quer dizer SSE > SST, um erro maior do que o de prever "
+                    "sempre a média do alvo."
+                ),
+                "c": (
+                    "Tentador (no treino de uma regressão linear, R² é o quadrado da "
+                    "correlação), mas no teste um R² negativo é só um erro grande."
+                ),
+                "d": (
+                    "Não existe “variância explicada ao contrário”: o R² compara o erro do "
+                    "modelo com o de uma previsão constante."
+                ),
+            },
+            look=(
+                "O R² compara o erro do modelo com o de qual previsão simples? (lição 06, seção 5)."
+            ),
+            formula=(
+                "R² = 1 − SSE/SST, com SST o erro de prever sempre a média: R² < 0 quando "
+                "SSE > SST."
+            ),
+            call=(
+                "Confira: `evalbook.r2(t_teste, np.full_like(t_teste, t_teste.mean()))` dá 0; "
+                "um modelo pior que isso dá negativo."
+            ),
+        ),
+    }
+)

@@ -19,7 +19,7 @@ import numpy as np
 
 import evalbook
 from evalbook.exercises import data
-from evalbook.exercises.item import Exercise
+from evalbook.exercises.item import Exercise, multiple_choice
 
 REFERENCES = data.BLEU_REFERENCES
 CANDIDATE = data.BLEU_CANDIDATE
@@ -227,3 +227,84 @@ EXERCISES: dict[str, Exercise] = {
         ),
     ),
 }
+
+
+# ---------------------------------------------------------------------- items that need thinking
+EXERCISES.update(
+    {
+        "07.perplexidade_sentido": multiple_choice(
+            "a",
+            {
+                "a": (
+                    "Perplexidade = exp(entropia cruzada) é um número efetivo de "
+                    "escolhas igualmente prováveis; 1 é a certeza, 10 é o chute uniforme."
+                ),
+                "b": (
+                    "A perplexidade não é uma fração: vai de 1 (certeza na classe certa) para cima."
+                ),
+                "c": (
+                    "Ao contrário: a perplexidade mede a “surpresa” com a classe certa; menor é "
+                    "melhor, e 1 é o mínimo."
+                ),
+                "d": (
+                    "Ela não conta erros: usa a probabilidade da classe certa, mesmo quando o "
+                    "modelo acerta."
+                ),
+            },
+            look=(
+                "Qual é a perplexidade de um modelo que dá probabilidade 1 à classe certa? E a "
+                "de um que chuta entre 10? (lição 07, seção 2)."
+            ),
+            formula=(
+                "Perplexidade = exp(média de −ln p(certa)): 1 na certeza, k no chute uniforme "
+                "entre k classes."
+            ),
+            call=(
+                "Compare `evalbook.perplexity(d_teste, P, labels=classes)` com a do modelo "
+                "uniforme."
+            ),
+        ),
+        "07.top3_menor": multiple_choice(
+            "não",
+            {
+                "sim": (
+                    "Se a classe certa é a primeira, ela também está entre as três primeiras: "
+                    "todo acerto top-1 é um acerto top-3."
+                ),
+                "não": (
+                    "A acurácia top-k só cresce com k, porque cada acerto top-1 também "
+                    "conta na top-3."
+                ),
+            },
+            look="O que é um acerto top-1? Ele também é um acerto top-3? (lição 07, seção 4).",
+            formula=(
+                "A classe certa entre as k mais prováveis também está entre as k + 1 mais "
+                "prováveis."
+            ),
+            call="Confira na questão 4: `top1 <= top3`.",
+        ),
+        "07.corte_bleu": multiple_choice(
+            "a",
+            {
+                "a": (
+                    "Sem o corte, repetir uma palavra da referência daria precisão "
+                    "perfeita a uma tradução inútil; com o corte, “o” conta uma vez só."
+                ),
+                "b": (
+                    "O BLEU conta todas as palavras, curtas ou não; o corte só limita as "
+                    "repetições."
+                ),
+                "c": (
+                    "O comprimento é problema da penalidade de brevidade (questão 6), não do corte."
+                ),
+                "d": "Uma candidata de seis “o” não traduz nada: alguma coisa tem de puni-la.",
+            },
+            look=("Quantas vezes “o” aparece na referência? E na candidata? (lição 07, seção 5)."),
+            formula=(
+                "Precisão cortada: cada n-grama conta no máximo tantas vezes quantas aparece "
+                "numa referência."
+            ),
+            call='Confira: `evalbook.modified_precision("o o o o o o", ["o tempo"], n=1)`.',
+        ),
+    }
+)

@@ -18,7 +18,7 @@ import numpy as np
 
 import evalbook
 from evalbook.exercises import data
-from evalbook.exercises.item import Exercise
+from evalbook.exercises.item import Exercise, multiple_choice
 
 #: 08.divisao: the number of instances and the 50/20/30 split of handout 000, Figure 2.
 N_DIVISAO = 47
@@ -285,3 +285,91 @@ def _exercises() -> dict[str, Exercise]:
 
 
 EXERCISES: dict[str, Exercise] = _exercises()
+
+# ---------------------------------------------------------------------- items that need thinking
+EXERCISES.update(
+    {
+        "08.prever_oob": Exercise(
+            expected=lambda: evalbook.bootstrap_oob_probability(N_BOOTSTRAP),
+            kind="prediction",
+            names=("a chance de um exemplo ficar fora da amostra",),
+            bounds=(0.0, 1.0),
+            reveal=False,
+            look="Escreva um palpite, um número entre 0 e 1, antes de fazer a conta.",
+            formula=(
+                "Qualquer número entre 0 e 1 serve como palpite; o que importa é pensar antes."
+            ),
+            call="Um palpite é um número, como `palpite_fora = 0.5`.",
+            comment=(
+                "Pense por quê: são N sorteios com reposição, e cada um quase sempre escolhe "
+                "outro exemplo."
+            ),
+        ),
+        "08.loo_pessimo": multiple_choice(
+            "a",
+            {
+                "a": (
+                    "Sem o exemplo de teste, a classe dele fica com um a menos e a outra "
+                    "vira a maioria; o classificador majoritário prevê a outra e erra sempre."
+                ),
+                "b": (
+                    "Os atributos nem são usados: o classificador majoritário só olha as "
+                    "contagens das classes no treino."
+                ),
+                "c": (
+                    "Com mais exemplos o efeito é o mesmo; o problema é o empate das classes, "
+                    "não o tamanho do conjunto."
+                ),
+                "d": (
+                    "O leave-one-out costuma ser quase sem viés; o erro de 100% vem da "
+                    "interação com o classificador majoritário."
+                ),
+            },
+            look=(
+                "Tire um exemplo da classe “sim”: quantos ficam de cada classe no treino? O que "
+                "o classificador majoritário prevê então? (lição 08, seção 6)."
+            ),
+            formula=(
+                "Sem o exemplo de teste, a classe dele tem 14 exemplos e a outra 15: o "
+                "majoritário prevê a outra."
+            ),
+            call=(
+                'Olhe as predições de `DummyClassifier(strategy="most_frequent")` treinado '
+                "sem o primeiro exemplo de `y_aleatorio`."
+            ),
+        ),
+        "08.qual_acuracia": multiple_choice(
+            "b",
+            {
+                "a": (
+                    "Tentador (usa todas as flores), mas a árvore já viu essas flores: a "
+                    "acurácia no treino é otimista (apostila 000, Figura 2)."
+                ),
+                "b": (
+                    "Na validação cruzada cada flor é testada por uma árvore que não a "
+                    "viu, como uma flor nova."
+                ),
+                "c": (
+                    "Misturar uma estimativa otimista com uma honesta não corrige nada; o .632 "
+                    "mistura, mas com pesos e num bootstrap."
+                ),
+                "d": (
+                    "Aqui a diferença é pequena porque a árvore é rasa; com árvores fundas o "
+                    "treino chega a 100% e a validação não."
+                ),
+            },
+            look=(
+                "Uma flor que a árvore viu no treino serve para medir como ela se sai em flores "
+                "novas? (lição 08, seção 1)."
+            ),
+            formula=(
+                "A estimativa honesta vem de dados que o modelo não viu: o teste, ou os folds "
+                "de teste da validação cruzada."
+            ),
+            call=(
+                "Compare `acuracia_cv` com a acurácia de `arvore.fit(X_iris, especies)` nas "
+                "próprias `X_iris`."
+            ),
+        ),
+    }
+)

@@ -20,7 +20,7 @@ from functools import cache
 
 from evalbook import NormalApproximationWarning, accuracy_interval, z_value
 from evalbook.exercises import data
-from evalbook.exercises.item import Exercise
+from evalbook.exercises.item import Exercise, multiple_choice
 from evalbook.exercises.session import current_variant
 
 #: Question 1: the confidence whose z the student reads in Table 5.1.
@@ -236,3 +236,68 @@ def _exercises() -> dict[str, Exercise]:
 
 
 EXERCISES: dict[str, Exercise] = _exercises()
+
+
+# ---------------------------------------------------------------------- items that need thinking
+def _wider() -> str:
+    """Which 95% interval of questions 3 and 5 is wider: "exato" or "Wilson"."""
+    wilson = accuracy_interval(*_small(), confidence=0.95)
+    exact = accuracy_interval(*_small(), confidence=0.95, method="exact")
+    return "exato" if exact[1] - exact[0] > wilson[1] - wilson[0] else "Wilson"
+
+
+EXERCISES.update(
+    {
+        "09.mais_largo": Exercise(
+            expected=_wider,
+            kind="choice",
+            choices=("exato", "Wilson"),
+            look=(
+                "Calcule a largura (superior − inferior) de cada um dos dois intervalos "
+                "(lição 09, seção 3)."
+            ),
+            formula=(
+                "Largura = superior − inferior. O exato garante ao menos 95% de cobertura para "
+                "qualquer acurácia, e costuma pagar por isso."
+            ),
+            call="Compare `superior_e - inferior_e` com `superior - inferior`.",
+            mistakes=(
+                (
+                    lambda: "Wilson" if _wider() == "exato" else "exato",
+                    "Compare as larguras, superior − inferior, não os limites um a um.",
+                ),
+            ),
+            comment=(
+                "O intervalo exato é conservador: para nunca cobrir menos de 95%, ele costuma "
+                "cobrir mais, e fica mais largo (lição 09, seção 4)."
+            ),
+        ),
+        "09.interpretacao": multiple_choice(
+            "b",
+            {
+                "a": (
+                    "É a leitura mais comum, e é tentadora; mas a acurácia verdadeira é fixa: "
+                    "ou está no intervalo ou não. Os 95% são do método, não deste intervalo."
+                ),
+                "b": (
+                    "95% é a cobertura do método; em muitas repetições, 95% dos "
+                    "intervalos construídos assim contêm a acurácia verdadeira."
+                ),
+                "c": "Essa é a acurácia observada, acertos / n, não a confiança do intervalo.",
+                "d": (
+                    "O intervalo é sobre a acurácia verdadeira (uma média), não sobre a "
+                    "acurácia de cada teste futuro, que varia mais."
+                ),
+            },
+            look=(
+                "A acurácia verdadeira é um número fixo. O que é aleatório: ela, ou o "
+                "intervalo? (lição 09, seção 4, “Cobertura”)."
+            ),
+            formula=(
+                "Confiança de 95% = cobertura do método: em muitas repetições, 95% dos "
+                "intervalos contêm a acurácia verdadeira."
+            ),
+            call="A lição 09 simula a cobertura com `evalbook.interval_coverage`.",
+        ),
+    }
+)

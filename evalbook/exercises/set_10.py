@@ -1,7 +1,8 @@
 """Exercises of ``exercises/10_comparacao_de_modelos_e_algoritmos.ipynb`` (handout 004).
 
-Every expected answer is computed with :mod:`evalbook.inference` from the data below, which
-the exercise notebook states in its questions.
+Every expected answer is computed with the library (``evalbook.compare_models``,
+``compare_algorithms``, ``friedman``, ``t_value``, ``z_value``) from the data of
+:mod:`evalbook.exercises.data`, which the notebook reads and its questions state.
 
 Examples
 --------
@@ -17,7 +18,7 @@ import math
 
 from evalbook import compare_algorithms, compare_models, friedman, t_value, z_value
 from evalbook.exercises import data
-from evalbook.exercises.item import Exercise
+from evalbook.exercises.item import Exercise, multiple_choice
 
 #: Questions 1-3: M1 hit 78% of 200 test instances, M2 72% of 300; 95% confidence.
 P1, N1, P2, N2 = data.model_accuracies()
@@ -268,3 +269,76 @@ def _exercises() -> dict[str, Exercise]:
 
 
 EXERCISES: dict[str, Exercise] = _exercises()
+
+
+# ---------------------------------------------------------------------- items that need thinking
+def _better_where() -> str:
+    """Where A is better at 95%: "datasets" (question 5), "folds" (6), "ambos" or "nenhum"."""
+    datasets = compare_algorithms(list(DATASET_DIFFERENCES), confidence=0.95).interval[0] > 0
+    folds = (
+        compare_algorithms(
+            list(FOLD_DIFFERENCES), confidence=0.95, corrected=True, test_train_ratio=1 / 9
+        ).interval[0]
+        > 0
+    )
+    return {(True, True): "ambos", (True, False): "datasets", (False, True): "folds"}.get(
+        (datasets, folds), "nenhum"
+    )
+
+
+EXERCISES.update(
+    {
+        "10.onde_melhor": Exercise(
+            expected=_better_where,
+            kind="choice",
+            choices=("datasets", "folds", "ambos", "nenhum"),
+            look=(
+                "Um intervalo para a diferença A − B que não contém 0 diz o quê? Olhe os "
+                "intervalos das questões 5 e 6 (lição 10, seções 4 e 5)."
+            ),
+            formula=(
+                "A é melhor a 95% quando o limite inferior do intervalo de A − B é positivo; "
+                "na questão 6 vale o intervalo corrigido."
+            ),
+            call="Olhe `inferior_t` e `inferior_c`: são positivos?",
+            comment=(
+                "Com 8 datasets independentes a diferença aparece; com os 10 folds de uma só "
+                "validação cruzada, o teste corrigido não deixa concluir."
+            ),
+        ),
+        "10.erro_folds": multiple_choice(
+            "a",
+            {
+                "a": (
+                    "Os folds se sobrepõem no treino, as diferenças não são "
+                    "independentes, e o teste comum subestima a variância (Nadeau & Bengio)."
+                ),
+                "b": (
+                    "O teste t foi feito para amostras pequenas; 10 diferenças bastam, se "
+                    "forem independentes."
+                ),
+                "c": (
+                    "Com 9 graus de liberdade o t é maior que 1.96: trocá-lo por z estreitaria "
+                    "ainda mais o intervalo."
+                ),
+                "d": (
+                    "É o que o teste comum diz, mas ele é otimista aqui: o corrigido, da "
+                    "questão 6, conta outra história."
+                ),
+            },
+            look=(
+                "As 10 diferenças vêm de 10 modelos treinados em dados quase iguais. Elas são "
+                "independentes? (lição 10, seção 5)."
+            ),
+            formula=(
+                "Nadeau & Bengio: σ² = s²·(1/k + n_teste/n_treino) em vez de s²/k, porque os "
+                "folds se sobrepõem."
+            ),
+            call=(
+                "Compare `evalbook.compare_algorithms(diferencas_folds)` com "
+                "`evalbook.compare_algorithms(diferencas_folds, corrected=True, "
+                "test_train_ratio=1 / 9)`."
+            ),
+        ),
+    }
+)
