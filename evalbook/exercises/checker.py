@@ -13,6 +13,13 @@ Two kinds of trouble, kept apart:
 - an error inside an item's own expected-answer code is a bug of the exercise set: it is
   raised as :class:`ExerciseError`, naming the item.
 
+Hints lead before they tell. The session (:mod:`evalbook.exercises.session`) counts each
+item's wrong answers: the first gets what to look at (the concept, the lesson's section, a
+question back), the second the formula or the handout's equation, the third and later also
+the ``evalbook`` call. A known mistake (the classes swapped, a percentage, a transposed
+matrix...) gets its own hint first, which never gives the call or the value away. Text
+answers ignore accents, case and surrounding spaces ("nao" is "não").
+
 Numbers are accepted within an absolute tolerance :data:`ABS_TOL` = 5e-4, so an answer
 rounded to 3 decimals is right (|0.6154 - 0.615| < 5e-4) and one rounded to 2 decimals
 usually is not. ``nan`` (an undefined metric) matches ``nan``. Counts, labels and
