@@ -106,3 +106,38 @@ def test_changing_the_variant_forgets_that_set_only():
     start("01", variant=7)
     assert progress("01").table.loc["01.n_tipo_i", "resultado"] == "não tentado"
     assert progress("02").table.loc["02.f1", "tentativas"] == 1
+
+
+def _run_solution_with_variant(number: str, key: int) -> list[str]:
+    """Execute a solution notebook's code with ``VARIANTE = key``; return the failed checks."""
+    import ast
+    import warnings
+
+    import nbformat
+
+    root = Path(__file__).resolve().parents[1] / "exercises" / "solucoes"
+    (path,) = root.glob(f"{number}_*_solucao.ipynb")
+    namespace: dict = {}
+    failed = []
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for cell in nbformat.read(path, as_version=4).cells:
+            if cell.cell_type != "code":
+                continue
+            source = cell.source.replace("VARIANTE = None", f"VARIANTE = {key}")
+            if source.startswith("check("):
+                call = ast.parse(source).body[0].value
+                answer = eval(compile(ast.Expression(call.args[1]), cell.id, "eval"), namespace)
+                result = check(call.args[0].value, answer)
+                if not result.correct:
+                    failed.append(f"{call.args[0].value}: {result.message}")
+            else:
+                exec(compile(source, f"{path.name}:{cell.id}", "exec"), namespace)
+    assert namespace["VARIANTE"] == key
+    return failed
+
+
+@pytest.mark.parametrize("key", [7, 12345])
+@pytest.mark.parametrize("number", data.VARIANT_SETS)
+def test_the_solution_notebook_run_on_a_variant_is_accepted(number, key):
+    assert _run_solution_with_variant(number, key) == []
