@@ -240,6 +240,14 @@ def test_lesson_05_as_slides_at_1280x720(lab):
             assert _inside_viewport(matrix.bounding_box()), matrix.bounding_box()
             assert page.locator(".jp-deck-mod-onscreen .evalbook-threshold-explorer").count() == 1
             page.screenshot(path=ARTIFACTS / "slides_05_explorer_dragged.png")
+
+            # back to the notebook view: the remote's deck button stops the presentation
+            page.locator(".jp-Deck-Remote .jp-deck-mod-stop").click()
+            page.wait_for_function(
+                "document.querySelectorAll('.jp-deck-mod-onscreen').length === 0", timeout=10_000
+            )
+            assert page.get_by_role("menuitem", name="Run", exact=True).is_visible()
+            assert _shown_counts(page.locator(".evalbook-threshold-matrix").first) == shown
         except Exception:
             page.screenshot(path=ARTIFACTS / "slides_05_failure.png")
             raise
