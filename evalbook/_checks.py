@@ -986,3 +986,31 @@ def as_bleu_sentences(candidate, references) -> tuple[tuple, list[tuple]]:
                 "word (an empty one would be the closest length to a short candidate)"
             )
     return candidate, refs
+
+
+def check_nonempty(cm, needs: str, name: str = "cm"):
+    """Refuse a confusion matrix with no instances; ``needs`` says what an empty one lacks."""
+    if cm.n == 0:
+        raise ValueError(f"{name} has no instances (every count is 0); {needs}")
+    return cm
+
+
+def as_differences(differences) -> np.ndarray:
+    """Paired differences of two algorithms, one per dataset or fold: at least two numbers."""
+    values = as_number_array(
+        differences, "differences", what="difference", empty="give one per dataset or fold"
+    )
+    if values.size < 2:
+        raise ValueError(
+            f"differences needs at least two values (k ≥ 2 datasets or folds); got {values.size}"
+        )
+    return values
+
+
+def check_finite_number(value, name: str) -> float:
+    """Check that ``value`` is one finite real number (of any sign) and return it."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
+        raise TypeError(f"{name} must be a number; got {type(value).__name__} {value!r}")
+    if not math.isfinite(value):
+        raise ValueError(f"{name} must be a finite number; got {value!r}")
+    return float(value)
