@@ -1014,3 +1014,24 @@ def check_finite_number(value, name: str) -> float:
     if not math.isfinite(value):
         raise ValueError(f"{name} must be a finite number; got {value!r}")
     return float(value)
+
+
+def as_size_or_labels(y_or_n, *, stratify, name: str = "y_or_n"):
+    """``(n, y)`` from a number of instances or their labels; the label array ``y`` only
+    if ``stratify`` (a splitter that stratifies needs the class of each instance)."""
+    check_flag(stratify, "stratify")
+    if isinstance(y_or_n, numbers.Integral) and not isinstance(y_or_n, (bool, np.bool_)):
+        n = check_whole_number(y_or_n, name, minimum=1)
+        if stratify:
+            raise ValueError(
+                f"stratify=True needs the class of each instance: pass the labels y as "
+                f"{name}, not the number of instances ({n})"
+            )
+        return n, None
+    if isinstance(y_or_n, (bool, np.bool_, numbers.Number)):
+        raise TypeError(
+            f"{name} must be a number of instances (int) or a sequence of class labels; "
+            f"got {type(y_or_n).__name__} {y_or_n!r}"
+        )
+    y = as_label_array(y_or_n, name)
+    return y.size, (y if stratify else None)
