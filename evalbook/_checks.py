@@ -1035,3 +1035,27 @@ def as_size_or_labels(y_or_n, *, stratify, name: str = "y_or_n"):
         )
     y = as_label_array(y_or_n, name)
     return y.size, (y if stratify else None)
+
+
+def positive_mask(labels: np.ndarray, positive) -> np.ndarray:
+    """``labels == positive`` as a boolean array, refused if ``positive`` never occurs."""
+    is_positive = np.asarray(labels == positive, dtype=bool)
+    if is_positive.shape != labels.shape or not is_positive.any():
+        found = sorted({plain_value(v) for v in labels}, key=repr)
+        raise ValueError(
+            f"positive={positive!r} does not occur in y_true, whose labels are {found[:10]!r}"
+        )
+    return is_positive
+
+
+def as_thresholds(t, name: str = "t"):
+    """One threshold (a float, as :func:`check_threshold`) or many (a numeric array, no nan)."""
+    values = as_array(t, name)
+    if values.ndim == 0:
+        return check_threshold(t, name)
+    if values.dtype.kind not in "iuf":
+        raise TypeError(f"{name} must hold numbers; got dtype {values.dtype}")
+    missing = np.flatnonzero(np.isnan(values))
+    if missing.size:
+        raise ValueError(f"{name} contains nan at position {int(missing[0])}")
+    return values

@@ -16,12 +16,12 @@ from typing import NamedTuple
 import numpy as np
 
 from evalbook._checks import (
-    as_array,
     as_label_array,
     as_number_array,
+    as_thresholds,
     check_label,
     check_same_length,
-    check_threshold,
+    positive_mask,
 )
 
 __all__ = ["Counts", "ScoredData", "as_scored_data"]
@@ -91,6 +91,7 @@ class ScoredData:
     Counts(tp=1, fn=1, fp=1, tn=1)
     >>> data.counts([1.0, 0.5, 0.0]).tp  # many thresholds at once
     array([0, 1, 2])
+    >>> from evalbook import ks_statistic, roc_auc
     >>> roc_auc(data), ks_statistic(data).statistic  # no second check, no second sort
     (0.75, 0.5)
     """
@@ -100,12 +101,7 @@ class ScoredData:
         labels = as_label_array(y_true, "y_true")
         values = as_number_array(scores, "scores", what="score")
         check_same_length(labels, values, "y_true", "scores")
-        is_positive = np.asarray(labels == positive, dtype=bool)
-        if is_positive.shape != labels.shape or not is_positive.any():
-            found = sorted({v.item() if isinstance(v, np.generic) else v for v in labels}, key=repr)
-            raise ValueError(
-                f"positive={positive!r} does not occur in y_true, whose labels are {found[:10]!r}"
-            )
+        is_positive = positive_mask(labels, positive)
         n = values.size
         ordered = np.sort(values)  # no argsort: tied scores are one step, in any order
         first_of_value = np.empty(n, dtype=bool)
@@ -167,17 +163,10 @@ class ScoredData:
         )
 
     def _rank(self, t, side: str, name: str):
-        """Index into the ascending distinct scores for each t (a float or an int array)."""
-        values = as_array(t, name)
-        if values.ndim == 0:
-            t = check_threshold(t, name)
-            return int(np.searchsorted(self._ascending, t, side=side))
-        if values.dtype.kind not in "iuf":
-            raise TypeError(f"{name} must hold numbers; got dtype {values.dtype}")
-        missing = np.flatnonzero(np.isnan(values))
-        if missing.size:
-            raise ValueError(f"{name} contains nan at position {int(missing[0])}")
-        return np.searchsorted(self._ascending, values, side=side)
+        """Index into the ascending distinct scores for each t (an int, or an int array)."""
+        t = as_thresholds(t, name)
+        at = np.searchsorted(self._ascending, t, side=side)
+        return int(at) if np.ndim(t) == 0 else at
 
     def counts(self, t) -> Counts:
         """The confusion matrix of "score ≥ t → positive" (eq. (11)), by binary search.
