@@ -82,6 +82,7 @@ class ScoredData:
 
     Examples
     --------
+    >>> from evalbook import ScoredData, ks_statistic, roc_auc
     >>> data = ScoredData(["p", "n", "p", "n"], [0.9, 0.8, 0.4, 0.1], positive="p")
     >>> data
     ScoredData(n=4, positive='p', n_positive=2, n_negative=2, distinct_scores=4)
@@ -91,7 +92,6 @@ class ScoredData:
     Counts(tp=1, fn=1, fp=1, tn=1)
     >>> data.counts([1.0, 0.5, 0.0]).tp  # many thresholds at once
     array([0, 1, 2])
-    >>> from evalbook import ks_statistic, roc_auc
     >>> roc_auc(data), ks_statistic(data).statistic  # no second check, no second sort
     (0.75, 0.5)
     """
