@@ -1059,3 +1059,24 @@ def as_thresholds(t, name: str = "t"):
     if missing.size:
         raise ValueError(f"{name} contains nan at position {int(missing[0])}")
     return values
+
+
+def check_known_labels(found, labels: list, name: str) -> None:
+    """Refuse a label found in ``name`` (``y_true``, ``y_pred``) that ``labels`` omits."""
+    known = set(labels)
+    for value in found:
+        if value not in known:
+            raise ValueError(
+                f"{name} contains the label {value!r}, which is not in labels {labels!r}"
+            )
+
+
+def check_same_classes(labels, names: list) -> list:
+    """``labels``, checked to be an ordering of the classes ``names`` (of a counts mapping)."""
+    labels = check_labels(labels)
+    if len(labels) != len(names) or set(labels) != set(names):
+        raise ValueError(
+            f"labels must list the classes of the counts mapping, {names!r}, in any order; "
+            f"got {labels!r}"
+        )
+    return labels

@@ -27,8 +27,10 @@ from evalbook._checks import (
     as_label_array,
     check_choice,
     check_flag,
+    check_known_labels,
     check_label,
     check_labels,
+    check_same_classes,
     check_same_length,
     frame_from_mapping,
     plain_value,
@@ -120,7 +122,7 @@ class ConfusionMatrix:
         elif isinstance(counts, Mapping):
             counts, names = _from_frame(frame_from_mapping(counts, "counts", fill=0))
             if labels is not None:  # labels= chooses the order of the mapping's classes
-                order = [names.index(label) for label in _same_classes(labels, names)]
+                order = [names.index(label) for label in check_same_classes(labels, names)]
                 counts = counts[np.ix_(order, order)]
             labels = labels if labels is not None else names
         elif labels is None and hasattr(counts, "index") and hasattr(counts, "columns"):
@@ -440,17 +442,6 @@ def result_types(y_true, y_pred, *, positive) -> np.ndarray:
 
 
 # ---------------------------------------------------------------------- helpers
-def _same_classes(labels, names: list) -> list:
-    """``labels``, checked to be an ordering of the classes ``names``."""
-    labels = check_labels(labels)
-    if len(labels) != len(names) or set(labels) != set(names):
-        raise ValueError(
-            f"labels must list the classes of the counts mapping, {names!r}, in any order; "
-            f"got {labels!r}"
-        )
-    return labels
-
-
 def _exact_sum(counts: np.ndarray, axis=None):
     """Sum of int64 counts, in int64 when it cannot overflow, else in Python ints."""
     terms = counts.size if axis is None else counts.shape[axis]
@@ -514,21 +505,10 @@ def _count_integer_pairs(y_true, y_pred, labels):
             values = [bool(v) for v in values]
         labels = _default_order(values)
     else:
-        _check_known(full, lo, labels)
+        for name, totals in (("y_true", full.sum(axis=1)), ("y_pred", full.sum(axis=0))):
+            check_known_labels((np.flatnonzero(totals) + lo).tolist(), labels, name)
     index = [int(v) - lo for v in labels]
     return full[np.ix_(index, index)], labels
-
-
-def _check_known(full: np.ndarray, lo: int, labels: list) -> None:
-    known = np.zeros(full.shape[0], dtype=bool)
-    known[[int(v) - lo for v in labels]] = True
-    for name, totals in (("y_true", full.sum(axis=1)), ("y_pred", full.sum(axis=0))):
-        unknown = np.flatnonzero((totals > 0) & ~known)
-        if unknown.size:
-            value = int(unknown[0]) + lo
-            raise ValueError(
-                f"{name} contains the label {value!r}, which is not in labels {labels!r}"
-            )
 
 
 # An odd 64-bit multiplier for folding the words of a fixed-width string into one hash.
@@ -582,12 +562,8 @@ def _count_factorized_pairs(y_true, y_pred, labels):
     position = {label: i for i, label in enumerate(labels)}
     lookups = []
     for name, uniques in (("y_true", uniques_true), ("y_pred", uniques_pred)):
-        try:
-            lookups.append(np.array([position[v] for v in uniques], dtype=np.intp))
-        except KeyError as missing:
-            raise ValueError(
-                f"{name} contains the label {missing.args[0]!r}, which is not in labels {labels!r}"
-            ) from None
+        check_known_labels(uniques, labels, name)
+        lookups.append(np.array([position[v] for v in uniques], dtype=np.intp))
     k = len(labels)
     combined = lookups[0][codes_true] * k + lookups[1][codes_pred]
     counts = np.bincount(combined, minlength=k * k).reshape(k, k)
