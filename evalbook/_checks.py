@@ -1080,3 +1080,36 @@ def check_same_classes(labels, names: list) -> list:
             f"got {labels!r}"
         )
     return labels
+
+
+def check_estimator(model) -> None:
+    """Refuse a ``model`` without the ``fit(X, y)`` and ``predict(X)`` of an estimator."""
+    if not (hasattr(model, "fit") and hasattr(model, "predict")):
+        raise TypeError(
+            "model must be an estimator with fit(X, y) and predict(X) methods, such as "
+            f"sklearn.tree.DecisionTreeClassifier(); got {type(model).__name__}"
+        )
+
+
+def as_features(X, n: int):
+    """The feature table ``X`` (a DataFrame as it is, else an array) with one row per label."""
+    if not hasattr(X, "iloc"):
+        X = as_array(X, "X")
+    if X.ndim == 0 or len(X) != n:
+        length = "a single value" if X.ndim == 0 else f"{len(X)} rows"
+        raise ValueError(f"X and y must describe the same instances; X has {length}, y has {n}")
+    return X
+
+
+def check_optional_flag(value, name: str) -> bool | None:
+    """``None`` (decide automatically), or an on/off option checked as :func:`check_flag`."""
+    if value is not None and not isinstance(value, (bool, np.bool_)):
+        raise TypeError(f"{name} must be True, False or None; got {type(value).__name__}")
+    return None if value is None else bool(value)
+
+
+def check_text(value, name: str) -> str:
+    """Check that ``value`` is a string (a label or a title shown to the reader)."""
+    if not isinstance(value, str):
+        raise TypeError(f"{name} must be a string; got {type(value).__name__}")
+    return value
