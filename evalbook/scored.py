@@ -74,6 +74,11 @@ class ScoredData:
         The distinct scores, decreasing: every threshold at which the matrix changes.
     tp, fp : numpy.ndarray of int64
         ``tp[i]`` positives and ``fp[i]`` negatives score ≥ ``thresholds[i]``.
+    ascending : numpy.ndarray
+        The distinct scores, increasing (``thresholds`` reversed).
+    positives_from, negatives_from : numpy.ndarray of int64
+        The positives and the negatives scoring ≥ ``ascending[i]``, with one more entry,
+        0, above the highest score: the cumulative counts the curves are read from.
     n_positive, n_negative : int
         The number of positives (at least 1) and of negatives (0 is allowed here; the
         metrics that need negatives say so).
@@ -133,24 +138,24 @@ class ScoredData:
         self.is_positive = is_positive
         self.n_positive = int(n_positive)
         self.n_negative = int(n - n_positive)
-        self._ascending = distinct
-        self._positives_from = positives_from
-        self._negatives_from = negatives_from
+        self.ascending = distinct
+        self.positives_from = positives_from
+        self.negatives_from = negatives_from
 
     @property
     def thresholds(self) -> np.ndarray:
         """The distinct scores, decreasing."""
-        return self._ascending[::-1]
+        return self.ascending[::-1]
 
     @property
     def tp(self) -> np.ndarray:
         """``tp[i]``: the positives that score ≥ ``thresholds[i]``."""
-        return self._positives_from[-2::-1]
+        return self.positives_from[-2::-1]
 
     @property
     def fp(self) -> np.ndarray:
         """``fp[i]``: the negatives that score ≥ ``thresholds[i]``."""
-        return self._negatives_from[-2::-1]
+        return self.negatives_from[-2::-1]
 
     def __len__(self) -> int:
         return self.scores.size
@@ -159,13 +164,13 @@ class ScoredData:
         return (
             f"ScoredData(n={self.scores.size}, positive={self.positive!r}, "
             f"n_positive={self.n_positive}, n_negative={self.n_negative}, "
-            f"distinct_scores={self._ascending.size})"
+            f"distinct_scores={self.ascending.size})"
         )
 
     def _rank(self, t, side: str, name: str):
         """Index into the ascending distinct scores for each t (an int, or an int array)."""
         t = as_thresholds(t, name)
-        at = np.searchsorted(self._ascending, t, side=side)
+        at = np.searchsorted(self.ascending, t, side=side)
         return int(at) if np.ndim(t) == 0 else at
 
     def counts(self, t) -> Counts:
@@ -183,8 +188,8 @@ class ScoredData:
             for many.
         """
         at = self._rank(t, "left", "t")  # distinct scores below t
-        tp = self._positives_from[at]
-        fp = self._negatives_from[at]
+        tp = self.positives_from[at]
+        fp = self.negatives_from[at]
         if np.ndim(at) == 0:
             tp, fp = int(tp), int(fp)
         return Counts(tp, self.n_positive - tp, fp, self.n_negative - fp)
@@ -203,8 +208,8 @@ class ScoredData:
             there are no negatives.
         """
         above = self._rank(x, "right", "x")  # distinct scores ≤ x
-        positives = self.n_positive - self._positives_from[above]
-        negatives = self.n_negative - self._negatives_from[above]
+        positives = self.n_positive - self.positives_from[above]
+        negatives = self.n_negative - self.negatives_from[above]
         with np.errstate(invalid="ignore", divide="ignore"):
             cp = (positives / self.n_positive, np.divide(negatives, self.n_negative))
         return tuple(float(v) for v in cp) if np.ndim(above) == 0 else cp

@@ -205,8 +205,8 @@ def roc_curve(y_true, scores=None, *, positive=None) -> RocCurve:
             f"y_true holds only the positive class {data.positive!r}; the ROC curve needs "
             "negatives too (its FPR would be 0/0)"
         )
-    tp = data._positives_from[::-1]  # from 0 (threshold +inf) up to n_positive
-    fp = data._negatives_from[::-1]
+    tp = data.positives_from[::-1]  # from 0 (threshold +inf) up to n_positive
+    fp = data.negatives_from[::-1]
     cuts = np.empty(tp.size)
     cuts[0] = np.inf
     cuts[1:] = data.thresholds
@@ -296,8 +296,8 @@ def roc_auc(y_true, scores=None, *, positive=None, zero_division="warn") -> floa
             metric="roc_auc",
             why=f"y_true holds only the positive class {data.positive!r}",
         )
-    above = data._positives_from  # positives scoring ≥ each distinct score, then 0
-    negatives_at = -np.diff(data._negatives_from)  # negatives scoring exactly each one
+    above = data.positives_from  # positives scoring ≥ each distinct score, then 0
+    negatives_at = -np.diff(data.negatives_from)  # negatives scoring exactly each one
     # a negative at s: 2·(#above + ½·#tied) = #(≥ s) + #(> s), in exact integer arithmetic
     doubled_wins = int(np.dot(negatives_at, above[:-1] + above[1:]))
     return doubled_wins / (2 * data.n_positive * data.n_negative)
@@ -360,13 +360,13 @@ def ks_statistic(y_true, scores=None, *, positive=None, zero_division="warn") ->
         )
         return KSResult(value, math.nan)
     # at the i-th distinct score ps (increasing): the instances of each class scoring ≤ ps
-    below_positive = n_positive - data._positives_from[1:]
-    below_negative = n_negative - data._negatives_from[1:]
+    below_positive = n_positive - data.positives_from[1:]
+    below_negative = n_negative - data.negatives_from[1:]
     # |CP(neg) − CP(pos)| · P · N, in integers, so that equal gaps compare equal
     gaps = np.abs(below_negative * n_positive - below_positive * n_negative)
     best = int(np.argmax(gaps))
     statistic = abs(below_negative[best] / n_negative - below_positive[best] / n_positive)
-    return KSResult(float(statistic), float(data._ascending[best]))
+    return KSResult(float(statistic), float(data.ascending[best]))
 
 
 # ---------------------------------------------------------------------- gain and lift
@@ -437,8 +437,8 @@ def gain_lift(y_true, scores=None, *, positive=None, bins=10):
     n_positive = data.n_positive
 
     # cumulative positives after k instances, k = 0..n, linear inside a tie group
-    caught = data._positives_from[::-1]
-    taken = caught + data._negatives_from[::-1]
+    caught = data.positives_from[::-1]
+    taken = caught + data.negatives_from[::-1]
     sizes = np.full(bins, n // bins, dtype=np.int64)
     sizes[: n % bins] += 1
     edges = np.concatenate([[0], np.cumsum(sizes)])
