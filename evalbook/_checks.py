@@ -1113,3 +1113,13 @@ def check_text(value, name: str) -> str:
     if not isinstance(value, str):
         raise TypeError(f"{name} must be a string; got {type(value).__name__}")
     return value
+
+
+def check_whole_between(value, name: str, low: int, high: int, *, high_is: str = "") -> int:
+    """A whole number in [low, high]; ``high_is`` says what the upper bound is, if it
+    depends on the data ("the number of classes"), so that the message explains it."""
+    value = check_whole_number(value, name)
+    if not low <= value <= high:
+        bound = f"{high_is} ({high})" if high_is else str(high)
+        raise ValueError(f"{name} must be between {low} and {bound}; got {shown_number(value)}")
+    return value

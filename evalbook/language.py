@@ -28,6 +28,7 @@ from evalbook._checks import (
     as_bleu_sentences,
     as_class_score_table,
     as_number_array,
+    check_whole_between,
     check_whole_number,
 )
 
@@ -156,9 +157,7 @@ def top_k_accuracy(y_true, scores, *, k, labels=None) -> float:
         y_true, scores, labels, name="scores", distributions=False
     )
     n_classes = table.shape[1]
-    k = check_whole_number(k, "k")
-    if not 1 <= k <= n_classes:
-        raise ValueError(f"k must be between 1 and the number of classes ({n_classes}); got {k}")
+    k = check_whole_between(k, "k", 1, n_classes, high_is="the number of classes")
     rows = np.arange(table.shape[0])
     true_p = table[rows, columns][:, None]
     before = np.arange(n_classes)[None, :] < columns[:, None]

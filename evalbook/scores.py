@@ -33,7 +33,7 @@ from evalbook._checks import (
     check_label,
     check_same_length,
     check_threshold,
-    check_whole_number,
+    check_whole_between,
     check_zero_division,
     safe_divide,
 )
@@ -429,11 +429,9 @@ def gain_lift(y_true, scores=None, *, positive=None, bins=10):
     """
     import pandas as pd
 
-    bins = check_whole_number(bins, "bins")
     data = as_scored_data(y_true, scores, positive)
     n = len(data)
-    if not 1 <= bins <= n:
-        raise ValueError(f"bins must be between 1 and the number of instances ({n}); got {bins}")
+    bins = check_whole_between(bins, "bins", 1, n, high_is="the number of instances")
     n_positive = data.n_positive
 
     # cumulative positives after k instances, k = 0..n, linear inside a tie group
