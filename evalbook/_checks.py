@@ -1123,3 +1123,36 @@ def check_whole_between(value, name: str, low: int, high: int, *, high_is: str =
         bound = f"{high_is} ({high})" if high_is else str(high)
         raise ValueError(f"{name} must be between {low} and {bound}; got {shown_number(value)}")
     return value
+
+
+def as_bleu_weights(weights, max_n: int) -> np.ndarray:
+    """BLEU's weights of the n-gram orders 1..max_n: non-negative, summing to 1 (default
+    uniform)."""
+    if weights is None:
+        return np.full(max_n, 1.0 / max_n)
+    weights = as_number_array(
+        weights, "weights", what="weight", empty="give one weight per n-gram order"
+    )
+    if weights.size != max_n:
+        raise ValueError(
+            f"weights has {weights.size} values but max_n = {max_n}; give one weight per "
+            "n-gram order 1..max_n"
+        )
+    if np.any(weights < 0):
+        raise ValueError(f"weights must be non-negative numbers; got {weights.tolist()}")
+    if abs(weights.sum() - 1.0) > 1e-9:
+        raise ValueError(f"weights must sum to 1; they sum to {weights.sum():.6g}")
+    return weights
+
+
+def as_curve_points(x, y) -> tuple[np.ndarray, np.ndarray]:
+    """The points of a curve for the trapezoid rule: at least two, ``x`` monotonic."""
+    x = as_number_array(x, "x", what="coordinate", empty="a curve needs at least 2 points")
+    y = as_number_array(y, "y", what="coordinate", empty="a curve needs at least 2 points")
+    check_same_length(x, y, "x", "y")
+    if x.size < 2:
+        raise ValueError(f"x must have at least 2 points to enclose an area; got {x.size}")
+    steps = np.diff(x)
+    if not (np.all(steps >= 0) or np.all(steps <= 0)):
+        raise ValueError("x must be monotonic (non-decreasing or non-increasing)")
+    return x, y

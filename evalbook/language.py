@@ -26,8 +26,8 @@ import numpy as np
 
 from evalbook._checks import (
     as_bleu_sentences,
+    as_bleu_weights,
     as_class_score_table,
-    as_number_array,
     check_whole_between,
     check_whole_number,
 )
@@ -300,21 +300,7 @@ def bleu(candidate, references, *, max_n=4, weights=None, smoothing=None) -> flo
     0.0428
     """
     max_n = check_whole_number(max_n, "max_n", minimum=1, maximum=MAX_BLEU_ORDER)
-    if weights is None:
-        weights = np.full(max_n, 1.0 / max_n)
-    else:
-        weights = as_number_array(
-            weights, "weights", what="weight", empty="give one weight per n-gram order"
-        )
-        if weights.size != max_n:
-            raise ValueError(
-                f"weights has {weights.size} values but max_n = {max_n}; give one weight per "
-                "n-gram order 1..max_n"
-            )
-        if np.any(weights < 0):
-            raise ValueError(f"weights must be non-negative numbers; got {weights.tolist()}")
-        if abs(weights.sum() - 1.0) > 1e-9:
-            raise ValueError(f"weights must sum to 1; they sum to {weights.sum():.6g}")
+    weights = as_bleu_weights(weights, max_n)
     if smoothing is not None and smoothing not in BLEU_SMOOTHING:
         raise ValueError(f"smoothing must be None or one of {BLEU_SMOOTHING}; got {smoothing!r}")
     candidate, refs = as_bleu_sentences(candidate, references)

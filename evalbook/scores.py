@@ -29,9 +29,9 @@ from typing import NamedTuple
 import numpy as np
 
 from evalbook._checks import (
+    as_curve_points,
     as_number_array,
     check_label,
-    check_same_length,
     check_threshold,
     check_whole_between,
     check_zero_division,
@@ -239,16 +239,8 @@ def auc(x, y) -> float:
     >>> auc([1, 0], [1, 1])  # the same square, walked from right to left
     1.0
     """
-    x = as_number_array(x, "x", what="coordinate", empty="a curve needs at least 2 points")
-    y = as_number_array(y, "y", what="coordinate", empty="a curve needs at least 2 points")
-    check_same_length(x, y, "x", "y")
-    if x.size < 2:
-        raise ValueError(f"x must have at least 2 points to enclose an area; got {x.size}")
-    steps = np.diff(x)
-    if np.any(steps < 0):
-        if not np.all(steps <= 0):
-            raise ValueError("x must be monotonic (non-decreasing or non-increasing)")
-        steps = -steps
+    x, y = as_curve_points(x, y)
+    steps = np.abs(np.diff(x))  # monotonic: the area is the same walked either way
     return float(np.sum(steps * (y[1:] + y[:-1])) / 2)
 
 
