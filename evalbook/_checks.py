@@ -1071,13 +1071,12 @@ def check_known_labels(found, labels: list, name: str) -> None:
             )
 
 
-def check_same_classes(labels, names: list) -> list:
-    """``labels``, checked to be an ordering of the classes ``names`` (of a counts mapping)."""
+def check_same_classes(labels, names: list, what: str) -> list:
+    """``labels``, checked to be an ordering of the classes ``names`` (those of ``what``)."""
     labels = check_labels(labels)
     if len(labels) != len(names) or set(labels) != set(names):
         raise ValueError(
-            f"labels must list the classes of the counts mapping, {names!r}, in any order; "
-            f"got {labels!r}"
+            f"labels must list the classes of {what}, {names!r}, in any order; got {labels!r}"
         )
     return labels
 

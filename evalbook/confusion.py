@@ -122,7 +122,8 @@ class ConfusionMatrix:
         elif isinstance(counts, Mapping):
             counts, names = _from_frame(frame_from_mapping(counts, "counts", fill=0))
             if labels is not None:  # labels= chooses the order of the mapping's classes
-                order = [names.index(label) for label in check_same_classes(labels, names)]
+                labels = check_same_classes(labels, names, "the counts mapping")
+                order = [names.index(label) for label in labels]
                 counts = counts[np.ix_(order, order)]
             labels = labels if labels is not None else names
         elif labels is None and hasattr(counts, "index") and hasattr(counts, "columns"):
@@ -269,9 +270,7 @@ class ConfusionMatrix:
         array([[9, 2],
                [3, 6]])
         """
-        labels = check_labels(labels)
-        if len(labels) != len(self._labels) or set(labels) != set(self._labels):
-            raise ValueError(f"labels must be a permutation of {self._labels!r}; got {labels!r}")
+        labels = check_same_classes(labels, self._labels, "this matrix")
         order = [self.index_of(label) for label in labels]
         return ConfusionMatrix(self._counts[np.ix_(order, order)], labels=labels)
 
