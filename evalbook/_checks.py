@@ -1155,3 +1155,14 @@ def as_curve_points(x, y) -> tuple[np.ndarray, np.ndarray]:
     if not (np.all(steps >= 0) or np.all(steps <= 0)):
         raise ValueError("x must be monotonic (non-decreasing or non-increasing)")
     return x, y
+
+
+def mixed_labels_error(values, subject: str, *, hint: str = "") -> TypeError:
+    """The error for labels that cannot be ordered because they mix types (1 and '1');
+    ``subject`` is the start of the sentence ("y mixes", "y_true and y_pred mix")."""
+    kinds = ", ".join(sorted({type(plain_value(v)).__name__ for v in values}))
+    shown = [plain_value(v) for v in values[:4]]
+    return TypeError(
+        f"{subject} labels of different types ({kinds}), e.g. {shown!r}; a label 1 and a "
+        f"label '1' are different classes. Convert them to one type{hint}"
+    )

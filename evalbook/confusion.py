@@ -33,6 +33,7 @@ from evalbook._checks import (
     check_same_classes,
     check_same_length,
     frame_from_mapping,
+    mixed_labels_error,
     plain_value,
 )
 
@@ -52,11 +53,10 @@ def _default_order(values: list) -> list:
     try:
         ordered = sorted(values)
     except TypeError:
-        kinds = sorted({type(v).__name__ for v in values})
-        raise TypeError(
-            f"y_true and y_pred mix labels of different types ({', '.join(kinds)}), "
-            f"e.g. {values[:4]!r}; a label 1 and a label '1' are different classes. "
-            "Convert them to one type, or pass labels= to fix the classes and their order"
+        raise mixed_labels_error(
+            values,
+            "y_true and y_pred mix",
+            hint=", or pass labels= to fix the classes and their order",
         ) from None
     numeric = all(isinstance(v, numbers.Real) for v in ordered)
     if len(ordered) == 2 and numeric and 1 in ordered:

@@ -38,6 +38,7 @@ from evalbook._checks import (
     check_splits,
     check_stratifiable,
     check_whole_number,
+    mixed_labels_error,
 )
 
 __all__ = [
@@ -64,11 +65,7 @@ def _encode(y: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     try:
         classes, first, inverse = np.unique(y, return_index=True, return_inverse=True)
     except TypeError:
-        kinds = sorted({type(v).__name__ for v in y})
-        raise TypeError(
-            f"y mixes labels of different types ({', '.join(kinds)}); a label 1 and a label "
-            "'1' are different classes: convert them to one type"
-        ) from None
+        raise mixed_labels_error(y, "y mixes") from None
     order = np.argsort(first, kind="stable")
     rank = np.empty_like(order)
     rank[order] = np.arange(order.size)
