@@ -1166,3 +1166,21 @@ def mixed_labels_error(values, subject: str, *, hint: str = "") -> TypeError:
         f"{subject} labels of different types ({kinds}), e.g. {shown!r}; a label 1 and a "
         f"label '1' are different classes. Convert them to one type{hint}"
     )
+
+
+def counts_from_frame(frame):
+    """Counts and labels from a DataFrame whose index and columns name the same classes.
+
+    Rows are read as the target, except in a frame laid out as caret's (index named
+    ``"prediction"``, as ``to_frame("caret")`` makes it), which is transposed back.
+    """
+    if frame.index.name == "prediction" and frame.columns.name in ("reference", "target"):
+        frame = frame.T
+    rows = [plain_value(v) for v in frame.index]
+    columns = [plain_value(v) for v in frame.columns]
+    if set(rows) != set(columns) or len(rows) != len(columns):
+        raise ValueError(
+            "counts is a DataFrame whose index and columns name different classes "
+            f"({rows!r} and {columns!r}); pass counts.to_numpy() and labels= instead"
+        )
+    return frame.loc[:, frame.index].to_numpy(), rows

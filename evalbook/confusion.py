@@ -32,6 +32,7 @@ from evalbook._checks import (
     check_labels,
     check_same_classes,
     check_same_length,
+    counts_from_frame,
     frame_from_mapping,
     mixed_labels_error,
     plain_value,
@@ -120,14 +121,14 @@ class ConfusionMatrix:
                 labels = counts.labels
             counts = counts.counts
         elif isinstance(counts, Mapping):
-            counts, names = _from_frame(frame_from_mapping(counts, "counts", fill=0))
+            counts, names = counts_from_frame(frame_from_mapping(counts, "counts", fill=0))
             if labels is not None:  # labels= chooses the order of the mapping's classes
                 labels = check_same_classes(labels, names, "the counts mapping")
                 order = [names.index(label) for label in labels]
                 counts = counts[np.ix_(order, order)]
             labels = labels if labels is not None else names
         elif labels is None and hasattr(counts, "index") and hasattr(counts, "columns"):
-            counts, labels = _from_frame(counts)
+            counts, labels = counts_from_frame(counts)
         self._counts = as_count_table(counts)
         k = self._counts.shape[0]
         if labels is None:
@@ -447,24 +448,6 @@ def _exact_sum(counts: np.ndarray, axis=None):
     if counts.size == 0 or int(counts.max()) <= np.iinfo(np.int64).max // max(terms, 1):
         return counts.sum(axis=axis)
     return counts.astype(object).sum(axis=axis)
-
-
-def _from_frame(frame):
-    """Counts and labels from a DataFrame whose index and columns name the same classes.
-
-    Rows are read as the target, except in a frame laid out as caret's (index named
-    ``"prediction"``, as ``to_frame("caret")`` makes it), which is transposed back.
-    """
-    if frame.index.name == "prediction" and frame.columns.name in ("reference", "target"):
-        frame = frame.T
-    rows = [plain_value(v) for v in frame.index]
-    columns = [plain_value(v) for v in frame.columns]
-    if set(rows) != set(columns) or len(rows) != len(columns):
-        raise ValueError(
-            "counts is a DataFrame whose index and columns name different classes "
-            f"({rows!r} and {columns!r}); pass counts.to_numpy() and labels= instead"
-        )
-    return frame.loc[:, frame.index].to_numpy(), rows
 
 
 def _count_pairs(y_true: np.ndarray, y_pred: np.ndarray, labels):
