@@ -837,8 +837,9 @@ def check_threshold(value, name: str = "t") -> float:
     return value
 
 
-# --- dedup: the checks of language.py (class-score tables, BLEU sentences), comparison.py,
-# agreement.py, splits.py and scored.py, moved here from local helpers
+# --- dedup: argument checks moved here from local helpers and inline code of language.py
+# (class-score tables, BLEU sentences and weights), agreement/summary/intervals (an empty
+# matrix), comparison.py, splits.py, scored.py, scores.py, confusion.py and crossval.py
 #: Largest accepted distance of a probability row's sum from 1.
 SUM_TOLERANCE = 1e-6
 
