@@ -27,6 +27,7 @@ from evalbook._checks import (
     UndefinedMetricWarning,
     check_choice,
     check_confidence,
+    check_nonempty,
     check_zero_division,
     safe_divide,
 )
@@ -300,11 +301,7 @@ class ConfusionSummary:
                 f"cm has a single class {cm.labels!r}; a summary needs at least two classes "
                 "(pass labels= to ConfusionMatrix.from_labels listing both)"
             )
-        if cm.n == 0:
-            raise ValueError(
-                "cm has no instances (every count is 0); accuracy, its interval and the "
-                "tests need at least one prediction"
-            )
+        check_nonempty(cm, "accuracy, its interval and the tests need at least one prediction")
         if cm.n > MAX_COUNT:
             raise ValueError(
                 f"cm has n = {cm.n} instances; the exact interval and the binomial test of "
