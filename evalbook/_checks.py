@@ -247,3 +247,71 @@ def check_whole_number(value, name: str, *, minimum=None, maximum=None, floats=F
     if maximum is not None and value > maximum:
         raise ValueError(f"{name} must be at most {maximum}; got {value}")
     return value
+
+
+# --- widgets (temporary, core provides it)
+def as_number_pair(t, y) -> tuple[np.ndarray, np.ndarray]:
+    """Targets ``t`` and predictions ``y`` as two float arrays of the same, non-zero length."""
+    empty = "a regression metric needs at least one instance"
+    t = as_number_array(t, "t", empty=empty)
+    y = as_number_array(y, "y", empty=empty)
+    check_same_length(t, y, "t", "y")
+    return t, y
+
+
+def as_profit_matrix(profit_matrix, cm) -> np.ndarray:
+    """The profit matrix as a float array aligned with ``cm`` (labels checked if given)."""
+    k = cm.n_classes
+    if hasattr(profit_matrix, "index") and hasattr(profit_matrix, "columns"):
+        rows = [v.item() if isinstance(v, np.generic) else v for v in profit_matrix.index]
+        columns = [v.item() if isinstance(v, np.generic) else v for v in profit_matrix.columns]
+        if rows != columns and set(rows) == set(columns) and len(rows) == len(columns):
+            profit_matrix = profit_matrix.loc[:, rows]
+            columns = rows
+        if rows != columns:
+            raise ValueError(
+                "profit_matrix is a DataFrame whose rows and columns name different classes "
+                f"({rows!r} and {columns!r}); rows are the target and columns the prediction, "
+                "with the same classes"
+            )
+        if set(rows) != set(cm.labels) or len(rows) != k:
+            raise ValueError(
+                f"profit_matrix has the classes {rows!r} but the confusion matrix has "
+                f"{cm.labels!r}; give one row and one column per class of the confusion matrix"
+            )
+        order = [rows.index(label) for label in cm.labels]
+        array = profit_matrix.to_numpy()[np.ix_(order, order)]
+    else:
+        if hasattr(profit_matrix, "labels") and hasattr(profit_matrix, "counts"):
+            raise TypeError(
+                "profit_matrix must be a table of profits (list of lists, array or DataFrame), "
+                "not a ConfusionMatrix; did you swap the arguments? profit(cm, profit_matrix)"
+            )
+        if profit_matrix is None or isinstance(profit_matrix, (str, bytes, numbers.Number)):
+            raise TypeError(
+                f"profit_matrix must be a {k}×{k} table of numbers; "
+                f"got {type(profit_matrix).__name__}"
+            )
+        try:
+            array = np.asarray(profit_matrix)
+        except ValueError as exc:  # ragged lists
+            raise ValueError(f"profit_matrix must be a square table of numbers; {exc}") from None
+    if array.dtype.kind == "O":
+        try:
+            array = array.astype(float)
+        except (TypeError, ValueError):
+            raise TypeError("profit_matrix must hold numbers only") from None
+    if array.dtype.kind == "b" or array.dtype.kind not in "iuf":
+        raise TypeError(f"profit_matrix must hold numbers; got dtype {array.dtype}")
+    if array.shape != (k, k):
+        raise ValueError(
+            f"profit_matrix has shape {array.shape} but the confusion matrix is {k}×{k} "
+            f"(classes {cm.labels!r}); it needs the same shape, rows = target, "
+            "columns = prediction"
+        )
+    array = array.astype(float)
+    bad = np.argwhere(~np.isfinite(array))
+    if bad.size:
+        i, j = bad[0]
+        raise ValueError(f"profit_matrix contains {array[i, j]} at row {i}, column {j}")
+    return array

@@ -15,7 +15,9 @@ import warnings
 import ipywidgets as widgets
 import numpy as np
 
+from evalbook import _render
 from evalbook._checks import UndefinedMetricWarning, check_whole_number
+from evalbook._render import Cell
 from evalbook.classification import metrics_table
 from evalbook.confusion import ConfusionMatrix
 from evalbook.widgets._base import Explorer
@@ -24,7 +26,6 @@ from evalbook.widgets._base import Explorer
 UNDEFINED_TEXT = "indefinido (0/0)"
 
 _CELLS = ("tp", "fn", "fp", "tn")
-_CELL_STYLE = "padding:2px 10px"
 _CELL_NAMES = {
     "tp": "verdadeiros positivos",
     "fn": "falsos negativos",
@@ -112,23 +113,15 @@ class CountsExplorer(Explorer):
             )
             for name in _CELLS
         }
-        self.tp = sliders["tp"]
-        self.fn = sliders["fn"]
-        self.fp = sliders["fp"]
-        self.tn = sliders["tn"]
-
         caption = widgets.HTML(
             "<b>Linhas: alvo (target); colunas: predição. A primeira classe é a positiva.</b>"
         )
         grid = widgets.GridBox(
-            [self.tp, self.fn, self.fp, self.tn],
+            list(sliders.values()),
             layout=widgets.Layout(grid_template_columns="repeat(2, max-content)"),
         )
         self._view = widgets.HTML()
-        self._widget = widgets.VBox([caption, grid, self._view])
-        for slider in sliders.values():
-            slider.observe(self._refresh, names="value")
-        self._refresh()
+        self._setup(sliders, [self._view], widgets.VBox([caption, grid, self._view]))
 
     # ------------------------------------------------------------------ read-only state
 
@@ -144,16 +137,6 @@ class CountsExplorer(Explorer):
         Undefined values (0/0) are ``nan``; the MCC is 0 when its denominator is 0.
         """
         return self._table()["value"]
-
-    @property
-    def html(self) -> str:
-        """The HTML of the matrix and metrics table, as the explorer currently shows it."""
-        return self._view.value
-
-    # ------------------------------------------------------------------ display
-    def __repr__(self) -> str:
-        values = ", ".join(f"{name}={getattr(self, name).value}" for name in _CELLS)
-        return f"{type(self).__name__}({values})"
 
     # ------------------------------------------------------------------ internals
     def _table(self):
@@ -184,23 +167,12 @@ class CountsExplorer(Explorer):
             else:
                 text = f"{value:.4f}"
             rows.append(
-                "<tr>"
-                f'<td style="{_CELL_STYLE}"><code>{html.escape(str(name))}</code></td>'
-                f'<td style="{_CELL_STYLE};text-align:right">{html.escape(text)}</td>'
-                f'<td style="{_CELL_STYLE}">{html.escape(row["formula"])}</td>'
-                f'<td style="{_CELL_STYLE}">{html.escape(row["source"])}</td>'
-                "</tr>"
+                [
+                    Cell(f"<code>{html.escape(str(name))}</code>", raw=True),
+                    Cell(text, align="right"),
+                    row["formula"],
+                    row["source"],
+                ]
             )
-        header = "".join(
-            f'<th style="{_CELL_STYLE}">{h}</th>' for h in ("métrica", "valor", "fórmula", "fonte")
-        )
-        metrics_html = (
-            '<table style="border-collapse:collapse">'
-            f"<tr>{header}</tr>" + "".join(rows) + "</table>"
-        )
-        self._view.value = (
-            '<div style="display:flex;gap:2em;align-items:flex-start">'
-            f"<div>{self.confusion_matrix._repr_html_()}</div>"
-            f"<div>{metrics_html}</div>"
-            "</div>"
-        )
+        metrics_html = _render.table(rows, header=("métrica", "valor", "fórmula", "fonte"))
+        self._view.value = _render.row(self.confusion_matrix._repr_html_(), metrics_html, gap="2em")

@@ -9,8 +9,6 @@ the model that always predicts the majority class reaches any accuracy with kapp
 
 from __future__ import annotations
 
-import html
-import io
 import math
 import numbers
 import warnings
@@ -18,7 +16,9 @@ import warnings
 import ipywidgets as widgets
 import numpy as np
 
+from evalbook import _render
 from evalbook._checks import UndefinedMetricWarning, check_probability
+from evalbook._render import Cell
 from evalbook.classification import accuracy, balanced_accuracy, cohen_kappa, mcc, recall
 from evalbook.confusion import ConfusionMatrix
 from evalbook.widgets._base import Explorer
@@ -26,7 +26,7 @@ from evalbook.widgets._base import Explorer
 #: Class labels of the simulated test set: the rare (positive) class first.
 LABELS = ("minoria", "maioria")
 
-_CELL = "padding:2px 10px;border:1px solid #ccc;text-align:right"
+_PLOT_PIXELS = (450, 288)  # width and height of the figure, in pixels
 _METRICS = {
     "accuracy": accuracy,
     "cohen_kappa": cohen_kappa,
@@ -100,48 +100,34 @@ class ImbalanceExplorer(Explorer):
         share = check_probability(majority_share, "majority_share")
         if not 0.5 <= share <= 0.99:
             raise ValueError(f"majority_share must be between 0.5 and 0.99; got {share}")
-        slider = {"continuous_update": True, "style": {"description_width": "160px"}}
-        self.majority_share = widgets.FloatSlider(
-            value=share,
-            min=0.5,
-            max=0.99,
-            step=0.01,
-            description="fração da maioria",
-            layout=widgets.Layout(width="480px"),
-            **slider,
-        )
-        self.recall_majority = widgets.FloatSlider(
-            value=check_probability(recall_majority, "recall_majority"),
-            min=0.0,
-            max=1.0,
-            step=0.01,
-            description="revocação da maioria",
-            layout=widgets.Layout(width="480px"),
-            **slider,
-        )
-        self.recall_minority = widgets.FloatSlider(
-            value=check_probability(recall_minority, "recall_minority"),
-            min=0.0,
-            max=1.0,
-            step=0.01,
-            description="revocação da minoria",
-            layout=widgets.Layout(width="480px"),
-            **slider,
-        )
+        slider = {
+            "min": 0.0,
+            "max": 1.0,
+            "step": 0.01,
+            "continuous_update": True,
+            "style": {"description_width": "160px"},
+            "layout": widgets.Layout(width="480px"),
+        }
+        controls = {
+            "majority_share": widgets.FloatSlider(
+                value=share, description="fração da maioria", **{**slider, "min": 0.5, "max": 0.99}
+            ),
+            "recall_majority": widgets.FloatSlider(
+                value=check_probability(recall_majority, "recall_majority"),
+                description="revocação da maioria",
+                **slider,
+            ),
+            "recall_minority": widgets.FloatSlider(
+                value=check_probability(recall_minority, "recall_minority"),
+                description="revocação da minoria",
+                **slider,
+            ),
+        }
         self._view = widgets.HTML()
-        self._plot = widgets.Image(format="png")
-        self._displayed = False  # the plot is drawn once the explorer is shown
-        self._widget = widgets.VBox(
-            [
-                self.majority_share,
-                self.recall_majority,
-                self.recall_minority,
-                widgets.HBox([self._view, self._plot]),
-            ]
+        layout = widgets.VBox(
+            [*controls.values(), widgets.HBox([self._view, self._plot_widget(*_PLOT_PIXELS)])]
         )
-        for control in (self.majority_share, self.recall_majority, self.recall_minority):
-            control.observe(self._refresh, names="value")
-        self._refresh()
+        self._setup(controls, [self._view], layout)
 
     # ------------------------------------------------------------------ read-only state
     @property
@@ -203,18 +189,9 @@ class ImbalanceExplorer(Explorer):
         frame.index.name = "majority_share"
         return frame
 
-    @property
-    def html(self) -> str:
-        """The HTML of the metrics table, as the explorer currently shows it."""
-        return self._view.value
-
     # ------------------------------------------------------------------ display
-    def __repr__(self) -> str:
-        return (
-            f"{type(self).__name__}(n={self._n}, majority_share={self.majority_share.value:g}, "
-            f"recall_majority={self.recall_majority.value:g}, "
-            f"recall_minority={self.recall_minority.value:g})"
-        )
+    def _repr_fields(self) -> dict:
+        return {"n": self._n, **{name: c.value for name, c in self._controls.items()}}
 
     def _refresh(self, change=None) -> None:
         model, dumb = self.metrics, self.dumb_metrics
@@ -225,37 +202,20 @@ class ImbalanceExplorer(Explorer):
             "mcc": "MCC",
             "recall": "revocação da minoria",
         }
-        head = "".join(f'<th style="{_CELL}">{h}</th>' for h in ("", "modelo", "modelo burro"))
-        rows = "".join(
-            f'<tr><th style="{_CELL};text-align:left">{html.escape(label)}</th>'
-            f'<td style="{_CELL}">{model[key]:.3f}</td>'
-            f'<td style="{_CELL}">{dumb[key]:.3f}</td></tr>'
+        rows = [
+            [Cell(label, header=True, align="left"), model[key], dumb[key]]
             for key, label in names.items()
-        )
+        ]
         self._view.value = (
             f"<div>{self.confusion_matrix._repr_html_()}"
-            f'<table style="border-collapse:collapse;margin-top:8px"><tr>{head}</tr>{rows}'
-            "</table></div>"
+            + _render.table(rows, header=("", "modelo", "modelo burro"), style="margin-top:8px")
+            + "</div>"
         )
-        if self._displayed:
-            self._draw()
 
-    def _before_display(self) -> None:
-        """Draw the plot the first time the explorer is shown (not for tests that never are)."""
-        if not self._displayed:
-            self._displayed = True
-            self._draw()
-
-    def _draw(self) -> None:
-        """Draw the accuracy and kappa curves into the PNG image of the explorer.
-
-        A matplotlib ``Figure`` rendered to PNG bytes (no pyplot state, no Output widget),
-        so drawing works the same in a notebook, under nbconvert and in tests.
-        """
-        from matplotlib.figure import Figure
-
+    def _figure(self):
+        """The accuracy and kappa curves of the model and of the "dumb" model."""
         curve = self.curve()
-        fig = Figure(figsize=(5, 3.2), dpi=90)
+        fig = _render.new_figure(_PLOT_PIXELS[0] / 90, _PLOT_PIXELS[1] / 90)
         ax = fig.subplots()
         ax.plot(curve.index, curve["accuracy"], label="acurácia (modelo)")
         ax.plot(curve.index, curve["cohen_kappa"], label="kappa (modelo)")
@@ -266,6 +226,4 @@ class ImbalanceExplorer(Explorer):
         ax.set_ylim(-0.05, 1.05)
         ax.legend(fontsize=8, loc="lower left")
         fig.tight_layout()
-        buffer = io.BytesIO()
-        fig.savefig(buffer, format="png")
-        self._plot.value = buffer.getvalue()
+        return fig

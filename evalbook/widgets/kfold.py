@@ -16,17 +16,16 @@ import warnings
 import ipywidgets as widgets
 import numpy as np
 
+from evalbook import _render
 from evalbook._checks import as_label_array, check_whole_number
+from evalbook._render import CLASS_COLOURS, ROLE_COLOURS, Cell
 from evalbook.validation import kfold, split_roles, stratified_kfold
 from evalbook.widgets._base import Explorer
 
-#: Colour of the test fold and of the training folds in the grid.
-ROLE_COLOURS = {"test": "#f4a259", "train": "#cfe3f7"}
-#: Colours of the classes (header row and counts), cycled.
-CLASS_COLOURS = ("#5b8e7d", "#bc4b51", "#8d6cab", "#f4e285", "#3d5a80", "#98c1d9")
+#: The grid has at most this many columns; beyond, a column stands for neighbouring instances.
+MAX_COLUMNS = 120
 
-_CELL = "width:10px;height:14px;padding:0;border:1px solid #fff"
-_LABEL = "padding:0 6px;font-size:85%;white-space:nowrap"
+_LABEL = "padding:0 6px;font-size:85%;white-space:nowrap;border:none"
 
 
 def _default_labels() -> np.ndarray:
@@ -105,16 +104,14 @@ class KFoldExplorer(Explorer):
         self._classes = [labels[i] for i in np.sort(first)]
         self._columns = np.lexsort((np.arange(n), codes))
 
-        self.k = widgets.IntSlider(value=k, min=2, max=max_k, description="k (folds)")
-        self.stratified = widgets.Checkbox(value=bool(stratified), description="estratificado")
-        self.seed = widgets.BoundedIntText(value=seed, min=0, max=9999, description="semente")
+        controls = {
+            "k": widgets.IntSlider(value=k, min=2, max=max_k, description="k (folds)"),
+            "stratified": widgets.Checkbox(value=bool(stratified), description="estratificado"),
+            "seed": widgets.BoundedIntText(value=seed, min=0, max=9999, description="semente"),
+        }
         self._view = widgets.HTML()
-        self._widget = widgets.VBox(
-            [widgets.HBox([self.k, self.stratified, self.seed]), self._view]
-        )
-        for control in (self.k, self.stratified, self.seed):
-            control.observe(self._refresh, names="value")
-        self._refresh()
+        layout = widgets.VBox([widgets.HBox(list(controls.values())), self._view])
+        self._setup(controls, [self._view], layout)
 
     # ------------------------------------------------------------------ read-only state
 
@@ -153,17 +150,9 @@ class KFoldExplorer(Explorer):
         """A note on the current folds (a class smaller than k, an impossible k), or ''."""
         return self._message
 
-    @property
-    def html(self) -> str:
-        """The HTML of the grid and the counts, as the explorer currently shows it."""
-        return self._view.value
-
     # ------------------------------------------------------------------ display
-    def __repr__(self) -> str:
-        return (
-            f"{type(self).__name__}(n={self._labels.size}, k={self.k.value}, "
-            f"stratified={self.stratified.value}, seed={self.seed.value})"
-        )
+    def _repr_fields(self) -> dict:
+        return {"n": self._labels.size, **{name: c.value for name, c in self._controls.items()}}
 
     # ------------------------------------------------------------------ internals
     def _make_splits(self) -> tuple[list, str]:
@@ -197,35 +186,52 @@ class KFoldExplorer(Explorer):
         return CLASS_COLOURS[self._classes.index(label) % len(CLASS_COLOURS)]
 
     def _grid_html(self) -> str:
-        header = "".join(
-            f'<td style="{_CELL};background:{self._class_colour(self._labels[i])}" '
-            f'title="instância {i} ({html.escape(str(self._labels[i]))})"></td>'
-            for i in self._columns
-        )
-        rows = [f'<tr><td style="{_LABEL}">classe</td>{header}<td></td></tr>']
+        # one column per instance, or per group of neighbours (sorted by class) when there
+        # are more than MAX_COLUMNS: a group's colour mixes test and training by its share
+        groups = np.array_split(self._columns, min(self._labels.size, MAX_COLUMNS))
+        size = "width:10px;height:14px;padding:0;border:1px solid #fff"
+        first = [self._labels[group[0]] for group in groups]
+        header = [Cell("classe", style=_LABEL)] + [
+            Cell(
+                "",
+                background=self._class_colour(label),
+                style=size,
+                attrs={"title": _title(group, label)},
+            )
+            for label, group in zip(first, groups, strict=True)
+        ]
+        rows, attrs = [[*header, ""]], [{}]
         counts = self.fold_class_counts
         roles = self.roles
         for fold in range(len(self._splits)):
-            cells = "".join(
-                f'<td style="{_CELL};background:'
-                f'{ROLE_COLOURS["test" if roles[fold, i] == 2 else "train"]}"></td>'
-                for i in self._columns
-            )
+            shares = [float(np.mean(roles[fold, group] == 2)) for group in groups]
+            cells = [
+                Cell(
+                    "",
+                    background=_render.blend(ROLE_COLOURS["train"], ROLE_COLOURS["test"], w),
+                    style=size,
+                )
+                for w in shares
+            ]
             detail = " ".join(f"{c}:{counts.iloc[fold][c]}" for c in counts.columns)
             rows.append(
-                f'<tr data-fold="{fold}"><td style="{_LABEL}">fold {fold + 1}</td>{cells}'
-                f'<td style="{_LABEL}">teste: {self.fold_sizes[fold]} ({detail})</td></tr>'
+                [
+                    Cell(f"fold {fold + 1}", style=_LABEL),
+                    *cells,
+                    Cell(f"teste: {self.fold_sizes[fold]} ({detail})", style=_LABEL),
+                ]
             )
-        legend = (
-            f'<span style="background:{ROLE_COLOURS["test"]};padding:0 6px">teste</span> '
-            f'<span style="background:{ROLE_COLOURS["train"]};padding:0 6px">treino</span> '
-            + " ".join(
-                f'<span style="background:{self._class_colour(c)};color:#fff;padding:0 6px">'
-                f"{html.escape(str(c))}</span>"
-                for c in self._classes
-            )
+            attrs.append({"data-fold": fold})
+        legend = _render.chips(
+            [("teste", ROLE_COLOURS["test"]), ("treino", ROLE_COLOURS["train"])]
+            + [(html.escape(str(c)), self._class_colour(c)) for c in self._classes]
         )
         note = f"<p><b>{html.escape(self._message)}</b></p>" if self._message else ""
-        return (
-            f'<p>{legend}</p><table style="border-collapse:collapse">{"".join(rows)}</table>{note}'
-        )
+        return f"<p>{legend}</p>{_render.table(rows, row_attrs=attrs)}{note}"
+
+
+def _title(group: np.ndarray, label) -> str:
+    """The tooltip of a grid column: the instance (or instances) it stands for."""
+    if group.size == 1:
+        return f"instância {group[0]} ({label})"
+    return f"{group.size} instâncias, da {group.min()} à {group.max()} ({label})"

@@ -9,19 +9,17 @@ outlier.
 
 from __future__ import annotations
 
-import html
-import io
 import math
 import numbers
 import warnings
 
 import ipywidgets as widgets
-import matplotlib.pyplot as plt
 import numpy as np
-from IPython import get_ipython
 
-from evalbook._checks import UndefinedMetricWarning
-from evalbook.regression import _pair, mae, mse, r2, rmse
+from evalbook import _render
+from evalbook._checks import UndefinedMetricWarning, as_number_pair
+from evalbook._render import Cell
+from evalbook.regression import mae, mse, r2, rmse
 from evalbook.widgets._base import Explorer
 
 #: The metrics the explorer shows: name → (function, label in the table).
@@ -32,7 +30,7 @@ METRICS = {
     "r2": (r2, "R² (eq. 23)"),
 }
 
-_CELL = "padding:2px 10px"
+_PLOT_PIXELS = (360, 320)  # width and height of the figure, in pixels
 
 
 def _default_data(seed: int) -> tuple[np.ndarray, np.ndarray]:
@@ -78,7 +76,7 @@ class OutlierExplorer(Explorer):
     shift : ipywidgets.FloatSlider
         How much is added to that target.
     plot : ipywidgets.Image
-        The scatter plot (drawn only inside a running Jupyter kernel; see :meth:`figure`).
+        The scatter plot (drawn once the explorer is displayed; see :meth:`figure`).
     table_view : ipywidgets.HTML
         The table of metrics.
     widget : ipywidgets.VBox
@@ -105,7 +103,7 @@ class OutlierExplorer(Explorer):
             if isinstance(seed, (bool, np.bool_)) or not isinstance(seed, numbers.Integral):
                 raise TypeError(f"seed must be a whole number; got {type(seed).__name__}")
             t, y = _default_data(int(seed))
-        t, y = _pair(t, y)
+        t, y = as_number_pair(t, y)
         n = t.size
         if n < 2:
             raise ValueError(f"t and y need at least two instances; got {n}")
@@ -127,30 +125,27 @@ class OutlierExplorer(Explorer):
         self._t = t
         self._y = y
         self._baseline = _metrics(t, y)
-        self.point = widgets.IntSlider(
-            value=int(index), min=0, max=n - 1, description="instância", continuous_update=False
-        )
-        self.shift = widgets.FloatSlider(
-            value=0.0,
-            min=-max_shift,
-            max=max_shift,
-            step=max_shift / 200,
-            description="deslocamento",
-            style={"description_width": "initial"},
-            continuous_update=False,
-            readout_format=".2f",
-        )
-        self.plot = widgets.Image(format="png")
+        controls = {
+            "point": widgets.IntSlider(
+                value=int(index), min=0, max=n - 1, description="instância", continuous_update=False
+            ),
+            "shift": widgets.FloatSlider(
+                value=0.0,
+                min=-max_shift,
+                max=max_shift,
+                step=max_shift / 200,
+                description="deslocamento",
+                style={"description_width": "initial"},
+                continuous_update=False,
+                readout_format=".2f",
+            ),
+        }
+        self.plot = self._plot_widget(*_PLOT_PIXELS)
         self.table_view = widgets.HTML()
-        self._widget = widgets.VBox(
-            [
-                widgets.HBox([self.point, self.shift]),
-                widgets.HBox([self.plot, self.table_view]),
-            ]
+        layout = widgets.VBox(
+            [widgets.HBox(list(controls.values())), widgets.HBox([self.plot, self.table_view])]
         )
-        self.point.observe(self._refresh, names="value")
-        self.shift.observe(self._refresh, names="value")
-        self._refresh()
+        self._setup(controls, [self.table_view], layout)
 
     # ------------------------------------------------------------------ read-only state
     @property
@@ -187,17 +182,9 @@ class OutlierExplorer(Explorer):
             for name in ("mse", "rmse", "mae")
         }
 
-    @property
-    def html(self) -> str:
-        """The HTML of the metrics table, as the explorer currently shows it."""
-        return self.table_view.value
-
     # ------------------------------------------------------------------ display
-    def __repr__(self) -> str:
-        return (
-            f"{type(self).__name__}(n={self._t.size}, point={self.point.value}, "
-            f"shift={self.shift.value:g})"
-        )
+    def _repr_fields(self) -> dict:
+        return {"n": self._t.size, "point": self.point.value, "shift": self.shift.value}
 
     # ------------------------------------------------------------------ internals
     def _refresh(self, change=None) -> None:
@@ -208,34 +195,31 @@ class OutlierExplorer(Explorer):
             ratio = ratios.get(name)
             ratio_text = "" if ratio is None or math.isnan(ratio) else f"× {ratio:.2f}"
             rows.append(
-                "<tr>"
-                f'<td style="{_CELL}">{html.escape(label)}</td>'
-                f'<td style="{_CELL};text-align:right">{self._baseline[name]:.4f}</td>'
-                f'<td style="{_CELL};text-align:right">{now[name]:.4f}</td>'
-                f'<td style="{_CELL};text-align:right">{ratio_text}</td>'
-                "</tr>"
+                [
+                    label,
+                    Cell(f"{self._baseline[name]:.4f}", align="right"),
+                    Cell(f"{now[name]:.4f}", align="right"),
+                    Cell(ratio_text, align="right"),
+                ]
             )
-        header = "".join(
-            f'<th style="{_CELL}">{h}</th>' for h in ("métrica", "original", "agora", "razão")
-        )
-        self.table_view.value = (
-            '<table style="border-collapse:collapse">'
-            f"<tr>{header}</tr>{''.join(rows)}</table>"
+        self.table_view.value = _render.table(
+            rows, header=("métrica", "original", "agora", "razão")
+        ) + (
             f"<p>Alvo da instância {self.point.value}: "
             f"{self._t[self.point.value]:.2f} → {self.targets[self.point.value]:.2f}</p>"
         )
-        self._draw()
 
     def figure(self):
         """A new matplotlib figure of the current state: target against prediction.
 
         The grey diagonal is the perfect prediction; each vertical segment is an error;
-        the shifted instance is red. Close it with ``plt.close(fig)`` when done.
+        the shifted instance is red. The figure lives outside pyplot (nothing to close).
         """
         targets, chosen = self.targets, self.point.value
         low = float(min(targets.min(), self._y.min()))
         high = float(max(targets.max(), self._y.max()))
-        fig, ax = plt.subplots(figsize=(4.5, 4))
+        fig = _render.new_figure(_PLOT_PIXELS[0] / 80, _PLOT_PIXELS[1] / 80, dpi=80)
+        ax = fig.subplots()
         ax.plot([low, high], [low, high], color="0.6", lw=1, label="predição perfeita")
         ax.vlines(self._y, self._y, targets, color="0.8", lw=1)
         ax.scatter(self._y, targets, s=20, label="instâncias")
@@ -246,13 +230,4 @@ class OutlierExplorer(Explorer):
         fig.tight_layout()
         return fig
 
-    def _draw(self) -> None:
-        """Redraw the plot as a PNG in the Image widget; only in a running kernel."""
-        shell = get_ipython()
-        if shell is None or not hasattr(shell, "kernel"):
-            return  # plain Python (tests, doctests): nothing displays the plot
-        fig = self.figure()
-        buffer = io.BytesIO()
-        fig.savefig(buffer, format="png", dpi=80)
-        plt.close(fig)
-        self.plot.value = buffer.getvalue()
+    _figure = figure

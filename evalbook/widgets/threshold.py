@@ -23,12 +23,13 @@ import warnings
 import ipywidgets as widgets
 import numpy as np
 
+from evalbook import _render
 from evalbook._checks import UndefinedMetricWarning, as_label_array
+from evalbook._render import RESULT_COLOURS, Cell, check_ids
 from evalbook.classification import metrics_table
 from evalbook.confusion import ConfusionMatrix
 from evalbook.scores import _binary_scores, _check_threshold, ks_statistic, roc_curve
 from evalbook.widgets._base import Explorer
-from evalbook.widgets.positive_class import RESULT_COLOURS, _check_ids
 
 #: Default profit matrix [[TP, FN], [FP, TN]]: made-up values (the handout's Tabela 4(b)
 #: was lost in extraction) where a false positive costs five times what a hit earns.
@@ -49,7 +50,6 @@ SHOWN_METRICS = (
     "cohen_kappa",
 )
 
-_CELL = "padding:1px 8px;border:1px solid #ccc"
 _SIZE = 210  # side of each SVG panel, in pixels
 _PAD = 30
 _MAX_POINTS = 400  # the SVG curves never need more points than that
@@ -136,7 +136,7 @@ class ThresholdExplorer(Explorer):
         self._negative = _default_negative(labels, positive) if negative is None else negative
         if self._negative == positive:
             raise ValueError(f"negative must differ from positive; both are {positive!r}")
-        self._ids = _check_ids(ids, labels)
+        self._ids = check_ids(ids, labels)
         if isinstance(max_rows, (bool, np.bool_)) or not isinstance(max_rows, numbers.Integral):
             raise TypeError(f"max_rows must be a whole number; got {type(max_rows).__name__}")
         if max_rows < 1:
@@ -209,7 +209,7 @@ class ThresholdExplorer(Explorer):
                 self.profit_view,
             ]
         )
-        self._widget = widgets.VBox(
+        layout = widgets.VBox(
             [
                 self.threshold,
                 widgets.HBox(
@@ -225,12 +225,17 @@ class ThresholdExplorer(Explorer):
                 ),
             ]
         )
-        self.widget.add_class("evalbook-threshold-explorer")
-        self.threshold.observe(self._refresh, names="value")
-        for box in (self.profit_tp, self.profit_fn, self.profit_fp, self.profit_tn):
-            box.observe(self._refresh_profit, names="value")
+        layout.add_class("evalbook-threshold-explorer")
         self._best = None  # (t, profit) of the best threshold, until the profits change
-        self._refresh()
+        controls = {
+            "threshold": self.threshold,
+            "profit_tp": self.profit_tp,
+            "profit_fn": self.profit_fn,
+            "profit_fp": self.profit_fp,
+            "profit_tn": self.profit_tn,
+        }
+        views = [self.table_view, self.matrix_view, self.metrics_view, self.profit_view]
+        self._setup(controls, [*views, self.plot_view], layout)
 
     # ------------------------------------------------------------------ numbers
     def _counts_at(self, t: float) -> tuple[int, int, int, int]:
@@ -309,13 +314,17 @@ class ThresholdExplorer(Explorer):
         return float(cuts[best]), float(profits[best])
 
     # ------------------------------------------------------------------ display
-    def __repr__(self) -> str:
-        return (
-            f"ThresholdExplorer(n={self._scores.size}, positive={self._positive!r}, "
-            f"threshold={self.threshold.value:g})"
-        )
+    def _repr_fields(self) -> dict:
+        return {
+            "n": self._scores.size,
+            "positive": self._positive,
+            "threshold": self.threshold.value,
+        }
 
     def _refresh(self, change=None) -> None:
+        if change is not None and change["owner"] is not self.threshold:
+            self._refresh_profit(change)  # a profit box changed: only the profit moves
+            return
         t = self.threshold.value
         tp, fn, fp, tn = self._counts_at(t)
         self.table_view.value = self._table_html(t)
@@ -342,65 +351,62 @@ class ThresholdExplorer(Explorer):
         rows_idx = self._order[start : start + self._max_rows]
         predicted = self._scores[rows_idx] >= t
         types = _types(self._is_positive[rows_idx], predicted)
-        head = "".join(
-            f'<th style="{_CELL}">{name}</th>'
-            for name in ("id", "target", "score", "pred.", "res.")
-        )
-        rows = []
+        rows, attrs = [], []
         for offset, (i, kind, is_pred) in enumerate(zip(rows_idx, types, predicted, strict=True)):
-            border = ";border-top:3px solid #000" if start + offset == cut else ""
+            border = "border-top:3px solid #000" if start + offset == cut else ""
             label = self._positive if is_pred else self._negative
-            cells = "".join(
-                f'<td style="{_CELL}{border}">{html.escape(str(value))}</td>'
-                for value in (self._ids[i], self._y_true[i], f"{self._scores[i]:.3f}", label)
-            )
+            values = (self._ids[i], self._y_true[i], f"{self._scores[i]:.3f}", label)
             rows.append(
-                f'<tr data-result="{kind}" style="background:{RESULT_COLOURS[kind]};color:#000">'
-                f'{cells}<td style="{_CELL}{border}"><b>{kind}</b></td></tr>'
+                [Cell(v, style=border) for v in values]
+                + [Cell(f"<b>{kind}</b>", raw=True, style=border)]
+            )
+            attrs.append(
+                {"data-result": kind, "style": f"background:{RESULT_COLOURS[kind]};color:#000"}
             )
         if cut == n:
             rows.append(
-                f'<tr><td colspan="5" style="border-top:3px solid #000;font-size:small">'
-                f"t = {t:.3f} acima de todos os scores</td></tr>"
+                [
+                    Cell(
+                        f"t = {t:.3f} acima de todos os scores",
+                        colspan=5,
+                        style="border-top:3px solid #000;font-size:small",
+                    )
+                ]
             )
+            attrs.append({})
         shown = "" if n <= self._max_rows else f" ({self._max_rows} de {n}, em torno de t)"
-        return (
-            '<table class="evalbook-threshold-table" style="border-collapse:collapse">'
-            f"<caption>instâncias por score{shown}; a linha grossa é t</caption>"
-            f"<tr>{head}</tr>{''.join(rows)}</table>"
+        return _render.table(
+            rows,
+            header=("id", "target", "score", "pred.", "res."),
+            caption=f"instâncias por score{shown}; a linha grossa é t",
+            css_class="evalbook-threshold-table",
+            row_attrs=attrs,
         )
 
     def _matrix_html(self, tp: int, fn: int, fp: int, tn: int, t: float) -> str:
-        pos = html.escape(str(self._positive))
-        neg = html.escape(str(self._negative))
-        style = "padding:4px 14px;text-align:right;border:1px solid #bbb;color:#000"
-
-        def cell(name: str, value: int) -> str:
-            return (
-                f'<td data-cell="{name.lower()}" style="{style};background:{RESULT_COLOURS[name]}">'
-                f'{value} <small style="color:#555">{name}</small></td>'
-            )
-
-        return (
-            '<table class="evalbook-threshold-matrix" style="border-collapse:collapse">'
-            f'<caption style="white-space:nowrap">matriz de confusão em t = {t:.3f}</caption>'
-            f'<tr><th></th><th colspan="2">predição</th></tr>'
-            f"<tr><th>alvo</th><th>{pos}</th><th>{neg}</th></tr>"
-            f"<tr><th>{pos}</th>{cell('TP', tp)}{cell('FN', fn)}</tr>"
-            f"<tr><th>{neg}</th>{cell('FP', fp)}{cell('TN', tn)}</tr></table>"
+        return _render.confusion_html(
+            [[tp, fn], [fp, tn]],
+            [self._positive, self._negative],
+            caption=f"matriz de confusão em t = {t:.3f}",
+            css_class="evalbook-threshold-matrix",
+            result_colours=True,
+            language="pt",
         )
 
     def _metrics_html(self) -> str:
         values = self.metrics
-        rows = []
-        for name in SHOWN_METRICS:
-            value = values[name]
-            text = "indefinido (0/0)" if math.isnan(value) else f"{value:.3f}"
-            rows.append(
-                f'<tr><td style="{_CELL}"><code>{name}</code></td>'
-                f'<td data-metric="{name}" style="{_CELL};text-align:right">{text}</td></tr>'
-            )
-        return f'<table style="border-collapse:collapse">{"".join(rows)}</table>'
+        rows = [
+            [
+                Cell(f"<code>{name}</code>", raw=True),
+                Cell(
+                    "indefinido (0/0)" if math.isnan(values[name]) else f"{values[name]:.3f}",
+                    align="right",
+                    attrs={"data-metric": name},
+                ),
+            ]
+            for name in SHOWN_METRICS
+        ]
+        return _render.table(rows)
 
     # ------------------------------------------------------------------ SVG
     def _build_static_svg(self) -> tuple[str, str]:
