@@ -3,7 +3,7 @@
 Every explorer (:mod:`evalbook.widgets`), the matrix display and :func:`evalbook.summary`
 build their HTML here, so a table, a colour or a number looks the same everywhere:
 
-- :func:`table` turns rows of values (or :class:`Cell` records) into one ``<table>``;
+- :func:`html_table` turns rows of values (or :class:`Cell` records) into one ``<table>``;
 - :data:`RESULT_COLOURS` and the other palettes are the workbook's colours;
 - :func:`figure_png` turns a matplotlib figure into PNG bytes (no pyplot state);
 - :func:`number` formats a number for the current language (decimal comma in Portuguese);
@@ -34,11 +34,12 @@ __all__ = [
     "confusion_html",
     "figure_png",
     "get_language",
+    "html_table",
     "number",
     "options",
     "percent",
     "set_language",
-    "table",
+    "side_by_side",
     "term",
 ]
 
@@ -289,7 +290,7 @@ def _cell(value) -> Cell:
     return value if isinstance(value, Cell) else Cell(value)
 
 
-def table(
+def html_table(
     rows,
     *,
     header=None,
@@ -318,7 +319,7 @@ def table(
 
     Examples
     --------
-    >>> print(table([["accuracy", 0.75]], header=["metric", "value"]))  # doctest: +ELLIPSIS
+    >>> print(html_table([["accuracy", 0.75]], header=["metric", "value"]))  # doctest: +ELLIPSIS
     <table style="border-collapse:collapse"><tr><th ...>metric</th>...>0.750</td></tr></table>
     """
     parts = [
@@ -348,7 +349,7 @@ def chips(items, *, style="") -> str:
     )
 
 
-def row(*parts, gap="1.5em") -> str:
+def side_by_side(*parts, gap="1.5em") -> str:
     """HTML blocks side by side, aligned at the top."""
     inner = "".join(f"<div>{part}</div>" for part in parts)
     return f'<div style="display:flex;gap:{gap};align-items:flex-start">{inner}</div>'
@@ -413,7 +414,7 @@ def confusion_html(
                     )
                 )
         rows.append(line)
-    return table(rows, caption=caption, css_class=css_class)
+    return html_table(rows, caption=caption, css_class=css_class)
 
 
 # ---------------------------------------------------------------------- figures

@@ -23,6 +23,7 @@ import warnings
 import numpy as np
 
 from evalbook._checks import UndefinedMetricWarning, check_zero_division, safe_divide
+from evalbook._render import Cell, html_table, side_by_side
 from evalbook._stats import check_confidence, clopper_pearson
 from evalbook.classification import (
     balanced_accuracy,
@@ -398,25 +399,16 @@ class ConfusionSummary:
     def to_html(self, *, language=None) -> str:
         """The report as HTML tables (the matrix in caret's orientation, then the statistics)."""
         words = _TEXT[_check_language(self.language if language is None else language)]
-        cell = "padding:2px 10px;text-align:right;border:1px solid #ccc"
-        left = "padding:2px 10px;text-align:left;border:1px solid #ccc"
         cm = self.confusion_matrix
-        labels = [html.escape(str(label)) for label in cm.labels]
-        counts = cm.counts.T
-        matrix = [
-            '<table style="border-collapse:collapse">',
-            f'<tr><th style="{left}">{html.escape(words["prediction"])} \\ '
-            f"{html.escape(words['reference'])}</th>"
-            + "".join(f'<th style="{cell}">{label}</th>' for label in labels)
-            + "</tr>",
-        ]
-        for i, label in enumerate(labels):
-            matrix.append(
-                f'<tr><th style="{left}">{label}</th>'
-                + "".join(f'<td style="{cell}">{v}</td>' for v in counts[i])
-                + "</tr>"
-            )
-        matrix.append("</table>")
+        labels = [str(label) for label in cm.labels]
+        corner = f"{words['prediction']} \\ {words['reference']}"
+        matrix = html_table(
+            [
+                [Cell(label, header=True, align="left"), *row]
+                for label, row in zip(labels, cm.counts.T, strict=True)
+            ],
+            header=[Cell(corner, header=True, align="left"), *labels],
+        )
         o = self.overall
         level = f"{self.confidence * 100:g}"
         rows = [
@@ -430,36 +422,30 @@ class ConfusionSummary:
             (words["kappa"], _number(o["kappa"])),
             (words["mcnemar_p_value"], _p_value(o["mcnemar_p_value"])),
         ]
-        overall = ['<table style="border-collapse:collapse">']
-        overall += [
-            f'<tr><th style="{left}">{html.escape(name)}</th>'
-            f'<td style="{cell}">{html.escape(value)}</td></tr>'
+        overall = html_table(
+            [Cell(name, header=True, align="left"), Cell(value, align="right")]
             for name, value in rows
-        ]
-        overall.append("</table>")
+        )
         if self.positive is not None:
             heads = [f"{words['positive']}: {self.positive}"]
             table = [[_fixed(v)] for v in self.by_class]
         else:
             heads = [words["class"].format(label=label) for label in self.by_class.columns]
             table = [[_fixed(v) for v in self.by_class.iloc[i]] for i in range(len(self.by_class))]
-        by_class = [
-            '<table style="border-collapse:collapse"><tr><th></th>'
-            + "".join(f'<th style="{cell}">{html.escape(h)}</th>' for h in heads)
-            + "</tr>"
-        ]
-        for name, row in zip(self.by_class.index, table, strict=True):
-            by_class.append(
-                f'<tr><th style="{left}">{html.escape(words[name])}</th>'
-                + "".join(f'<td style="{cell}">{v}</td>' for v in row)
-                + "</tr>"
-            )
-        by_class.append("</table>")
+        by_class = html_table(
+            (
+                [
+                    Cell(words[name], header=True, align="left"),
+                    *(Cell(v, align="right") for v in row),
+                ]
+                for name, row in zip(self.by_class.index, table, strict=True)
+            ),
+            header=["", *heads],
+        )
         return (
             f"<div><b>{html.escape(words['title'])}</b>"
-            '<div style="display:flex;gap:2em;align-items:flex-start;margin-top:6px">'
-            f"<div>{''.join(matrix)}</div><div>{''.join(overall)}</div>"
-            f"<div>{''.join(by_class)}</div></div></div>"
+            f'<div style="margin-top:6px">{side_by_side(matrix, overall, by_class, gap="2em")}'
+            "</div></div>"
         )
 
     def _repr_html_(self) -> str:

@@ -7,7 +7,7 @@ import numbers
 
 import numpy as np
 
-from evalbook import _render
+from evalbook._render import figure_png
 
 
 class Explorer:
@@ -115,7 +115,7 @@ class Explorer:
             return
         fig = self._figure()
         if fig is not None:
-            self._plot.value = _render.figure_png(fig)
+            self._plot.value = figure_png(fig)
 
     def _before_display(self) -> None:
         """Draw the figure the first time the explorer is shown (tests never pay for it)."""

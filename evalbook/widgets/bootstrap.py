@@ -14,9 +14,8 @@ import math
 import ipywidgets as widgets
 import numpy as np
 
-from evalbook import _render
 from evalbook._checks import check_whole_number
-from evalbook._render import ROLE_COLOURS, Cell
+from evalbook._render import ROLE_COLOURS, Cell, chips, html_table
 from evalbook.validation import bootstrap, bootstrap_oob_probability, bootstrap_oob_shares
 from evalbook.widgets._base import Explorer
 
@@ -148,7 +147,7 @@ class BootstrapExplorer(Explorer):
             ("limite e⁻¹", f"{self.limit:.4f}"),
             ("fórmula − e⁻¹", f"{self.formula - self.limit:+.4f}"),
         ]
-        return _render.table(
+        return html_table(
             [
                 [name, Cell(value, align="right", style="font-family:monospace")]
                 for name, value in rows
@@ -162,7 +161,7 @@ class BootstrapExplorer(Explorer):
             return f"<p>(Uma amostra é desenhada instância por instância até N = {MAX_SHOWN}.)</p>"
         train, oob = self.sample
         times = np.bincount(train, minlength=n)
-        chips = _render.chips(
+        drawn = chips(
             (
                 (f"{i}<sub>×{t}</sub>", ROLE_COLOURS["test" if t == 0 else "train"])
                 for i, t in enumerate(times)
@@ -171,5 +170,5 @@ class BootstrapExplorer(Explorer):
         )
         return (
             f"<p>Uma amostra: {n} sorteios com reposição; {oob.size} de {n} instâncias "
-            f"nunca sorteadas ficam para teste (em laranja).</p><p>{chips}</p>"
+            f"nunca sorteadas ficam para teste (em laranja).</p><p>{drawn}</p>"
         )

@@ -15,9 +15,8 @@ import warnings
 import ipywidgets as widgets
 import numpy as np
 
-from evalbook import _render
 from evalbook._checks import UndefinedMetricWarning, check_whole_number
-from evalbook._render import Cell
+from evalbook._render import Cell, html_table, side_by_side
 from evalbook.classification import metrics_table
 from evalbook.confusion import ConfusionMatrix
 from evalbook.widgets._base import Explorer
@@ -174,5 +173,7 @@ class CountsExplorer(Explorer):
                     row["source"],
                 ]
             )
-        metrics_html = _render.table(rows, header=("métrica", "valor", "fórmula", "fonte"))
-        self._view.value = _render.row(self.confusion_matrix._repr_html_(), metrics_html, gap="2em")
+        metrics_html = html_table(rows, header=("métrica", "valor", "fórmula", "fonte"))
+        self._view.value = side_by_side(
+            self.confusion_matrix._repr_html_(), metrics_html, gap="2em"
+        )

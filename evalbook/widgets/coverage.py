@@ -15,9 +15,8 @@ import html
 
 import ipywidgets as widgets
 
-from evalbook import _render
 from evalbook._checks import check_probability, check_whole_number
-from evalbook._render import VERDICT_COLOURS, Cell
+from evalbook._render import VERDICT_COLOURS, Cell, html_table
 from evalbook._stats import check_confidence
 from evalbook.inference import interval_coverage
 from evalbook.widgets._base import Explorer
@@ -153,6 +152,6 @@ class CoverageExplorer(Explorer):
         self._view.value = (
             f"<p>{self._trials} conjuntos de teste simulados (semente {self._seed}); "
             f"cobertura pedida: {100 * confidence:g}%.</p>"
-            + _render.table(rows, header=("intervalo", "cobertura", ""))
+            + html_table(rows, header=("intervalo", "cobertura", ""))
             + f"<p>{html.escape(note)}</p>"
         )

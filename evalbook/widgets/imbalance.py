@@ -16,9 +16,8 @@ import warnings
 import ipywidgets as widgets
 import numpy as np
 
-from evalbook import _render
 from evalbook._checks import UndefinedMetricWarning, check_probability
-from evalbook._render import Cell
+from evalbook._render import Cell, html_table, new_figure
 from evalbook.classification import accuracy, balanced_accuracy, cohen_kappa, mcc, recall
 from evalbook.confusion import ConfusionMatrix
 from evalbook.widgets._base import Explorer
@@ -208,14 +207,14 @@ class ImbalanceExplorer(Explorer):
         ]
         self._view.value = (
             f"<div>{self.confusion_matrix._repr_html_()}"
-            + _render.table(rows, header=("", "modelo", "modelo burro"), style="margin-top:8px")
+            + html_table(rows, header=("", "modelo", "modelo burro"), style="margin-top:8px")
             + "</div>"
         )
 
     def _figure(self):
         """The accuracy and kappa curves of the model and of the "dumb" model."""
         curve = self.curve()
-        fig = _render.new_figure(_PLOT_PIXELS[0] / 90, _PLOT_PIXELS[1] / 90)
+        fig = new_figure(_PLOT_PIXELS[0] / 90, _PLOT_PIXELS[1] / 90)
         ax = fig.subplots()
         ax.plot(curve.index, curve["accuracy"], label="acurácia (modelo)")
         ax.plot(curve.index, curve["cohen_kappa"], label="kappa (modelo)")

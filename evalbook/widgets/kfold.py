@@ -16,9 +16,8 @@ import warnings
 import ipywidgets as widgets
 import numpy as np
 
-from evalbook import _render
 from evalbook._checks import as_label_array, check_whole_number
-from evalbook._render import CLASS_COLOURS, ROLE_COLOURS, Cell
+from evalbook._render import CLASS_COLOURS, ROLE_COLOURS, Cell, blend, chips, html_table
 from evalbook.validation import kfold, split_roles, stratified_kfold
 from evalbook.widgets._base import Explorer
 
@@ -189,7 +188,7 @@ class KFoldExplorer(Explorer):
         # one column per instance, or per group of neighbours (sorted by class) when there
         # are more than MAX_COLUMNS: a group's colour mixes test and training by its share
         groups = np.array_split(self._columns, min(self._labels.size, MAX_COLUMNS))
-        size = "width:10px;height:14px;padding:0;border:1px solid #fff"
+        size = "width:10px;height:14px;padding:0;border-color:#fff"
         first = [self._labels[group[0]] for group in groups]
         header = [Cell("classe", style=_LABEL)] + [
             Cell(
@@ -208,7 +207,7 @@ class KFoldExplorer(Explorer):
             cells = [
                 Cell(
                     "",
-                    background=_render.blend(ROLE_COLOURS["train"], ROLE_COLOURS["test"], w),
+                    background=blend(ROLE_COLOURS["train"], ROLE_COLOURS["test"], w),
                     style=size,
                 )
                 for w in shares
@@ -222,12 +221,12 @@ class KFoldExplorer(Explorer):
                 ]
             )
             attrs.append({"data-fold": fold})
-        legend = _render.chips(
+        legend = chips(
             [("teste", ROLE_COLOURS["test"]), ("treino", ROLE_COLOURS["train"])]
             + [(html.escape(str(c)), self._class_colour(c)) for c in self._classes]
         )
         note = f"<p><b>{html.escape(self._message)}</b></p>" if self._message else ""
-        return f"<p>{legend}</p>{_render.table(rows, row_attrs=attrs)}{note}"
+        return f"<p>{legend}</p>{html_table(rows, row_attrs=attrs)}{note}"
 
 
 def _title(group: np.ndarray, label) -> str:

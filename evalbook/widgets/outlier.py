@@ -16,9 +16,8 @@ import warnings
 import ipywidgets as widgets
 import numpy as np
 
-from evalbook import _render
 from evalbook._checks import UndefinedMetricWarning, as_number_pair
-from evalbook._render import Cell
+from evalbook._render import Cell, html_table, new_figure
 from evalbook.regression import mae, mse, r2, rmse
 from evalbook.widgets._base import Explorer
 
@@ -202,7 +201,7 @@ class OutlierExplorer(Explorer):
                     Cell(ratio_text, align="right"),
                 ]
             )
-        self.table_view.value = _render.table(
+        self.table_view.value = html_table(
             rows, header=("métrica", "original", "agora", "razão")
         ) + (
             f"<p>Alvo da instância {self.point.value}: "
@@ -218,7 +217,7 @@ class OutlierExplorer(Explorer):
         targets, chosen = self.targets, self.point.value
         low = float(min(targets.min(), self._y.min()))
         high = float(max(targets.max(), self._y.max()))
-        fig = _render.new_figure(_PLOT_PIXELS[0] / 80, _PLOT_PIXELS[1] / 80, dpi=80)
+        fig = new_figure(_PLOT_PIXELS[0] / 80, _PLOT_PIXELS[1] / 80, dpi=80)
         ax = fig.subplots()
         ax.plot([low, high], [low, high], color="0.6", lw=1, label="predição perfeita")
         ax.vlines(self._y, self._y, targets, color="0.8", lw=1)

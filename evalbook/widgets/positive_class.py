@@ -12,9 +12,8 @@ import html
 import ipywidgets as widgets
 import numpy as np
 
-from evalbook import _render
 from evalbook._checks import as_label_array
-from evalbook._render import RESULT_COLOURS, Cell, check_ids
+from evalbook._render import RESULT_COLOURS, Cell, check_ids, chips, html_table
 from evalbook.confusion import ConfusionMatrix, result_types
 from evalbook.widgets._base import Explorer
 
@@ -185,7 +184,7 @@ class PositiveClassExplorer(Explorer):
             if types.size > MAX_ROWS
             else ""
         )
-        return _render.table(
+        return html_table(
             rows,
             header=("id", "target", "prediction", "result"),
             caption=f"classe positiva: <b>{positive}</b>{more}",
@@ -196,7 +195,7 @@ class PositiveClassExplorer(Explorer):
     def _counts_html(self) -> str:
         return (
             "<p>"
-            + _render.chips(
+            + chips(
                 (f"{name} = <b>{count}</b>", RESULT_COLOURS[name])
                 for name, count in self.counts.items()
             )

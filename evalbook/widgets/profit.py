@@ -15,9 +15,8 @@ import numbers
 import ipywidgets as widgets
 import numpy as np
 
-from evalbook import _render
 from evalbook._checks import as_profit_matrix
-from evalbook._render import Cell
+from evalbook._render import Cell, html_table
 from evalbook.classification import accuracy
 from evalbook.confusion import as_confusion_matrix
 from evalbook.cost import average_class_accuracy, profit
@@ -177,7 +176,7 @@ class ProfitExplorer(Explorer):
             else f"A métrica escolheria <b>{html.escape(best_metric)}</b>, mas o lucro "
             f"escolhe <b>{html.escape(winner)}</b>."
         )
-        self._view.value = _render.table(rows, header=header) + f"<p>{verdict}</p>"
+        self._view.value = html_table(rows, header=header) + f"<p>{verdict}</p>"
 
 
 def _check_models(models) -> dict:

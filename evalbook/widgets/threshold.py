@@ -23,9 +23,8 @@ import warnings
 import ipywidgets as widgets
 import numpy as np
 
-from evalbook import _render
 from evalbook._checks import UndefinedMetricWarning, as_label_array
-from evalbook._render import RESULT_COLOURS, Cell, check_ids
+from evalbook._render import RESULT_COLOURS, Cell, check_ids, confusion_html, html_table
 from evalbook.classification import metrics_table
 from evalbook.confusion import ConfusionMatrix
 from evalbook.scores import _binary_scores, _check_threshold, ks_statistic, roc_curve
@@ -375,7 +374,7 @@ class ThresholdExplorer(Explorer):
             )
             attrs.append({})
         shown = "" if n <= self._max_rows else f" ({self._max_rows} de {n}, em torno de t)"
-        return _render.table(
+        return html_table(
             rows,
             header=("id", "target", "score", "pred.", "res."),
             caption=f"instâncias por score{shown}; a linha grossa é t",
@@ -384,7 +383,7 @@ class ThresholdExplorer(Explorer):
         )
 
     def _matrix_html(self, tp: int, fn: int, fp: int, tn: int, t: float) -> str:
-        return _render.confusion_html(
+        return confusion_html(
             [[tp, fn], [fp, tn]],
             [self._positive, self._negative],
             caption=f"matriz de confusão em t = {t:.3f}",
@@ -406,7 +405,7 @@ class ThresholdExplorer(Explorer):
             ]
             for name in SHOWN_METRICS
         ]
-        return _render.table(rows)
+        return html_table(rows)
 
     # ------------------------------------------------------------------ SVG
     def _build_static_svg(self) -> tuple[str, str]:

@@ -1,0 +1,195 @@
+"""The shared renderer (evalbook/_render.py): tables, numbers, colours, figures, language."""
+
+from __future__ import annotations
+
+import ast
+import math
+import pathlib
+
+import numpy as np
+import pytest
+
+from evalbook._render import (
+    MATRIX_COLOURS,
+    RESULT_COLOURS,
+    Cell,
+    blend,
+    check_ids,
+    chips,
+    confusion_html,
+    figure_png,
+    get_language,
+    html_table,
+    new_figure,
+    number,
+    options,
+    percent,
+    set_language,
+    term,
+)
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(autouse=True)
+def _english():
+    previous = set_language("en")
+    yield
+    set_language(previous)
+
+
+# ---------------------------------------------------------------------- language
+def test_language_switch_and_options():
+    assert get_language() == "en"
+    assert set_language("pt") == "en"
+    assert options.language == "pt"
+    options.language = "en"
+    assert get_language() == "en"
+    assert repr(options) == "Options(language='en')"
+
+
+@pytest.mark.parametrize("bad", ["es", "PT", None, 1])
+def test_unknown_language_is_refused(bad):
+    with pytest.raises(ValueError, match="language must be one of"):
+        set_language(bad)
+    assert get_language() == "en"
+
+
+def test_terms_follow_the_switch():
+    assert term("target") == "target"
+    set_language("pt")
+    assert term("target") == "alvo"
+    assert term("confusion_matrix") == "Matriz de confusão"
+    assert term("recall", "en") == "recall"
+    assert term("not_a_term") == "not_a_term"
+
+
+# ---------------------------------------------------------------------- numbers
+@pytest.mark.parametrize(
+    ("value", "digits", "options", "en", "pt"),
+    [
+        (0.75, 2, {}, "0.75", "0,75"),
+        (1957, 2, {}, "1,957.00", "1.957,00"),
+        (-1234567.891, 1, {}, "-1,234,567.9", "-1.234.567,9"),
+        (0.25, 3, {"sign": True}, "+0.250", "+0,250"),
+        (0.000123456, 3, {"style": "g"}, "0.000123", "0,000123"),
+        (np.float64(2.5), 0, {}, "2", "2"),
+        (7, 1, {}, "7.0", "7,0"),
+    ],
+)
+def test_number_in_both_languages(value, digits, options, en, pt):
+    assert number(value, digits, language="en", **options) == en
+    assert number(value, digits, language="pt", **options) == pt
+
+
+def test_number_undefined_and_infinite():
+    assert number(math.nan) == "undefined (0/0)"
+    assert number(math.nan, language="pt") == "indefinido (0/0)"
+    assert number(math.inf) == "∞" and number(-math.inf) == "−∞"
+    assert percent(0.8846, language="pt") == "88,5%"
+    assert percent(0.8846) == "88.5%"
+
+
+@pytest.mark.parametrize("bad", ["0.5", None, True, [1.0]])
+def test_number_refuses_non_numbers(bad):
+    with pytest.raises(TypeError, match="value must be a real number"):
+        number(bad)
+
+
+# ---------------------------------------------------------------------- tables
+def test_table_escapes_formats_and_carries_attributes():
+    out = html_table(
+        [["<b>", 0.5, 3], [Cell("<i>x</i>", raw=True, attrs={"data-metric": "f1"}), 1.0, 0]],
+        header=["name", "value", "count"],
+        caption="a & b",
+        css_class="evalbook-x",
+        row_attrs=[{"data-result": "TP"}, {}],
+    )
+    assert out.startswith('<table class="evalbook-x" style="border-collapse:collapse">')
+    assert "<caption" in out and "a &amp; b</caption>" in out
+    assert out.count("<th ") == 3 and out.count("<tr") == 3
+    assert "&lt;b&gt;" in out and "<i>x</i>" in out
+    assert 'data-metric="f1"' in out and '<tr data-result="TP">' in out
+    assert "text-align:right" in out and ">0.500</td>" in out and ">3</td>" in out
+
+
+def test_table_numbers_follow_the_language():
+    set_language("pt")
+    assert ">0,500</td>" in html_table([[0.5]])
+
+
+def test_confusion_html_two_classes():
+    out = confusion_html([[6, 3], [2, 9]], ["spam", "ham"], css_class="m")
+    assert "Confusion matrix (n = 20)" in out and ">prediction</th>" in out
+    assert ">target</th>" in out
+    for name, value in (("tp", 6), ("fn", 3), ("fp", 2), ("tn", 9)):
+        assert f'data-cell="{name}">{value} <small' in out
+    assert MATRIX_COLOURS["hit"] in out and RESULT_COLOURS["TP"] not in out
+    coloured = confusion_html([[6, 3], [2, 9]], ["s", "h"], result_colours=True)
+    assert all(colour in coloured for colour in RESULT_COLOURS.values())
+
+
+def test_confusion_html_in_portuguese_and_multiclass():
+    out = confusion_html(np.eye(3, dtype=int), ["a", "b", "c"], language="pt")
+    assert "Matriz de confusão (n = 3)" in out and ">predição</th>" in out
+    assert ">alvo</th>" in out and 'rowspan="3"' in out and "data-cell" not in out
+
+
+def test_blend_and_chips():
+    assert blend("#000000", "#ffffff", 0.5) == "#808080"
+    assert blend("#102030", "#405060", 1.0) == "#405060"
+    both = chips([("TP = 1", "#b7e1b7"), ("FN = 2", "#fbd9a8")])
+    assert both.count("<span") == 2 and "background:#fbd9a8" in both
+
+
+# ---------------------------------------------------------------------- figures and ids
+def test_figure_png_has_the_figure_size():
+    fig = new_figure(4, 2, dpi=50)
+    fig.subplots().plot([0, 1], [0, 1])
+    png = figure_png(fig)
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
+    assert int.from_bytes(png[16:20], "big") == 200
+    assert int.from_bytes(png[20:24], "big") == 100
+
+
+def test_check_ids():
+    labels = np.array(["a", "b", "c"])
+    assert check_ids(None, labels).tolist() == [1, 2, 3]
+    assert check_ids(["x", "y", "z"], labels).tolist() == ["x", "y", "z"]
+    with pytest.raises(ValueError, match="ids contains 'x' more than once"):
+        check_ids(["x", "y", "x"], labels)
+    with pytest.raises(ValueError, match="y_true and ids have different lengths"):
+        check_ids(["x"], labels)
+
+
+def test_import_evalbook_render_does_not_import_matplotlib_or_ipywidgets():
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, evalbook._render; "
+        "print('matplotlib' in sys.modules, 'ipywidgets' in sys.modules)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["False", "False"]
+
+
+# ---------------------------------------------------------------------- one renderer
+def _private_imports(path: pathlib.Path) -> list[str]:
+    found = []
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("evalbook"):
+            found += [f"{node.module}.{a.name}" for a in node.names if a.name.startswith("_")]
+    return found
+
+
+@pytest.mark.parametrize(
+    "path",
+    [*sorted((ROOT / "evalbook" / "widgets").glob("*.py")), ROOT / "evalbook" / "summary.py"],
+    ids=lambda p: p.name,
+)
+def test_explorers_import_no_private_name_and_build_no_table_by_hand(path):
+    allowed = {"evalbook.scores._binary_scores", "evalbook.scores._check_threshold"}
+    assert set(_private_imports(path)) <= allowed  # scores' two go when ScoredData arrives
+    text = path.read_text()
+    assert "<table" not in text and "border:1px solid" not in text
