@@ -38,6 +38,7 @@ __all__ = [
     "number",
     "options",
     "percent",
+    "say",
     "set_language",
     "side_by_side",
     "term",
@@ -169,6 +170,20 @@ def term(key: str, language=None) -> str:
     if entry is None:
         return key
     return entry[resolve_language(language)]
+
+
+def say(texts: dict, key: str, language=None, **fields) -> str:
+    """``texts[key]`` in ``language`` (default: the current one), formatted with ``fields``.
+
+    ``texts`` maps each key to ``{"en": ..., "pt": ...}``: the words of one display.
+
+    Examples
+    --------
+    >>> say({"n": {"en": "{n} instances", "pt": "{n} instâncias"}}, "n", "pt", n=3)
+    '3 instâncias'
+    """
+    text = texts[key][resolve_language(language)]
+    return text.format(**fields) if fields else text
 
 
 # ---------------------------------------------------------------------- numbers
@@ -328,7 +343,7 @@ def html_table(
     ]
     if caption is not None:
         text = caption if raw_caption else html.escape(str(caption))
-        parts.append(f'<caption style="caption-side:top">{text}</caption>')
+        parts.append(f'<caption style="caption-side:top;white-space:nowrap">{text}</caption>')
     if header is not None:
         cells = (cell if isinstance(cell, Cell) else Cell(cell, header=True) for cell in header)
         parts.append("<tr>" + "".join(c.html() for c in cells) + "</tr>")
