@@ -6,7 +6,16 @@ import numpy as np
 import pytest
 
 from evalbook import bootstrap, bootstrap_oob_shares
+from evalbook._render import set_language
 from evalbook.widgets import BootstrapExplorer
+
+
+@pytest.fixture(autouse=True)
+def _portuguese():
+    """The explorers speak the lessons' language (the library's default is English)."""
+    previous = set_language("pt")
+    yield
+    set_language(previous)
 
 
 def test_lazy_registry_gives_the_class():

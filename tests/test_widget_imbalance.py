@@ -7,7 +7,16 @@ import pytest
 from sklearn.metrics import accuracy_score, cohen_kappa_score
 
 from evalbook import ConfusionMatrix
+from evalbook._render import set_language
 from evalbook.widgets import ImbalanceExplorer
+
+
+@pytest.fixture(autouse=True)
+def _portuguese():
+    """The explorers speak the lessons' language (the library's default is English)."""
+    previous = set_language("pt")
+    yield
+    set_language(previous)
 
 
 def _labels(cm: ConfusionMatrix):

@@ -11,7 +11,17 @@ import numpy as np
 import pytest
 from sklearn.metrics import mean_absolute_error, mean_squared_error, r2_score
 
+from evalbook._render import set_language
 from evalbook.widgets import OutlierExplorer
+
+
+@pytest.fixture(autouse=True)
+def _portuguese():
+    """The explorers speak the lessons' language (the library's default is English)."""
+    previous = set_language("pt")
+    yield
+    set_language(previous)
+
 
 matplotlib.use("Agg")
 

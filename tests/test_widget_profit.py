@@ -7,8 +7,17 @@ import pandas as pd
 import pytest
 
 from evalbook import ConfusionMatrix, average_class_accuracy, profit
+from evalbook._render import set_language
 from evalbook.datasets import profit_matrix, tree_knn_confusions
 from evalbook.widgets import ProfitExplorer
+
+
+@pytest.fixture(autouse=True)
+def _portuguese():
+    """The explorers speak the lessons' language (the library's default is English)."""
+    previous = set_language("pt")
+    yield
+    set_language(previous)
 
 
 def test_lazy_registry_gives_the_class():
