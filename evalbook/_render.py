@@ -433,6 +433,103 @@ def confusion_html(
 
 
 # ---------------------------------------------------------------------- figures
+#: Colours of the lines of a plot, in order (matplotlib's first four).
+LINE_COLOURS = ("#1f77b4", "#ff7f0e", "#2ca02c", "#d62728")
+_DASHES = {"-": "", "--": "6 3", ":": "2 3"}
+
+
+@dataclass(frozen=True)
+class Line:
+    """One line of :func:`svg_plot`: points, legend label, colour and style (``-- :``)."""
+
+    x: object
+    y: object
+    label: str = ""
+    colour: str = "#1f77b4"
+    style: str = "-"
+
+
+def svg_plot(
+    lines,
+    *,
+    x_range,
+    y_range,
+    width=450,
+    height=288,
+    xlabel="",
+    ylabel="",
+    marker=None,
+    legend="lower left",
+    css_class=None,
+) -> str:
+    """Lines as an inline SVG ``width`` × ``height`` px: axes, ticks, legend, vertical marker.
+
+    Cheap enough to redraw at every step of a slider (no matplotlib): ``marker`` is the x
+    of a grey vertical line (e.g. the slider's value). ``legend`` is "lower left" or
+    "upper left".
+    """
+    left, right, top, bottom = 44, 10, 10, 36
+    (x0, x1), (y0, y1) = x_range, y_range
+    w, h = width - left - right, height - top - bottom
+
+    def sx(v):
+        return left + (float(v) - x0) / (x1 - x0) * w
+
+    def sy(v):
+        return top + (y1 - float(v)) / (y1 - y0) * h
+
+    parts = [
+        f'<svg{f" class={chr(34)}{css_class}{chr(34)}" if css_class else ""} width="{width}" '
+        f'height="{height}" xmlns="http://www.w3.org/2000/svg" font-family="sans-serif">',
+        f'<rect x="{left}" y="{top}" width="{w}" height="{h}" fill="#fff" stroke="#444"/>',
+    ]
+    for k in range(6):
+        xv, yv = x0 + k * (x1 - x0) / 5, y0 + k * (y1 - y0) / 5
+        parts.append(
+            f'<text x="{sx(xv):.1f}" y="{top + h + 13}" font-size="10" text-anchor="middle">'
+            f"{number(xv, 2, style='g')}</text>"
+            f'<text x="{left - 4}" y="{sy(yv) + 3:.1f}" font-size="10" text-anchor="end">'
+            f"{number(yv, 2, style='g')}</text>"
+        )
+    parts.append(
+        f'<text x="{left + w / 2}" y="{height - 4}" font-size="11" text-anchor="middle">'
+        f"{html.escape(xlabel)}</text>"
+        f'<text x="12" y="{top + h / 2}" font-size="11" text-anchor="middle" '
+        f'transform="rotate(-90 12 {top + h / 2})">{html.escape(ylabel)}</text>'
+    )
+    for line in lines:
+        points = " ".join(
+            f"{sx(a):.1f},{sy(b):.1f}"
+            for a, b in zip(line.x, line.y, strict=True)
+            if math.isfinite(b)
+        )
+        dash = _DASHES[line.style]
+        parts.append(
+            f'<polyline points="{points}" fill="none" stroke="{line.colour}" stroke-width="1.8"'
+            + (f' stroke-dasharray="{dash}"' if dash else "")
+            + "/>"
+        )
+    labelled = [line for line in lines if line.label]
+    y_start = top + h - 6 - 13 * len(labelled) if legend == "lower left" else top + 6
+    for k, line in enumerate(labelled):
+        y = y_start + 13 * k + 8
+        dash = _DASHES[line.style]
+        parts.append(
+            f'<line x1="{left + 6}" y1="{y - 3}" x2="{left + 26}" y2="{y - 3}" '
+            f'stroke="{line.colour}" stroke-width="1.8"'
+            + (f' stroke-dasharray="{dash}"' if dash else "")
+            + "/>"
+            f'<text x="{left + 30}" y="{y}" font-size="10">{html.escape(line.label)}</text>'
+        )
+    if marker is not None:
+        parts.append(
+            f'<line x1="{sx(marker):.1f}" y1="{top}" x2="{sx(marker):.1f}" y2="{top + h}" '
+            'stroke="grey" stroke-width="1"/>'
+        )
+    parts.append("</svg>")
+    return "".join(parts)
+
+
 def new_figure(width: float, height: float, *, dpi: int = 90):
     """A matplotlib ``Figure`` of ``width`` × ``height`` inches, outside pyplot's state."""
     from matplotlib.figure import Figure

@@ -17,7 +17,15 @@ import ipywidgets as widgets
 import numpy as np
 
 from evalbook._checks import UndefinedMetricWarning, check_probability
-from evalbook._render import Cell, html_table, new_figure
+from evalbook._render import (
+    LINE_COLOURS,
+    Cell,
+    Line,
+    confusion_html,
+    html_table,
+    say,
+    svg_plot,
+)
 from evalbook.classification import accuracy, balanced_accuracy, cohen_kappa, mcc, recall
 from evalbook.confusion import ConfusionMatrix
 from evalbook.widgets._base import Explorer
@@ -26,6 +34,23 @@ from evalbook.widgets._base import Explorer
 LABELS = ("minoria", "maioria")
 
 _PLOT_PIXELS = (450, 288)  # width and height of the figure, in pixels
+_TEXT = {
+    "majority_share": {"en": "majority share", "pt": "fração da maioria"},
+    "recall_majority": {"en": "majority recall", "pt": "revocação da maioria"},
+    "recall_minority": {"en": "minority recall", "pt": "revocação da minoria"},
+    "accuracy": {"en": "accuracy", "pt": "acurácia"},
+    "cohen_kappa": {"en": "kappa", "pt": "kappa"},
+    "balanced_accuracy": {"en": "balanced accuracy", "pt": "acurácia balanceada"},
+    "mcc": {"en": "MCC", "pt": "MCC"},
+    "recall": {"en": "minority recall", "pt": "revocação da minoria"},
+    "model": {"en": "model", "pt": "modelo"},
+    "dumb": {"en": "dumb model", "pt": "modelo burro"},
+    "acc_model": {"en": "accuracy (model)", "pt": "acurácia (modelo)"},
+    "kappa_model": {"en": "kappa (model)", "pt": "kappa (modelo)"},
+    "acc_dumb": {"en": "accuracy (dumb)", "pt": "acurácia (burro)"},
+    "kappa_dumb": {"en": "kappa (dumb)", "pt": "kappa (burro)"},
+    "x_label": {"en": "share of the majority class", "pt": "fração da classe majoritária"},
+}
 _METRICS = {
     "accuracy": accuracy,
     "cohen_kappa": cohen_kappa,
@@ -105,28 +130,30 @@ class ImbalanceExplorer(Explorer):
             "step": 0.01,
             "continuous_update": True,
             "style": {"description_width": "160px"},
-            "layout": widgets.Layout(width="480px"),
+            "layout": widgets.Layout(width="440px"),
         }
         controls = {
             "majority_share": widgets.FloatSlider(
-                value=share, description="fração da maioria", **{**slider, "min": 0.5, "max": 0.99}
+                value=share,
+                description=say(_TEXT, "majority_share"),
+                **{**slider, "min": 0.5, "max": 0.99},
             ),
             "recall_majority": widgets.FloatSlider(
                 value=check_probability(recall_majority, "recall_majority"),
-                description="revocação da maioria",
+                description=say(_TEXT, "recall_majority"),
                 **slider,
             ),
             "recall_minority": widgets.FloatSlider(
                 value=check_probability(recall_minority, "recall_minority"),
-                description="revocação da minoria",
+                description=say(_TEXT, "recall_minority"),
                 **slider,
             ),
         }
         self._view = widgets.HTML()
-        layout = widgets.VBox(
-            [*controls.values(), widgets.HBox([self._view, self._plot_widget(*_PLOT_PIXELS)])]
-        )
-        self._setup(controls, [self._view], layout)
+        self.plot_view = widgets.HTML()
+        self._curves = {}  # (recall_majority, recall_minority) -> curve(): they do not move
+        layout = widgets.VBox([*controls.values(), widgets.HBox([self._view, self.plot_view])])
+        self._setup(controls, [self._view, self.plot_view], layout)
 
     # ------------------------------------------------------------------ read-only state
     @property
@@ -194,35 +221,43 @@ class ImbalanceExplorer(Explorer):
 
     def _refresh(self, change=None) -> None:
         model, dumb = self.metrics, self.dumb_metrics
-        names = {
-            "accuracy": "acurácia",
-            "cohen_kappa": "kappa",
-            "balanced_accuracy": "acurácia balanceada",
-            "mcc": "MCC",
-            "recall": "revocação da minoria",
-        }
         rows = [
-            [Cell(label, header=True, align="left"), model[key], dumb[key]]
-            for key, label in names.items()
+            [Cell(say(_TEXT, key), header=True, align="left"), model[key], dumb[key]]
+            for key in _METRICS
         ]
+        cm = self.confusion_matrix
+        header = ("", say(_TEXT, "model"), say(_TEXT, "dumb"))
         self._view.value = (
-            f"<div>{self.confusion_matrix._repr_html_()}"
-            + html_table(rows, header=("", "modelo", "modelo burro"), style="margin-top:8px")
+            f"<div>{confusion_html(cm.counts, cm.labels)}"
+            + html_table(rows, header=header, style="margin-top:8px")
             + "</div>"
         )
+        self.plot_view.value = self._plot_svg()
 
-    def _figure(self):
-        """The accuracy and kappa curves of the model and of the "dumb" model."""
-        curve = self.curve()
-        fig = new_figure(_PLOT_PIXELS[0] / 90, _PLOT_PIXELS[1] / 90)
-        ax = fig.subplots()
-        ax.plot(curve.index, curve["accuracy"], label="acurácia (modelo)")
-        ax.plot(curve.index, curve["cohen_kappa"], label="kappa (modelo)")
-        ax.plot(curve.index, curve["dumb_accuracy"], "--", label="acurácia (burro)")
-        ax.plot(curve.index, curve["dumb_kappa"], ":", label="kappa (burro)")
-        ax.axvline(self.majority_share.value, color="grey", linewidth=0.8)
-        ax.set_xlabel("fração da classe majoritária")
-        ax.set_ylim(-0.05, 1.05)
-        ax.legend(fontsize=8, loc="lower left")
-        fig.tight_layout()
-        return fig
+    def _plot_svg(self) -> str:
+        """The accuracy and kappa curves of the model and of the "dumb" model, as SVG.
+
+        The curves depend on the recalls only: they are computed once per pair of recalls,
+        and a step of the share slider only moves the grey line.
+        """
+        key = (self.recall_majority.value, self.recall_minority.value)
+        if key not in self._curves:
+            self._curves = {key: self.curve()}
+        curve = self._curves[key]
+        x = curve.index.to_numpy()
+        lines = [
+            Line(x, curve["accuracy"], say(_TEXT, "acc_model"), LINE_COLOURS[0]),
+            Line(x, curve["cohen_kappa"], say(_TEXT, "kappa_model"), LINE_COLOURS[1]),
+            Line(x, curve["dumb_accuracy"], say(_TEXT, "acc_dumb"), LINE_COLOURS[2], "--"),
+            Line(x, curve["dumb_kappa"], say(_TEXT, "kappa_dumb"), LINE_COLOURS[3], ":"),
+        ]
+        return svg_plot(
+            lines,
+            x_range=(0.5, 1.0),
+            y_range=(0.0, 1.0),
+            width=_PLOT_PIXELS[0],
+            height=_PLOT_PIXELS[1],
+            xlabel=say(_TEXT, "x_label"),
+            marker=self.majority_share.value,
+            css_class="evalbook-imbalance-plot",
+        )
