@@ -15,7 +15,7 @@ import ipywidgets as widgets
 import numpy as np
 
 from evalbook._checks import check_whole_number
-from evalbook._render import ROLE_COLOURS, Cell, chips, html_table
+from evalbook._render import ROLE_COLOURS, Cell, chips, html_table, number, say
 from evalbook.validation import bootstrap, bootstrap_oob_probability, bootstrap_oob_shares
 from evalbook.widgets._base import Explorer
 
@@ -23,6 +23,26 @@ from evalbook.widgets._base import Explorer
 E_INVERSE = math.exp(-1)
 #: One sample is drawn instance by instance only up to this N.
 MAX_SHOWN = 40
+_TEXT = {
+    "formula": {"en": "formula (1 − 1/N)ᴺ", "pt": "fórmula (1 − 1/N)ᴺ"},
+    "simulation": {"en": "simulation ({repeats} samples)", "pt": "simulação ({repeats} amostras)"},
+    "limit": {"en": "limit e⁻¹", "pt": "limite e⁻¹"},
+    "difference": {"en": "formula − e⁻¹", "pt": "fórmula − e⁻¹"},
+    "caption": {
+        "en": "out-of-bag share, N = {n}",
+        "pt": "fração fora da amostra (out-of-bag), N = {n}",
+    },
+    "too_many": {
+        "en": "(One sample is drawn instance by instance up to N = {shown}.)",
+        "pt": "(Uma amostra é desenhada instância por instância até N = {shown}.)",
+    },
+    "sample": {
+        "en": "One sample: {n} draws with replacement; {oob} of {n} instances never drawn "
+        "are left for testing (in orange).",
+        "pt": "Uma amostra: {n} sorteios com reposição; {oob} de {n} instâncias nunca "
+        "sorteadas ficam para teste (em laranja).",
+    },
+}
 #: At most this many draws (``max_n × repeats``) are simulated at a step of the slider.
 MAX_DRAWS = 10**7
 
@@ -139,26 +159,26 @@ class BootstrapExplorer(Explorer):
 
     def _table_html(self) -> str:
         rows = [
-            ("fórmula (1 − 1/N)ᴺ", f"{self.formula:.4f}"),
+            (say(_TEXT, "formula"), number(self.formula, 4)),
             (
-                f"simulação ({self._repeats} amostras)",
-                f"{self.simulated:.4f} ± {self.simulated_std:.4f}",
+                say(_TEXT, "simulation", repeats=self._repeats),
+                f"{number(self.simulated, 4)} ± {number(self.simulated_std, 4)}",
             ),
-            ("limite e⁻¹", f"{self.limit:.4f}"),
-            ("fórmula − e⁻¹", f"{self.formula - self.limit:+.4f}"),
+            (say(_TEXT, "limit"), number(self.limit, 4)),
+            (say(_TEXT, "difference"), number(self.formula - self.limit, 4, sign=True)),
         ]
         return html_table(
             [
                 [name, Cell(value, align="right", style="font-family:monospace")]
                 for name, value in rows
             ],
-            caption=f"fração fora da amostra (out-of-bag), N = {self.n.value}",
+            caption=say(_TEXT, "caption", n=self.n.value),
         )
 
     def _sample_html(self) -> str:
         n = self.n.value
         if n > MAX_SHOWN:
-            return f"<p>(Uma amostra é desenhada instância por instância até N = {MAX_SHOWN}.)</p>"
+            return f"<p>{say(_TEXT, 'too_many', shown=MAX_SHOWN)}</p>"
         train, oob = self.sample
         times = np.bincount(train, minlength=n)
         drawn = chips(
@@ -168,7 +188,4 @@ class BootstrapExplorer(Explorer):
             ),
             style="min-width:22px;text-align:center",
         )
-        return (
-            f"<p>Uma amostra: {n} sorteios com reposição; {oob.size} de {n} instâncias "
-            f"nunca sorteadas ficam para teste (em laranja).</p><p>{drawn}</p>"
-        )
+        return f"<p>{say(_TEXT, 'sample', n=n, oob=oob.size)}</p><p>{drawn}</p>"

@@ -16,16 +16,33 @@ import html
 import ipywidgets as widgets
 
 from evalbook._checks import check_probability, check_whole_number
-from evalbook._render import VERDICT_COLOURS, Cell, html_table
+from evalbook._render import VERDICT_COLOURS, Cell, html_table, number, percent, say
 from evalbook._stats import check_confidence
 from evalbook.inference import interval_coverage
 from evalbook.widgets._base import Explorer
 
-#: The methods compared, in display order, with their names in the lesson.
+#: The methods compared, in display order, with their names in each language.
 METHODS = {
-    "wilson": "Wilson (opção 2)",
-    "normal": "aproximação normal (opção 3)",
-    "exact": "exato (Clopper–Pearson)",
+    "wilson": {"en": "Wilson (option 2)", "pt": "Wilson (opção 2)"},
+    "normal": {"en": "normal approximation (option 3)", "pt": "aproximação normal (opção 3)"},
+    "exact": {"en": "exact (Clopper–Pearson)", "pt": "exato (Clopper–Pearson)"},
+}
+_TEXT = {
+    "p": {"en": "true p", "pt": "p real"},
+    "confidence": {"en": "confidence", "pt": "confiança"},
+    "header": {"en": ("interval", "coverage", ""), "pt": ("intervalo", "cobertura", "")},
+    "hold": {"en": "hold", "pt": "valem"},
+    "fail": {"en": "do not hold", "pt": "não valem"},
+    "note": {
+        "en": "n = {n}, n·p·(1 − p) = {c}: the conditions of option 3 (n ≥ 30 and "
+        "n·p·(1 − p) ≥ 5) {verdict}.",
+        "pt": "n = {n}, n·p·(1 − p) = {c}: as condições da opção 3 (n ≥ 30 e "
+        "n·p·(1 − p) ≥ 5) {verdict}.",
+    },
+    "intro": {
+        "en": "{trials} simulated test sets (seed {seed}); coverage asked for: {level}.",
+        "pt": "{trials} conjuntos de teste simulados (semente {seed}); cobertura pedida: {level}.",
+    },
 }
 
 #: The confidence levels offered by the dropdown.
@@ -101,14 +118,14 @@ class CoverageExplorer(Explorer):
                 min=0.01,
                 max=0.99,
                 step=0.01,
-                description="p real",
+                description=say(_TEXT, "p"),
                 readout_format=".2f",
                 continuous_update=False,
             ),
             "confidence": widgets.Dropdown(
                 options=[(f"{100 * c:g}%", c) for c in CONFIDENCE_LEVELS],
                 value=min(CONFIDENCE_LEVELS, key=lambda c: abs(c - confidence)),
-                description="confiança",
+                description=say(_TEXT, "confidence"),
             ),
         }
         self._view = widgets.HTML()
@@ -138,20 +155,26 @@ class CoverageExplorer(Explorer):
             for method in METHODS
         }
         rows = []
-        for method, label in METHODS.items():
+        for method in METHODS:
             value = self._coverage[method]
             colour = VERDICT_COLOURS["good" if value >= confidence - 0.01 else "bad"]
             bar = f'<div style="background:{colour};height:10px;width:{200 * value:.0f}px"></div>'
-            rows.append([label, Cell(f"{100 * value:.1f}%", align="right"), Cell(bar, raw=True)])
+            rows.append(
+                [say(METHODS, method), Cell(percent(value), align="right"), Cell(bar, raw=True)]
+            )
         ok = n >= 30 and self.condition >= 5
-        verdict = "valem" if ok else "não valem"
-        note = (
-            f"n = {n}, n·p·(1 − p) = {self.condition:.2f}: as condições da opção 3 "
-            f"(n ≥ 30 e n·p·(1 − p) ≥ 5) {verdict}."
+        note = say(
+            _TEXT,
+            "note",
+            n=n,
+            c=number(self.condition, 2),
+            verdict=say(_TEXT, "hold" if ok else "fail"),
+        )
+        intro = say(
+            _TEXT, "intro", trials=self._trials, seed=self._seed, level=percent(confidence, 0)
         )
         self._view.value = (
-            f"<p>{self._trials} conjuntos de teste simulados (semente {self._seed}); "
-            f"cobertura pedida: {100 * confidence:g}%.</p>"
-            + html_table(rows, header=("intervalo", "cobertura", ""))
+            f"<p>{html.escape(intro)}</p>"
+            + html_table(rows, header=say(_TEXT, "header"))
             + f"<p>{html.escape(note)}</p>"
         )
