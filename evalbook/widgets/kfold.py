@@ -17,13 +17,39 @@ import ipywidgets as widgets
 import numpy as np
 
 from evalbook._checks import as_label_array, check_whole_number
-from evalbook._render import CLASS_COLOURS, ROLE_COLOURS, Cell, blend, chips, html_table
+from evalbook._render import CLASS_COLOURS, ROLE_COLOURS, Cell, blend, chips, html_table, say
 from evalbook.validation import kfold, split_roles, stratified_kfold
 from evalbook.widgets._base import Explorer
 
 #: The grid has at most this many columns; beyond, a column stands for neighbouring instances.
 MAX_COLUMNS = 120
 
+_TEXT = {
+    "k": {"en": "k (folds)", "pt": "k (folds)"},
+    "stratified": {"en": "stratified", "pt": "estratificado"},
+    "seed": {"en": "seed", "pt": "semente"},
+    "impossible": {
+        "en": "With k = {k} no class has k instances: the folds cannot be stratified.",
+        "pt": "Com k = {k} nenhuma classe tem k instâncias: não dá para estratificar.",
+    },
+    "small_one": {
+        "en": "Class {names} has fewer than k = {k} instances: some folds go without it.",
+        "pt": "A classe {names} tem menos de k = {k} instâncias: alguns folds ficam sem ela.",
+    },
+    "small_many": {
+        "en": "Classes {names} have fewer than k = {k} instances: some folds go without them.",
+        "pt": "As classes {names} têm menos de k = {k} instâncias: alguns folds ficam sem elas.",
+    },
+    "class": {"en": "class", "pt": "classe"},
+    "test": {"en": "test", "pt": "teste"},
+    "train": {"en": "training", "pt": "treino"},
+    "fold_test": {"en": "test: {size} ({detail})", "pt": "teste: {size} ({detail})"},
+    "one": {"en": "instance {i} ({label})", "pt": "instância {i} ({label})"},
+    "group": {
+        "en": "{size} instances, from {first} to {last} ({label})",
+        "pt": "{size} instâncias, da {first} à {last} ({label})",
+    },
+}
 _LABEL = "padding:0 6px;font-size:85%;white-space:nowrap;border:none"
 
 
@@ -73,7 +99,7 @@ class KFoldExplorer(Explorer):
     >>> explorer.fold_sizes
     [4, 4, 4, 4, 4, 4, 3, 3, 3, 3]
     >>> explorer.message  # class C has 6 < 10 instances: some folds have none
-    'A classe C tem menos de k = 10 instâncias: alguns folds ficam sem ela.'
+    'Class C has fewer than k = 10 instances: some folds go without it.'
     """
 
     def __init__(self, y=None, *, k=5, stratified=True, seed=0, max_k=None):
@@ -104,9 +130,13 @@ class KFoldExplorer(Explorer):
         self._columns = np.lexsort((np.arange(n), codes))
 
         controls = {
-            "k": widgets.IntSlider(value=k, min=2, max=max_k, description="k (folds)"),
-            "stratified": widgets.Checkbox(value=bool(stratified), description="estratificado"),
-            "seed": widgets.BoundedIntText(value=seed, min=0, max=9999, description="semente"),
+            "k": widgets.IntSlider(value=k, min=2, max=max_k, description=say(_TEXT, "k")),
+            "stratified": widgets.Checkbox(
+                value=bool(stratified), description=say(_TEXT, "stratified")
+            ),
+            "seed": widgets.BoundedIntText(
+                value=seed, min=0, max=9999, description=say(_TEXT, "seed")
+            ),
         }
         self._view = widgets.HTML()
         layout = widgets.VBox([widgets.HBox(list(controls.values())), self._view])
@@ -163,18 +193,11 @@ class KFoldExplorer(Explorer):
             try:
                 splits = list(stratified_kfold(self._labels, k=k, seed=seed))
             except ValueError:
-                return [], (
-                    f"Com k = {k} nenhuma classe tem k instâncias: não dá para estratificar."
-                )
+                return [], say(_TEXT, "impossible", k=k)
         small = [str(c) for c in self._classes if np.count_nonzero(self._labels == c) < k]
         if caught and small:
-            names = ", ".join(small)
-            plural = "s" if len(small) > 1 else ""
-            verb = "têm" if len(small) > 1 else "tem"
-            return splits, (
-                f"A{plural} classe{plural} {names} {verb} menos de k = {k} instâncias: "
-                f"alguns folds ficam sem ela{plural}."
-            )
+            key = "small_many" if len(small) > 1 else "small_one"
+            return splits, say(_TEXT, key, names=", ".join(small), k=k)
         return splits, ""
 
     def _refresh(self, change=None) -> None:
@@ -190,7 +213,7 @@ class KFoldExplorer(Explorer):
         groups = np.array_split(self._columns, min(self._labels.size, MAX_COLUMNS))
         size = "width:10px;height:14px;padding:0;border-color:#fff"
         first = [self._labels[group[0]] for group in groups]
-        header = [Cell("classe", style=_LABEL)] + [
+        header = [Cell(say(_TEXT, "class"), style=_LABEL)] + [
             Cell(
                 "",
                 background=self._class_colour(label),
@@ -217,12 +240,18 @@ class KFoldExplorer(Explorer):
                 [
                     Cell(f"fold {fold + 1}", style=_LABEL),
                     *cells,
-                    Cell(f"teste: {self.fold_sizes[fold]} ({detail})", style=_LABEL),
+                    Cell(
+                        say(_TEXT, "fold_test", size=self.fold_sizes[fold], detail=detail),
+                        style=_LABEL,
+                    ),
                 ]
             )
             attrs.append({"data-fold": fold})
         legend = chips(
-            [("teste", ROLE_COLOURS["test"]), ("treino", ROLE_COLOURS["train"])]
+            [
+                (say(_TEXT, "test"), ROLE_COLOURS["test"]),
+                (say(_TEXT, "train"), ROLE_COLOURS["train"]),
+            ]
             + [(html.escape(str(c)), self._class_colour(c)) for c in self._classes]
         )
         note = f"<p><b>{html.escape(self._message)}</b></p>" if self._message else ""
@@ -232,5 +261,5 @@ class KFoldExplorer(Explorer):
 def _title(group: np.ndarray, label) -> str:
     """The tooltip of a grid column: the instance (or instances) it stands for."""
     if group.size == 1:
-        return f"instância {group[0]} ({label})"
-    return f"{group.size} instâncias, da {group.min()} à {group.max()} ({label})"
+        return say(_TEXT, "one", i=group[0], label=label)
+    return say(_TEXT, "group", size=group.size, first=group.min(), last=group.max(), label=label)
