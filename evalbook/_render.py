@@ -123,6 +123,9 @@ TERMS = {
     "profit": {"en": "profit", "pt": "lucro"},
     "class": {"en": "class", "pt": "classe"},
     "total": {"en": "total", "pt": "total"},
+    # model names of the handouts' examples
+    "decision_tree": {"en": "decision tree", "pt": "árvore de decisão"},
+    "knn": {"en": "k-NN", "pt": "k-NN"},
     # metric names (keys of the registries)
     "accuracy": {"en": "accuracy", "pt": "acurácia"},
     "error_rate": {"en": "error rate", "pt": "taxa de erro"},

@@ -39,7 +39,8 @@ def test_defaults_reproduce_tabelas_5_and_6():
     assert round(100 * table.loc["decision_tree", "average_class_accuracy_hm"], 3) == 80.761
     assert table.loc["knn", "accuracy"] == 0.87
     assert (
-        "escolheria <b>knn</b>" in explorer.html and "escolhe <b>decision_tree</b>" in explorer.html
+        "escolheria <b>k-NN</b>" in explorer.html
+        and "escolhe <b>árvore de decisão</b>" in explorer.html
     )
     pd.testing.assert_frame_equal(
         explorer.profit_matrix, profit_matrix().astype(float), check_names=False
@@ -110,3 +111,12 @@ def test_three_classes():
 def test_bad_input(models, gains, error, match):
     with pytest.raises(error, match=match):
         ProfitExplorer(models, gains)
+
+
+def test_numbers_and_names_follow_the_language():
+    explorer = ProfitExplorer()
+    assert ">1.540,00</td>" in explorer.html and ">83,824%</td>" in explorer.html
+    set_language("en")
+    explorer.fp.value = -700.5  # any change redraws in the current language
+    assert "decision tree" in explorer.html and ">1,539.00</td>" in explorer.html
+    assert "The metric would choose <b>k-NN</b>" in explorer.html

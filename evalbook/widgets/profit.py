@@ -16,13 +16,27 @@ import ipywidgets as widgets
 import numpy as np
 
 from evalbook._checks import as_profit_matrix
-from evalbook._render import Cell, html_table
+from evalbook._render import Cell, html_table, number, percent, say, term
 from evalbook.classification import accuracy
 from evalbook.confusion import as_confusion_matrix
 from evalbook.cost import average_class_accuracy, profit
 from evalbook.widgets._base import Explorer
 
 _NAMES_2X2 = (("tp", "fn"), ("fp", "tn"))
+_TEXT = {
+    "caption": {
+        "en": "<b>Profit matrix</b> (rows: target; columns: prediction; per instance)",
+        "pt": "<b>Matriz de lucro</b> (linhas: alvo; colunas: predição; valores por instância)",
+    },
+    "same": {
+        "en": "The metric and the profit choose the same model.",
+        "pt": "A métrica e o lucro escolhem o mesmo modelo.",
+    },
+    "differ": {
+        "en": "The metric would choose <b>{metric}</b>, but the profit chooses <b>{profit}</b>.",
+        "pt": "A métrica escolheria <b>{metric}</b>, mas o lucro escolhe <b>{profit}</b>.",
+    },
+}
 
 
 class ProfitExplorer(Explorer):
@@ -86,9 +100,7 @@ class ProfitExplorer(Explorer):
             ]
             for i in range(k)
         ]
-        caption = widgets.HTML(
-            "<b>Matriz de lucro</b> (linhas: alvo; colunas: predição; valores por instância)"
-        )
+        caption = widgets.HTML(say(_TEXT, "caption"))
         grid = widgets.GridBox(
             [cell for row in self.cells for cell in row],
             layout=widgets.Layout(grid_template_columns=f"repeat({k}, max-content)"),
@@ -162,20 +174,23 @@ class ProfitExplorer(Explorer):
         best_metric = str(table["average_class_accuracy_hm"].idxmax())
         rows = [
             [
-                Cell(f"{html.escape(str(name))}{' 🏆' if name == winner else ''}", raw=True),
-                Cell(f"{row['accuracy']:.2%}", align="right"),
-                Cell(f"{row['average_class_accuracy_hm']:.3%}", align="right"),
-                Cell(f"{row['profit']:,.2f}", align="right"),
+                Cell(f"{html.escape(term(name))}{' 🏆' if name == winner else ''}", raw=True),
+                Cell(percent(row["accuracy"], 2), align="right"),
+                Cell(percent(row["average_class_accuracy_hm"], 3), align="right"),
+                Cell(number(row["profit"], 2), align="right"),
             ]
             for name, row in table.iterrows()
         ]
-        header = ("modelo", "acurácia", "acurácia média por classe (HM)", "lucro")
-        verdict = (
-            "A métrica e o lucro escolhem o mesmo modelo."
-            if best_metric == winner
-            else f"A métrica escolheria <b>{html.escape(best_metric)}</b>, mas o lucro "
-            f"escolhe <b>{html.escape(winner)}</b>."
-        )
+        header = [term(key) for key in ("model", "accuracy", "average_class_accuracy_hm", "profit")]
+        if best_metric == winner:
+            verdict = say(_TEXT, "same")
+        else:
+            verdict = say(
+                _TEXT,
+                "differ",
+                metric=html.escape(term(best_metric)),
+                profit=html.escape(term(winner)),
+            )
         self._view.value = html_table(rows, header=header) + f"<p>{verdict}</p>"
 
 
