@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 from sklearn.metrics import mean_absolute_error, mean_squared_error, r2_score
 
-from evalbook._render import set_language
+from evalbook._render import number, set_language
 from evalbook.widgets import OutlierExplorer
 
 
@@ -77,14 +77,14 @@ def test_against_scikit_learn_for_every_point_and_shift(seed):
         assert metrics["mse"] == pytest.approx(mean_squared_error(moved, y))
         assert metrics["mae"] == pytest.approx(mean_absolute_error(moved, y))
         assert metrics["r2"] == pytest.approx(r2_score(moved, y))
-        assert f"{metrics['mse']:.4f}" in explorer.html
+        assert number(metrics["mse"], 4) in explorer.html
 
 
 def test_table_and_figure():
     explorer = OutlierExplorer(t=T, y=Y, index=0)
     explorer.shift.value = 2.0
     assert "MSE (eq. 20)" in explorer.html and "× " in explorer.html
-    assert "1.00 → 3.00" in explorer.html
+    assert "1,00 → 3,00" in explorer.html
     fig = explorer.figure()
     (ax,) = fig.axes
     assert ax.get_xlabel() == "predição"

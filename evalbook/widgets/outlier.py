@@ -17,7 +17,7 @@ import ipywidgets as widgets
 import numpy as np
 
 from evalbook._checks import UndefinedMetricWarning, as_number_pair
-from evalbook._render import Cell, html_table, new_figure
+from evalbook._render import Cell, html_table, new_figure, number, say
 from evalbook.regression import mae, mse, r2, rmse
 from evalbook.widgets._base import Explorer
 
@@ -30,6 +30,23 @@ METRICS = {
 }
 
 _PLOT_PIXELS = (360, 320)  # width and height of the figure, in pixels
+_TEXT = {
+    "point": {"en": "instance", "pt": "instância"},
+    "shift": {"en": "shift", "pt": "deslocamento"},
+    "header": {
+        "en": ("metric", "original", "now", "ratio"),
+        "pt": ("métrica", "original", "agora", "razão"),
+    },
+    "moved": {
+        "en": "Target of instance {i}: {before} → {after}",
+        "pt": "Alvo da instância {i}: {before} → {after}",
+    },
+    "perfect": {"en": "perfect prediction", "pt": "predição perfeita"},
+    "instances": {"en": "instances", "pt": "instâncias"},
+    "moved_one": {"en": "shifted", "pt": "deslocada"},
+    "prediction": {"en": "prediction", "pt": "predição"},
+    "target": {"en": "target", "pt": "alvo (target)"},
+}
 
 
 def _default_data(seed: int) -> tuple[np.ndarray, np.ndarray]:
@@ -126,14 +143,18 @@ class OutlierExplorer(Explorer):
         self._baseline = _metrics(t, y)
         controls = {
             "point": widgets.IntSlider(
-                value=int(index), min=0, max=n - 1, description="instância", continuous_update=False
+                value=int(index),
+                min=0,
+                max=n - 1,
+                description=say(_TEXT, "point"),
+                continuous_update=False,
             ),
             "shift": widgets.FloatSlider(
                 value=0.0,
                 min=-max_shift,
                 max=max_shift,
                 step=max_shift / 200,
-                description="deslocamento",
+                description=say(_TEXT, "shift"),
                 style={"description_width": "initial"},
                 continuous_update=False,
                 readout_format=".2f",
@@ -192,20 +213,26 @@ class OutlierExplorer(Explorer):
         rows = []
         for name, (_, label) in METRICS.items():
             ratio = ratios.get(name)
-            ratio_text = "" if ratio is None or math.isnan(ratio) else f"× {ratio:.2f}"
+            ratio_text = "" if ratio is None or math.isnan(ratio) else f"× {number(ratio, 2)}"
             rows.append(
                 [
                     label,
-                    Cell(f"{self._baseline[name]:.4f}", align="right"),
-                    Cell(f"{now[name]:.4f}", align="right"),
+                    Cell(number(self._baseline[name], 4), align="right"),
+                    Cell(number(now[name], 4), align="right"),
                     Cell(ratio_text, align="right"),
                 ]
             )
-        self.table_view.value = html_table(
-            rows, header=("métrica", "original", "agora", "razão")
-        ) + (
-            f"<p>Alvo da instância {self.point.value}: "
-            f"{self._t[self.point.value]:.2f} → {self.targets[self.point.value]:.2f}</p>"
+        i = self.point.value
+        self.table_view.value = html_table(rows, header=say(_TEXT, "header")) + (
+            "<p>"
+            + say(
+                _TEXT,
+                "moved",
+                i=i,
+                before=number(self._t[i], 2),
+                after=number(self.targets[i], 2),
+            )
+            + "</p>"
         )
 
     def figure(self):
@@ -219,12 +246,14 @@ class OutlierExplorer(Explorer):
         high = float(max(targets.max(), self._y.max()))
         fig = new_figure(_PLOT_PIXELS[0] / 80, _PLOT_PIXELS[1] / 80, dpi=80)
         ax = fig.subplots()
-        ax.plot([low, high], [low, high], color="0.6", lw=1, label="predição perfeita")
+        ax.plot([low, high], [low, high], color="0.6", lw=1, label=say(_TEXT, "perfect"))
         ax.vlines(self._y, self._y, targets, color="0.8", lw=1)
-        ax.scatter(self._y, targets, s=20, label="instâncias")
-        ax.scatter(self._y[chosen], targets[chosen], s=60, color="red", label="deslocada")
-        ax.set_xlabel("predição")
-        ax.set_ylabel("alvo (target)")
+        ax.scatter(self._y, targets, s=20, label=say(_TEXT, "instances"))
+        ax.scatter(
+            self._y[chosen], targets[chosen], s=60, color="red", label=say(_TEXT, "moved_one")
+        )
+        ax.set_xlabel(say(_TEXT, "prediction"))
+        ax.set_ylabel(say(_TEXT, "target"))
         ax.legend(loc="upper left", fontsize="small")
         fig.tight_layout()
         return fig

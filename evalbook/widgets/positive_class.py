@@ -13,7 +13,7 @@ import ipywidgets as widgets
 import numpy as np
 
 from evalbook._checks import as_label_array
-from evalbook._render import RESULT_COLOURS, Cell, check_ids, chips, html_table
+from evalbook._render import RESULT_COLOURS, Cell, check_ids, chips, confusion_html, html_table, say
 from evalbook.confusion import ConfusionMatrix, result_types
 from evalbook.widgets._base import Explorer
 
@@ -22,6 +22,21 @@ RESULT_TYPES = ("TP", "FN", "FP", "TN")
 
 #: The table lists at most this many instances (the counts and the matrix cover all).
 MAX_ROWS = 200
+_TEXT = {
+    "positive": {"en": "positive class", "pt": "classe positiva"},
+    "header": {
+        "en": ("id", "target", "prediction", "result"),
+        "pt": ("id", "alvo", "predição", "resultado"),
+    },
+    "caption": {
+        "en": "positive class: <b>{positive}</b>{more}",
+        "pt": "classe positiva: <b>{positive}</b>{more}",
+    },
+    "more": {
+        "en": " (the first {rows} of {n} instances)",
+        "pt": " (as primeiras {rows} de {n} instâncias)",
+    },
+}
 
 
 class PositiveClassExplorer(Explorer):
@@ -96,7 +111,7 @@ class PositiveClassExplorer(Explorer):
         positive = widgets.ToggleButtons(
             options=[(str(label), label) for label in labels],
             value=labels[0],
-            description="classe positiva",
+            description=say(_TEXT, "positive"),
             style={"description_width": "initial"},
         )
         self.table_view = widgets.HTML()
@@ -159,7 +174,8 @@ class PositiveClassExplorer(Explorer):
     def _refresh(self, change=None) -> None:
         types = self.result_types
         self.table_view.value = self._table_html(types)
-        self.matrix_view.value = self.confusion_matrix._repr_html_()
+        cm = self.confusion_matrix
+        self.matrix_view.value = confusion_html(cm.counts, cm.labels)
         self.counts_view.value = self._counts_html()
 
     def _table_html(self, types: np.ndarray) -> str:
@@ -179,15 +195,11 @@ class PositiveClassExplorer(Explorer):
             for kind in types[shown]
         ]
         positive = html.escape(str(self.positive.value))
-        more = (
-            f" (as primeiras {MAX_ROWS} de {types.size} instâncias)"
-            if types.size > MAX_ROWS
-            else ""
-        )
+        more = say(_TEXT, "more", rows=MAX_ROWS, n=types.size) if types.size > MAX_ROWS else ""
         return html_table(
             rows,
-            header=("id", "target", "prediction", "result"),
-            caption=f"classe positiva: <b>{positive}</b>{more}",
+            header=say(_TEXT, "header"),
+            caption=say(_TEXT, "caption", positive=positive, more=more),
             raw_caption=True,
             row_attrs=attrs,
         )
