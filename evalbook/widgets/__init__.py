@@ -20,6 +20,7 @@ _EXPLORERS = {
     "KFoldExplorer": "evalbook.widgets.kfold",
     "BootstrapExplorer": "evalbook.widgets.bootstrap",
     "CoverageExplorer": "evalbook.widgets.coverage",
+    "Guess": "evalbook.widgets.guess",
 }
 
 __all__ = sorted(_EXPLORERS)
