@@ -16,7 +16,7 @@ import numpy as np
 
 from evalbook._checks import check_whole_number
 from evalbook._render import ROLE_COLOURS, Cell, chips, html_table, number, say
-from evalbook.validation import bootstrap, bootstrap_oob_probability, bootstrap_oob_shares
+from evalbook.resampling import bootstrap, bootstrap_oob_probability, bootstrap_oob_shares
 from evalbook.widgets._base import Explorer
 
 #: e⁻¹, the limit of (1 − 1/N)ᴺ.

@@ -18,7 +18,7 @@ import numpy as np
 
 from evalbook._checks import as_label_array, check_whole_number
 from evalbook._render import CLASS_COLOURS, ROLE_COLOURS, Cell, blend, chips, html_table, say
-from evalbook.validation import kfold, split_roles, stratified_kfold
+from evalbook.splits import kfold, split_roles, stratified_kfold
 from evalbook.widgets._base import Explorer
 
 #: The grid has at most this many columns; beyond, a column stands for neighbouring instances.
