@@ -442,6 +442,17 @@ _DASHES = {"-": "", "--": "6 3", ":": "2 3"}
 
 
 @dataclass(frozen=True)
+class Points:
+    """Points of :func:`svg_plot` (a scatter), with an optional legend label."""
+
+    x: object
+    y: object
+    label: str = ""
+    colour: str = "#1f77b4"
+    radius: float = 2.5
+
+
+@dataclass(frozen=True)
 class Line:
     """One line of :func:`svg_plot`: points, legend label, colour and style (``-- :``)."""
 
@@ -464,12 +475,15 @@ def svg_plot(
     marker=None,
     legend="lower left",
     css_class=None,
+    points=(),
+    segments=None,
 ) -> str:
     """Lines as an inline SVG ``width`` × ``height`` px: axes, ticks, legend, vertical marker.
 
     Cheap enough to redraw at every step of a slider (no matplotlib): ``marker`` is the x
     of a grey vertical line (e.g. the slider's value). ``legend`` is "lower left" or
-    "upper left".
+    "upper left". ``points`` are scatters (:class:`Points`) drawn over the lines;
+    ``segments`` is ``(x, y_from, y_to)``: grey vertical segments (e.g. errors).
     """
     left, right, top, bottom = 44, 10, 10, 36
     (x0, x1), (y0, y1) = x_range, y_range
@@ -501,28 +515,52 @@ def svg_plot(
         f'transform="rotate(-90 12 {top + h / 2})">{html.escape(ylabel)}</text>'
     )
     for line in lines:
-        points = " ".join(
+        coords = " ".join(
             f"{sx(a):.1f},{sy(b):.1f}"
             for a, b in zip(line.x, line.y, strict=True)
             if math.isfinite(b)
         )
         dash = _DASHES[line.style]
         parts.append(
-            f'<polyline points="{points}" fill="none" stroke="{line.colour}" stroke-width="1.8"'
+            f'<polyline points="{coords}" fill="none" stroke="{line.colour}" stroke-width="1.8"'
             + (f' stroke-dasharray="{dash}"' if dash else "")
             + "/>"
         )
-    labelled = [line for line in lines if line.label]
-    y_start = top + h - 6 - 13 * len(labelled) if legend == "lower left" else top + 6
-    for k, line in enumerate(labelled):
-        y = y_start + 13 * k + 8
-        dash = _DASHES[line.style]
+    if segments is not None:
+        xs, starts, ends = segments
+        path = "".join(
+            f"M{sx(a):.1f} {sy(b):.1f}V{sy(c):.1f}"
+            for a, b, c in zip(xs, starts, ends, strict=True)
+        )
+        parts.append(f'<path d="{path}" stroke="#ccc" stroke-width="1" fill="none"/>')
+    for group in points:
         parts.append(
-            f'<line x1="{left + 6}" y1="{y - 3}" x2="{left + 26}" y2="{y - 3}" '
-            f'stroke="{line.colour}" stroke-width="1.8"'
-            + (f' stroke-dasharray="{dash}"' if dash else "")
-            + "/>"
-            f'<text x="{left + 30}" y="{y}" font-size="10">{html.escape(line.label)}</text>'
+            f'<g fill="{group.colour}" fill-opacity="0.75">'
+            + "".join(
+                f'<circle cx="{sx(a):.1f}" cy="{sy(b):.1f}" r="{group.radius}"/>'
+                for a, b in zip(group.x, group.y, strict=True)
+            )
+            + "</g>"
+        )
+    labelled = [line for line in lines if line.label]
+    labelled += [group for group in points if group.label]
+    y_start = top + h - 6 - 13 * len(labelled) if legend == "lower left" else top + 6
+    for k, item in enumerate(labelled):
+        y = y_start + 13 * k + 8
+        if isinstance(item, Points):
+            parts.append(
+                f'<circle cx="{left + 16}" cy="{y - 3}" r="{item.radius}" fill="{item.colour}"/>'
+            )
+        else:
+            dash = _DASHES[item.style]
+            parts.append(
+                f'<line x1="{left + 6}" y1="{y - 3}" x2="{left + 26}" y2="{y - 3}" '
+                f'stroke="{item.colour}" stroke-width="1.8"'
+                + (f' stroke-dasharray="{dash}"' if dash else "")
+                + "/>"
+            )
+        parts.append(
+            f'<text x="{left + 30}" y="{y}" font-size="10">{html.escape(item.label)}</text>'
         )
     if marker is not None:
         parts.append(

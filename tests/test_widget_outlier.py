@@ -6,7 +6,6 @@ import math
 import subprocess
 import sys
 
-import matplotlib
 import numpy as np
 import pytest
 from sklearn.metrics import mean_absolute_error, mean_squared_error, r2_score
@@ -22,8 +21,6 @@ def _portuguese():
     yield
     set_language(previous)
 
-
-matplotlib.use("Agg")
 
 T = [1.0, 2.0, 3.0, 4.0]
 Y = [1.5, 2.0, 2.5, 4.0]
@@ -85,15 +82,13 @@ def test_table_and_figure():
     explorer.shift.value = 2.0
     assert "MSE (eq. 20)" in explorer.html and "× " in explorer.html
     assert "1,00 → 3,00" in explorer.html
-    fig = explorer.figure()
-    (ax,) = fig.axes
-    assert ax.get_xlabel() == "predição"
-    red = ax.collections[-1].get_offsets()
-    assert red.tolist() == [[1.5, 3.0]]
-    import matplotlib.pyplot as plt
-
-    plt.close(fig)
-    assert repr(explorer) == "OutlierExplorer(n=4, point=0, shift=2)"
+    svg = explorer.plot.value
+    assert svg.startswith('<svg class="evalbook-outlier-plot" width="360" height="320"')
+    assert ">predição</text>" in svg and svg.count("<circle") == 4 + 1 + 2  # points, red, legend
+    red = svg.split('fill="red"')[1]
+    explorer.shift.value = 3.0  # the red point moves up, the others stay
+    assert explorer.plot.value.split('fill="red"')[1] != red
+    assert repr(explorer) == "OutlierExplorer(n=4, point=0, shift=3)"
 
 
 def test_zero_baseline_error_gives_nan_ratio():
@@ -124,3 +119,13 @@ def test_importing_evalbook_does_not_import_widgets():
     code = "import evalbook, sys; print('ipywidgets' in sys.modules, 'matplotlib' in sys.modules)"
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert result.stdout.split() == ["False", "False"]
+
+
+def test_large_data_draws_a_sample_but_counts_every_point():
+    rng = np.random.default_rng(0)
+    t = rng.normal(size=20_000)
+    explorer = OutlierExplorer(t=t, y=t + rng.normal(size=t.size), index=5)
+    assert explorer.plot.value.count("<circle") == 1000 + 1 + 2
+    explorer.shift.value = 10.0
+    assert explorer.targets[5] == pytest.approx(t[5] + 10.0)
+    assert explorer.metrics["mse"] == pytest.approx(np.mean((explorer.targets - explorer._y) ** 2))

@@ -97,7 +97,10 @@ class BootstrapExplorer(Explorer):
             )
         self._seed = check_whole_number(seed, "seed", minimum=0)
         self._view = widgets.HTML()
-        slider = widgets.IntSlider(value=n, min=1, max=max_n, description="N")
+        # each N simulates repeats × N draws: update on release, not at every pixel
+        slider = widgets.IntSlider(
+            value=n, min=1, max=max_n, description="N", continuous_update=False
+        )
         self._setup({"n": slider}, [self._view], widgets.VBox([slider, self._view]))
 
     # ------------------------------------------------------------------ read-only state

@@ -224,9 +224,13 @@ class KFoldExplorer(Explorer):
         ]
         rows, attrs = [[*header, ""]], [{}]
         counts = self.fold_class_counts
-        roles = self.roles
+        # share of test instances in each column group, for every fold at once
+        is_test = (self.roles[:, self._columns] == 2).astype(float)
+        starts = np.cumsum([0] + [len(group) for group in groups[:-1]])
+        sizes = np.array([len(group) for group in groups])
+        shares_by_fold = np.add.reduceat(is_test, starts, axis=1) / sizes if len(is_test) else []
         for fold in range(len(self._splits)):
-            shares = [float(np.mean(roles[fold, group] == 2)) for group in groups]
+            shares = shares_by_fold[fold]
             cells = [
                 Cell(
                     "",

@@ -17,7 +17,7 @@ import ipywidgets as widgets
 import numpy as np
 
 from evalbook._checks import UndefinedMetricWarning, as_number_pair
-from evalbook._render import Cell, html_table, new_figure, number, say
+from evalbook._render import Cell, Line, Points, html_table, number, say, svg_plot
 from evalbook.regression import mae, mse, r2, rmse
 from evalbook.widgets._base import Explorer
 
@@ -30,6 +30,8 @@ METRICS = {
 }
 
 _PLOT_PIXELS = (360, 320)  # width and height of the figure, in pixels
+#: At most this many instances are drawn in the plot (all enter the metrics).
+MAX_DRAWN = 1000
 _TEXT = {
     "point": {"en": "instance", "pt": "instância"},
     "shift": {"en": "shift", "pt": "deslocamento"},
@@ -91,8 +93,8 @@ class OutlierExplorer(Explorer):
         Which instance's target moves (0 to n − 1).
     shift : ipywidgets.FloatSlider
         How much is added to that target.
-    plot : ipywidgets.Image
-        The scatter plot (drawn once the explorer is displayed; see :meth:`figure`).
+    plot : ipywidgets.HTML
+        The scatter plot, target against prediction (an SVG).
     table_view : ipywidgets.HTML
         The table of metrics.
     widget : ipywidgets.VBox
@@ -160,12 +162,15 @@ class OutlierExplorer(Explorer):
                 readout_format=".2f",
             ),
         }
-        self.plot = self._plot_widget(*_PLOT_PIXELS)
+        self.plot = widgets.HTML()
+        self._drawn = np.arange(n)
+        if n > MAX_DRAWN:  # a fixed sample: the plot stays light, the numbers use every point
+            self._drawn = np.sort(np.random.default_rng(0).choice(n, MAX_DRAWN, replace=False))
         self.table_view = widgets.HTML()
         layout = widgets.VBox(
             [widgets.HBox(list(controls.values())), widgets.HBox([self.plot, self.table_view])]
         )
-        self._setup(controls, [self.table_view], layout)
+        self._setup(controls, [self.table_view, self.plot], layout)
 
     # ------------------------------------------------------------------ read-only state
     @property
@@ -223,6 +228,7 @@ class OutlierExplorer(Explorer):
                 ]
             )
         i = self.point.value
+        self.plot.value = self._plot_svg()
         self.table_view.value = html_table(rows, header=say(_TEXT, "header")) + (
             "<p>"
             + say(
@@ -235,27 +241,28 @@ class OutlierExplorer(Explorer):
             + "</p>"
         )
 
-    def figure(self):
-        """A new matplotlib figure of the current state: target against prediction.
-
-        The grey diagonal is the perfect prediction; each vertical segment is an error;
-        the shifted instance is red. The figure lives outside pyplot (nothing to close).
-        """
+    def _plot_svg(self) -> str:
+        """Target against prediction as SVG: the diagonal is the perfect prediction, each
+        grey segment an error, the shifted instance red (at most ``MAX_DRAWN`` instances
+        drawn, a fixed sample, and always the shifted one)."""
         targets, chosen = self.targets, self.point.value
         low = float(min(targets.min(), self._y.min()))
         high = float(max(targets.max(), self._y.max()))
-        fig = new_figure(_PLOT_PIXELS[0] / 80, _PLOT_PIXELS[1] / 80, dpi=80)
-        ax = fig.subplots()
-        ax.plot([low, high], [low, high], color="0.6", lw=1, label=say(_TEXT, "perfect"))
-        ax.vlines(self._y, self._y, targets, color="0.8", lw=1)
-        ax.scatter(self._y, targets, s=20, label=say(_TEXT, "instances"))
-        ax.scatter(
-            self._y[chosen], targets[chosen], s=60, color="red", label=say(_TEXT, "moved_one")
+        pad = 0.05 * (high - low) or 1.0
+        drawn = self._drawn
+        return svg_plot(
+            [Line([low, high], [low, high], say(_TEXT, "perfect"), "#999")],
+            x_range=(low - pad, high + pad),
+            y_range=(low - pad, high + pad),
+            width=_PLOT_PIXELS[0],
+            height=_PLOT_PIXELS[1],
+            xlabel=say(_TEXT, "prediction"),
+            ylabel=say(_TEXT, "target"),
+            legend="upper left",
+            css_class="evalbook-outlier-plot",
+            segments=(self._y[drawn], self._y[drawn], targets[drawn]),
+            points=[
+                Points(self._y[drawn], targets[drawn], say(_TEXT, "instances")),
+                Points([self._y[chosen]], [targets[chosen]], say(_TEXT, "moved_one"), "red", 5),
+            ],
         )
-        ax.set_xlabel(say(_TEXT, "prediction"))
-        ax.set_ylabel(say(_TEXT, "target"))
-        ax.legend(loc="upper left", fontsize="small")
-        fig.tight_layout()
-        return fig
-
-    _figure = figure
