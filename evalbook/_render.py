@@ -15,6 +15,7 @@ This module imports neither matplotlib nor ipywidgets at import time.
 
 from __future__ import annotations
 
+import functools
 import html
 import io
 import math
@@ -246,6 +247,7 @@ BORDER = "#ccc"
 _CELL = f"padding:2px 8px;border:1px solid {BORDER}"
 
 
+@functools.lru_cache(maxsize=1024)
 def blend(first: str, second: str, weight: float) -> str:
     """The colour ``weight`` of the way from ``first`` to ``second`` (``#rrggbb`` both).
 
@@ -304,8 +306,14 @@ class Cell:
         return f'<{tag} style="{style}"{extra}>{text}</{tag}>'
 
 
-def _cell(value) -> Cell:
-    return value if isinstance(value, Cell) else Cell(value)
+class Rendered(str):
+    """A cell already rendered (``Cell(...).html()``): reused as it is, e.g. in big grids."""
+
+
+def _cell_html(value) -> str:
+    if isinstance(value, Rendered):
+        return value
+    return (value if isinstance(value, Cell) else Cell(value)).html()
 
 
 def html_table(
@@ -353,7 +361,7 @@ def html_table(
     for position, row in enumerate(rows):
         attrs = row_attrs[position] if row_attrs is not None else {}
         extra = "".join(f' {name}="{html.escape(str(value))}"' for name, value in attrs.items())
-        parts.append(f"<tr{extra}>" + "".join(_cell(value).html() for value in row) + "</tr>")
+        parts.append(f"<tr{extra}>" + "".join(_cell_html(value) for value in row) + "</tr>")
     parts.append("</table>")
     return "".join(parts)
 

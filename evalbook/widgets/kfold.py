@@ -17,7 +17,16 @@ import ipywidgets as widgets
 import numpy as np
 
 from evalbook._checks import as_label_array, check_whole_number
-from evalbook._render import CLASS_COLOURS, ROLE_COLOURS, Cell, blend, chips, html_table, say
+from evalbook._render import (
+    CLASS_COLOURS,
+    ROLE_COLOURS,
+    Cell,
+    Rendered,
+    blend,
+    chips,
+    html_table,
+    say,
+)
 from evalbook.splits import kfold, split_roles, stratified_kfold
 from evalbook.widgets._base import Explorer
 
@@ -212,34 +221,39 @@ class KFoldExplorer(Explorer):
         # are more than MAX_COLUMNS: a group's colour mixes test and training by its share
         groups = np.array_split(self._columns, min(self._labels.size, MAX_COLUMNS))
         size = "width:10px;height:14px;padding:0;border-color:#fff"
-        first = [self._labels[group[0]] for group in groups]
-        header = [Cell(say(_TEXT, "class"), style=_LABEL)] + [
-            Cell(
-                "",
-                background=self._class_colour(label),
-                style=size,
-                attrs={"title": _title(group, label)},
-            )
-            for label, group in zip(first, groups, strict=True)
-        ]
-        rows, attrs = [[*header, ""]], [{}]
+        if getattr(self, "_header", None) is None:  # the class row never changes
+            first = [self._labels[group[0]] for group in groups]
+            self._header = [Cell(say(_TEXT, "class"), style=_LABEL)] + [
+                Rendered(
+                    Cell(
+                        "",
+                        background=self._class_colour(label),
+                        style=size,
+                        attrs={"title": _title(group, label)},
+                    ).html()
+                )
+                for label, group in zip(first, groups, strict=True)
+            ]
+        rows, attrs = [[*self._header, ""]], [{}]
         counts = self.fold_class_counts
+        count_values = counts.to_numpy()
         # share of test instances in each column group, for every fold at once
         is_test = (self.roles[:, self._columns] == 2).astype(float)
         starts = np.cumsum([0] + [len(group) for group in groups[:-1]])
         sizes = np.array([len(group) for group in groups])
         shares_by_fold = np.add.reduceat(is_test, starts, axis=1) / sizes if len(is_test) else []
+        rendered = {}  # share -> the cell's HTML, built once per colour
+
+        def cell(share: float) -> Rendered:
+            colour = blend(ROLE_COLOURS["train"], ROLE_COLOURS["test"], share)
+            return Rendered(Cell("", background=colour, style=size).html())
+
         for fold in range(len(self._splits)):
-            shares = shares_by_fold[fold]
-            cells = [
-                Cell(
-                    "",
-                    background=blend(ROLE_COLOURS["train"], ROLE_COLOURS["test"], w),
-                    style=size,
-                )
-                for w in shares
-            ]
-            detail = " ".join(f"{c}:{counts.iloc[fold][c]}" for c in counts.columns)
+            shares = np.round(shares_by_fold[fold], 2).tolist()  # 101 colours at most
+            cells = [rendered.get(w) or rendered.setdefault(w, cell(w)) for w in shares]
+            detail = " ".join(
+                f"{c}:{v}" for c, v in zip(counts.columns, count_values[fold], strict=True)
+            )
             rows.append(
                 [
                     Cell(f"fold {fold + 1}", style=_LABEL),
