@@ -141,6 +141,7 @@ TERMS = {
     "ppv": {"en": "PPV", "pt": "VPP (valor preditivo positivo)"},
     "npv": {"en": "NPV", "pt": "VPN (valor preditivo negativo)"},
     "f1": {"en": "F1", "pt": "F1"},
+    "efficiency": {"en": "efficiency", "pt": "eficiência"},
     "balanced_accuracy": {"en": "balanced accuracy", "pt": "acurácia balanceada"},
     "mcc": {"en": "MCC", "pt": "MCC"},
     "cohen_kappa": {"en": "Cohen's kappa", "pt": "kappa de Cohen"},
@@ -395,7 +396,11 @@ def confusion_html(
     counts = np.asarray(counts)
     k = counts.shape[0]
     names = (("TP", "FN"), ("FP", "TN")) if k == 2 else None
-    esc = [html.escape(str(label)) for label in labels]
+    # the default labels of a bare matrix ("positive", "negative") speak the display language
+    esc = [
+        html.escape(term(label, language) if label in ("positive", "negative") else str(label))
+        for label in labels
+    ]
     if caption is None:
         caption = f"{term('confusion_matrix', language)} (n = {int(counts.sum())})"
     rotate = "writing-mode:vertical-rl;transform:rotate(180deg)"

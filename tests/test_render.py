@@ -193,3 +193,15 @@ def test_explorers_import_no_private_name_and_build_no_table_by_hand(path):
     assert set(_private_imports(path)) <= allowed  # scores' two go when ScoredData arrives
     text = path.read_text()
     assert "<table" not in text and "border:1px solid" not in text
+
+
+def test_every_registry_metric_has_a_portuguese_name():
+    import evalbook
+
+    for name in {**evalbook.MULTICLASS_METRICS, **evalbook.BINARY_METRICS}:
+        assert term(name, "pt") != name or name in ("f1", "mcc"), name
+
+
+def test_default_matrix_labels_are_translated():
+    out = confusion_html([[6, 3], [2, 9]], ["positive", "negative"], language="pt")
+    assert ">positiva</th>" in out and ">negativa</th>" in out and "positive" not in out

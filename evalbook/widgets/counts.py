@@ -165,14 +165,16 @@ class CountsExplorer(Explorer):
                 text = say(_TEXT, "mcc_zero", value=text)
             rows.append(
                 [
-                    Cell(term(name), attrs={"data-metric": name}),
+                    Cell(term(name), attrs={"data-metric": name, "title": row["source"]}),
                     Cell(text, align="right"),
                     row["formula"],
-                    row["source"],
                 ]
             )
-        header = [term(key) for key in ("metric", "value", "formula", "source")]
-        cm = self.confusion_matrix
-        self._view.value = side_by_side(
-            confusion_html(cm.counts, cm.labels), html_table(rows, header=header), gap="2em"
+        header = [term(key) for key in ("metric", "value", "formula")]
+        half = (len(rows) + 1) // 2  # two columns of metrics: the table fits a projector
+        tables = (
+            html_table(part, header=header, style="font-size:85%")
+            for part in (rows[:half], rows[half:])
         )
+        cm = self.confusion_matrix
+        self._view.value = side_by_side(confusion_html(cm.counts, cm.labels), *tables, gap="1em")
