@@ -202,6 +202,7 @@ class PositiveClassExplorer(Explorer):
             caption=say(_TEXT, "caption", positive=positive, more=more),
             raw_caption=True,
             row_attrs=attrs,
+            style="font-size:90%",
         )
 
     def _counts_html(self) -> str:

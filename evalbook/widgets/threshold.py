@@ -547,6 +547,7 @@ class ThresholdExplorer(Explorer):
             caption=say(_TEXT, "table_caption", shown=shown),
             css_class="evalbook-threshold-table",
             row_attrs=attrs,
+            style="font-size:90%",
         )
 
     def _matrix_html(self, tp: int, fn: int, fp: int, tn: int, t: float) -> str:
