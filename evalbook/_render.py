@@ -5,7 +5,8 @@ build their HTML here, so a table, a colour or a number looks the same everywher
 
 - :func:`html_table` turns rows of values (or :class:`Cell` records) into one ``<table>``;
 - :data:`RESULT_COLOURS` and the other palettes are the workbook's colours;
-- :func:`figure_png` turns a matplotlib figure into PNG bytes (no pyplot state);
+- :func:`svg_plot` draws lines and points as an inline SVG, cheap enough for every
+  step of a slider (no matplotlib, no PNG);
 - :func:`number` formats a number for the current language (decimal comma in Portuguese);
 - :func:`set_language` is the switch that sets the language of every display, report and
   explorer (English by default; the lessons set Portuguese in their setup cell).
@@ -17,7 +18,6 @@ from __future__ import annotations
 
 import functools
 import html
-import io
 import math
 import numbers
 from dataclasses import dataclass, field
@@ -33,7 +33,6 @@ __all__ = [
     "check_ids",
     "chips",
     "confusion_html",
-    "figure_png",
     "get_language",
     "html_table",
     "number",
@@ -582,20 +581,6 @@ def svg_plot(
         )
     parts.append("</svg>")
     return "".join(parts)
-
-
-def new_figure(width: float, height: float, *, dpi: int = 90):
-    """A matplotlib ``Figure`` of ``width`` × ``height`` inches, outside pyplot's state."""
-    from matplotlib.figure import Figure
-
-    return Figure(figsize=(width, height), dpi=dpi)
-
-
-def figure_png(fig) -> bytes:
-    """The figure drawn as PNG bytes at its own size and dpi (no pyplot, no backend)."""
-    buffer = io.BytesIO()
-    fig.savefig(buffer, format="png", dpi=fig.dpi)
-    return buffer.getvalue()
 
 
 # ---------------------------------------------------------------------- identifiers

@@ -13,18 +13,19 @@ from evalbook._render import (
     MATRIX_COLOURS,
     RESULT_COLOURS,
     Cell,
+    Line,
+    Points,
     blend,
     check_ids,
     chips,
     confusion_html,
-    figure_png,
     get_language,
     html_table,
-    new_figure,
     number,
     options,
     percent,
     set_language,
+    svg_plot,
     term,
 )
 
@@ -143,13 +144,27 @@ def test_blend_and_chips():
 
 
 # ---------------------------------------------------------------------- figures and ids
-def test_figure_png_has_the_figure_size():
-    fig = new_figure(4, 2, dpi=50)
-    fig.subplots().plot([0, 1], [0, 1])
-    png = figure_png(fig)
-    assert png[:8] == b"\x89PNG\r\n\x1a\n"
-    assert int.from_bytes(png[16:20], "big") == 200
-    assert int.from_bytes(png[20:24], "big") == 100
+def test_svg_plot_lines_points_segments_marker():
+    svg = svg_plot(
+        [Line([0, 1], [0, 1], "diagonal", "#999", "--"), Line([0, 1], [1, float("nan")])],
+        x_range=(0, 1),
+        y_range=(0, 1),
+        width=200,
+        height=100,
+        xlabel="x & y",
+        marker=0.5,
+        points=[Points([0.5], [0.5], "one", "red", 4)],
+        segments=([0.25], [0.0], [1.0]),
+    )
+    assert svg.startswith('<svg width="200" height="100"') and svg.endswith("</svg>")
+    assert svg.count("<polyline") == 2 and 'stroke-dasharray="6 3"' in svg
+    assert "x &amp; y" in svg and ">diagonal</text>" in svg and ">one</text>" in svg
+    # the point (0.5, 0.5) sits in the middle of the 146×54 px plotting area
+    assert '<circle cx="117.0" cy="37.0" r="4"/>' in svg
+    assert 'd="M80.5 64.0V10.0"' in svg  # the segment from y = 0 to y = 1 at x = 0.25
+    assert '<line x1="117.0" y1="10" x2="117.0" y2="64" stroke="grey"' in svg
+    # a nan point is left out of its line, not drawn at a wrong place
+    assert svg.split("<polyline")[2].count(",") == 1
 
 
 def test_check_ids():

@@ -7,8 +7,6 @@ import numbers
 
 import numpy as np
 
-from evalbook._render import figure_png
-
 
 class Explorer:
     """Base of every explorer: it owns the controls, the views, their wiring and the repr.
@@ -20,9 +18,9 @@ class Explorer:
        whose ``.value`` tests and lessons set), its HTML views and its layout; the base
        observes every control, refuses a bad value and calls :meth:`_refresh`;
     3. it implements :meth:`_refresh` (compute, then fill the views through
-       :mod:`evalbook._render`) and :meth:`_repr_fields` (what its repr shows);
-    4. optionally :meth:`_figure` (a matplotlib figure), which the base draws into
-       :attr:`_plot` as PNG the first time the explorer is displayed and after each change.
+       :mod:`evalbook._render`: tables, colours, numbers in the display language and
+       plots as inline SVG, light enough to redraw at every step of a slider) and
+       :meth:`_repr_fields` (what its repr shows).
 
     A value no control can mean (NaN or ±inf in a number control, ``None`` or a value
     outside the options of a choice) is refused: the control goes back to its previous
@@ -35,10 +33,8 @@ class Explorer:
     """
 
     _widget = None
-    _plot = None
     _views: tuple = ()
     _controls: dict | None = None
-    _displayed = False
     _restoring = False
 
     # ------------------------------------------------------------------ building
@@ -48,7 +44,7 @@ class Explorer:
         Each control becomes the public attribute of its name (unless ``attributes`` is
         False: names that are not identifiers); its name is also the one error messages
         use. ``views`` are the HTML widgets whose values make :attr:`html`; ``layout`` is
-        the container displayed (it may hold the image made by :meth:`_plot_widget`).
+        the container displayed.
         """
         self._controls = dict(controls)
         for name, control in self._controls.items():
@@ -58,22 +54,6 @@ class Explorer:
         self._views = tuple(views)
         self._widget = layout
         self._refresh()
-
-    def _plot_widget(self, width: int, height: int):
-        """The image the explorer's figure is drawn into, fixed at ``width`` × ``height`` px."""
-        import ipywidgets as widgets
-
-        self._plot = widgets.Image(
-            format="png",
-            layout=widgets.Layout(
-                width=f"{width}px",
-                height=f"{height}px",
-                object_fit="contain",
-                align_self="flex-start",
-                flex="0 0 auto",
-            ),
-        )
-        return self._plot
 
     # ------------------------------------------------------------------ wiring
     def _on_change(self, change) -> None:
@@ -94,8 +74,6 @@ class Explorer:
                 f"{name} {problem}; got {change['new']!r}. The explorer keeps {change['old']!r}"
             )
         self._refresh(change)
-        if self._displayed:
-            self._draw()
 
     def _check_control(self, name: str, value) -> str | None:
         """Why ``value`` is refused for the control ``name`` (None to accept it)."""
@@ -104,24 +82,6 @@ class Explorer:
     def _refresh(self, change=None) -> None:
         """Recompute the numbers and fill the views (a subclass implements it)."""
         raise NotImplementedError
-
-    # ------------------------------------------------------------------ figure
-    def _figure(self):
-        """A matplotlib figure of the current state (for explorers that draw one)."""
-        return None
-
-    def _draw(self) -> None:
-        if self._plot is None:
-            return
-        fig = self._figure()
-        if fig is not None:
-            self._plot.value = figure_png(fig)
-
-    def _before_display(self) -> None:
-        """Draw the figure the first time the explorer is shown (tests never pay for it)."""
-        if not self._displayed:
-            self._displayed = True
-            self._draw()
 
     # ------------------------------------------------------------------ public face
     @property
@@ -143,7 +103,6 @@ class Explorer:
         return f"{type(self).__name__}({fields})"
 
     def _repr_mimebundle_(self, include=None, exclude=None):
-        self._before_display()
         show = getattr(self.widget, "_repr_mimebundle_", None)  # None once the widget is closed
         bundle = show(include=include, exclude=exclude) if show is not None else None
         bundle = dict(bundle or {})
