@@ -473,36 +473,54 @@ class Line:
     label: str = ""
     colour: str = "#1f77b4"
     style: str = "-"
+    width: float = 1.8
+
+
+@dataclass(frozen=True)
+class Segments:
+    """Vertical segments of :func:`svg_plot`: at each ``x``, from ``start`` to ``end``."""
+
+    x: object
+    start: object
+    end: object
+    colour: str = "#ccc"
+    width: float = 1.0
 
 
 def svg_plot(
-    lines,
+    lines=(),
     *,
     x_range,
     y_range,
     width=450,
     height=288,
+    title="",
     xlabel="",
     ylabel="",
     marker=None,
+    shade_from=None,
     legend="lower left",
     css_class=None,
     points=(),
-    segments=None,
+    segments=(),
+    y_ticks=True,
+    footer="",
 ) -> str:
-    """Lines as an inline SVG ``width`` × ``height`` px: axes, ticks, legend, vertical marker.
+    """A plot as an inline SVG of ``width`` × ``height`` px: lines, points, segments, legend.
 
-    Cheap enough to redraw at every step of a slider (no matplotlib): ``marker`` is the x
-    of a grey vertical line (e.g. the slider's value). ``legend`` is "lower left" or
-    "upper left". ``points`` are scatters (:class:`Points`) drawn over the lines;
-    ``segments`` is ``(x, y_from, y_to)``: grey vertical segments (e.g. errors).
+    Cheap enough to redraw at every step of a slider (no matplotlib, no PNG), and it
+    never stretches: its size is fixed. ``marker`` is the x of a black vertical line (the
+    slider's value, e.g. a threshold), ``shade_from`` shades the plot right of an x.
+    ``legend`` is "lower left", "upper left" or None. ``footer`` is raw SVG text drawn
+    under the x axis (e.g. a colour key).
     """
-    left, right, top, bottom = 44, 10, 10, 36
+    left = 44 if y_ticks else 12
+    right, top, bottom = 10, 24 if title else 10, 36 if not footer else 48
     (x0, x1), (y0, y1) = x_range, y_range
     w, h = width - left - right, height - top - bottom
 
     def sx(v):
-        return left + (float(v) - x0) / (x1 - x0) * w
+        return left + (min(max(float(v), x0), x1) - x0) / (x1 - x0) * w
 
     def sy(v):
         return top + (y1 - float(v)) / (y1 - y0) * h
@@ -512,20 +530,45 @@ def svg_plot(
         f'height="{height}" xmlns="http://www.w3.org/2000/svg" font-family="sans-serif">',
         f'<rect x="{left}" y="{top}" width="{w}" height="{h}" fill="#fff" stroke="#444"/>',
     ]
-    for k in range(6):
-        xv, yv = x0 + k * (x1 - x0) / 5, y0 + k * (y1 - y0) / 5
+    if title:
         parts.append(
-            f'<text x="{sx(xv):.1f}" y="{top + h + 13}" font-size="10" text-anchor="middle">'
-            f"{number(xv, 2, style='g')}</text>"
-            f'<text x="{left - 4}" y="{sy(yv) + 3:.1f}" font-size="10" text-anchor="end">'
-            f"{number(yv, 2, style='g')}</text>"
+            f'<text x="{left + w / 2}" y="15" font-size="12" font-weight="bold" '
+            f'text-anchor="middle">{html.escape(title)}</text>'
         )
+    if shade_from is not None:
+        parts.append(
+            f'<rect x="{sx(shade_from):.1f}" y="{top}" width="{left + w - sx(shade_from):.1f}" '
+            f'height="{h}" fill="#000" fill-opacity="0.07"/>'
+        )
+    ticks = 6 if width >= 300 else 3
+    for k in range(ticks):
+        xv, yv = x0 + k * (x1 - x0) / (ticks - 1), y0 + k * (y1 - y0) / (ticks - 1)
+        parts.append(
+            f'<text x="{sx(xv):.1f}" y="{top + h + 12}" font-size="9" text-anchor="middle">'
+            f"{number(xv, 2, style='g')}</text>"
+        )
+        if y_ticks:
+            parts.append(
+                f'<text x="{left - 3}" y="{sy(yv) + 3:.1f}" font-size="9" text-anchor="end">'
+                f"{number(yv, 2, style='g')}</text>"
+            )
     parts.append(
-        f'<text x="{left + w / 2}" y="{height - 4}" font-size="11" text-anchor="middle">'
+        f'<text x="{left + w / 2}" y="{top + h + 25}" font-size="11" text-anchor="middle">'
         f"{html.escape(xlabel)}</text>"
-        f'<text x="12" y="{top + h / 2}" font-size="11" text-anchor="middle" '
-        f'transform="rotate(-90 12 {top + h / 2})">{html.escape(ylabel)}</text>'
     )
+    if ylabel:
+        parts.append(
+            f'<text x="11" y="{top + h / 2}" font-size="11" text-anchor="middle" '
+            f'transform="rotate(-90 11 {top + h / 2})">{html.escape(ylabel)}</text>'
+        )
+    for group in segments:
+        path = "".join(
+            f"M{sx(a):.1f} {sy(b):.1f}V{sy(c):.1f}"
+            for a, b, c in zip(group.x, group.start, group.end, strict=True)
+        )
+        parts.append(
+            f'<path d="{path}" stroke="{group.colour}" stroke-width="{group.width}" fill="none"/>'
+        )
     for line in lines:
         coords = " ".join(
             f"{sx(a):.1f},{sy(b):.1f}"
@@ -534,17 +577,9 @@ def svg_plot(
         )
         dash = _DASHES[line.style]
         parts.append(
-            f'<polyline points="{coords}" fill="none" stroke="{line.colour}" stroke-width="1.8"'
-            + (f' stroke-dasharray="{dash}"' if dash else "")
-            + "/>"
+            f'<polyline points="{coords}" fill="none" stroke="{line.colour}" '
+            f'stroke-width="{line.width}"' + (f' stroke-dasharray="{dash}"' if dash else "") + "/>"
         )
-    if segments is not None:
-        xs, starts, ends = segments
-        path = "".join(
-            f"M{sx(a):.1f} {sy(b):.1f}V{sy(c):.1f}"
-            for a, b, c in zip(xs, starts, ends, strict=True)
-        )
-        parts.append(f'<path d="{path}" stroke="#ccc" stroke-width="1" fill="none"/>')
     for group in points:
         parts.append(
             f'<g fill="{group.colour}" fill-opacity="0.75">'
@@ -554,9 +589,13 @@ def svg_plot(
             )
             + "</g>"
         )
-    labelled = [line for line in lines if line.label]
-    labelled += [group for group in points if group.label]
-    y_start = top + h - 6 - 13 * len(labelled) if legend == "lower left" else top + 6
+    if marker is not None:
+        parts.append(
+            f'<line x1="{sx(marker):.1f}" y1="{top}" x2="{sx(marker):.1f}" y2="{top + h}" '
+            'stroke="#000" stroke-width="1.5"/>'
+        )
+    labelled = [item for item in (*lines, *points) if item.label] if legend else []
+    y_start = top + h - 6 - 13 * len(labelled) if legend == "lower left" else top + 4
     for k, item in enumerate(labelled):
         y = y_start + 13 * k + 8
         if isinstance(item, Points):
@@ -574,11 +613,8 @@ def svg_plot(
         parts.append(
             f'<text x="{left + 30}" y="{y}" font-size="10">{html.escape(item.label)}</text>'
         )
-    if marker is not None:
-        parts.append(
-            f'<line x1="{sx(marker):.1f}" y1="{top}" x2="{sx(marker):.1f}" y2="{top + h}" '
-            'stroke="grey" stroke-width="1"/>'
-        )
+    if footer:
+        parts.append(f'<g transform="translate(6,{height - 6})">{footer}</g>')
     parts.append("</svg>")
     return "".join(parts)
 

@@ -15,6 +15,7 @@ from evalbook._render import (
     Cell,
     Line,
     Points,
+    Segments,
     blend,
     check_ids,
     chips,
@@ -154,7 +155,7 @@ def test_svg_plot_lines_points_segments_marker():
         xlabel="x & y",
         marker=0.5,
         points=[Points([0.5], [0.5], "one", "red", 4)],
-        segments=([0.25], [0.0], [1.0]),
+        segments=[Segments([0.25], [0.0], [1.0])],
     )
     assert svg.startswith('<svg width="200" height="100"') and svg.endswith("</svg>")
     assert svg.count("<polyline") == 2 and 'stroke-dasharray="6 3"' in svg
@@ -162,7 +163,7 @@ def test_svg_plot_lines_points_segments_marker():
     # the point (0.5, 0.5) sits in the middle of the 146×54 px plotting area
     assert '<circle cx="117.0" cy="37.0" r="4"/>' in svg
     assert 'd="M80.5 64.0V10.0"' in svg  # the segment from y = 0 to y = 1 at x = 0.25
-    assert '<line x1="117.0" y1="10" x2="117.0" y2="64" stroke="grey"' in svg
+    assert '<line x1="117.0" y1="10" x2="117.0" y2="64" stroke="#000"' in svg
     # a nan point is left out of its line, not drawn at a wrong place
     assert svg.split("<polyline")[2].count(",") == 1
 

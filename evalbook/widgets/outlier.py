@@ -17,7 +17,7 @@ import ipywidgets as widgets
 import numpy as np
 
 from evalbook._checks import UndefinedMetricWarning, as_number_pair
-from evalbook._render import Cell, Line, Points, html_table, number, say, svg_plot
+from evalbook._render import Cell, Line, Points, Segments, html_table, number, say, svg_plot
 from evalbook.regression import mae, mse, r2, rmse
 from evalbook.widgets._base import Explorer
 
@@ -260,7 +260,7 @@ class OutlierExplorer(Explorer):
             ylabel=say(_TEXT, "target"),
             legend="upper left",
             css_class="evalbook-outlier-plot",
-            segments=(self._y[drawn], self._y[drawn], targets[drawn]),
+            segments=[Segments(self._y[drawn], self._y[drawn], targets[drawn])],
             points=[
                 Points(self._y[drawn], targets[drawn], say(_TEXT, "instances")),
                 Points([self._y[chosen]], [targets[chosen]], say(_TEXT, "moved_one"), "red", 5),

@@ -34,11 +34,15 @@ from evalbook._render import (
     CLASS_LINE_COLOURS,
     RESULT_COLOURS,
     Cell,
+    Line,
+    Points,
+    Segments,
     check_ids,
     confusion_html,
     html_table,
     number,
     say,
+    svg_plot,
     term,
 )
 from evalbook.classification import metrics_table
@@ -68,8 +72,7 @@ SHOWN_METRICS = (
 #: Largest separation offered by the slider of :meth:`ThresholdExplorer.synthetic`.
 MAX_SEPARATION = 4.0
 
-_SIZE = 200  # side of each SVG panel, in pixels
-_PAD = 28
+_SIZE = 200  # width of each plot, in pixels
 _MAX_POINTS = 400  # the SVG curves never need more points than that
 _MAX_DOTS = 300  # up to this many instances the distributions are dots, beyond histograms
 _BINS = 30
@@ -493,7 +496,7 @@ class ThresholdExplorer(Explorer):
             self._reload_synthetic()
         if self._static_svg is None:
             self._auc = roc_auc(self._y_true, self._scores, positive=self._positive)
-            self._static_svg = self._build_static_svg()
+            self._static_svg = self._build_curves()
         t = self.threshold.value
         tp, fn, fp, tn = self._counts_at(t)
         self.table_view.value = self._table_html(t)
@@ -571,122 +574,120 @@ class ThresholdExplorer(Explorer):
         ]
         return html_table(rows, style="font-size:90%;margin-top:6px")
 
-    # ------------------------------------------------------------------ SVG
-    def _build_static_svg(self) -> tuple[str, str, str]:
+    # ------------------------------------------------------------------ plots
+    def _build_curves(self) -> dict:
+        """What the plots draw that does not move with t: curves, dots and histograms."""
         curve = roc_curve(self._y_true, self._scores, positive=self._positive)
         keep = _thin(len(curve))
-        roc = " ".join(
-            f"{_x(f):.1f},{_y(r):.1f}"
-            for f, r in zip(curve.fpr.to_numpy()[keep], curve.tpr.to_numpy()[keep], strict=True)
-        )
         ks = ks_statistic(self._y_true, self._scores, positive=self._positive)
         lo, hi = self._range
         grid = np.unique(self._scores)
         if grid.size > _MAX_POINTS:  # more points than pixels: sample the CDFs on a grid
             grid = np.linspace(lo, hi, _MAX_POINTS)
         xs = np.concatenate([[lo], grid, [hi]])
-        paths = []
-        for group, colour in (
-            (self._positive_sorted, CLASS_LINE_COLOURS["positive"]),
-            (self._negative_sorted, CLASS_LINE_COLOURS["negative"]),
-        ):
-            cdf = np.searchsorted(group, xs, side="right") / group.size
-            points = []
-            for k, (x, c) in enumerate(zip(xs, cdf, strict=True)):
-                if k:
-                    points.append(f"{self._sx(x):.1f},{_y(cdf[k - 1]):.1f}")
-                points.append(f"{self._sx(x):.1f},{_y(c):.1f}")
-            paths.append(
-                f'<polyline points="{" ".join(points)}" fill="none" stroke="{colour}" '
-                'stroke-width="1.5"/>'
+        step_x = np.repeat(xs, 2)[1:]  # a step function: each x twice, the value changes after
+        colours = (CLASS_LINE_COLOURS["positive"], CLASS_LINE_COLOURS["negative"])
+        cdfs = [
+            Line(
+                step_x,
+                np.repeat(np.searchsorted(group, xs, side="right") / group.size, 2)[:-1],
+                colour=colour,
+                width=1.5,
             )
-        roc_svg = (
-            _frame(say(_TEXT, "roc", auc=number(self._auc, 3)), "FPR", "TPR")
-            + f'<line x1="{_x(0)}" y1="{_y(0)}" x2="{_x(1)}" y2="{_y(1)}" stroke="#999" '
-            'stroke-dasharray="4 3"/>'
-            f'<polyline points="{roc}" fill="none" stroke="#1f77b4" stroke-width="2"/>'
-        )
-        ks_svg = (
-            _frame(say(_TEXT, "ks", ks=number(ks.statistic, 3)), "score", say(_TEXT, "cumulative"))
-            + "".join(paths)
-            + f'<text x="{_PAD}" y="{_SIZE + 10}" font-size="10" '
-            f'fill="{CLASS_LINE_COLOURS["negative"]}">{say(_TEXT, "cp_neg")}</text>'
-            f'<text x="{_SIZE - 4}" y="{_SIZE + 10}" font-size="10" '
-            f'fill="{CLASS_LINE_COLOURS["positive"]}" text-anchor="end">'
-            f"{say(_TEXT, 'cp_pos')}</text>"
-        )
-        return self._distributions_svg(), roc_svg, ks_svg
-
-    def _distributions_svg(self) -> str:
-        """The scores of each class: dots (jittered) or, for many instances, histograms."""
-        inner = _SIZE - 2 * _PAD
-        band = inner / 2 - 4
-        parts = [_frame(say(_TEXT, "distributions"), "score", "", ticks=False)]
-        lo, hi = self._range
-        for k, (is_class, label, colour) in enumerate(
-            (
-                (self._is_positive, self._positive, CLASS_LINE_COLOURS["positive"]),
-                (~self._is_positive, self._negative, CLASS_LINE_COLOURS["negative"]),
+            for group, colour in zip(
+                (self._positive_sorted, self._negative_sorted), colours, strict=True
             )
+        ]
+        # the scores of each class: dots (jittered) or, for many instances, histograms;
+        # positives in the upper band (y in [1.1, 2]), negatives in the lower ([0.1, 1])
+        dots, bars = [], []
+        for base, is_class, colour in (
+            (1.1, self._is_positive, colours[0]),
+            (0.1, ~self._is_positive, colours[1]),
         ):
-            top = _PAD + k * (band + 8)
             values = self._scores[is_class]
             if self._scores.size <= _MAX_DOTS:
-                jitter = np.random.default_rng(k).uniform(0.2, 0.95, values.size)
-                parts += [
-                    f'<circle cx="{self._sx(v):.1f}" cy="{top + j * band:.1f}" r="2.5" '
-                    f'fill="{colour}" fill-opacity="0.6"/>'
-                    for v, j in zip(values, jitter, strict=True)
-                ]
+                jitter = np.random.default_rng(int(base)).uniform(0.05, 0.85, values.size)
+                dots.append(Points(values, base + jitter, colour=colour))
             else:
                 counts, edges = np.histogram(values, bins=_BINS, range=(lo, hi))
-                scale = 0.8 * band / max(int(counts.max()), 1)
-                for c, left, right in zip(counts, edges[:-1], edges[1:], strict=True):
-                    if c:
-                        x0, x1 = self._sx(left), self._sx(right)
-                        parts.append(
-                            f'<rect x="{x0:.1f}" y="{top + band - c * scale:.1f}" '
-                            f'width="{max(x1 - x0 - 0.5, 0.5):.1f}" height="{c * scale:.1f}" '
-                            f'fill="{colour}" fill-opacity="0.6"/>'
-                        )
-            parts.append(
-                f'<text x="{_PAD + 3}" y="{top + 10:.1f}" font-size="10" fill="{colour}">'
-                f"{html.escape(str(label))} ({values.size})</text>"
+                heights = base + 0.85 * counts / max(int(counts.max()), 1)
+                bars.append(
+                    Line(
+                        np.repeat(edges, 2),
+                        np.concatenate([[base], np.repeat(heights, 2), [base]]),
+                        colour=colour,
+                        width=1.5,
+                    )
+                )
+        key = "".join(
+            f'<text x="{x}" y="0" font-size="10" fill="{colour}">{html.escape(text)}</text>'
+            for x, colour, text in (
+                (0, colours[0], f"━ {self._positive} ({self._n_positive})"),
+                (_SIZE / 2, colours[1], f"━ {self._negative} ({self._n_negative})"),
             )
-        return "".join(parts)
-
-    def _sx(self, score: float) -> float:
-        lo, hi = self._range
-        return _PAD + (min(max(score, lo), hi) - lo) / (hi - lo) * (_SIZE - 2 * _PAD)
+        )
+        ks_key = (
+            f'<text x="0" y="0" font-size="10" fill="{colours[1]}">{say(_TEXT, "cp_neg")}</text>'
+            f'<text x="{_SIZE / 2}" y="0" font-size="10" fill="{colours[0]}">'
+            f"{say(_TEXT, 'cp_pos')}</text>"
+        )
+        return {
+            "roc": Line(curve.fpr.to_numpy()[keep], curve.tpr.to_numpy()[keep], width=2),
+            "ks": ks.statistic,
+            "cdfs": cdfs,
+            "dots": dots,
+            "bars": bars,
+            "key": key,
+            "ks_key": ks_key,
+        }
 
     def _plots_svg(self, t: float) -> str:
-        dist_static, roc_static, ks_static = self._static_svg
+        c = self._static_svg
         fpr, tpr = self.roc_point
         cp_pos = 1 - tpr  # share of positives with score < t
         cp_neg = 1 - fpr
-        x = self._sx(t)
-        svg = f'width="{_SIZE}" height="{_SIZE + 14}" xmlns="http://www.w3.org/2000/svg"'
-        dist = (
-            f'<svg class="evalbook-distributions" {svg}>{dist_static}'
-            f'<rect x="{x:.1f}" y="{_PAD}" width="{max(_SIZE - _PAD - x, 0):.1f}" '
-            f'height="{_SIZE - 2 * _PAD}" fill="#000" fill-opacity="0.07"/>'
-            f'<line x1="{x:.1f}" y1="{_PAD - 4}" x2="{x:.1f}" y2="{_SIZE - _PAD}" '
-            'stroke="#000" stroke-width="2"/>'
-            f'<text x="{x:.1f}" y="{_PAD - 6}" font-size="10" text-anchor="middle">t</text></svg>'
+        panel = {"width": _SIZE, "height": _SIZE + 14, "legend": None}
+        dist = svg_plot(
+            c["bars"],
+            points=c["dots"],
+            x_range=self._range,
+            y_range=(0.0, 2.05),
+            title=say(_TEXT, "distributions"),
+            xlabel="score",
+            marker=t,
+            shade_from=t,
+            y_ticks=False,
+            footer=c["key"],
+            css_class="evalbook-distributions",
+            **panel,
         )
-        roc = (
-            f'<svg class="evalbook-roc" {svg}>{roc_static}'
-            f'<line x1="{_x(fpr):.1f}" y1="{_y(fpr):.1f}" x2="{_x(fpr):.1f}" y2="{_y(tpr):.1f}" '
-            'stroke="#000" stroke-width="1.5"/>'
-            f'<circle cx="{_x(fpr):.1f}" cy="{_y(tpr):.1f}" r="6" fill="none" stroke="crimson" '
-            'stroke-width="2.5"/></svg>'
+        roc = svg_plot(
+            [Line([0, 1], [0, 1], colour="#999", style="--", width=1), c["roc"]],
+            points=[Points([fpr], [tpr], colour="crimson", radius=6)],
+            segments=[Segments([fpr], [fpr], [tpr], "#000", 1.5)],
+            x_range=(0, 1),
+            y_range=(0, 1),
+            title=say(_TEXT, "roc", auc=number(self._auc, 3)),
+            xlabel="FPR",
+            ylabel="TPR",
+            css_class="evalbook-roc",
+            **panel,
         )
-        ks = (
-            f'<svg class="evalbook-ks" {svg}>{ks_static}'
-            f'<line x1="{x:.1f}" y1="{_PAD}" x2="{x:.1f}" y2="{_SIZE - _PAD}" stroke="#999" '
-            'stroke-dasharray="3 3"/>'
-            f'<line x1="{x:.1f}" y1="{_y(cp_pos):.1f}" x2="{x:.1f}" y2="{_y(cp_neg):.1f}" '
-            'stroke="#000" stroke-width="3"/></svg>'
+        ks = svg_plot(
+            c["cdfs"],
+            segments=[
+                Segments([t], [0], [1], "#999", 1),
+                Segments([t], [cp_pos], [cp_neg], "#000", 3),
+            ],
+            x_range=self._range,
+            y_range=(0, 1),
+            title=say(_TEXT, "ks", ks=number(c["ks"], 3)),
+            xlabel="score",
+            ylabel=say(_TEXT, "cumulative"),
+            footer=c["ks_key"],
+            css_class="evalbook-ks",
+            **panel,
         )
         readout = say(
             _TEXT,
@@ -707,40 +708,6 @@ class ThresholdExplorer(Explorer):
 # ---------------------------------------------------------------------- helpers
 def _logistic(x: np.ndarray) -> np.ndarray:
     return 1.0 / (1.0 + np.exp(-x))
-
-
-def _x(value: float) -> float:
-    return _PAD + value * (_SIZE - 2 * _PAD)
-
-
-def _y(value: float) -> float:
-    return _SIZE - _PAD - value * (_SIZE - 2 * _PAD)
-
-
-def _frame(title: str, xlabel: str, ylabel: str, *, ticks: bool = True) -> str:
-    inner = _SIZE - 2 * _PAD
-    mid = _SIZE / 2
-    if not ticks:
-        return (
-            f'<rect x="{_PAD}" y="{_PAD}" width="{inner}" height="{inner}" fill="#fff" '
-            'stroke="#444"/>'
-            f'<text x="{mid}" y="14" font-size="12" text-anchor="middle" font-weight="bold">'
-            f"{html.escape(title)}</text>"
-            f'<text x="{mid}" y="{_SIZE - 8}" font-size="11" text-anchor="middle">'
-            f"{html.escape(xlabel)}</text>"
-        )
-    return (
-        f'<rect x="{_PAD}" y="{_PAD}" width="{inner}" height="{inner}" fill="#fff" '
-        'stroke="#444"/>'
-        f'<text x="{mid}" y="14" font-size="12" text-anchor="middle" font-weight="bold">'
-        f"{html.escape(title)}</text>"
-        f'<text x="{mid}" y="{_SIZE - 8}" font-size="11" text-anchor="middle">'
-        f"{html.escape(xlabel)}</text>"
-        f'<text x="11" y="{mid}" font-size="11" text-anchor="middle" '
-        f'transform="rotate(-90 11 {mid})">{html.escape(ylabel)}</text>'
-        f'<text x="{_PAD - 3}" y="{_SIZE - _PAD + 4}" font-size="9" text-anchor="end">0</text>'
-        f'<text x="{_PAD - 3}" y="{_PAD + 4}" font-size="9" text-anchor="end">1</text>'
-    )
 
 
 def _thin(size: int) -> np.ndarray:
