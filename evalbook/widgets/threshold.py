@@ -73,7 +73,7 @@ SHOWN_METRICS = (
 MAX_SEPARATION = 4.0
 
 _SIZE = 200  # width of each plot, in pixels
-_MAX_POINTS = 400  # the SVG curves never need more points than that
+_MAX_POINTS = 150  # the plots are 146 px wide: more points than that add nothing
 _MAX_DOTS = 300  # up to this many instances the distributions are dots, beyond histograms
 _BINS = 30
 
