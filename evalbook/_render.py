@@ -346,11 +346,11 @@ def html_table(
     Examples
     --------
     >>> print(html_table([["accuracy", 0.75]], header=["metric", "value"]))  # doctest: +ELLIPSIS
-    <table style="border-collapse:collapse"><tr><th ...>metric</th>...>0.750</td></tr></table>
+    <table style="border-collapse:collapse;line-height:1.3"><tr><th ...>metric</th>...</table>
     """
     parts = [
         f"<table{f' class={chr(34)}{html.escape(css_class)}{chr(34)}' if css_class else ''}"
-        f' style="border-collapse:collapse{";" + style if style else ""}">'
+        f' style="border-collapse:collapse;line-height:1.3{";" + style if style else ""}">'
     ]
     if caption is not None:
         text = caption if raw_caption else html.escape(str(caption))
@@ -378,7 +378,9 @@ def chips(items, *, style="") -> str:
 def side_by_side(*parts, gap="1.5em") -> str:
     """HTML blocks side by side, aligned at the top."""
     inner = "".join(f"<div>{part}</div>" for part in parts)
-    return f'<div style="display:flex;gap:{gap};align-items:flex-start">{inner}</div>'
+    return (
+        f'<div style="display:flex;gap:{gap};align-items:flex-start;line-height:1.3">{inner}</div>'
+    )
 
 
 def confusion_html(

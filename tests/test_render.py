@@ -107,7 +107,9 @@ def test_table_escapes_formats_and_carries_attributes():
         css_class="evalbook-x",
         row_attrs=[{"data-result": "TP"}, {}],
     )
-    assert out.startswith('<table class="evalbook-x" style="border-collapse:collapse">')
+    assert out.startswith(
+        '<table class="evalbook-x" style="border-collapse:collapse;line-height:1.3">'
+    )
     assert "<caption" in out and "a &amp; b</caption>" in out
     assert out.count("<th ") == 3 and out.count("<tr") == 3
     assert "&lt;b&gt;" in out and "<i>x</i>" in out

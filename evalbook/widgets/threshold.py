@@ -518,7 +518,9 @@ class ThresholdExplorer(Explorer):
             best=best,
             p=number(p_best, 6, style="g"),
         )
-        self.profit_view.value = f'<div class="evalbook-profit">{line}</div>'
+        self.profit_view.value = (
+            f'<div class="evalbook-profit" style="line-height:1.3">{line}</div>'
+        )
 
     def _table_html(self, t: float) -> str:
         n = self._scores.size
@@ -697,7 +699,7 @@ class ThresholdExplorer(Explorer):
             gap=number(cp_neg - cp_pos, 3),
         )
         return (
-            '<div style="display:flex;flex-direction:column;gap:2px">'
+            '<div style="display:flex;flex-direction:column;gap:2px;line-height:1.3">'
             f'<div style="display:flex;gap:6px">{dist}{roc}{ks}</div>'
             f'<div class="evalbook-readout">{readout}</div>'
             f'<div style="font-size:small;max-width:{3 * _SIZE}px">{say(_TEXT, "note")}</div>'
