@@ -72,7 +72,7 @@ SHOWN_METRICS = (
 #: Largest separation offered by the slider of :meth:`ThresholdExplorer.synthetic`.
 MAX_SEPARATION = 4.0
 
-_SIZE = 200  # width of each plot, in pixels
+_SIZE = 184  # width of each plot, in pixels: three fit beside the matrix in 850 px
 _MAX_POINTS = 150  # the plots are 146 px wide: more points than that add nothing
 _MAX_DOTS = 300  # up to this many instances the distributions are dots, beyond histograms
 _BINS = 30
@@ -286,12 +286,13 @@ class ThresholdExplorer(Explorer):
                 widgets.HBox(top),
                 widgets.HBox(
                     [
-                        widgets.VBox(
-                            [self.matrix_view, self.profit_view],
-                            layout=widgets.Layout(margin="0 12px 0 0", width="250px"),
+                        widgets.VBox(  # never squeezed: the matrix is what the class reads
+                            [self.matrix_view, self.metrics_view],
+                            layout=widgets.Layout(
+                                margin="0 12px 0 0", width="250px", flex="0 0 auto"
+                            ),
                         ),
-                        self.metrics_view,
-                        self.plot_view,
+                        widgets.VBox([self.plot_view, self.profit_view]),
                     ],
                     layout=widgets.Layout(align_items="flex-start"),
                 ),
@@ -700,7 +701,7 @@ class ThresholdExplorer(Explorer):
         )
         return (
             '<div style="display:flex;flex-direction:column;gap:2px;line-height:1.3">'
-            f'<div style="display:flex;gap:6px">{dist}{roc}{ks}</div>'
+            f'<div style="display:flex;flex-wrap:wrap;gap:6px">{dist}{roc}{ks}</div>'
             f'<div class="evalbook-readout">{readout}</div>'
             f'<div style="font-size:small;max-width:{3 * _SIZE}px">{say(_TEXT, "note")}</div>'
             "</div>"
