@@ -29,7 +29,7 @@ import warnings
 import ipywidgets as widgets
 import numpy as np
 
-from evalbook._checks import UndefinedMetricWarning, as_label_array
+from evalbook._checks import UndefinedMetricWarning, check_threshold
 from evalbook._render import (
     CLASS_LINE_COLOURS,
     RESULT_COLOURS,
@@ -47,7 +47,7 @@ from evalbook._render import (
 )
 from evalbook.classification import metrics_table
 from evalbook.confusion import ConfusionMatrix
-from evalbook.scores import _binary_scores, _check_threshold, ks_statistic, roc_auc, roc_curve
+from evalbook.scores import ScoredData, ks_statistic, roc_auc, roc_curve
 from evalbook.widgets._base import Explorer
 
 #: Default profit matrix [[TP, FN], [FP, TN]]: made-up values (the handout's Tabela 4(b)
@@ -221,10 +221,10 @@ class ThresholdExplorer(Explorer):
         self._range = (lo, hi)
         if step is None:
             step = default_step
-        step = _check_threshold(step, "step")
+        step = check_threshold(step, "step")
         if not step > 0:
             raise ValueError(f"step must be greater than 0; got {step}")
-        t = _check_threshold(threshold, "threshold")
+        t = check_threshold(threshold, "threshold")
         if not lo <= t <= hi:
             raise ValueError(f"threshold must lie in the slider's range [{lo:g}, {hi:g}]; got {t}")
 
@@ -364,32 +364,30 @@ class ThresholdExplorer(Explorer):
         )
 
     def _load(self, y_true, scores, positive) -> np.ndarray:
-        """Check the data once, sort it once and draw what does not move with t."""
-        self._is_positive, self._scores = _binary_scores(y_true, scores, positive)
-        labels = as_label_array(y_true, "y_true")
-        if not (~self._is_positive).any():
+        """Check and sort the data once (a :class:`~evalbook.ScoredData`): a slider step then
+        only counts by binary search, and the ROC, the KS and the AUC reuse it."""
+        data = ScoredData(y_true, scores, positive=positive)
+        if data.n_negative == 0:
             raise ValueError(
                 f"y_true holds only the positive class {positive!r}; the explorer needs "
                 "negatives too"
             )
-        self._y_true = labels
+        self._data = data
+        self._is_positive, self._scores, self._y_true = data.is_positive, data.scores, data.labels
         self._positive = positive
-        # sorted views for O(log n) counting at each step
+        self._n_positive, self._n_negative = data.n_positive, data.n_negative
+        # the instances in score order, for the table
         self._order = np.argsort(self._scores, kind="stable")
         self._sorted = self._scores[self._order]
-        self._positive_sorted = np.sort(self._scores[self._is_positive])
-        self._negative_sorted = np.sort(self._scores[~self._is_positive])
-        self._n_positive = self._positive_sorted.size
-        self._n_negative = self._negative_sorted.size
-        # every distinct threshold (decreasing, +inf first) and its four cells, for the
-        # most profitable threshold
-        cuts = np.concatenate([[np.inf], np.unique(self._scores)[::-1]])
-        tp = self._n_positive - np.searchsorted(self._positive_sorted, cuts, side="left")
-        fp = self._n_negative - np.searchsorted(self._negative_sorted, cuts, side="left")
+        # every distinct threshold (decreasing, +inf first: nothing positive) and its four
+        # cells, for the most profitable threshold
+        cuts = np.concatenate([[np.inf], data.thresholds])
+        tp = np.concatenate([[0], data.tp])
+        fp = np.concatenate([[0], data.fp])
         cells = np.stack([tp, self._n_positive - tp, fp, self._n_negative - fp], axis=1)
         self._cuts = (cuts, cells.astype(float))
         self._static_svg = None  # drawn at the first refresh (it needs the slider's range)
-        return labels
+        return data.labels
 
     def _reload_synthetic(self) -> None:
         scores = _logistic(self._noise + self.separation.value * self._centre)
@@ -398,9 +396,7 @@ class ThresholdExplorer(Explorer):
 
     # ------------------------------------------------------------------ numbers
     def _counts_at(self, t: float) -> tuple[int, int, int, int]:
-        tp = self._n_positive - int(np.searchsorted(self._positive_sorted, t, side="left"))
-        fp = self._n_negative - int(np.searchsorted(self._negative_sorted, t, side="left"))
-        return tp, self._n_positive - tp, fp, self._n_negative - fp
+        return tuple(self._data.counts(t))
 
     @property
     def counts(self) -> dict:
@@ -496,7 +492,7 @@ class ThresholdExplorer(Explorer):
         if owner is not None and owner is self.separation:
             self._reload_synthetic()
         if self._static_svg is None:
-            self._auc = roc_auc(self._y_true, self._scores, positive=self._positive)
+            self._auc = roc_auc(self._data)
             self._static_svg = self._build_curves()
         t = self.threshold.value
         tp, fn, fp, tn = self._counts_at(t)
@@ -580,26 +576,19 @@ class ThresholdExplorer(Explorer):
     # ------------------------------------------------------------------ plots
     def _build_curves(self) -> dict:
         """What the plots draw that does not move with t: curves, dots and histograms."""
-        curve = roc_curve(self._y_true, self._scores, positive=self._positive)
+        curve = roc_curve(self._data)
         keep = _thin(len(curve))
-        ks = ks_statistic(self._y_true, self._scores, positive=self._positive)
+        ks = ks_statistic(self._data)
         lo, hi = self._range
-        grid = np.unique(self._scores)
+        grid = self._data.thresholds[::-1]  # the distinct scores, increasing
         if grid.size > _MAX_POINTS:  # more points than pixels: sample the CDFs on a grid
             grid = np.linspace(lo, hi, _MAX_POINTS)
         xs = np.concatenate([[lo], grid, [hi]])
         step_x = np.repeat(xs, 2)[1:]  # a step function: each x twice, the value changes after
         colours = (CLASS_LINE_COLOURS["positive"], CLASS_LINE_COLOURS["negative"])
-        cdfs = [
-            Line(
-                step_x,
-                np.repeat(np.searchsorted(group, xs, side="right") / group.size, 2)[:-1],
-                colour=colour,
-                width=1.5,
-            )
-            for group, colour in zip(
-                (self._positive_sorted, self._negative_sorted), colours, strict=True
-            )
+        cdfs = [  # CP(positive, x) and CP(negative, x), eq. (14), as step lines
+            Line(step_x, np.repeat(cdf, 2)[:-1], colour=colour, width=1.5)
+            for cdf, colour in zip(self._data.cdf(xs), colours, strict=True)
         ]
         # the scores of each class: dots (jittered) or, for many instances, histograms;
         # positives in the upper band (y in [1.1, 2]), negatives in the lower ([0.1, 1])
@@ -636,7 +625,7 @@ class ThresholdExplorer(Explorer):
             f"{say(_TEXT, 'cp_pos')}</text>"
         )
         return {
-            "roc": Line(curve.fpr.to_numpy()[keep], curve.tpr.to_numpy()[keep], width=2),
+            "roc": Line(curve.fpr[keep], curve.tpr[keep], width=2),
             "ks": ks.statistic,
             "cdfs": cdfs,
             "dots": dots,
