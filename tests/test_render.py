@@ -13,9 +13,6 @@ from evalbook._render import (
     MATRIX_COLOURS,
     RESULT_COLOURS,
     Cell,
-    Line,
-    Points,
-    Segments,
     blend,
     check_ids,
     chips,
@@ -26,9 +23,9 @@ from evalbook._render import (
     options,
     percent,
     set_language,
-    svg_plot,
     term,
 )
+from evalbook._svg import Line, Points, Segments, svg_plot
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 

@@ -17,15 +17,8 @@ import ipywidgets as widgets
 import numpy as np
 
 from evalbook._checks import UndefinedMetricWarning, check_probability
-from evalbook._render import (
-    LINE_COLOURS,
-    Cell,
-    Line,
-    confusion_html,
-    html_table,
-    say,
-    svg_plot,
-)
+from evalbook._render import Cell, confusion_html, html_table, say
+from evalbook._svg import LINE_COLOURS, Line, svg_plot
 from evalbook.classification import accuracy, balanced_accuracy, cohen_kappa, mcc, recall
 from evalbook.confusion import ConfusionMatrix
 from evalbook.widgets._base import Explorer

@@ -17,7 +17,8 @@ import ipywidgets as widgets
 import numpy as np
 
 from evalbook._checks import UndefinedMetricWarning, as_number_pair
-from evalbook._render import Cell, Line, Points, Segments, html_table, number, say, svg_plot
+from evalbook._render import Cell, html_table, number, say
+from evalbook._svg import Line, Points, Segments, svg_plot
 from evalbook.regression import mae, mse, r2, rmse
 from evalbook.widgets._base import Explorer
 

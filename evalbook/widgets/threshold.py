@@ -21,7 +21,6 @@ the profit matrix sit in folds below.
 
 from __future__ import annotations
 
-import html
 import math
 import numbers
 import warnings
@@ -31,24 +30,20 @@ import numpy as np
 
 from evalbook._checks import UndefinedMetricWarning, check_threshold
 from evalbook._render import (
-    CLASS_LINE_COLOURS,
     RESULT_COLOURS,
     Cell,
-    Line,
-    Points,
-    Segments,
     check_ids,
     confusion_html,
     html_table,
     number,
     say,
-    svg_plot,
     term,
 )
 from evalbook.classification import metrics_table
 from evalbook.confusion import ConfusionMatrix
-from evalbook.scores import ScoredData, ks_statistic, roc_auc, roc_curve
+from evalbook.scores import ScoredData, roc_auc
 from evalbook.widgets._base import Explorer
+from evalbook.widgets._threshold_plots import threshold_curves, threshold_plots
 
 #: Default profit matrix [[TP, FN], [FP, TN]]: made-up values (the handout's Tabela 4(b)
 #: was lost in extraction) where a false positive costs five times what a hit earns.
@@ -72,10 +67,6 @@ SHOWN_METRICS = (
 #: Largest separation offered by the slider of :meth:`ThresholdExplorer.synthetic`.
 MAX_SEPARATION = 4.0
 
-_SIZE = 184  # width of each plot, in pixels: three fit beside the matrix in 850 px
-_MAX_POINTS = 150  # the plots are 146 px wide: more points than that add nothing
-_MAX_DOTS = 300  # up to this many instances the distributions are dots, beyond histograms
-_BINS = 30
 
 _TEXT = {
     "slider": {"en": "threshold t", "pt": "limiar (threshold) t"},
@@ -99,22 +90,6 @@ _TEXT = {
     "table_head": {
         "en": ("id", "target", "score", "pred.", "res."),
         "pt": ("id", "alvo", "score", "pred.", "res."),
-    },
-    "distributions": {"en": "scores of each class", "pt": "scores de cada classe"},
-    "roc": {"en": "ROC (AUC = {auc})", "pt": "ROC (AUC = {auc})"},
-    "ks": {"en": "KS = {ks} (maximum)", "pt": "KS = {ks} (máximo)"},
-    "cumulative": {"en": "cumulative share", "pt": "proporção acumulada"},
-    "cp_neg": {"en": "━ CP(negatives)", "pt": "━ CP(negativos)"},
-    "cp_pos": {"en": "━ CP(positives)", "pt": "━ CP(positivos)"},
-    "readout": {
-        "en": "(FPR, TPR) = ({fpr}, {tpr}) · gap at t: {gap}",
-        "pt": "FPR = {fpr} · TPR = {tpr} · gap em t: {gap}",
-    },
-    "note": {
-        "en": "The black bar is the same in both plots: TPR − FPR = CP(neg) − CP(pos). "
-        "Right of t (shaded): predicted positive.",
-        "pt": "A barra preta é a mesma nos dois gráficos: TPR − FPR = CP(neg) − CP(pos). "
-        "À direita de t (sombreado): predito positivo.",
     },
     "fold_table": {"en": "Instances (Tabela 7)", "pt": "Instâncias (Tabela 7)"},
     "fold_profit": {"en": "Profit matrix", "pt": "Matriz de lucro"},
@@ -493,13 +468,16 @@ class ThresholdExplorer(Explorer):
             self._reload_synthetic()
         if self._static_svg is None:
             self._auc = roc_auc(self._data)
-            self._static_svg = self._build_curves()
+            self._static_svg = threshold_curves(self._data, self._range, self._negative)
         t = self.threshold.value
         tp, fn, fp, tn = self._counts_at(t)
         self.table_view.value = self._table_html(t)
         self.matrix_view.value = self._matrix_html(tp, fn, fp, tn, t)
         self.metrics_view.value = self._metrics_html()
-        self.plot_view.value = self._plots_svg(t)
+        fpr, tpr = self.roc_point
+        self.plot_view.value = threshold_plots(
+            self._static_svg, t=t, value_range=self._range, fpr=fpr, tpr=tpr, auc=self._auc
+        )
         self._refresh_profit(None)
 
     def _refresh_profit(self, change=None) -> None:
@@ -573,140 +551,10 @@ class ThresholdExplorer(Explorer):
         ]
         return html_table(rows, style="font-size:90%;margin-top:6px")
 
-    # ------------------------------------------------------------------ plots
-    def _build_curves(self) -> dict:
-        """What the plots draw that does not move with t: curves, dots and histograms."""
-        curve = roc_curve(self._data)
-        keep = _thin(len(curve))
-        ks = ks_statistic(self._data)
-        lo, hi = self._range
-        grid = self._data.thresholds[::-1]  # the distinct scores, increasing
-        if grid.size > _MAX_POINTS:  # more points than pixels: sample the CDFs on a grid
-            grid = np.linspace(lo, hi, _MAX_POINTS)
-        xs = np.concatenate([[lo], grid, [hi]])
-        step_x = np.repeat(xs, 2)[1:]  # a step function: each x twice, the value changes after
-        colours = (CLASS_LINE_COLOURS["positive"], CLASS_LINE_COLOURS["negative"])
-        cdfs = [  # CP(positive, x) and CP(negative, x), eq. (14), as step lines
-            Line(step_x, np.repeat(cdf, 2)[:-1], colour=colour, width=1.5)
-            for cdf, colour in zip(self._data.cdf(xs), colours, strict=True)
-        ]
-        # the scores of each class: dots (jittered) or, for many instances, histograms;
-        # positives in the upper band (y in [1.1, 2]), negatives in the lower ([0.1, 1])
-        dots, bars = [], []
-        for base, is_class, colour in (
-            (1.1, self._is_positive, colours[0]),
-            (0.1, ~self._is_positive, colours[1]),
-        ):
-            values = self._scores[is_class]
-            if self._scores.size <= _MAX_DOTS:
-                jitter = np.random.default_rng(int(base)).uniform(0.05, 0.85, values.size)
-                dots.append(Points(values, base + jitter, colour=colour))
-            else:
-                counts, edges = np.histogram(values, bins=_BINS, range=(lo, hi))
-                heights = base + 0.85 * counts / max(int(counts.max()), 1)
-                bars.append(
-                    Line(
-                        np.repeat(edges, 2),
-                        np.concatenate([[base], np.repeat(heights, 2), [base]]),
-                        colour=colour,
-                        width=1.5,
-                    )
-                )
-        key = "".join(
-            f'<text x="{x}" y="0" font-size="10" fill="{colour}">{html.escape(text)}</text>'
-            for x, colour, text in (
-                (0, colours[0], f"━ {self._positive} ({self._n_positive})"),
-                (_SIZE / 2, colours[1], f"━ {self._negative} ({self._n_negative})"),
-            )
-        )
-        ks_key = (
-            f'<text x="0" y="0" font-size="10" fill="{colours[1]}">{say(_TEXT, "cp_neg")}</text>'
-            f'<text x="{_SIZE / 2}" y="0" font-size="10" fill="{colours[0]}">'
-            f"{say(_TEXT, 'cp_pos')}</text>"
-        )
-        return {
-            "roc": Line(curve.fpr[keep], curve.tpr[keep], width=2),
-            "ks": ks.statistic,
-            "cdfs": cdfs,
-            "dots": dots,
-            "bars": bars,
-            "key": key,
-            "ks_key": ks_key,
-        }
-
-    def _plots_svg(self, t: float) -> str:
-        c = self._static_svg
-        fpr, tpr = self.roc_point
-        cp_pos = 1 - tpr  # share of positives with score < t
-        cp_neg = 1 - fpr
-        panel = {"width": _SIZE, "height": _SIZE + 14, "legend": None}
-        dist = svg_plot(
-            c["bars"],
-            points=c["dots"],
-            x_range=self._range,
-            y_range=(0.0, 2.05),
-            title=say(_TEXT, "distributions"),
-            xlabel="score",
-            marker=t,
-            shade_from=t,
-            y_ticks=False,
-            footer=c["key"],
-            css_class="evalbook-distributions",
-            **panel,
-        )
-        roc = svg_plot(
-            [Line([0, 1], [0, 1], colour="#999", style="--", width=1), c["roc"]],
-            points=[Points([fpr], [tpr], colour="crimson", radius=6)],
-            segments=[Segments([fpr], [fpr], [tpr], "#000", 1.5)],
-            x_range=(0, 1),
-            y_range=(0, 1),
-            title=say(_TEXT, "roc", auc=number(self._auc, 3)),
-            xlabel="FPR",
-            ylabel="TPR",
-            css_class="evalbook-roc",
-            **panel,
-        )
-        ks = svg_plot(
-            c["cdfs"],
-            segments=[
-                Segments([t], [0], [1], "#999", 1),
-                Segments([t], [cp_pos], [cp_neg], "#000", 3),
-            ],
-            x_range=self._range,
-            y_range=(0, 1),
-            title=say(_TEXT, "ks", ks=number(c["ks"], 3)),
-            xlabel="score",
-            ylabel=say(_TEXT, "cumulative"),
-            footer=c["ks_key"],
-            css_class="evalbook-ks",
-            **panel,
-        )
-        readout = say(
-            _TEXT,
-            "readout",
-            fpr=number(fpr, 2),
-            tpr=number(tpr, 2),
-            gap=number(cp_neg - cp_pos, 3),
-        )
-        return (
-            '<div style="display:flex;flex-direction:column;gap:2px;line-height:1.3">'
-            f'<div style="display:flex;flex-wrap:wrap;gap:6px">{dist}{roc}{ks}</div>'
-            f'<div class="evalbook-readout">{readout}</div>'
-            f'<div style="font-size:small;max-width:{3 * _SIZE}px">{say(_TEXT, "note")}</div>'
-            "</div>"
-        )
-
 
 # ---------------------------------------------------------------------- helpers
 def _logistic(x: np.ndarray) -> np.ndarray:
     return 1.0 / (1.0 + np.exp(-x))
-
-
-def _thin(size: int) -> np.ndarray:
-    """Indices of at most ``_MAX_POINTS`` evenly spread points, both ends included."""
-    if size <= _MAX_POINTS:
-        return np.arange(size)
-    return np.unique(np.linspace(0, size - 1, _MAX_POINTS).round().astype(np.intp))
 
 
 def _types(is_positive: np.ndarray, predicted: np.ndarray) -> np.ndarray:
