@@ -409,13 +409,13 @@ def confusion_html(
             Cell("", header=True, colspan=2),
             Cell(term("prediction", language), header=True, colspan=k, align="center"),
         ],
-        [Cell("", header=True, colspan=2), *(Cell(e, header=True, raw=True) for e in esc)],
+        [Cell("", header=True, colspan=2), *(Rendered(f"<th>{e}</th>") for e in esc)],
     ]
     for i, label in enumerate(esc):
         line = []
         if i == 0:
             line.append(Cell(term("target", language), header=True, rowspan=k, style=rotate))
-        line.append(Cell(label, header=True, raw=True))
+        line.append(Rendered(f"<th>{label}</th>"))
         for j in range(k):
             if names is not None:
                 name = names[i][j]

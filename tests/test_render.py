@@ -220,3 +220,14 @@ def test_every_registry_metric_has_a_portuguese_name():
 def test_default_matrix_labels_are_translated():
     out = confusion_html([[6, 3], [2, 9]], ["positive", "negative"], language="pt")
     assert ">positiva</th>" in out and ">negativa</th>" in out and "positive" not in out
+
+
+def test_confusion_matrix_display_follows_the_language():
+    from evalbook import ConfusionMatrix
+
+    cm = ConfusionMatrix([[6, 3], [2, 9]])
+    assert "Confusion matrix (n = 20)" in cm._repr_html_() and ">target</th>" in cm._repr_html_()
+    set_language("pt")
+    page = cm._repr_html_()
+    assert "Matriz de confusão (n = 20)" in page and ">alvo</th>" in page
+    assert ">predição</th>" in page and "<th>positiva</th>" in page and "<th>negativa</th>" in page

@@ -178,7 +178,7 @@ def test_matrix_and_counts_views_follow_the_control(explorer):
     cm = explorer.confusion_matrix
     assert explorer.matrix_view.value == confusion_html(cm.counts, cm.labels)
     assert "Matriz de confusão (n = 20)" in explorer.matrix_view.value
-    heads = re.findall(r"<th [^>]*>(ham|spam)</th>", explorer.matrix_view.value)
+    heads = re.findall(r"<th[^>]*>(ham|spam)</th>", explorer.matrix_view.value)
     assert heads == ["ham", "spam", "ham", "spam"]  # columns, then rows
     assert "TP = <b>9</b>" in explorer.counts_view.value
     assert "FN = <b>2</b>" in explorer.counts_view.value
