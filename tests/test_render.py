@@ -231,3 +231,20 @@ def test_confusion_matrix_display_follows_the_language():
     page = cm._repr_html_()
     assert "Matriz de confusão (n = 20)" in page and ">alvo</th>" in page
     assert ">predição</th>" in page and "<th>positiva</th>" in page and "<th>negativa</th>" in page
+
+
+def test_metrics_table_displays_in_the_display_language_and_stays_a_dataframe():
+    import pandas as pd
+
+    from evalbook import metrics_table
+
+    table = metrics_table([[6, 3], [2, 9]])
+    assert isinstance(table, pd.DataFrame) and list(table.columns) == ["value", "formula", "source"]
+    assert table.loc["recall", "value"] == pytest.approx(6 / 9)
+    assert type(table.loc[["f1"]]) is pd.DataFrame  # operations give plain DataFrames
+    english = table._repr_html_()
+    assert ">recall</th>" in english and ">0.6667</td>" in english and ">metric</th>" in english
+    set_language("pt")
+    page = table._repr_html_()
+    assert ">revocação (recall)</th>" in page and ">0,6667</td>" in page
+    assert ">métrica</th>" in page and ">fórmula</th>" in page and ">fonte</th>" in page
