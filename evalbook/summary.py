@@ -30,7 +30,7 @@ from evalbook._checks import (
     check_zero_division,
     safe_divide,
 )
-from evalbook._render import Cell, html_table, side_by_side
+from evalbook._render import Cell, get_language, html_table, side_by_side
 from evalbook._stats import clopper_pearson
 from evalbook.classification import (
     balanced_accuracy,
@@ -197,7 +197,7 @@ def _by_class(cm: ConfusionMatrix, zero_division):
     return frame
 
 
-def summary(cm, *, confidence=0.95, language="en", zero_division="warn") -> ConfusionSummary:
+def summary(cm, *, confidence=0.95, language=None, zero_division="warn") -> ConfusionSummary:
     """Every statistic of caret's ``confusionMatrix()`` report, in one object.
 
     Handout 002, eqs. (10.1)-(10.12), plus the rest of caret's report:
@@ -224,9 +224,11 @@ def summary(cm, *, confidence=0.95, language="en", zero_division="warn") -> Conf
         instance.
     confidence : float in (0, 1), default 0.95
         Level of the accuracy's interval.
-    language : {"en", "pt"}, default "en"
-        Language of the printed and HTML forms (``"pt"``: Brazilian Portuguese). The
-        entries of ``overall`` and ``by_class`` keep their English names.
+    language : {"en", "pt"}, optional
+        Language of the printed and HTML forms (``"pt"``: Brazilian Portuguese). Default:
+        the display language at the time the report is shown (English unless
+        :func:`evalbook.set_language` chose another). The entries of ``overall`` and
+        ``by_class`` keep their English names.
     zero_division : "warn" or float, default "warn"
         Value of an undefined ratio (0/0); ``"warn"`` gives nan with an
         :class:`~evalbook.UndefinedMetricWarning`. An undefined McNemar p-value is nan,
@@ -276,8 +278,9 @@ class ConfusionSummary:
     ----------
     confusion_matrix : ConfusionMatrix
     confidence : float
-    language : {"en", "pt"}
-        Language of ``str()``/``repr()`` and of the HTML form.
+    language : {"en", "pt"} or None
+        Language of ``str()``/``repr()`` and of the HTML form; None follows the display
+        language (:func:`evalbook.set_language`).
     positive : label or None
         The positive class of a 2×2 matrix (its first label); None for more classes.
     overall : pandas.Series
@@ -288,12 +291,12 @@ class ConfusionSummary:
         column per class (one-vs-rest). Rows: :data:`BY_CLASS_STATISTICS`.
     """
 
-    def __init__(self, cm, *, confidence=0.95, language="en", zero_division="warn"):
+    def __init__(self, cm, *, confidence=0.95, language=None, zero_division="warn"):
         import pandas as pd
         from scipy.stats import binom
 
         confidence = check_confidence(confidence)
-        language = _check_language(language)
+        language = None if language is None else _check_language(language)
         check_zero_division(zero_division)
         cm = as_confusion_matrix(cm)
         if cm.n_classes < 2:
@@ -333,9 +336,15 @@ class ConfusionSummary:
         self.by_class = _by_class(cm, zero_division)
 
     # ------------------------------------------------------------------ text
+    def _words(self, language) -> dict:
+        """The labels of the report: ``language``, else the summary's, else the display one."""
+        if language is None:
+            language = self.language
+        return _TEXT[get_language() if language is None else _check_language(language)]
+
     def to_text(self, *, language=None) -> str:
         """The report as caret prints it (``language`` defaults to the summary's own)."""
-        words = _TEXT[_check_language(self.language if language is None else language)]
+        words = self._words(language)
         lines = [words["title"], "", *self._matrix_lines(words), ""]
         if self.positive is None:
             lines += [words["overall"], ""]
@@ -409,7 +418,7 @@ class ConfusionSummary:
     # ------------------------------------------------------------------ html
     def to_html(self, *, language=None) -> str:
         """The report as HTML tables (the matrix in caret's orientation, then the statistics)."""
-        words = _TEXT[_check_language(self.language if language is None else language)]
+        words = self._words(language)
         cm = self.confusion_matrix
         labels = [str(label) for label in cm.labels]
         corner = f"{words['prediction']} \\ {words['reference']}"

@@ -248,3 +248,16 @@ def test_metrics_table_displays_in_the_display_language_and_stays_a_dataframe():
     page = table._repr_html_()
     assert ">revocação (recall)</th>" in page and ">0,6667</td>" in page
     assert ">métrica</th>" in page and ">fórmula</th>" in page and ">fonte</th>" in page
+
+
+def test_summary_follows_the_display_language_unless_told():
+    from evalbook import summary
+
+    report = summary([[6, 3], [2, 9]])
+    assert report.language is None and str(report).startswith("Confusion Matrix and Statistics")
+    set_language("pt")
+    assert str(report).startswith("Matriz de Confusão e Estatísticas")
+    assert "Sensibilidade" in report._repr_html_()
+    assert str(summary([[6, 3], [2, 9]], language="en")).startswith("Confusion Matrix")
+    with pytest.raises(ValueError, match="language"):
+        summary([[6, 3], [2, 9]], language="es")
