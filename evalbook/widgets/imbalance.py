@@ -26,6 +26,7 @@ from evalbook.widgets._base import Explorer
 #: Class labels of the simulated test set: the rare (positive) class first.
 LABELS = ("minoria", "maioria")
 
+_CURVE = ("accuracy", "cohen_kappa")  # what the plot draws
 _PLOT_PIXELS = (450, 288)  # width and height of the figure, in pixels
 _TEXT = {
     "majority_share": {"en": "majority share", "pt": "fração da maioria"},
@@ -64,11 +65,12 @@ def _matrix(n: int, share: float, recall_majority: float, recall_minority: float
     )
 
 
-def _metrics(cm: ConfusionMatrix) -> dict:
+def _metrics(cm: ConfusionMatrix, names=tuple(_METRICS)) -> dict:
     with warnings.catch_warnings():  # 0/0 → nan here; the MCC's convention gives 0
         warnings.simplefilter("ignore", UndefinedMetricWarning)
         values = {}
-        for name, function in _METRICS.items():
+        for name in names:
+            function = _METRICS[name]
             options = {} if name == "mcc" else {"zero_division": math.nan}
             values[name] = float(function(cm, **options))
     return values
@@ -196,8 +198,8 @@ class ImbalanceExplorer(Explorer):
             cm = _matrix(
                 self._n, float(share), self.recall_majority.value, self.recall_minority.value
             )
-            values = _metrics(cm)
-            dumb = _metrics(_matrix(self._n, float(share), 1.0, 0.0))
+            values = _metrics(cm, _CURVE)
+            dumb = _metrics(_matrix(self._n, float(share), 1.0, 0.0), _CURVE)
             rows[float(share)] = {
                 "accuracy": values["accuracy"],
                 "cohen_kappa": values["cohen_kappa"],
