@@ -549,7 +549,8 @@ def metrics_table(cm, *, positive=None, zero_division="warn"):
     Returns
     -------
     pandas.DataFrame
-        Indexed by metric name, with columns ``value``, ``formula`` and ``source``.
+        Indexed by metric name, with columns ``value``, ``formula`` and ``source``; in a
+        notebook it shows in the display language (:func:`evalbook.set_language`).
 
     Examples
     --------
@@ -570,6 +571,8 @@ def metrics_table(cm, *, positive=None, zero_division="warn"):
         for name, (function, formula, source) in BINARY_METRICS.items():
             value = function(cm, positive=positive, zero_division=zero_division)
             rows[name] = (value, formula, source)
+    from evalbook._tables import MetricsTable  # displayed in the display language
+
     frame = pd.DataFrame.from_dict(rows, orient="index", columns=["value", "formula", "source"])
     frame.index.name = "metric"
-    return frame
+    return MetricsTable(frame)

@@ -16,7 +16,6 @@ usually comes first) and caret, like handout 002, puts the prediction in the row
 
 from __future__ import annotations
 
-import html
 import numbers
 from collections.abc import Mapping
 
@@ -37,6 +36,7 @@ from evalbook._checks import (
     mixed_labels_error,
     plain_value,
 )
+from evalbook._render import confusion_html
 
 #: Accepted values of ``orientation`` in :meth:`ConfusionMatrix.to_frame`.
 ORIENTATIONS = ("handout", "sklearn", "caret")
@@ -367,35 +367,8 @@ class ConfusionMatrix:
         return f"ConfusionMatrix(n={self.n}, labels={self._labels!r})\n{table}"
 
     def _repr_html_(self) -> str:
-        k = self.n_classes
-        names = [["TP", "FN"], ["FP", "TN"]] if k == 2 else None
-        esc = [html.escape(str(label)) for label in self._labels]
-        cell = "padding:4px 12px;text-align:right;border:1px solid #bbb"
-        parts = [
-            '<table style="border-collapse:collapse">',
-            f'<caption style="caption-side:top">Confusion matrix (n = {self.n})</caption>',
-            f'<tr><th colspan="2"></th><th colspan="{k}" style="text-align:center">'
-            "prediction</th></tr>",
-            '<tr><th colspan="2"></th>' + "".join(f"<th>{e}</th>" for e in esc) + "</tr>",
-        ]
-        for i, label in enumerate(esc):
-            head = (
-                f'<th rowspan="{k}" style="writing-mode:vertical-rl;transform:rotate(180deg)">'
-                "target</th>"
-                if i == 0
-                else ""
-            )
-            cells = []
-            for j in range(k):
-                colour = "#d9f2d9" if i == j else "#f8dcdc"
-                tag = f' <small style="color:#555">{names[i][j]}</small>' if names else ""
-                cells.append(
-                    f'<td style="{cell};background:{colour};color:#000">'
-                    f"{self._counts[i, j]}{tag}</td>"
-                )
-            parts.append(f"<tr>{head}<th>{label}</th>{''.join(cells)}</tr>")
-        parts.append("</table>")
-        return "".join(parts)
+        """The matrix as an HTML table in the display language (:func:`evalbook.set_language`)."""
+        return confusion_html(self._counts, self._labels)
 
     def __eq__(self, other) -> bool:
         if not isinstance(other, ConfusionMatrix):
