@@ -45,6 +45,9 @@ REQUIRED = os.environ.get("EVALBOOK_REQUIRE_BROWSER", "") not in ("", "0")
 VIEWPORT = {"width": 1280, "height": 720}
 CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
                   "--disable-component-update", "--disable-sync", "--no-first-run"]  # fmt: skip
+# JupyterLab's menus in English or, with the pt-BR language pack active, in Portuguese
+RUN_MENU = re.compile(r"^(Run|Executar)$")
+RUN_ALL = re.compile(r"^(Run All Cells|Executar todas as células)$")
 #: At most this many presses of → from the title slide to the explorer's slide.
 MAX_STEPS = 80
 
@@ -170,8 +173,8 @@ def _run_all(page) -> None:
         dialog.click()
     except Exception:  # playwright's TimeoutError: no dialog this time
         pass
-    page.get_by_role("menuitem", name="Run", exact=True).click()
-    page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
+    page.get_by_role("menuitem", name=RUN_MENU).click()
+    page.get_by_role("menuitem", name=RUN_ALL).click()
     # the last code cell prints the profit search and puts t back to 0.5
     page.locator(".jp-OutputArea-output pre", has_text="mais lucrativo").wait_for(timeout=300_000)
     page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']", timeout=60_000)
@@ -246,7 +249,7 @@ def test_lesson_05_as_slides_at_1280x720(lab):
             page.wait_for_function(
                 "document.querySelectorAll('.jp-deck-mod-onscreen').length === 0", timeout=10_000
             )
-            assert page.get_by_role("menuitem", name="Run", exact=True).is_visible()
+            assert page.get_by_role("menuitem", name=RUN_MENU).is_visible()
             assert _shown_counts(page.locator(".evalbook-threshold-matrix").first) == shown
         except Exception:
             page.screenshot(path=ARTIFACTS / "slides_05_failure.png")
