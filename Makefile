@@ -32,7 +32,7 @@ lab: $(STAMP)
 	$(BIN)/jupyter lab --ServerApp.root_dir=. --LabApp.default_url=/lab/tree/notebooks $(ROOT_FLAG) $(LAB_ARGS)
 
 lint: $(STAMP)
-	$(BIN)/ruff check evalbook tests benchmarks
+	$(BIN)/ruff check evalbook tests benchmarks notebooks exercises
 	$(BIN)/ruff format --check evalbook tests benchmarks
 
 test: lint
