@@ -2,6 +2,7 @@
 declare every package the code imports, and take the version from one place."""
 
 import ast
+import functools
 import importlib.metadata
 import json
 import re
@@ -97,27 +98,41 @@ def _code_sources(folder: str):
                 yield path, re.sub(r"(?m)^\s*[%!].*$", "", source)
 
 
+@functools.cache
+def _imports_in(folder: str) -> tuple[tuple[str, str], ...]:
+    """(top-level module, file) of every import under ``folder``, read once per session."""
+    found = []
+    for path, source in _code_sources(folder):
+        for node in ast.walk(ast.parse(source)):
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                names = [node.module]
+            else:
+                continue
+            found += [(name.split(".")[0], str(path.relative_to(ROOT))) for name in names]
+    return tuple(found)
+
+
 def _imported_modules(folders) -> dict[str, set[str]]:
-    """Top-level third-party module -> the files that import it (stdlib and evalbook left out)."""
+    """Top-level third-party module -> the files that import it (the standard library,
+    evalbook and the folders' own modules, such as benchmarks/explorers.py, left out)."""
+    own = {"evalbook"} | {p.stem for folder in folders for p in (ROOT / folder).glob("*.py")}
     found: dict[str, set[str]] = {}
     for folder in folders:
-        for path, source in _code_sources(folder):
-            for node in ast.walk(ast.parse(source)):
-                if isinstance(node, ast.Import):
-                    names = [alias.name for alias in node.names]
-                elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-                    names = [node.module]
-                else:
-                    continue
-                for name in names:
-                    top = name.split(".")[0]
-                    if top not in sys.stdlib_module_names and top != "evalbook":
-                        found.setdefault(top, set()).add(str(path.relative_to(ROOT)))
+        for top, path in _imports_in(folder):
+            if top not in sys.stdlib_module_names and top not in own:
+                found.setdefault(top, set()).add(path)
     return found
 
 
+@functools.cache
+def _providers() -> dict[str, list[str]]:
+    return importlib.metadata.packages_distributions()
+
+
 def _undeclared(folders, declared: set[str]) -> dict[str, list[str]]:
-    providers = importlib.metadata.packages_distributions()
+    providers = _providers()
     missing = {}
     for module, files in _imported_modules(folders).items():
         distributions = {_normalise(name)[0] for name in providers.get(module, [])}
