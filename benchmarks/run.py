@@ -656,15 +656,20 @@ def notebooks_case(settings: Settings) -> Iterator[Row]:
         )
 
 
-def _timed_make_test(cwd: Path) -> tuple[float, bool, str]:
+def _timed_make_test(cwd: Path, *, arguments=(), env=None) -> tuple[float, bool, str]:
     load = os.getloadavg()[0]
     t0 = time.perf_counter()
     result = subprocess.run(
-        ["make", "--no-print-directory", "test"], cwd=cwd, capture_output=True, text=True
+        ["make", "--no-print-directory", "test", *arguments],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        env=env,
     )
     elapsed = time.perf_counter() - t0
-    tail = (result.stdout + result.stderr).strip().splitlines()[-1:] or [""]
-    return elapsed, result.returncode == 0, f"load {load:.1f} before; {tail[0][:120]}"
+    lines = (result.stdout + result.stderr).strip().splitlines()
+    summary = next((line for line in reversed(lines) if " passed" in line), lines[-1:] or [""])
+    return elapsed, result.returncode == 0, f"load {load:.1f} at the start; {summary}".strip()
 
 
 def make_test_case(settings: Settings) -> Iterator[Row]:
@@ -682,17 +687,27 @@ def make_test_case(settings: Settings) -> Iterator[Row]:
         )
 
 
+def _clone_arguments() -> list[str]:
+    """The command-line variables of the calling make, less those naming another venv."""
+    import shlex
+
+    flags = os.environ.get("MAKEFLAGS", "")
+    words = shlex.split(flags.split(" -- ", 1)[1]) if " -- " in flags else []
+    return [w for w in words if "=" in w and w.split("=")[0] not in {"BIN", "VENV", "STAMP"}]
+
+
 def fresh_clone_case(settings: Settings) -> Iterator[Row]:
     """``make test`` in a fresh clone of the committed tree, the install included."""
     with tempfile.TemporaryDirectory(prefix="evalbook-clone-") as folder:
         clone = Path(folder) / "evalbook"
         subprocess.run(["git", "clone", "--quiet", str(ROOT), str(clone)], check=True)
-        env_makeflags = os.environ.pop("MAKEFLAGS", None)  # no BIN/STAMP overrides inside
-        try:
-            elapsed, passed, note = _timed_make_test(clone)
-        finally:
-            if env_makeflags is not None:
-                os.environ["MAKEFLAGS"] = env_makeflags
+        env = {
+            k: v
+            for k, v in os.environ.items()
+            if k not in {"MAKEFLAGS", "MFLAGS", "MAKELEVEL", "PYTHONPATH", "VIRTUAL_ENV"}
+        }
+        arguments = _clone_arguments()
+        elapsed, passed, note = _timed_make_test(clone, arguments=arguments, env=env)
     yield Row(
         "make test, fresh clone",
         "git clone + install + test",
@@ -700,7 +715,7 @@ def fresh_clone_case(settings: Settings) -> Iterator[Row]:
         target="< 150 s",
         met=elapsed < 150,
         same_numbers=passed,
-        note=f"same numbers = passed; {note}",
+        note=f"same numbers = passed; {' '.join(arguments)} {note}".strip(),
     )
 
 
@@ -860,9 +875,17 @@ def selected_cases(only: list[str] | None, *, quick: bool) -> list[Case]:
 
 
 def run(
-    *, quick: bool = False, only: list[str] | None = None, skip: tuple[str, ...] = ()
+    *,
+    quick: bool = False,
+    only: list[str] | None = None,
+    skip: tuple[str, ...] = (),
+    progress: Callable[[Report], None] | None = None,
 ) -> Report:
-    """Run the selected cases (tiny sizes with ``quick``) and return the rows."""
+    """Run the selected cases (tiny sizes with ``quick``) and return the rows.
+
+    ``progress(report)`` is called after each case (``main`` rewrites the results file, so
+    that a long run cut short keeps what it measured).
+    """
     settings = Settings(quick=quick, repeat=3 if quick else 7, budget=5.0 if quick else 60.0)
     report = Report(load_before=os.getloadavg())
     started = time.perf_counter()
@@ -872,6 +895,10 @@ def run(
             continue
         for row in case.run(settings):
             report.add(row)
+        report.seconds = time.perf_counter() - started
+        report.load_after = os.getloadavg()
+        if progress is not None:
+            progress(report)
     report.seconds = time.perf_counter() - started
     report.load_after = os.getloadavg()
     return report
@@ -889,11 +916,15 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
 
     skip = ("make test", "make test, fresh clone") if args.skip_make_test else ()
-    report = run(quick=args.quick, only=args.only, skip=skip)
-    command = "python benchmarks/run.py" + (" " + " ".join(argv) if argv else "")
-    if argv is None:
-        command = "python benchmarks/run.py " + " ".join(sys.argv[1:])
-    write_results(report, args.output, command=command.strip())
+    words = sys.argv[1:] if argv is None else argv
+    command = " ".join(["python benchmarks/run.py", *words])
+    report = run(
+        quick=args.quick,
+        only=args.only,
+        skip=skip,
+        progress=partial(write_results, path=args.output, command=command),
+    )
+    write_results(report, args.output, command=command)
     if args.json:
         print(json.dumps([row.as_dict() for row in report.rows]))
     wrong = [row for row in report.rows if row.same_numbers is False]
