@@ -657,7 +657,10 @@ def notebooks_case(settings: Settings) -> Iterator[Row]:
 
 
 def _timed_make_test(cwd: Path, *, arguments=(), env=None) -> tuple[float, bool, str]:
+    import resource
+
     load = os.getloadavg()[0]
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t0 = time.perf_counter()
     result = subprocess.run(
         ["make", "--no-print-directory", "test", *arguments],
@@ -667,9 +670,18 @@ def _timed_make_test(cwd: Path, *, arguments=(), env=None) -> tuple[float, bool,
         env=env,
     )
     elapsed = time.perf_counter() - t0
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     lines = (result.stdout + result.stderr).strip().splitlines()
-    summary = next((line for line in reversed(lines) if " passed" in line), lines[-1:] or [""])
-    return elapsed, result.returncode == 0, f"load {load:.1f} at the start; {summary}".strip()
+    summary = next((line for line in reversed(lines) if " passed" in line), "")
+    summary = summary.strip("= ") or (lines[-1] if lines else "")
+    cores = os.cpu_count() or 1
+    return (
+        elapsed,
+        result.returncode == 0,
+        f"load {load:.1f} at the start; CPU time of make and its processes {cpu:.0f} s "
+        f"(so ≥ {cpu / cores:.0f} s on {cores} idle cores); {summary}",
+    )
 
 
 def make_test_case(settings: Settings) -> Iterator[Row]:
@@ -867,8 +879,9 @@ def write_results(report: Report, path: Path, *, command: str) -> None:
 
 def selected_cases(only: list[str] | None, *, quick: bool) -> list[Case]:
     cases = [case for case in CASES if not (quick and case.full_only)]
-    if only:
-        cases = [c for c in cases if any(o.lower() in c.name.lower() for o in only)]
+    if only:  # a case's exact name, else every case whose name contains the word
+        exact = [c for c in cases if c.name in only]
+        cases = exact or [c for c in cases if any(o.lower() in c.name.lower() for o in only)]
         if not cases:
             raise SystemExit(f"no benchmark case matches {only}; cases: {[c.name for c in CASES]}")
     return cases
