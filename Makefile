@@ -6,6 +6,9 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.evalbook-installed
+# JupyterLab's own interface in Brazilian Portuguese, for this project's lab only: the
+# defaults in .jupyter/overrides.json are copied into the virtualenv's JupyterLab settings.
+LAB_OVERRIDES := $(VENV)/share/jupyter/lab/settings/overrides.json
 
 NOTEBOOKS := $(sort $(wildcard notebooks/*.ipynb))
 SOLUTIONS := $(sort $(wildcard exercises/solucoes/*.ipynb))
@@ -36,7 +39,11 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e ".[test]"
 	@touch $(STAMP)
 
-lab: $(STAMP)
+$(LAB_OVERRIDES): .jupyter/overrides.json $(STAMP)
+	@mkdir -p $(dir $@)
+	cp .jupyter/overrides.json $@
+
+lab: $(STAMP) $(LAB_OVERRIDES)
 	$(BIN)/jupyter lab --ServerApp.root_dir=. --LabApp.default_url=/lab/tree/notebooks $(ROOT_FLAG) $(LAB_ARGS)
 
 lint: $(STAMP)

@@ -20,6 +20,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 LESSON = "notebooks/01_matriz_de_confusao.ipynb"
+TRANSLATION = "@jupyterlab/translation-extension:plugin"
 
 pytestmark = pytest.mark.skipif(shutil.which("make") is None, reason="needs GNU make")
 
@@ -98,6 +99,14 @@ def test_make_lab_serves_the_lessons(tmp_path):
 
         status, _ = _get(f"{base}/api/contents/{LESSON}")
         assert status == 403, "the server must not serve files without its token"
+
+        # JupyterLab's own interface defaults to Brazilian Portuguese (make lab's overrides)
+        status, body = _get(f"{base}/lab/api/settings/{TRANSLATION}?token={token}")
+        assert status == 200
+        assert json.loads(body)["schema"]["properties"]["locale"]["default"] == "pt_BR"
+        status, body = _get(f"{base}/lab/api/translations/pt_BR?token={token}")
+        assert status == 200
+        assert json.loads(body)["data"], "the pt-BR language pack is not installed"
 
         pid = _server_pid(port, env)
         assert pid is not None, "JupyterLab wrote no runtime file for its port"
