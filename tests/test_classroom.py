@@ -27,7 +27,7 @@ PREVEJA = "> 🤔 **Preveja**"
 # English-formatted thousands.
 ENGLISH = [
     re.compile(r"Confusion matrix \(n ="),
-    re.compile(r">\s*(prediction|target|positive|negative)\s*<"),
+    re.compile(r">\s*(prediction|target|reference|positive|negative)\s*<"),
     re.compile(r">\s*(accuracy|error_rate|precision|recall|balanced_accuracy)\s*<"),
     re.compile(r"\b(decision_tree|knn)\b"),
     re.compile(r"cross-validation"),
