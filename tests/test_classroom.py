@@ -21,6 +21,7 @@ LESSONS = sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
 # from an absent slide_type and hides a cell whose slide_type is "-".
 SLIDE_TYPES = {"slide", "subslide", "fragment", "skip", "notes", None}
 PREVEJA = "> 🤔 **Preveja**"
+GUESS = "# estudando sozinho?"
 
 # English labels that must not reach what a student sees in a lesson (issue 13, §3): the
 # matrix display, the explorers' metric names, table headers, model keys, progress bars and
@@ -42,6 +43,10 @@ def _cells(path: Path) -> list[dict]:
 def _text(cell: dict) -> str:
     source = cell["source"]
     return source if isinstance(source, str) else "".join(source)
+
+
+def _slide_type(cell: dict):
+    return cell["metadata"].get("slideshow", {}).get("slide_type")
 
 
 def _shown(cell: dict) -> str:
@@ -98,10 +103,29 @@ def test_each_prompt_comes_before_the_cell_that_reveals_it(path):
     assert prompts, f"{path.name} has no '🤔 Preveja' prompt"
     for i in prompts:
         assert cells[i]["metadata"]["slideshow"]["slide_type"] in {"slide", "subslide"}
-        reveal = cells[i + 1]
-        assert reveal["metadata"]["slideshow"]["slide_type"] == "fragment", (
-            f"{path.name}: the cell after prompt {i} must be the next fragment"
+        j = i + 1
+        while _slide_type(cells[j]) == "skip":  # the self-study Guess, not shown in slides
+            assert _text(cells[j]).startswith(GUESS), f"{path.name}: cell {j} after prompt {i}"
+            j += 1
+        assert _slide_type(cells[j]) == "fragment", (
+            f"{path.name}: the cell shown after prompt {i} must be the next fragment"
         )
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.name)
+def test_a_guess_control_sits_between_a_prompt_and_its_reveal(path):
+    """Self-study (issue 13 §4): the student types a guess before the number is computed."""
+    cells = _cells(path)
+    for i, cell in enumerate(cells):
+        if cell["cell_type"] == "code" and _text(cell).startswith(GUESS):
+            assert _text(cells[i - 1]).startswith(PREVEJA), f"{path.name} cell {i}"
+            assert "nbval-ignore-output" in cell["metadata"].get("tags", [])
+            assert re.search(r"Guess\(\s*lambda:", _text(cell)), "the answer is computed"
+
+
+def test_there_are_guess_controls():
+    total = sum(_text(c).startswith(GUESS) for p in LESSONS for c in _cells(p))
+    assert total >= 10, total
 
 
 def test_at_least_25_prompts_across_the_lessons():
