@@ -192,7 +192,9 @@ def expected_calibration_error(
     ...                                  positive="p", bins=2), 4)
     0.05
     """
-    table = calibration_curve(y_true, probabilities, positive=positive, bins=bins, strategy=strategy)
+    table = calibration_curve(
+        y_true, probabilities, positive=positive, bins=bins, strategy=strategy
+    )
     weights = table["count"].to_numpy() / table["count"].sum()
     gaps = np.abs(table["fraction_positive"].to_numpy() - table["mean_predicted"].to_numpy())
     return float(np.sum(weights * gaps))

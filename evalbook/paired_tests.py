@@ -360,4 +360,3 @@ def _ratio(numerator: float, denominator: float, metric: str) -> float:
         why="both folds of every replication give the same difference",
         stacklevel=4,
     )
-

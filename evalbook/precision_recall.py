@@ -30,7 +30,7 @@ from evalbook._checks import (
     check_positive_number,
     check_same_length,
 )
-from evalbook.scores import _binary_scores, _counts_above, _check_label, roc_auc
+from evalbook.scores import _binary_scores, _check_label, _counts_above, roc_auc
 
 __all__ = [
     "average_precision",
@@ -262,8 +262,7 @@ def multiclass_roc_auc(y_true, scores, *, labels, average="macro"):
     table = as_array(scores, "scores")
     if table.ndim != 2:
         raise ValueError(
-            f"scores must be a table of shape (n, k), one column per label; got shape "
-            f"{table.shape}"
+            f"scores must be a table of shape (n, k), one column per label; got shape {table.shape}"
         )
     if table.shape[1] != classes.size:
         raise ValueError(
@@ -280,13 +279,15 @@ def multiclass_roc_auc(y_true, scores, *, labels, average="macro"):
         )
     # each column checked as a score array (finite real numbers)
     columns = [as_number_array(table[:, j], "scores", what="score") for j in range(classes.size)]
-    per_class = {}
-    for j, label in enumerate(classes.tolist()):
+    for label in classes.tolist():
         if not np.any(target == label):
             raise ValueError(
                 f"class {label!r} does not occur in y_true; its one-vs-rest AUC is undefined"
             )
-        per_class[label] = roc_auc(target == label, columns[j], positive=True)
+    per_class = {
+        label: roc_auc(target == label, columns[j], positive=True)
+        for j, label in enumerate(classes.tolist())
+    }
     values = pd.Series(per_class, dtype=float)
     if average is None:
         return values

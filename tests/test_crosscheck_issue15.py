@@ -16,8 +16,10 @@ from sklearn.calibration import calibration_curve as sk_calibration_curve
 from sklearn.metrics import (
     average_precision_score,
     brier_score_loss,
-    precision_recall_curve as sk_precision_recall_curve,
     roc_auc_score,
+)
+from sklearn.metrics import (
+    precision_recall_curve as sk_precision_recall_curve,
 )
 from statsmodels.stats.contingency_tables import mcnemar as sm_mcnemar
 
@@ -44,10 +46,8 @@ def _binary_case(rng, *, negatives=True):
     y[rng.integers(n)] = "pos"
     if not negatives:
         y[:] = "pos"
-    if rng.random() < 0.5:  # few distinct values: many ties
-        scores = rng.integers(0, 4, size=n) / 4
-    else:
-        scores = rng.random(n)
+    tied = rng.random() < 0.5  # few distinct values: many ties
+    scores = rng.integers(0, 4, size=n) / 4 if tied else rng.random(n)
     return y, scores
 
 
@@ -207,7 +207,7 @@ def test_delong_matches_the_structural_components_written_out():
     rng = np.random.default_rng(7)
     for _ in range(CASES):
         n = int(rng.choice([4, 5, 10, 30]))
-        y = np.array([1, 1, 0, 0] + list(rng.integers(0, 2, size=n - 4)))
+        y = np.concatenate([[1, 1, 0, 0], rng.integers(0, 2, size=n - 4)])
         tied = rng.random() < 0.5
         a = rng.integers(0, 4, size=n) / 4 if tied else rng.random(n) + y * rng.random()
         b = rng.integers(0, 4, size=n) / 4 if tied else rng.random(n) + y * rng.random()
