@@ -1,37 +1,13 @@
 """Private statistical primitives shared by several public modules.
 
 Each is written once here and reused, so that ``summary`` (caret's report) and
-``inference`` (handout 004's intervals) cannot drift apart.
+``intervals`` (handout 004's intervals) cannot drift apart. Their argument checks
+(``check_confidence``, ``check_successes``) live in :mod:`evalbook._checks`.
 """
 
 from __future__ import annotations
 
-import numbers
-
-
-def check_confidence(confidence, name: str = "confidence") -> float:
-    """Check that a confidence level is a number strictly between 0 and 1."""
-    if isinstance(confidence, bool) or not isinstance(confidence, numbers.Real):
-        raise TypeError(f"{name} must be a number in (0, 1); got {type(confidence).__name__}")
-    confidence = float(confidence)
-    if not 0.0 < confidence < 1.0:  # also rejects nan
-        raise ValueError(f"{name} must be strictly between 0 and 1, e.g. 0.95; got {confidence}")
-    return confidence
-
-
-def check_successes(k, n) -> tuple[int, int]:
-    """Check a count of successes ``k`` out of ``n`` trials (whole numbers, 0 <= k <= n, n >= 1)."""
-    for value, name in ((k, "k"), (n, "n")):
-        if isinstance(value, bool) or not isinstance(value, numbers.Integral):
-            if isinstance(value, numbers.Real) and float(value).is_integer():
-                continue
-            raise TypeError(f"{name} must be a whole number; got {value!r}")
-    k, n = int(k), int(n)
-    if n < 1:
-        raise ValueError(f"n must be at least 1; got {n}")
-    if not 0 <= k <= n:
-        raise ValueError(f"k must be between 0 and n = {n}; got {k}")
-    return k, n
+from evalbook._checks import check_confidence, check_successes
 
 
 def clopper_pearson(k, n, *, confidence=0.95) -> tuple[float, float]:

@@ -1,0 +1,440 @@
+"""Confidence intervals for an accuracy: z and t quantiles, three intervals, coverage, bootstrap.
+
+Handout 004 ("Comparação de Classificadores", after Witten & Frank, ch. 5), first half:
+the z table (Table 5.1) and the t table, the three intervals for an accuracy measured on
+``n`` test instances (the standardised statement, option 1; the Wilson score interval,
+option 2; the normal approximation, option 3), how often each covers the true accuracy,
+and the percentile bootstrap interval of any confusion-matrix metric (handout 001's
+bootstrap applied to the test set). The comparisons of lesson 10 are in
+:mod:`evalbook.comparison`.
+
+scipy is imported inside the functions that need it, so ``import evalbook`` stays fast.
+"""
+
+from __future__ import annotations
+
+import warnings
+
+import numpy as np
+
+from evalbook._checks import (
+    UndefinedMetricWarning,
+    as_rng,
+    check_choice,
+    check_confidence,
+    check_count,
+    check_metric,
+    check_metric_value,
+    check_probability,
+    check_quantile,
+    check_size,
+    check_whole_number,
+)
+from evalbook._stats import clopper_pearson
+
+__all__ = [
+    "T_TABLE",
+    "Z_TABLE",
+    "NormalApproximationWarning",
+    "accuracy_interval",
+    "bootstrap_interval",
+    "interval_coverage",
+    "t_value",
+    "z_value",
+]
+
+#: Handout 004, Table 5.1 (Witten & Frank): one-sided tail probability Pr[X ≥ z] -> z.
+Z_TABLE: dict[float, float] = {
+    0.001: 3.09,
+    0.005: 2.58,
+    0.01: 2.33,
+    0.05: 1.65,
+    0.10: 1.28,
+    0.20: 0.84,
+    0.40: 0.25,
+}
+
+#: Handout 004, "Comparação de Algoritmos (6)": two-sided Student's t quantiles,
+#: degrees of freedom k − 1 -> {confidence 1 − α: t}.
+T_TABLE: dict[int, dict[float, float]] = {
+    1: {0.80: 3.08, 0.90: 6.31, 0.95: 12.7, 0.98: 31.8, 0.99: 63.7},
+    2: {0.80: 1.89, 0.90: 2.92, 0.95: 4.30, 0.98: 6.96, 0.99: 9.92},
+    9: {0.80: 1.38, 0.90: 1.83, 0.95: 2.26, 0.98: 2.82, 0.99: 3.25},
+    29: {0.80: 1.31, 0.90: 1.70, 0.95: 2.04, 0.98: 2.46, 0.99: 2.76},
+}
+
+_SOURCES = ("exact", "table")
+_METHODS = ("wilson", "normal", "exact")
+
+
+class NormalApproximationWarning(UserWarning):
+    """The normal approximation (handout 004, option 3) is used outside its conditions.
+
+    Handout 004 allows ``p ± z·√(p(1 − p)/n)`` only when n ≥ 30 and n·p·(1 − p) ≥ 5;
+    outside them, prefer the Wilson interval (``method="wilson"``).
+    """
+
+
+def _table_confidence(confidence: float, levels) -> float | None:
+    """The table level equal to ``confidence`` (up to float noise), or None."""
+    for level in levels:
+        if abs(level - confidence) < 1e-9:
+            return level
+    return None
+
+
+# ---------------------------------------------------------------------- z and t
+def z_value(confidence, *, source="exact") -> float:
+    """Two-sided normal quantile z with Pr[−z ≤ X ≤ z] = c, i.e. Pr[X ≥ z] = (1 − c)/2.
+
+    Handout 004, "Intervalo de Confiança (4)-(5)" and Table 5.1.
+
+    Parameters
+    ----------
+    confidence : float
+        The confidence c, strictly between 0 and 1 (0.90 for 90%).
+    source : {"exact", "table"}, default "exact"
+        ``"exact"``: the standard normal quantile (scipy). ``"table"``: the value printed
+        in Table 5.1, available for c = 0.2, 0.6, 0.8, 0.9, 0.98, 0.99 and 0.998 only
+        (Pr[X ≥ z] = 40%, 20%, 10%, 5%, 1%, 0.5% and 0.1%).
+
+    Returns
+    -------
+    float
+
+    Raises
+    ------
+    ValueError
+        If ``confidence`` is outside (0, 1), or with ``source="table"`` if Table 5.1 has
+        no row for it (the message lists the available levels; 95% is not one of them).
+
+    Examples
+    --------
+    >>> z_value(0.90, source="table")
+    1.65
+    >>> round(z_value(0.90), 4)
+    1.6449
+    >>> z_value(0.99, source="table")
+    2.58
+    """
+    confidence = check_confidence(confidence)
+    check_choice(source, "source", _SOURCES)
+    tail = (1.0 - confidence) / 2
+    if source == "table":
+        level = _table_confidence(tail, Z_TABLE)
+        if level is None:
+            available = ", ".join(f"{1 - 2 * p:.10g}" for p in sorted(Z_TABLE, reverse=True))
+            raise ValueError(
+                f"confidence={confidence:.10g} is not in handout 004's Table 5.1, which lists "
+                f"Pr[X ≥ z] = (1 − c)/2 for c = {available}; use source='exact'"
+            )
+        return Z_TABLE[level]
+    from scipy.stats import norm
+
+    return float(norm.isf(tail))
+
+
+def t_value(confidence, df, *, source="exact") -> float:
+    """Two-sided Student's t quantile for confidence c and ``df`` degrees of freedom.
+
+    Handout 004, "Comparação de Algoritmos (4)-(6)": with k datasets (or folds),
+    df = k − 1; the interval of the mean difference is ``d ± t·σ``.
+
+    Parameters
+    ----------
+    confidence : float
+        The confidence 1 − α, strictly between 0 and 1.
+    df : int
+        Degrees of freedom, at least 1 and at most 2⁵³.
+    source : {"exact", "table"}, default "exact"
+        ``"exact"``: scipy's quantile, Pr[|T| ≤ t] = c. ``"table"``: handout 004's t table,
+        rows df = 1, 2, 9, 29 and columns c = 0.80, 0.90, 0.95, 0.98, 0.99 only.
+
+    Returns
+    -------
+    float
+
+    Raises
+    ------
+    ValueError
+        If ``confidence`` is outside (0, 1), ``df`` < 1, or with ``source="table"`` if the
+        table has no such row or column (the message lists what it has).
+
+    Examples
+    --------
+    >>> t_value(0.95, 29, source="table")
+    2.04
+    >>> round(t_value(0.95, 29), 4)
+    2.0452
+    >>> t_value(0.99, 9, source="table")
+    3.25
+    """
+    confidence = check_confidence(confidence)
+    df = check_count(df, "df", minimum=1)
+    check_choice(source, "source", _SOURCES)
+    if source == "table":
+        if df not in T_TABLE:
+            raise ValueError(
+                f"df={df} is not a row of handout 004's t table, which has df = k − 1 = "
+                f"{', '.join(map(str, T_TABLE))}; use source='exact'"
+            )
+        row = T_TABLE[df]
+        level = _table_confidence(confidence, row)
+        if level is None:
+            raise ValueError(
+                f"confidence={confidence:.10g} is not a column of handout 004's t table, "
+                f"which has 1 − α = {', '.join(f'{c:.2f}' for c in row)}; use source='exact'"
+            )
+        return row[level]
+    from scipy.stats import t
+
+    return float(t.isf((1.0 - confidence) / 2, df))
+
+
+# ---------------------------------------------------------------------- one accuracy
+def _wilson(p, n, z):
+    """Wilson score bounds (handout 004, option 2); vectorised over p and n."""
+    centre = p + z**2 / (2 * n)
+    spread = z * np.sqrt(p / n - p**2 / n + z**2 / (4 * n**2))
+    denominator = 1 + z**2 / n
+    # the bounds are 0 at p = 0 and 1 at p = 1; make them exact despite rounding
+    lower = np.where(p == 0, 0.0, np.clip((centre - spread) / denominator, 0.0, 1.0))
+    upper = np.where(p == 1, 1.0, np.clip((centre + spread) / denominator, 0.0, 1.0))
+    return lower, upper
+
+
+def _normal(p, n, z):
+    """Normal-approximation bounds (handout 004, option 3); vectorised, not clipped."""
+    half = z * np.sqrt(p * (1 - p) / n)
+    return p - half, p + half
+
+
+def accuracy_interval(p, n, *, confidence=0.95, method="wilson", z=None) -> tuple[float, float]:
+    """Confidence interval for an accuracy ``p`` measured on ``n`` test instances.
+
+    Each prediction is a Bernoulli trial (right or wrong), so the number of hits is
+    binomial with mean p and variance p(1 − p)/n. Handout 004, "Confiança da Acurácia":
+
+    - ``"wilson"`` (option 2, "mais confiável"), the Wilson score interval
+      ``(p + z²/2n ± z·√(p/n − p²/n + z²/4n²)) / (1 + z²/n)``;
+    - ``"normal"`` (option 3), ``p ± z·√(p(1 − p)/n)``, valid when n ≥ 30 and
+      n·p·(1 − p) ≥ 5: outside those conditions a :class:`NormalApproximationWarning` is
+      emitted. The bounds are not clipped to [0, 1] (statsmodels clips them): a bound
+      outside [0, 1] is one more sign that the approximation fails;
+    - ``"exact"``, the Clopper–Pearson interval from beta quantiles (not in the handout;
+      the one caret reports), which needs p·n to be a whole number of hits.
+
+    Parameters
+    ----------
+    p : float
+        The accuracy measured on the test set, in [0, 1].
+    n : int
+        The number of test instances, at least 1 and at most 2⁵³.
+    confidence : float, default 0.95
+        The confidence c, strictly between 0 and 1.
+    method : {"wilson", "normal", "exact"}, default "wilson"
+    z : float, optional
+        Use this quantile instead of the exact one, e.g. ``z_value(0.9, source="table")``
+        (1.65) to reproduce the handout's numbers. Only for ``"wilson"`` and ``"normal"``.
+
+    Returns
+    -------
+    (float, float)
+        The lower and upper bounds.
+
+    Raises
+    ------
+    ValueError
+        If p is outside [0, 1], n < 1, confidence is outside (0, 1), the method is
+        unknown, z is not positive, z is given with ``method="exact"``, or p·n is not a
+        whole number with ``method="exact"``.
+
+    Examples
+    --------
+    >>> lower, upper = accuracy_interval(0.85, 30, confidence=0.90)
+    >>> round(lower, 4), round(upper, 4)
+    (0.7143, 0.9278)
+    >>> [round(b, 4) for b in accuracy_interval(0.75, 5000, confidence=0.90, method="normal")]
+    [0.7399, 0.7601]
+    >>> [round(b, 4) for b in accuracy_interval(0.75, 20, method="exact")]
+    [0.509, 0.9134]
+    """
+    p = check_probability(p, "p")
+    n = check_count(n, "n", minimum=1)
+    confidence = check_confidence(confidence)
+    check_choice(method, "method", _METHODS)
+    if method == "exact":
+        if z is not None:
+            raise ValueError(
+                "z= applies to the 'wilson' and 'normal' methods; the exact (Clopper–Pearson) "
+                "interval is set by confidence= alone"
+            )
+        hits = p * n
+        if abs(hits - round(hits)) > 1e-6:
+            raise ValueError(
+                f"method='exact' needs a whole number of hits, but p·n = {p}·{n} = {hits:.6g}; "
+                "pass p as hits / n"
+            )
+        return clopper_pearson(round(hits), n, confidence=confidence)
+    z = z_value(confidence) if z is None else check_quantile(z, "z")
+    if method == "wilson":
+        lower, upper = _wilson(p, n, z)
+        return float(lower), float(upper)
+    spread = n * p * (1 - p)
+    if n < 30 or spread < 5:
+        warnings.warn(
+            f"the normal approximation (handout 004, option 3) needs n ≥ 30 and "
+            f"n·p·(1 − p) ≥ 5; here n = {n} and n·p·(1 − p) = {spread:.4g}: prefer "
+            "method='wilson'",
+            NormalApproximationWarning,
+            stacklevel=2,
+        )
+    lower, upper = _normal(p, n, z)
+    return float(lower), float(upper)
+
+
+def interval_coverage(p, n, *, confidence=0.95, method="wilson", trials=10_000, seed=None) -> float:
+    """Share of simulated test sets whose interval contains the true accuracy ``p``.
+
+    Simulates ``trials`` test sets of ``n`` instances for a model whose true accuracy is
+    ``p`` (hits ~ Binomial(n, p)), computes the ``method`` interval of each measured
+    accuracy and counts how often it contains ``p``. A good 95% interval covers about 95%
+    of the time; handout 004 calls option 2 (Wilson) "mais confiável" because the normal
+    approximation (option 3) covers much less for small n or p near 0 or 1. No
+    :class:`NormalApproximationWarning` is emitted here: the point is to see the effect.
+
+    Parameters
+    ----------
+    p : float
+        The true accuracy, in [0, 1].
+    n : int
+        Test-set size, at least 1 and at most 2⁵³.
+    confidence : float, default 0.95
+    method : {"wilson", "normal", "exact"}, default "wilson"
+    trials : int, default 10000
+        Number of simulated test sets, at least 1 and at most 10⁸.
+    seed : int or numpy.random.Generator, optional
+        Seed of the simulation; the same seed gives the same hit counts for every method.
+
+    Returns
+    -------
+    float
+        The coverage, in [0, 1].
+
+    Examples
+    --------
+    >>> interval_coverage(0.85, 30, confidence=0.90, method="wilson", seed=0)
+    0.8847
+    >>> interval_coverage(0.85, 30, confidence=0.90, method="normal", seed=0)
+    0.8178
+    """
+    p = check_probability(p, "p")
+    n = check_count(n, "n", minimum=1)
+    confidence = check_confidence(confidence)
+    trials = check_whole_number(trials, "trials", minimum=1, floats=True)
+    check_size("interval_coverage", trials=trials)
+    check_choice(method, "method", _METHODS)
+    rng = as_rng(seed)
+    hits = rng.binomial(n, p, size=trials)
+    values, counts = np.unique(hits, return_counts=True)
+    lower, upper = _bounds(values, n, confidence, method)
+    covered = (lower <= p) & (p <= upper)
+    return float(counts[covered].sum() / trials)
+
+
+def _bounds(hits: np.ndarray, n: int, confidence: float, method: str):
+    """Bounds of the ``method`` interval for each whole number of hits (vectorised)."""
+    if method == "exact":
+        pairs = np.array([clopper_pearson(int(k), n, confidence=confidence) for k in hits])
+        return pairs[:, 0], pairs[:, 1]
+    z = z_value(confidence)
+    accuracy = hits / n
+    if method == "wilson":
+        return _wilson(accuracy, n, z)
+    return _normal(accuracy, n, z)
+
+
+def bootstrap_interval(
+    cm, *, metric=None, resamples=10_000, confidence=0.95, seed=None
+) -> tuple[float, float]:
+    """Percentile bootstrap interval of a confusion-matrix metric (accuracy by default).
+
+    The bootstrap of handout 001 applied to the test set: draw ``resamples`` test sets of
+    n instances with replacement, compute the metric on each, and take the central
+    ``confidence`` share of the values. Drawing n instances with replacement and counting
+    them into the k×k cells is the same as one multinomial draw of the cell counts with
+    probabilities ``counts / n``, so each resample costs k² numbers instead of n: 10 000
+    resamples of a 10 000-instance test set take milliseconds, and give the same
+    distribution as resampling the instances one by one. For accuracy (and error rate)
+    the metric is computed for all resamples at once.
+
+    Parameters
+    ----------
+    cm : ConfusionMatrix or array-like of shape (k, k)
+        The test-set confusion matrix (rows = target).
+    metric : callable, optional
+        A function of a :class:`~evalbook.ConfusionMatrix` returning a float, such as
+        :func:`evalbook.f1` or ``functools.partial(evalbook.recall, label="B")``. Default:
+        :func:`evalbook.accuracy`. It must return a number (a TypeError says what it
+        returned otherwise). Resamples where it is undefined (0/0) are left out, with
+        a warning saying how many.
+    resamples : int, default 10000
+        At least 1; ``resamples · k²`` (the cells drawn) at most 10⁸.
+    confidence : float in (0, 1), default 0.95
+    seed : int or numpy.random.Generator, optional
+
+    Returns
+    -------
+    (float, float)
+        The lower and upper percentiles.
+
+    Examples
+    --------
+    >>> lower, upper = bootstrap_interval([[6, 3], [2, 9]], seed=0)
+    >>> round(lower, 2), round(upper, 2)
+    (0.55, 0.95)
+    """
+    from evalbook.classification import accuracy, error_rate
+    from evalbook.confusion import ConfusionMatrix, as_confusion_matrix
+
+    cm = as_confusion_matrix(cm)
+    metric = accuracy if metric is None else metric
+    check_metric(metric)
+    resamples = check_whole_number(resamples, "resamples", minimum=1)
+    confidence = check_confidence(confidence)
+    n = sum(int(count) for count in cm.counts.ravel())  # Python ints: no int64 overflow
+    if n == 0:
+        raise ValueError("cm is empty (n = 0); there is nothing to resample")
+    n = check_count(n, "the number of instances in cm")
+    k = cm.n_classes
+    check_size("bootstrap_interval", resamples=resamples, cells=k * k)
+    rng = as_rng(seed)
+    cells = rng.multinomial(n, cm.counts.ravel() / n, size=resamples)
+    if metric is accuracy or metric is error_rate:
+        correct = cells[:, :: k + 1].sum(axis=1) / n
+        values = correct if metric is accuracy else 1.0 - correct
+    else:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", UndefinedMetricWarning)
+            values = np.array(
+                [
+                    check_metric_value(
+                        metric(ConfusionMatrix(row.reshape(k, k), labels=cm.labels)), metric
+                    )
+                    for row in cells
+                ]
+            )
+        undefined = int(np.isnan(values).sum())
+        if undefined == resamples:
+            raise ValueError("the metric is undefined (0/0) on every resample")
+        if undefined:
+            warnings.warn(
+                f"the metric is undefined (0/0) on {undefined} of {resamples} resamples; "
+                "they are left out of the interval",
+                UndefinedMetricWarning,
+                stacklevel=2,
+            )
+            values = values[~np.isnan(values)]
+    alpha = 1.0 - confidence
+    lower, upper = np.quantile(values, [alpha / 2, 1 - alpha / 2])
+    return float(lower), float(upper)
