@@ -22,7 +22,7 @@ from typing import NamedTuple
 import numpy as np
 
 from evalbook._checks import as_array, as_label_array, as_number_array, as_rng, check_whole_number
-from evalbook.validation import _fit, _take
+from evalbook.crossval import _fit, _take
 
 __all__ = [
     "BiasVariance",
