@@ -20,7 +20,12 @@ from __future__ import annotations
 
 import numpy as np
 
-from evalbook._checks import check_whole_number
+from evalbook._checks import (
+    as_label_array,
+    as_number_array,
+    check_same_length,
+    check_whole_number,
+)
 from evalbook.scores import _binary_scores
 
 __all__ = [
@@ -34,10 +39,8 @@ _STRATEGIES = ("uniform", "quantile")
 
 def _outcomes(y_true, probabilities, positive):
     """(is_positive, probabilities), the probabilities checked to lie in [0, 1]."""
-    try:
-        is_positive, values = _binary_scores(y_true, probabilities, positive)
-    except (TypeError, ValueError) as exc:  # name the argument the caller passed
-        raise type(exc)(str(exc).replace("scores", "probabilities")) from None
+    values = as_number_array(probabilities, "probabilities", what="probability")
+    check_same_length(as_label_array(y_true, "y_true"), values, "y_true", "probabilities")
     outside = np.flatnonzero((values < 0) | (values > 1))
     if outside.size:
         position = int(outside[0])
@@ -45,6 +48,7 @@ def _outcomes(y_true, probabilities, positive):
             f"probabilities contains {values[position]} at position {position}; each must be "
             "a probability of the positive class, in [0, 1]"
         )
+    is_positive, _ = _binary_scores(y_true, values, positive)
     return is_positive, values
 
 
