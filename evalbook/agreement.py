@@ -9,19 +9,105 @@ the model achieved::
 
     kappa = (observed − expected successes) / (n − expected successes)
 
-which is Cohen's ``(p_o − p_e) / (1 − p_e)`` (:func:`evalbook.cohen_kappa`) in counts.
+which is Cohen's ``(p_o − p_e) / (1 − p_e)`` (:func:`cohen_kappa`) in counts. The
+Matthews correlation coefficient (:func:`mcc`, handout 003), the other chance-corrected
+agreement of a confusion matrix, lives here too. Both are computed in whole numbers
+(Python ints), exact for any count a :class:`~evalbook.ConfusionMatrix` holds.
 """
 
 from __future__ import annotations
 
+import math
+import warnings
 from dataclasses import dataclass
 
 import numpy as np
 
-from evalbook._checks import safe_divide
+from evalbook._checks import UndefinedMetricWarning, safe_divide
 from evalbook.confusion import ConfusionMatrix, as_confusion_matrix
 
-__all__ = ["KappaBreakdown", "expected_confusion", "kappa_breakdown"]
+__all__ = ["KappaBreakdown", "cohen_kappa", "expected_confusion", "kappa_breakdown", "mcc"]
+
+
+def mcc(cm, *, positive=None) -> float:
+    """Matthews correlation coefficient (the phi coefficient), in [−1, 1].
+
+    Handout 003: ``(TP·TN − FP·FN) / sqrt((TP+FP)(TP+FN)(TN+FP)(TN+FN))``. Handout 002
+    prints this same formula as eq. (10.6) but calls it "Kappa"; it is not Cohen's kappa
+    (see :func:`cohen_kappa`). For k classes, Gorodkin's generalisation (the one
+    ``sklearn.metrics.matthews_corrcoef`` computes)::
+
+        (n·Σ C_kk − Σ p_k·t_k) / sqrt((n² − Σ p_k²)(n² − Σ t_k²))
+
+    with t_k the row (target) and p_k the column (prediction) totals; with ``positive=``,
+    the binary MCC of that class against the rest.
+
+    When a sum in the denominator is 0 the MCC is 0, handout 003's convention ("o
+    denominador pode ser considerado 1"), also scikit-learn's; an
+    :class:`~evalbook.UndefinedMetricWarning` says so.
+
+    Examples
+    --------
+    >>> round(mcc([[6, 3], [2, 9]]), 4)
+    0.4924
+    """
+    cm = as_confusion_matrix(cm)
+    if positive is not None:
+        cm = cm.one_vs_rest(positive)
+    # in whole numbers (Python ints: exact for any count), then one rounding at the end
+    n, t, p = cm.n, _ints(cm.target_totals), _ints(cm.prediction_totals)
+    numerator = n * cm.n_correct - _dot(p, t)
+    first, second = n * n - _dot(p, p), n * n - _dot(t, t)
+    if first == 0 or second == 0:
+        warnings.warn(
+            "MCC has a zero sum in its denominator (one class is never the target or never "
+            "predicted); returning 0 as handout 003 prescribes",
+            UndefinedMetricWarning,
+            stacklevel=2,
+        )
+        return 0.0
+    # the square root of an exact ratio of whole numbers: two roundings in all
+    return math.copysign(math.sqrt(numerator * numerator / (first * second)), numerator)
+
+
+def _ints(values) -> list[int]:
+    return [int(v) for v in values]
+
+
+def _dot(first: list[int], second: list[int]) -> int:
+    return sum(a * b for a, b in zip(first, second, strict=True))
+
+
+def cohen_kappa(cm, *, zero_division="warn") -> float:
+    """Cohen's kappa: (p_o − p_e) / (1 − p_e), agreement corrected for chance.
+
+    Handout 001, "Matriz de confusão e estatística Kappa": p_o is the accuracy and p_e the
+    accuracy expected of a random classifier that keeps the predicted class proportions,
+    ``Σ t_k·p_k / n²``. Equivalently, (observed − expected successes) / (n − expected
+    successes): 58 / 118 = 49.2% for handout 001's A/B/C matrix. Any number of classes.
+    Undefined when p_e = 1 (every target and prediction is one and the same class).
+
+    Examples
+    --------
+    >>> round(cohen_kappa([[88, 10, 2], [14, 40, 6], [18, 10, 12]]), 4)
+    0.4915
+    """
+    cm = as_confusion_matrix(cm)
+    return _kappa(cm, zero_division, "Cohen's kappa")
+
+
+def _kappa(cm: ConfusionMatrix, zero_division, metric: str) -> float:
+    """Kappa as (n·observed − Σ t_k·p_k) / (n² − Σ t_k·p_k): whole numbers, one rounding."""
+    n = cm.n
+    chance = _dot(_ints(cm.target_totals), _ints(cm.prediction_totals))  # n × expected
+    return safe_divide(
+        n * cm.n_correct - chance,
+        n * n - chance,
+        zero_division=zero_division,
+        metric=metric,
+        why="the chance agreement is already perfect, or n = 0",
+        stacklevel=4,  # safe_divide < _kappa < public function < caller
+    )
 
 
 def _nonempty(cm, name: str = "cm") -> ConfusionMatrix:
@@ -69,7 +155,8 @@ def expected_confusion(cm):
     import pandas as pd
 
     cm = _nonempty(cm)
-    expected = np.outer(cm.target_totals, cm.prediction_totals) / cm.n
+    totals = [np.asarray(v, dtype=float) for v in (cm.target_totals, cm.prediction_totals)]
+    expected = np.outer(*totals) / float(cm.n)
     return pd.DataFrame(
         expected,
         index=pd.Index(cm.labels, name="target"),
@@ -145,18 +232,9 @@ def kappa_breakdown(cm, *, zero_division="warn") -> KappaBreakdown:
     """
     cm = _nonempty(cm)
     n = cm.n
-    observed = int(np.trace(cm.counts))
-    chance = sum(
-        int(t) * int(p) for t, p in zip(cm.target_totals, cm.prediction_totals, strict=True)
-    )
-    expected = chance / n
+    observed = cm.n_correct
+    expected = _dot(_ints(cm.target_totals), _ints(cm.prediction_totals)) / n
     extra = observed - expected
     max_extra = n - expected
-    kappa = safe_divide(  # in whole numbers (both terms times n), free of rounding
-        n * observed - chance,
-        n * n - chance,
-        zero_division=zero_division,
-        metric="kappa",
-        why="the random classifier already gets every instance right",
-    )
+    kappa = _kappa(cm, zero_division, "kappa")
     return KappaBreakdown(n, observed, expected, extra, max_extra, kappa)

@@ -2,7 +2,7 @@
 
 Every function takes a :class:`~evalbook.ConfusionMatrix` or anything its constructor
 accepts (a k×k table of counts, rows = target, columns = prediction, positive class
-first). Binary metrics on a matrix of more than two classes need ``label=``: that class
+first). Binary metrics on a matrix of more than two classes need ``positive=``: that class
 is treated as positive and all the others as negative (one-vs-rest); without it they
 raise a ``ValueError``.
 
@@ -16,36 +16,38 @@ instead. The only exception is named by its source: the Matthews correlation coe
 is 0 when a sum in its denominator is 0 (handout 003), with the same warning.
 
 :data:`BINARY_METRICS` and :data:`MULTICLASS_METRICS` list the metrics with their formula
-and the handout equation they implement; :func:`metrics_table` evaluates them all.
+and the handout equation they implement; :func:`metrics_table` evaluates them all. One
+number under several names is one function: ``tpr`` and ``sensitivity`` are
+:func:`recall`, ``tnr`` is :func:`specificity` (:data:`ALIASES`). The MCC and Cohen's
+kappa live in :mod:`evalbook.agreement` and are listed here too.
 """
 
 from __future__ import annotations
 
 import math
-import warnings
 
 import numpy as np
 
 from evalbook._checks import (
-    UndefinedMetricWarning,
     check_positive_number,
     check_probability,
     check_zero_division,
     safe_divide,
 )
+from evalbook.agreement import cohen_kappa, mcc
 from evalbook.confusion import ConfusionMatrix, as_confusion_matrix
 
 
-def _binary_counts(cm, label, metric: str) -> tuple[int, int, int, int]:
-    """(TP, FN, FP, TN) of a 2×2 matrix, or of ``label`` against the rest."""
+def _binary_counts(cm, positive, metric: str) -> tuple[int, int, int, int]:
+    """(TP, FN, FP, TN) of a 2×2 matrix, or of ``positive`` against the rest."""
     cm = as_confusion_matrix(cm)
-    if label is not None:
-        cm = cm.one_vs_rest(label)
+    if positive is not None:
+        cm = cm.one_vs_rest(positive)
     elif cm.n_classes != 2:
         k = cm.n_classes
         raise ValueError(
             f"{metric} is a binary metric and this confusion matrix has {k} "
-            f"class{'es' if k != 1 else ''} {cm.labels!r}; pass label=... to treat one class "
+            f"class{'es' if k != 1 else ''} {cm.labels!r}; pass positive=... to treat one class "
             "as positive and the rest as negative (one-vs-rest)"
             + ("" if k > 2 else ", or build the matrix with labels= listing both classes")
         )
@@ -76,7 +78,7 @@ def accuracy(cm, *, zero_division="warn") -> float:
     """
     cm = as_confusion_matrix(cm)
     return safe_divide(
-        np.trace(cm.counts), cm.n, zero_division=zero_division, metric="accuracy", why="n = 0"
+        cm.n_correct, cm.n, zero_division=zero_division, metric="accuracy", why="n = 0"
     )
 
 
@@ -93,7 +95,7 @@ def error_rate(cm, *, zero_division="warn") -> float:
     """
     cm = as_confusion_matrix(cm)
     return safe_divide(
-        cm.n - np.trace(cm.counts),
+        cm.n - cm.n_correct,
         cm.n,
         zero_division=zero_division,
         metric="error rate",
@@ -102,137 +104,105 @@ def error_rate(cm, *, zero_division="warn") -> float:
 
 
 # ---------------------------------------------------------------------- rates by row
-def tpr(cm, *, label=None, zero_division="warn") -> float:
-    """True positive rate: TP / (TP + FN), the share of actual positives found.
+def recall(cm, *, positive=None, zero_division="warn") -> float:
+    """Share of the actual positives that the model found: TP / (TP + FN).
 
-    Handout 000 ("Taxa de verdadeiros positivos"); the same number as :func:`recall` and
-    :func:`sensitivity`.
+    One number under three names: recall, handout 000, eq. (4) (where the text mislabels
+    it "especificidade"), and handout 002, eq. (10.11); the true positive rate ("Taxa de
+    verdadeiros positivos", handout 000), :func:`tpr`; and the sensitivity (handout 002,
+    eq. (10.11); handout 003, "Sensibilidade"; caret's name), :func:`sensitivity`. The
+    three names are one function.
 
     Parameters
     ----------
     cm : ConfusionMatrix or array-like of shape (k, k)
         Rows are the target, columns the prediction; the first class is positive.
-    label : optional
+    positive : optional
         For a multiclass matrix, the class treated as positive (one-vs-rest).
     zero_division : "warn" or float, default "warn"
         Value when there are no actual positives; ``"warn"``: nan and a warning.
 
     Examples
     --------
-    >>> round(tpr([[6, 3], [2, 9]]), 3)
-    0.667
+    >>> recall([[6, 3], [2, 9]])
+    0.6666666666666666
+    >>> tpr is recall and sensitivity is recall
+    True
     """
-    tp, fn, _, _ = _binary_counts(cm, label, "tpr")
+    tp, fn, _, _ = _binary_counts(cm, positive, "recall")
     return safe_divide(
-        tp, tp + fn, zero_division=zero_division, metric="TPR", why="no actual positives"
+        tp, tp + fn, zero_division=zero_division, metric="recall", why="no actual positives"
     )
 
 
-def fnr(cm, *, label=None, zero_division="warn") -> float:
+#: The true positive rate (handout 000) and the sensitivity (handouts 002, 003): :func:`recall`.
+tpr = recall
+sensitivity = recall
+
+
+def fnr(cm, *, positive=None, zero_division="warn") -> float:
     """False negative rate: FN / (TP + FN) = 1 − TPR, the share of positives missed.
 
-    Handout 000 ("Taxa de falsos negativos"). Same parameters as :func:`tpr`.
+    Handout 000 ("Taxa de falsos negativos"). Same parameters as :func:`recall`.
 
     Examples
     --------
     >>> round(fnr([[6, 3], [2, 9]]), 3)
     0.333
     """
-    tp, fn, _, _ = _binary_counts(cm, label, "fnr")
+    tp, fn, _, _ = _binary_counts(cm, positive, "fnr")
     return safe_divide(
         fn, tp + fn, zero_division=zero_division, metric="FNR", why="no actual positives"
     )
 
 
-def tnr(cm, *, label=None, zero_division="warn") -> float:
-    """True negative rate: TN / (TN + FP), the share of actual negatives recognised.
+def specificity(cm, *, positive=None, zero_division="warn") -> float:
+    """Specificity: TN / (TN + FP), the share of actual negatives recognised.
 
-    Handout 000 ("Taxa de verdadeiros negativos"); the same number as :func:`specificity`.
-    Same parameters as :func:`tpr`.
+    Handout 002, eq. (10.12); handout 003 ("Especificidade"). Also called the true
+    negative rate (handout 000, "Taxa de verdadeiros negativos"): :func:`tnr` is this
+    same function. Same parameters as :func:`recall`.
 
     Examples
     --------
-    >>> round(tnr([[6, 3], [2, 9]]), 3)
-    0.818
+    >>> specificity([[6, 3], [2, 9]])
+    0.8181818181818182
+    >>> tnr is specificity
+    True
     """
-    _, _, fp, tn = _binary_counts(cm, label, "tnr")
+    _, _, fp, tn = _binary_counts(cm, positive, "specificity")
     return safe_divide(
-        tn, tn + fp, zero_division=zero_division, metric="TNR", why="no actual negatives"
+        tn, tn + fp, zero_division=zero_division, metric="specificity", why="no actual negatives"
     )
 
 
-def fpr(cm, *, label=None, zero_division="warn") -> float:
+#: The true negative rate (handout 000): :func:`specificity`.
+tnr = specificity
+
+
+def fpr(cm, *, positive=None, zero_division="warn") -> float:
     """False positive rate: FP / (TN + FP) = 1 − TNR, the share of negatives flagged.
 
-    Handout 000 ("Taxa de falsos positivos"); handout 001. Same parameters as :func:`tpr`.
+    Handout 000 ("Taxa de falsos positivos"); handout 001. Same parameters as
+    :func:`recall`.
 
     Examples
     --------
     >>> round(fpr([[6, 3], [2, 9]]), 3)
     0.182
     """
-    _, _, fp, tn = _binary_counts(cm, label, "fpr")
+    _, _, fp, tn = _binary_counts(cm, positive, "fpr")
     return safe_divide(
         fp, tn + fp, zero_division=zero_division, metric="FPR", why="no actual negatives"
     )
 
 
-def recall(cm, *, label=None, zero_division="warn") -> float:
-    """Share of the actual positives that the model found: TP / (TP + FN).
-
-    Also called sensitivity or TPR. Handout 000, eq. (4) (where the text mislabels it
-    "especificidade"); handout 002, eq. (10.11). Same parameters as :func:`tpr`.
-
-    Examples
-    --------
-    >>> recall([[6, 3], [2, 9]])
-    0.6666666666666666
-    """
-    tp, fn, _, _ = _binary_counts(cm, label, "recall")
-    return safe_divide(
-        tp, tp + fn, zero_division=zero_division, metric="recall", why="no actual positives"
-    )
-
-
-def sensitivity(cm, *, label=None, zero_division="warn") -> float:
-    """Sensitivity: TP / (TP + FN), caret's name for recall and TPR.
-
-    Handout 002, eq. (10.11); handout 003 ("Sensibilidade"). Same parameters as :func:`tpr`.
-
-    Examples
-    --------
-    >>> sensitivity([[6, 3], [2, 9]])
-    0.6666666666666666
-    """
-    tp, fn, _, _ = _binary_counts(cm, label, "sensitivity")
-    return safe_divide(
-        tp, tp + fn, zero_division=zero_division, metric="sensitivity", why="no actual positives"
-    )
-
-
-def specificity(cm, *, label=None, zero_division="warn") -> float:
-    """Specificity: TN / (TN + FP), the same number as TNR.
-
-    Handout 002, eq. (10.12); handout 003 ("Especificidade"). Same parameters as
-    :func:`tpr`.
-
-    Examples
-    --------
-    >>> specificity([[6, 3], [2, 9]])
-    0.8181818181818182
-    """
-    _, _, fp, tn = _binary_counts(cm, label, "specificity")
-    return safe_divide(
-        tn, tn + fp, zero_division=zero_division, metric="specificity", why="no actual negatives"
-    )
-
-
 # ---------------------------------------------------------------------- rates by column
-def precision(cm, *, label=None, zero_division="warn") -> float:
+def precision(cm, *, positive=None, zero_division="warn") -> float:
     """Share of the positive predictions that are right: TP / (TP + FP).
 
     Handout 000, eq. (3); handout 002, eq. (10.9). The same number as :func:`ppv`
-    without ``prevalence``. Same parameters as :func:`tpr`; undefined when nothing is
+    without ``prevalence``. Same parameters as :func:`recall`; undefined when nothing is
     predicted positive.
 
     Examples
@@ -240,7 +210,7 @@ def precision(cm, *, label=None, zero_division="warn") -> float:
     >>> precision([[6, 3], [2, 9]])
     0.75
     """
-    tp, _, fp, _ = _binary_counts(cm, label, "precision")
+    tp, _, fp, _ = _binary_counts(cm, positive, "precision")
     return safe_divide(
         tp,
         tp + fp,
@@ -250,7 +220,7 @@ def precision(cm, *, label=None, zero_division="warn") -> float:
     )
 
 
-def ppv(cm, *, prevalence=None, label=None, zero_division="warn") -> float:
+def ppv(cm, *, prevalence=None, positive=None, zero_division="warn") -> float:
     """Positive predictive value: TP / (TP + FP), or its Bayes form for another prevalence.
 
     Handout 003 ("Valor preditivo positivo"); handout 002, eq. (10.8)::
@@ -266,7 +236,7 @@ def ppv(cm, *, prevalence=None, label=None, zero_division="warn") -> float:
     cm : ConfusionMatrix or array-like of shape (k, k)
     prevalence : float in [0, 1], optional
         Share of positives in the population the model will be used on.
-    label : optional
+    positive : optional
         For a multiclass matrix, the class treated as positive (one-vs-rest).
     zero_division : "warn" or float, default "warn"
 
@@ -277,7 +247,7 @@ def ppv(cm, *, prevalence=None, label=None, zero_division="warn") -> float:
     >>> round(ppv([[6, 3], [2, 9]], prevalence=0.01), 4)
     0.0357
     """
-    tp, fn, fp, tn = _binary_counts(cm, label, "ppv")
+    tp, fn, fp, tn = _binary_counts(cm, positive, "ppv")
     if prevalence is None:
         return safe_divide(
             tp, tp + fp, zero_division=zero_division, metric="PPV", why="nothing predicted positive"
@@ -299,7 +269,7 @@ def ppv(cm, *, prevalence=None, label=None, zero_division="warn") -> float:
     )
 
 
-def npv(cm, *, prevalence=None, label=None, zero_division="warn") -> float:
+def npv(cm, *, prevalence=None, positive=None, zero_division="warn") -> float:
     """Negative predictive value: TN / (TN + FN), or its Bayes form for another prevalence.
 
     Handout 002, eq. (10.7); handout 003 ("Valor preditivo negativo"). With
@@ -311,7 +281,7 @@ def npv(cm, *, prevalence=None, label=None, zero_division="warn") -> float:
     >>> npv([[6, 3], [2, 9]])
     0.75
     """
-    tp, fn, fp, tn = _binary_counts(cm, label, "npv")
+    tp, fn, fp, tn = _binary_counts(cm, positive, "npv")
     if prevalence is None:
         return safe_divide(
             tn, tn + fn, zero_division=zero_division, metric="NPV", why="nothing predicted negative"
@@ -334,18 +304,20 @@ def npv(cm, *, prevalence=None, label=None, zero_division="warn") -> float:
 
 
 # ---------------------------------------------------------------------- combinations
-def fbeta(cm, *, beta=1.0, label=None, zero_division="warn") -> float:
+def fbeta(cm, *, beta=1.0, positive=None, zero_division="warn") -> float:
     """F-beta: (1 + β²)·TP / ((1 + β²)·TP + β²·FN + FP).
 
     The weighted harmonic mean of precision and recall; β > 1 weighs recall more. With
-    β = 1 it is :func:`f1`. Written in counts, as handout 002's eq. (10.5), it is defined
-    whenever TP + FN + FP > 0, even where precision is not.
+    β = 1 it is :func:`f1`; as β grows it tends to the recall, as β shrinks to the
+    precision (both limits are reached in floating point, never a nan). Written in
+    counts, as handout 002's eq. (10.5), it is defined whenever TP + FN + FP > 0, even
+    where precision is not.
 
     Parameters
     ----------
     cm : ConfusionMatrix or array-like of shape (k, k)
     beta : float > 0, default 1.0
-    label : optional
+    positive : optional
         For a multiclass matrix, the class treated as positive (one-vs-rest).
     zero_division : "warn" or float, default "warn"
         Value when TP = FN = FP = 0.
@@ -356,37 +328,39 @@ def fbeta(cm, *, beta=1.0, label=None, zero_division="warn") -> float:
     0.6818
     """
     beta = check_positive_number(beta, "beta")
-    tp, fn, fp, _ = _binary_counts(cm, label, "fbeta")
+    tp, fn, fp, _ = _binary_counts(cm, positive, "fbeta")
+    # divided by (1 + β²): TP / (TP + w·FN + (1 − w)·FP) with w = β² / (1 + β²), which
+    # stays finite for any β (β² may overflow to inf, or underflow to 0): the limits are
+    # the recall (β → ∞) and the precision (β → 0)
     b2 = beta * beta
+    w = 1.0 if math.isinf(b2) else b2 / (1.0 + b2)
     return safe_divide(
-        (1 + b2) * tp,
-        (1 + b2) * tp + b2 * fn + fp,
+        tp,
+        tp + w * fn + (1.0 - w) * fp,
         zero_division=zero_division,
         metric="F-beta",
         why="TP = FN = FP = 0",
     )
 
 
-def f1(cm, *, label=None, zero_division="warn") -> float:
+def f1(cm, *, positive=None, zero_division="warn") -> float:
     """F1: 2·precision·recall / (precision + recall) = 2·TP / (2·TP + FP + FN).
 
     Handout 000, eq. (5); handout 002, eq. (10.5). It always lies between precision and
-    recall. Same parameters as :func:`tpr`; undefined only when TP = FN = FP = 0.
+    recall. Same parameters as :func:`recall`; undefined only when TP = FN = FP = 0.
 
     Examples
     --------
     >>> round(f1([[6, 3], [2, 9]]), 3)
     0.706
     """
-    tp, fn, fp, _ = _binary_counts(cm, label, "f1")
+    tp, fn, fp, _ = _binary_counts(cm, positive, "f1")
     return safe_divide(
         2 * tp, 2 * tp + fp + fn, zero_division=zero_division, metric="F1", why="TP = FN = FP = 0"
     )
 
 
-def _per_class_recall(
-    cm: ConfusionMatrix, zero_division, metric: str = "balanced accuracy"
-) -> np.ndarray:
+def _class_recalls(cm: ConfusionMatrix, zero_division, metric: str) -> np.ndarray:
     """The recall of every class (diagonal / row total), 0/0 following the library's policy.
 
     ``metric`` names the public function in the warning; the warning points at the caller
@@ -397,23 +371,56 @@ def _per_class_recall(
     for i, label in enumerate(cm.labels):
         values.append(
             safe_divide(
-                cm.counts[i, i],
-                rows[i],
+                int(cm.counts[i, i]),
+                int(rows[i]),
                 zero_division=zero_division,
                 metric=f"{metric} (recall of class {label!r})",
                 why="no actual instances of that class",
-                stacklevel=4,  # safe_divide < _per_class_recall < public function < caller
+                stacklevel=4,  # safe_divide < _class_recalls < public function < caller
             )
         )
-    return np.array(values)
+    return np.array(values, dtype=float)
 
 
-def balanced_accuracy(cm, *, label=None, zero_division="warn") -> float:
+def per_class_recall(cm, *, zero_division="warn"):
+    """The recall of each class: its diagonal cell over its row total.
+
+    Handout 000, eq. (6) (the "acurácia por classe": instances of the class classified
+    correctly over all instances of the class) and the ``recall_l`` of eqs. (7) and (9).
+    Works for any number of classes; for two classes it is (sensitivity, specificity).
+
+    Parameters
+    ----------
+    cm : ConfusionMatrix or array-like of shape (k, k)
+        Rows are the target, columns the prediction.
+    zero_division : "warn" or float, default "warn"
+        Value for a class with no actual instances (an empty row); ``"warn"`` gives nan
+        and an :class:`~evalbook.UndefinedMetricWarning`.
+
+    Returns
+    -------
+    pandas.Series
+        Indexed by the class labels (in the matrix's order), named ``"recall"``.
+
+    Examples
+    --------
+    >>> per_class_recall([[43, 17], [3, 37]]).round(4).to_dict()
+    {'positive': 0.7167, 'negative': 0.925}
+    """
+    import pandas as pd
+
+    check_zero_division(zero_division)
+    cm = as_confusion_matrix(cm)
+    values = _class_recalls(cm, zero_division, "per-class recall")
+    return pd.Series(values, index=pd.Index(cm.labels, name="class"), name="recall")
+
+
+def balanced_accuracy(cm, *, positive=None, zero_division="warn") -> float:
     """Balanced accuracy: (sensitivity + specificity) / 2, the mean recall of the classes.
 
     Handout 002, eq. (10.2). For two classes it is the mean of sensitivity and
     specificity; for k classes the mean of the k per-class recalls (as
-    ``sklearn.metrics.balanced_accuracy_score``); with ``label=``, the (sensitivity +
+    ``sklearn.metrics.balanced_accuracy_score``); with ``positive=``, the (sensitivity +
     specificity) / 2 of that class against the rest (caret's by-class value). A class with
     no actual instances makes it undefined (nan and a warning, or ``zero_division``).
 
@@ -424,23 +431,23 @@ def balanced_accuracy(cm, *, label=None, zero_division="warn") -> float:
     """
     check_zero_division(zero_division)
     cm = as_confusion_matrix(cm)
-    if label is not None:
-        cm = cm.one_vs_rest(label)
-    return float(np.mean(_per_class_recall(cm, zero_division)))
+    if positive is not None:
+        cm = cm.one_vs_rest(positive)
+    return float(np.mean(_class_recalls(cm, zero_division, "balanced accuracy")))
 
 
-def efficiency(cm, *, label=None, zero_division="warn") -> float:
+def efficiency(cm, *, positive=None, zero_division="warn") -> float:
     """Efficiency: (sensitivity + specificity) / 2.
 
     Handout 003 ("Eficiência"); the same number as binary :func:`balanced_accuracy`.
-    Same parameters as :func:`tpr`.
+    Same parameters as :func:`recall`.
 
     Examples
     --------
     >>> round(efficiency([[6, 3], [2, 9]]), 4)
     0.7424
     """
-    tp, fn, fp, tn = _binary_counts(cm, label, "efficiency")
+    tp, fn, fp, tn = _binary_counts(cm, positive, "efficiency")
     sens = safe_divide(
         tp, tp + fn, zero_division=zero_division, metric="efficiency", why="no actual positives"
     )
@@ -450,49 +457,49 @@ def efficiency(cm, *, label=None, zero_division="warn") -> float:
     return (sens + spec) / 2
 
 
-def prevalence(cm, *, label=None, zero_division="warn") -> float:
+def prevalence(cm, *, positive=None, zero_division="warn") -> float:
     """Prevalence: (TP + FN) / n, the share of actual positives.
 
-    Handout 002, eq. (10.10). Same parameters as :func:`tpr`.
+    Handout 002, eq. (10.10). Same parameters as :func:`recall`.
 
     Examples
     --------
     >>> prevalence([[6, 3], [2, 9]])
     0.45
     """
-    tp, fn, fp, tn = _binary_counts(cm, label, "prevalence")
+    tp, fn, fp, tn = _binary_counts(cm, positive, "prevalence")
     return safe_divide(
         tp + fn, tp + fn + fp + tn, zero_division=zero_division, metric="prevalence", why="n = 0"
     )
 
 
-def detection_rate(cm, *, label=None, zero_division="warn") -> float:
+def detection_rate(cm, *, positive=None, zero_division="warn") -> float:
     """Detection rate: TP / n, the share of all instances that are found positives.
 
-    Handout 002, eq. (10.4). Same parameters as :func:`tpr`.
+    Handout 002, eq. (10.4). Same parameters as :func:`recall`.
 
     Examples
     --------
     >>> detection_rate([[6, 3], [2, 9]])
     0.3
     """
-    tp, fn, fp, tn = _binary_counts(cm, label, "detection_rate")
+    tp, fn, fp, tn = _binary_counts(cm, positive, "detection_rate")
     return safe_divide(
         tp, tp + fn + fp + tn, zero_division=zero_division, metric="detection rate", why="n = 0"
     )
 
 
-def detection_prevalence(cm, *, label=None, zero_division="warn") -> float:
+def detection_prevalence(cm, *, positive=None, zero_division="warn") -> float:
     """Detection prevalence: (TP + FP) / n, the share of instances predicted positive.
 
-    Handout 002, eq. (10.3). Same parameters as :func:`tpr`.
+    Handout 002, eq. (10.3). Same parameters as :func:`recall`.
 
     Examples
     --------
     >>> detection_prevalence([[6, 3], [2, 9]])
     0.4
     """
-    tp, fn, fp, tn = _binary_counts(cm, label, "detection_prevalence")
+    tp, fn, fp, tn = _binary_counts(cm, positive, "detection_prevalence")
     return safe_divide(
         tp + fp,
         tp + fn + fp + tn,
@@ -502,78 +509,8 @@ def detection_prevalence(cm, *, label=None, zero_division="warn") -> float:
     )
 
 
-# ---------------------------------------------------------------------- agreement
-def mcc(cm, *, label=None) -> float:
-    """Matthews correlation coefficient (the phi coefficient), in [−1, 1].
-
-    Handout 003: ``(TP·TN − FP·FN) / sqrt((TP+FP)(TP+FN)(TN+FP)(TN+FN))``. Handout 002
-    prints this same formula as eq. (10.6) but calls it "Kappa"; it is not Cohen's kappa
-    (see :func:`cohen_kappa`). For k classes, Gorodkin's generalisation (the one
-    ``sklearn.metrics.matthews_corrcoef`` computes)::
-
-        (n·Σ C_kk − Σ p_k·t_k) / sqrt((n² − Σ p_k²)(n² − Σ t_k²))
-
-    with t_k the row (target) and p_k the column (prediction) totals; with ``label=``,
-    the binary MCC of that class against the rest.
-
-    When a sum in the denominator is 0 the MCC is 0, handout 003's convention ("o
-    denominador pode ser considerado 1"), also scikit-learn's; an
-    :class:`~evalbook.UndefinedMetricWarning` says so.
-
-    Examples
-    --------
-    >>> round(mcc([[6, 3], [2, 9]]), 4)
-    0.4924
-    """
-    cm = as_confusion_matrix(cm)
-    if label is not None:
-        cm = cm.one_vs_rest(label)
-    counts = cm.counts.astype(float)
-    n = counts.sum()
-    t = counts.sum(axis=1)
-    p = counts.sum(axis=0)
-    numerator = n * np.trace(counts) - p @ t
-    denominator = math.sqrt((n * n - p @ p) * (n * n - t @ t))
-    if denominator == 0:
-        warnings.warn(
-            "MCC has a zero sum in its denominator (one class is never the target or never "
-            "predicted); returning 0 as handout 003 prescribes",
-            UndefinedMetricWarning,
-            stacklevel=2,
-        )
-        return 0.0
-    return float(numerator / denominator)
-
-
-def cohen_kappa(cm, *, zero_division="warn") -> float:
-    """Cohen's kappa: (p_o − p_e) / (1 − p_e), agreement corrected for chance.
-
-    Handout 001, "Matriz de confusão e estatística Kappa": p_o is the accuracy and p_e the
-    accuracy expected of a random classifier that keeps the predicted class proportions,
-    ``Σ t_k·p_k / n²``. Equivalently, (observed − expected successes) / (n − expected
-    successes): 58 / 118 = 49.2% for handout 001's A/B/C matrix. Any number of classes.
-    Undefined when p_e = 1 (every target and prediction is one and the same class).
-
-    Examples
-    --------
-    >>> round(cohen_kappa([[88, 10, 2], [14, 40, 6], [18, 10, 12]]), 4)
-    0.4915
-    """
-    cm = as_confusion_matrix(cm)
-    counts = cm.counts.astype(float)
-    n = counts.sum()
-    expected = counts.sum(axis=1) @ counts.sum(axis=0) / n if n else 0.0
-    return safe_divide(
-        np.trace(counts) - expected,
-        n - expected,
-        zero_division=zero_division,
-        metric="Cohen's kappa",
-        why="the chance agreement is already perfect, or n = 0",
-    )
-
-
 # ---------------------------------------------------------------------- registry
-#: Binary metrics: name -> (function, formula, source). Each takes ``label=`` and
+#: Binary metrics: name -> (function, formula, source). Each takes ``positive=`` and
 #: ``zero_division=`` (except mcc, see its docstring).
 BINARY_METRICS = {
     "tpr": (tpr, "TP / (TP + FN)", "handout 000"),
@@ -593,6 +530,9 @@ BINARY_METRICS = {
     "detection_prevalence": (detection_prevalence, "(TP + FP) / n", "handout 002, eq. (10.3)"),
 }
 
+#: Registry names that are another name of one function: alias -> the function's name.
+ALIASES = {"tpr": "recall", "sensitivity": "recall", "tnr": "specificity"}
+
 #: Metrics defined for any number of classes: name -> (function, formula, source).
 MULTICLASS_METRICS = {
     "accuracy": (accuracy, "(TP + TN) / n", "handout 000, eq. (2); 002, eq. (10.1)"),
@@ -603,13 +543,13 @@ MULTICLASS_METRICS = {
 }
 
 
-def metrics_table(cm, *, label=None, zero_division="warn"):
+def metrics_table(cm, *, positive=None, zero_division="warn"):
     """Every metric of this module for one matrix, as a DataFrame.
 
     Parameters
     ----------
     cm : ConfusionMatrix or array-like of shape (k, k)
-    label : optional
+    positive : optional
         For a multiclass matrix, the class treated as positive by the binary metrics.
         Without it, a multiclass matrix gets only the multiclass metrics.
     zero_division : "warn" or float, default "warn"
@@ -632,11 +572,12 @@ def metrics_table(cm, *, label=None, zero_division="warn"):
     for name, (function, formula, source) in MULTICLASS_METRICS.items():
         options = {} if name == "mcc" else {"zero_division": zero_division}
         if name in ("mcc", "balanced_accuracy"):
-            options["label"] = label
+            options["positive"] = positive
         rows[name] = (function(cm, **options), formula, source)
-    if label is not None or cm.n_classes == 2:
+    if positive is not None or cm.n_classes == 2:
         for name, (function, formula, source) in BINARY_METRICS.items():
-            rows[name] = (function(cm, label=label, zero_division=zero_division), formula, source)
+            value = function(cm, positive=positive, zero_division=zero_division)
+            rows[name] = (value, formula, source)
     frame = pd.DataFrame.from_dict(rows, orient="index", columns=["value", "formula", "source"])
     frame.index.name = "metric"
     return frame

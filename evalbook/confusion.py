@@ -18,43 +18,27 @@ from __future__ import annotations
 
 import html
 import numbers
+from collections.abc import Mapping
 
 import numpy as np
 
-from evalbook._checks import as_label_array, check_same_length
+from evalbook._checks import (
+    as_count_table,
+    as_label_array,
+    check_choice,
+    check_flag,
+    check_label,
+    check_labels,
+    check_same_length,
+    frame_from_mapping,
+    plain_value,
+)
 
 #: Accepted values of ``orientation`` in :meth:`ConfusionMatrix.to_frame`.
 ORIENTATIONS = ("handout", "sklearn", "caret")
 
 # Integer labels take the bincount path when their range R keeps the R x R table small.
 _MAX_DENSE_CELLS = 1 << 22
-_MAX_COUNT = np.iinfo(np.int64).max
-
-
-def _python_scalar(value):
-    """numpy scalars become plain Python values, so labels print as ``'spam'``, not ``np.str_``."""
-    return value.item() if isinstance(value, np.generic) else value
-
-
-def _is_missing(value) -> bool:
-    return value is None or (isinstance(value, float) and value != value)
-
-
-def _check_labels(labels, name: str = "labels") -> list:
-    if isinstance(labels, (str, bytes)) or np.ndim(labels) != 1:
-        raise TypeError(f"{name} must be a list of class labels; got {labels!r}")
-    labels = [_python_scalar(v) for v in labels]
-    if not labels:
-        raise ValueError(f"{name} is empty; give at least one class label")
-    for position, value in enumerate(labels):
-        if _is_missing(value):
-            raise ValueError(f"{name} contains a missing value ({value!r}) at position {position}")
-    seen = set()
-    for value in labels:
-        if value in seen:
-            raise ValueError(f"{name} contains {value!r} more than once; labels must be unique")
-        seen.add(value)
-    return labels
 
 
 def _default_order(values: list) -> list:
@@ -90,7 +74,8 @@ class ConfusionMatrix:
         Non-negative whole numbers. ``counts[i, j]`` is the number of instances whose
         target is ``labels[i]`` and whose prediction is ``labels[j]``. A pandas DataFrame
         whose index and columns hold the same labels gives its labels too (one laid out
-        as caret's, as ``to_frame("caret")`` makes it, is transposed back).
+        as caret's, as ``to_frame("caret")`` makes it, is transposed back), and so does a
+        mapping ``{target: {prediction: count}}`` (a pair it leaves out counts 0).
     labels : sequence of length k, optional
         The class names, positive first. Defaults to ``["positive", "negative"]`` for a
         2×2 matrix and to ``0, 1, ..., k-1`` otherwise.
@@ -115,6 +100,8 @@ class ConfusionMatrix:
     (6, 3, 2, 9)
     >>> cm.n
     20
+    >>> ConfusionMatrix({"spam": {"spam": 6, "ham": 3}, "ham": {"spam": 2, "ham": 9}}) == cm
+    True
     >>> cm
     ConfusionMatrix(n=20, labels=['spam', 'ham'])
     prediction  spam  ham
@@ -130,13 +117,19 @@ class ConfusionMatrix:
             if labels is None:
                 labels = counts.labels
             counts = counts.counts
+        elif isinstance(counts, Mapping):
+            counts, names = _from_frame(frame_from_mapping(counts, "counts", fill=0))
+            if labels is not None:  # labels= chooses the order of the mapping's classes
+                order = [names.index(label) for label in _same_classes(labels, names)]
+                counts = counts[np.ix_(order, order)]
+            labels = labels if labels is not None else names
         elif labels is None and hasattr(counts, "index") and hasattr(counts, "columns"):
             counts, labels = _from_frame(counts)
-        self._counts = _check_counts(counts)
+        self._counts = as_count_table(counts)
         k = self._counts.shape[0]
         if labels is None:
             labels = ["positive", "negative"] if k == 2 else list(range(k))
-        labels = _check_labels(labels)
+        labels = check_labels(labels)
         if len(labels) != k:
             raise ValueError(
                 f"labels has {len(labels)} entries but counts is {k}×{k}; "
@@ -184,7 +177,7 @@ class ConfusionMatrix:
         y_pred = as_label_array(y_pred, "y_pred")
         check_same_length(y_true, y_pred, "y_true", "y_pred")
         if labels is not None:
-            labels = _check_labels(labels)
+            labels = check_labels(labels)
         counts, labels = _count_pairs(y_true, y_pred, labels)
         return cls(counts, labels=labels)
 
@@ -201,8 +194,13 @@ class ConfusionMatrix:
 
     @property
     def n(self) -> int:
-        """Total number of instances."""
-        return int(self._counts.sum())
+        """Total number of instances (an exact Python int, even beyond int64)."""
+        return int(_exact_sum(self._counts))
+
+    @property
+    def n_correct(self) -> int:
+        """Number of correct predictions: the sum of the diagonal (exact Python int)."""
+        return int(_exact_sum(np.diagonal(self._counts)))
 
     @property
     def n_classes(self) -> int:
@@ -211,20 +209,20 @@ class ConfusionMatrix:
 
     @property
     def target_totals(self) -> np.ndarray:
-        """Instances per actual class (row sums)."""
-        return self._counts.sum(axis=1)
+        """Instances per actual class (row sums; int64, or Python ints beyond int64)."""
+        return _exact_sum(self._counts, axis=1)
 
     @property
     def prediction_totals(self) -> np.ndarray:
-        """Instances per predicted class (column sums)."""
-        return self._counts.sum(axis=0)
+        """Instances per predicted class (column sums; int64, or Python ints beyond int64)."""
+        return _exact_sum(self._counts, axis=0)
 
     def _binary_cell(self, row: int, column: int, name: str) -> int:
         if self.n_classes != 2:
             k = self.n_classes
             raise ValueError(
                 f"{name} is defined only for a 2×2 confusion matrix; this one is {k}×{k} "
-                f"with labels {self._labels!r}. Use cm.one_vs_rest(label).{name} to treat "
+                f"with labels {self._labels!r}. Use cm.one_vs_rest(positive).{name} to treat "
                 "one class as positive and the others as negative"
             )
         return int(self._counts[row, column])
@@ -252,7 +250,7 @@ class ConfusionMatrix:
     def index_of(self, label) -> int:
         """Row (and column) position of ``label``; ``ValueError`` if it is not a class."""
         try:
-            return self._index[_python_scalar(label)]
+            return self._index[plain_value(label)]
         except (KeyError, TypeError):
             raise ValueError(
                 f"label {label!r} is not one of this matrix's labels {self._labels!r}"
@@ -269,28 +267,28 @@ class ConfusionMatrix:
         array([[9, 2],
                [3, 6]])
         """
-        labels = _check_labels(labels)
+        labels = check_labels(labels)
         if len(labels) != len(self._labels) or set(labels) != set(self._labels):
             raise ValueError(f"labels must be a permutation of {self._labels!r}; got {labels!r}")
         order = [self.index_of(label) for label in labels]
         return ConfusionMatrix(self._counts[np.ix_(order, order)], labels=labels)
 
-    def with_positive(self, label) -> ConfusionMatrix:
-        """The same matrix with ``label`` moved first, so it is the positive class.
+    def with_positive(self, positive) -> ConfusionMatrix:
+        """The same matrix with the class ``positive`` moved first, so it is the positive class.
 
         Examples
         --------
         >>> ConfusionMatrix([[6, 3], [2, 9]], labels=["spam", "ham"]).with_positive("ham").tp
         9
         """
-        first = self.index_of(label)
+        first = self.index_of(positive)
         rest = [v for i, v in enumerate(self._labels) if i != first]
         return self.reorder([self._labels[first], *rest])
 
-    def one_vs_rest(self, label) -> ConfusionMatrix:
-        """The 2×2 matrix of ``label`` against all other classes merged into ``"rest"``.
+    def one_vs_rest(self, positive) -> ConfusionMatrix:
+        """The 2×2 matrix of ``positive`` against all other classes merged into ``"rest"``.
 
-        TP is the diagonal cell of ``label``, FN the rest of its row, FP the rest of its
+        TP is the diagonal cell of ``positive``, FN the rest of its row, FP the rest of its
         column and TN everything else.
 
         Examples
@@ -300,12 +298,12 @@ class ConfusionMatrix:
         array([[ 40,  20],
                [ 20, 120]])
         """
-        i = self.index_of(label)
-        tp = self._counts[i, i]
-        fn = self._counts[i].sum() - tp
-        fp = self._counts[:, i].sum() - tp
+        i = self.index_of(positive)
+        tp = int(self._counts[i, i])
+        fn = int(self.target_totals[i]) - tp
+        fp = int(self.prediction_totals[i]) - tp
         tn = self.n - tp - fn - fp
-        rest = "rest" if label != "rest" else "not rest"
+        rest = "rest" if self._labels[i] != "rest" else "not rest"
         return ConfusionMatrix([[tp, fn], [fp, tn]], labels=[self._labels[i], rest])
 
     # ------------------------------------------------------------------ views
@@ -339,8 +337,8 @@ class ConfusionMatrix:
         """
         import pandas as pd
 
-        if orientation not in ORIENTATIONS:
-            raise ValueError(f"orientation must be one of {ORIENTATIONS}; got {orientation!r}")
+        check_choice(orientation, "orientation", ORIENTATIONS)
+        margins = check_flag(margins, "margins")
         cm = self
         if orientation == "sklearn":
             try:
@@ -415,7 +413,9 @@ def result_types(y_true, y_pred, *, positive) -> np.ndarray:
     """The result type of each prediction: ``"TP"``, ``"FN"``, ``"FP"`` or ``"TN"``.
 
     Handout 000, "Tipos de Erro" and the column Res. of Tabelas 2 and 7. Every label other
-    than ``positive`` counts as negative.
+    than ``positive`` counts as negative. ``positive`` is one label (not a list), and the
+    labels must be of one type, as :meth:`ConfusionMatrix.from_labels` requires (a ``1``
+    and a ``"1"`` are different classes).
 
     Examples
     --------
@@ -426,61 +426,37 @@ def result_types(y_true, y_pred, *, positive) -> np.ndarray:
     y_true = as_label_array(y_true, "y_true")
     y_pred = as_label_array(y_pred, "y_pred")
     check_same_length(y_true, y_pred, "y_true", "y_pred")
-    actual = y_true == positive
-    predicted = y_pred == positive
-    if not (np.any(actual) or np.any(predicted)):
-        found = sorted({_python_scalar(v) for v in np.concatenate([y_true, y_pred])}, key=repr)
+    positive = check_label(positive, "positive")
+    found = _count_pairs(y_true, y_pred, None)[1]  # refuses mixed label types, as from_labels
+    if positive not in found:
         raise ValueError(
             f"positive={positive!r} appears in neither y_true nor y_pred; "
             f"their labels are {found[:10]!r}"
         )
+    actual = y_true == positive
+    predicted = y_pred == positive
     names = np.array(["TN", "FP", "FN", "TP"])
     return names[2 * actual.astype(np.intp) + predicted]
 
 
 # ---------------------------------------------------------------------- helpers
-def _check_counts(counts) -> np.ndarray:
-    try:
-        array = np.asarray(counts)
-    except Exception as exc:  # ragged lists and the like
-        raise ValueError(f"counts must be a square table of numbers; {exc}") from None
-    if array.dtype.kind == "b" or array.dtype.kind not in "iuf":
-        raise TypeError(
-            f"counts must hold whole numbers (int); got dtype {array.dtype}"
-            + (" (a ragged or non-numeric table?)" if array.dtype.kind == "O" else "")
-        )
-    if array.ndim != 2:
-        raise ValueError(f"counts must be a square 2-D table; got an array of shape {array.shape}")
-    if array.shape[0] != array.shape[1]:
+def _same_classes(labels, names: list) -> list:
+    """``labels``, checked to be an ordering of the classes ``names``."""
+    labels = check_labels(labels)
+    if len(labels) != len(names) or set(labels) != set(names):
         raise ValueError(
-            f"counts must be square (one row and one column per class); got shape {array.shape}"
+            f"labels must list the classes of the counts mapping, {names!r}, in any order; "
+            f"got {labels!r}"
         )
-    if array.size == 0:
-        raise ValueError("counts is empty; a confusion matrix needs at least one class")
-    if array.dtype.kind == "f":
-        bad = np.argwhere(~np.isfinite(array))
-        if bad.size:
-            i, j = bad[0]
-            raise ValueError(f"counts contains {array[i, j]} at row {i}, column {j}")
-        bad = np.argwhere(array != np.round(array))
-        if bad.size:
-            i, j = bad[0]
-            raise ValueError(
-                f"counts must be whole numbers; got {array[i, j]} at row {i}, column {j}"
-            )
-    bad = np.argwhere(array < 0)
-    if bad.size:
-        i, j = bad[0]
-        raise ValueError(f"counts must be non-negative; got {array[i, j]} at row {i}, column {j}")
-    bad = np.argwhere(array >= 2.0**63 if array.dtype.kind == "f" else array > _MAX_COUNT)
-    if bad.size:
-        i, j = bad[0]
-        raise ValueError(
-            f"counts must be below 2**63 (int64); got {array[i, j]} at row {i}, column {j}"
-        )
-    result = array.astype(np.int64)
-    result.setflags(write=False)
-    return result
+    return labels
+
+
+def _exact_sum(counts: np.ndarray, axis=None):
+    """Sum of int64 counts, in int64 when it cannot overflow, else in Python ints."""
+    terms = counts.size if axis is None else counts.shape[axis]
+    if counts.size == 0 or int(counts.max()) <= np.iinfo(np.int64).max // max(terms, 1):
+        return counts.sum(axis=axis)
+    return counts.astype(object).sum(axis=axis)
 
 
 def _from_frame(frame):
@@ -491,8 +467,8 @@ def _from_frame(frame):
     """
     if frame.index.name == "prediction" and frame.columns.name in ("reference", "target"):
         frame = frame.T
-    rows = [_python_scalar(v) for v in frame.index]
-    columns = [_python_scalar(v) for v in frame.columns]
+    rows = [plain_value(v) for v in frame.index]
+    columns = [plain_value(v) for v in frame.columns]
     if set(rows) != set(columns) or len(rows) != len(columns):
         raise ValueError(
             "counts is a DataFrame whose index and columns name different classes "
@@ -599,8 +575,8 @@ def _count_factorized_pairs(y_true, y_pred, labels):
     """General path: factorize each array, then map the codes to label positions."""
     codes_true, uniques_true = _factorize(y_true)
     codes_pred, uniques_pred = _factorize(y_pred)
-    uniques_true = [_python_scalar(v) for v in uniques_true]
-    uniques_pred = [_python_scalar(v) for v in uniques_pred]
+    uniques_true = [plain_value(v) for v in uniques_true]
+    uniques_pred = [plain_value(v) for v in uniques_pred]
     if labels is None:
         labels = _default_order(list(dict.fromkeys(uniques_true + uniques_pred)))
     position = {label: i for i, label in enumerate(labels)}

@@ -13,51 +13,23 @@ the sum of counts × profits over the cells.
 from __future__ import annotations
 
 import math
-import numbers
+import warnings
 
 import numpy as np
 
-from evalbook._checks import check_zero_division
-from evalbook.classification import _per_class_recall
-from evalbook.confusion import ConfusionMatrix, as_confusion_matrix
+from evalbook._checks import (
+    UndefinedMetricWarning,
+    as_profit_matrix,
+    check_choice,
+    check_zero_division,
+)
+from evalbook.classification import per_class_recall
+from evalbook.confusion import as_confusion_matrix
 
 __all__ = ["MEANS", "average_class_accuracy", "per_class_recall", "profit"]
 
 #: Accepted values of ``mean`` in :func:`average_class_accuracy`.
 MEANS = ("arithmetic", "harmonic")
-
-
-def per_class_recall(cm, *, zero_division="warn"):
-    """The recall of each class: its diagonal cell over its row total.
-
-    Handout 000, eq. (6) (the "acurácia por classe": instances of the class classified
-    correctly over all instances of the class) and the ``recall_l`` of eqs. (7) and (9).
-    Works for any number of classes; for two classes it is (sensitivity, specificity).
-
-    Parameters
-    ----------
-    cm : ConfusionMatrix or array-like of shape (k, k)
-        Rows are the target, columns the prediction.
-    zero_division : "warn" or float, default "warn"
-        Value for a class with no actual instances (an empty row); ``"warn"`` gives nan
-        and an :class:`~evalbook.UndefinedMetricWarning`.
-
-    Returns
-    -------
-    pandas.Series
-        Indexed by the class labels (in the matrix's order), named ``"recall"``.
-
-    Examples
-    --------
-    >>> per_class_recall([[43, 17], [3, 37]]).round(4).to_dict()
-    {'positive': 0.7167, 'negative': 0.925}
-    """
-    import pandas as pd
-
-    check_zero_division(zero_division)
-    cm = as_confusion_matrix(cm)
-    values = _per_class_recall(cm, zero_division, "per-class recall")
-    return pd.Series(values, index=pd.Index(cm.labels, name="class"), name="recall")
 
 
 def average_class_accuracy(cm, *, mean="arithmetic", zero_division="warn") -> float:
@@ -98,76 +70,28 @@ def average_class_accuracy(cm, *, mean="arithmetic", zero_division="warn") -> fl
     >>> average_class_accuracy([[98, 0], [2, 0]], mean="harmonic")
     0.0
     """
-    if not isinstance(mean, str) or mean not in MEANS:
-        raise ValueError(f"mean must be one of {MEANS}; got {mean!r}")
+    check_choice(mean, "mean", MEANS)
     check_zero_division(zero_division)
     cm = as_confusion_matrix(cm)
-    recalls = _per_class_recall(cm, zero_division, "average class accuracy")
-    if np.isnan(recalls).any():
+    warn = zero_division == "warn"
+    recalls = per_class_recall(cm, zero_division=math.nan if warn else zero_division)
+    if recalls.isna().any():
+        if warn:
+            label = cm.labels[int(np.flatnonzero(recalls.isna())[0])]
+            warnings.warn(
+                f"average class accuracy (recall of class {label!r}) is undefined (0/0) "
+                "(no actual instances of that class); returning nan. "
+                "Pass zero_division= to choose another value.",
+                UndefinedMetricWarning,
+                stacklevel=2,
+            )
         return math.nan
+    recalls = recalls.to_numpy()
     if mean == "arithmetic":
         return float(recalls.mean())
     if np.any(recalls == 0):
         return 0.0
     return float(1.0 / np.mean(1.0 / recalls))
-
-
-def _profit_array(profit_matrix, cm: ConfusionMatrix) -> np.ndarray:
-    """The profit matrix as a float array aligned with ``cm`` (labels checked if given)."""
-    k = cm.n_classes
-    if hasattr(profit_matrix, "index") and hasattr(profit_matrix, "columns"):
-        rows = [v.item() if isinstance(v, np.generic) else v for v in profit_matrix.index]
-        columns = [v.item() if isinstance(v, np.generic) else v for v in profit_matrix.columns]
-        if rows != columns and set(rows) == set(columns) and len(rows) == len(columns):
-            profit_matrix = profit_matrix.loc[:, rows]
-            columns = rows
-        if rows != columns:
-            raise ValueError(
-                "profit_matrix is a DataFrame whose rows and columns name different classes "
-                f"({rows!r} and {columns!r}); rows are the target and columns the prediction, "
-                "with the same classes"
-            )
-        if set(rows) != set(cm.labels) or len(rows) != k:
-            raise ValueError(
-                f"profit_matrix has the classes {rows!r} but the confusion matrix has "
-                f"{cm.labels!r}; give one row and one column per class of the confusion matrix"
-            )
-        order = [rows.index(label) for label in cm.labels]
-        array = profit_matrix.to_numpy()[np.ix_(order, order)]
-    else:
-        if isinstance(profit_matrix, ConfusionMatrix):
-            raise TypeError(
-                "profit_matrix must be a table of profits (list of lists, array or DataFrame), "
-                "not a ConfusionMatrix; did you swap the arguments? profit(cm, profit_matrix)"
-            )
-        if profit_matrix is None or isinstance(profit_matrix, (str, bytes, numbers.Number)):
-            raise TypeError(
-                f"profit_matrix must be a {k}×{k} table of numbers; "
-                f"got {type(profit_matrix).__name__}"
-            )
-        try:
-            array = np.asarray(profit_matrix)
-        except ValueError as exc:  # ragged lists
-            raise ValueError(f"profit_matrix must be a square table of numbers; {exc}") from None
-    if array.dtype.kind == "O":
-        try:
-            array = array.astype(float)
-        except (TypeError, ValueError):
-            raise TypeError("profit_matrix must hold numbers only") from None
-    if array.dtype.kind == "b" or array.dtype.kind not in "iuf":
-        raise TypeError(f"profit_matrix must hold numbers; got dtype {array.dtype}")
-    if array.shape != (k, k):
-        raise ValueError(
-            f"profit_matrix has shape {array.shape} but the confusion matrix is {k}×{k} "
-            f"(classes {cm.labels!r}); it needs the same shape, rows = target, "
-            "columns = prediction"
-        )
-    array = array.astype(float)
-    bad = np.argwhere(~np.isfinite(array))
-    if bad.size:
-        i, j = bad[0]
-        raise ValueError(f"profit_matrix contains {array[i, j]} at row {i}, column {j}")
-    return array
 
 
 def profit(cm, profit_matrix) -> float:
@@ -196,7 +120,8 @@ def profit(cm, profit_matrix) -> float:
     ValueError
         If the shapes differ, a DataFrame names other classes, or a profit is not finite.
     TypeError
-        If ``profit_matrix`` is not a table of numbers.
+        If ``profit_matrix`` is not a table of numbers (text, such as ``"1"``, and
+        booleans are refused, not converted).
 
     Examples
     --------
@@ -205,5 +130,5 @@ def profit(cm, profit_matrix) -> float:
     (1540.0, 560.0)
     """
     cm = as_confusion_matrix(cm)
-    array = _profit_array(profit_matrix, cm)
+    array = as_profit_matrix(profit_matrix, cm)
     return float(np.sum(cm.counts * array))

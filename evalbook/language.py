@@ -7,7 +7,8 @@ Probabilistic metrics take the true classes and a table of predicted probabiliti
 row per instance and one column per class (what scikit-learn's ``predict_proba``
 returns). Every row must be non-negative and sum to 1 (within 1e-6). The columns are the
 classes ``0, 1, ..., k − 1`` in order, unless ``labels=`` lists them (for a fitted
-scikit-learn model, ``labels=model.classes_``).
+scikit-learn model, ``labels=model.classes_``). :func:`top_k_accuracy` needs only the
+order of each row, so it takes any real-valued scores (logits, decision-function output).
 
 BLEU takes a candidate translation, a string (split on whitespace, case and punctuation
 kept) or a list of tokens, and its references: one reference as a string, or a list of
@@ -28,7 +29,9 @@ from evalbook._checks import (
     as_array,
     as_label_array,
     as_number_array,
+    check_labels,
     check_same_length,
+    check_table_cells,
     check_whole_number,
 )
 
@@ -44,33 +47,48 @@ __all__ = [
 #: Largest accepted distance of a probability row's sum from 1.
 SUM_TOLERANCE = 1e-6
 
+#: The largest n-gram order :func:`bleu` accepts (``max_n``); nltk's default is 4.
+MAX_BLEU_ORDER = 100
+
 #: The smoothing methods that :func:`bleu` offers (besides ``None``).
 BLEU_SMOOTHING = ("epsilon", "add_one")
 
 
 # ---------------------------------------------------------------------- probabilities
-def _probability_table(y_true, probabilities, labels) -> tuple[np.ndarray, np.ndarray]:
-    """The checked (n, k) table and, for each instance, the column of its true class."""
+def _score_table(
+    y_true, scores, labels, *, name="probabilities", distributions=True
+) -> tuple[np.ndarray, np.ndarray]:
+    """The checked (n, k) table and, for each instance, the column of its true class.
+
+    With ``distributions=True`` every row must be a probability distribution; otherwise
+    any finite real numbers are accepted (logits, decision-function output).
+    """
     y_true = as_label_array(y_true, "y_true")
-    if probabilities is None or isinstance(probabilities, (str, bytes)):
-        raise TypeError("probabilities must be a table of numbers, one row per instance")
-    table = as_array(probabilities, "probabilities")
-    if table.dtype.kind not in "iuf":
-        raise TypeError(f"probabilities must hold numbers; got dtype {table.dtype}")
+    if scores is None or isinstance(scores, (str, bytes)):
+        raise TypeError(f"{name} must be a table of numbers, one row per instance")
+    table = as_array(scores, name)
+    check_table_cells(table, name)
     table = table.astype(float)
     if table.ndim != 2:
         raise ValueError(
-            "probabilities must be two-dimensional, one row per instance and one column per "
+            f"{name} must be two-dimensional, one row per instance and one column per "
             f"class; got an array of shape {table.shape}"
         )
-    check_same_length(y_true, table, "y_true", "probabilities")
+    check_same_length(y_true, table, "y_true", name)
     k = table.shape[1]
     if k < 2:
-        raise ValueError(f"probabilities must have at least two columns (classes); got {k}")
+        raise ValueError(f"{name} must have at least two columns (classes); got {k}")
     bad = np.argwhere(~np.isfinite(table))
     if bad.size:
         row, column = (int(v) for v in bad[0])
-        raise ValueError(f"probabilities[{row}, {column}] is {table[row, column]}; not a number")
+        raise ValueError(f"{name}[{row}, {column}] is {table[row, column]}; not a number")
+    if distributions:
+        _check_distributions(table)
+    return table, _true_columns(y_true, labels, k, name)
+
+
+def _check_distributions(table: np.ndarray) -> None:
+    """Refuse a row of probabilities that is negative or does not sum to 1."""
     bad = np.argwhere(table < 0)
     if bad.size:
         row, column = (int(v) for v in bad[0])
@@ -87,6 +105,9 @@ def _probability_table(y_true, probabilities, labels) -> tuple[np.ndarray, np.nd
             "not); each row must be a probability distribution over the classes"
         )
 
+
+def _true_columns(y_true: np.ndarray, labels, k: int, name: str) -> np.ndarray:
+    """The column of the table that holds each instance's true class."""
     if labels is None:
         if y_true.dtype.kind not in "iu" and not (
             y_true.dtype.kind == "O" and all(isinstance(v, numbers.Integral) for v in y_true)
@@ -96,31 +117,29 @@ def _probability_table(y_true, probabilities, labels) -> tuple[np.ndarray, np.nd
                 "class of each column of probabilities (for a scikit-learn model, "
                 "labels=model.classes_)"
             )
-        columns = y_true.astype(np.int64)
-        outside = np.flatnonzero((columns < 0) | (columns >= k))
-        if outside.size:
-            position = int(outside[0])
+        # compared as Python ints first: a label beyond int64 (2**70) is simply outside
+        outside = [i for i, v in enumerate(y_true.tolist()) if not 0 <= v < k]
+        if outside:
+            position = outside[0]
             raise ValueError(
-                f"y_true[{position}] = {y_true[position]} is not a column of probabilities "
+                f"y_true[{position}] = {y_true[position]} is not a column of {name} "
                 f"(0 to {k - 1}); pass labels= if the classes are not 0, 1, ..., k − 1"
             )
-        return table, columns
+        return y_true.astype(np.int64)
 
-    labels = list(as_label_array(labels, "labels").tolist())
+    labels = check_labels(as_label_array(labels, "labels").tolist())
     if len(labels) != k:
         raise ValueError(
-            f"labels has {len(labels)} classes but probabilities has {k} columns; give one "
+            f"labels has {len(labels)} classes but {name} has {k} columns; give one "
             "label per column, in the same order"
         )
-    if len(set(labels)) != len(labels):
-        raise ValueError(f"labels contains repeated classes: {labels!r}")
     index = {label: column for column, label in enumerate(labels)}
     columns = np.empty(y_true.size, dtype=np.int64)
     for position, label in enumerate(y_true.tolist()):
         if label not in index:
             raise ValueError(f"y_true[{position}] = {label!r} is not one of labels {labels!r}")
         columns[position] = index[label]
-    return table, columns
+    return columns
 
 
 def cross_entropy(y_true, probabilities, *, labels=None) -> float:
@@ -154,7 +173,7 @@ def cross_entropy(y_true, probabilities, *, labels=None) -> float:
     >>> cross_entropy(["b"], [[0.25, 0.75]], labels=["a", "b"]) == -math.log(0.75)
     True
     """
-    table, columns = _probability_table(y_true, probabilities, labels)
+    table, columns = _score_table(y_true, probabilities, labels)
     chosen = table[np.arange(table.shape[0]), columns]
     with np.errstate(divide="ignore"):
         return float(-np.mean(np.log(chosen)))
@@ -194,24 +213,26 @@ def perplexity(y_true, probabilities, *, labels=None) -> float:
     return float(np.exp(cross_entropy(y_true, probabilities, labels=labels)))
 
 
-def top_k_accuracy(y_true, probabilities, *, k, labels=None) -> float:
-    """Share of the instances whose true class is among the k most probable ones.
+def top_k_accuracy(y_true, scores, *, k, labels=None) -> float:
+    """Share of the instances whose true class is among the k highest-scored ones.
 
     Handout 000, eq. (27). With k = 1 it is the accuracy of predicting the most probable
-    class; with k = the number of classes it is 1.
+    class; with k = the number of classes it is 1. Only the order of each row's scores
+    matters, so they may be probabilities or any real numbers: logits, or the output of a
+    scikit-learn ``decision_function`` (as ``top_k_accuracy_score`` accepts).
 
-    Ties: classes are ranked by decreasing probability, and equal probabilities by column
-    order (the first column first, as ``numpy.argmax`` chooses), so top-1 accuracy is
-    always the accuracy of ``probabilities.argmax(axis=1)``. scikit-learn's
-    ``top_k_accuracy_score`` breaks ties the other way (the last column first); without
-    ties the two agree.
+    Ties: classes are ranked by decreasing score, and equal scores by column order (the
+    first column first, as ``numpy.argmax`` chooses), so top-1 accuracy is always the
+    accuracy of ``scores.argmax(axis=1)``. scikit-learn's ``top_k_accuracy_score`` breaks
+    ties the other way (the last column first); without ties the two agree.
 
     Parameters
     ----------
     y_true : sequence of labels
         The true class of each instance.
-    probabilities : array-like of shape (n, c)
-        As in :func:`cross_entropy`.
+    scores : array-like of shape (n, c)
+        A score for each class (columns) for each instance (rows), higher meaning more
+        likely: probabilities, logits or decision-function values; finite numbers.
     k : int
         How many of the most probable classes count as hits, 1 ≤ k ≤ c.
     labels : sequence, optional
@@ -222,8 +243,10 @@ def top_k_accuracy(y_true, probabilities, *, k, labels=None) -> float:
     >>> p = [[0.5, 0.3, 0.2], [0.1, 0.6, 0.3], [0.2, 0.3, 0.5]]
     >>> top_k_accuracy([1, 1, 0], p, k=1), top_k_accuracy([1, 1, 0], p, k=2)
     (0.3333333333333333, 0.6666666666666666)
+    >>> top_k_accuracy([2, 1, 0], [[2.0, -1.0, 0.5], [-3.0, 4.0, 1.0], [0.0, 1.0, 2.0]], k=2)
+    0.6666666666666666
     """
-    table, columns = _probability_table(y_true, probabilities, labels)
+    table, columns = _score_table(y_true, scores, labels, name="scores", distributions=False)
     n_classes = table.shape[1]
     k = check_whole_number(k, "k")
     if not 1 <= k <= n_classes:
@@ -403,7 +426,7 @@ def bleu(candidate, references, *, max_n=4, weights=None, smoothing=None) -> flo
         tokens; none may be empty. With ``candidate`` given as tokens, a list of strings is
         refused (``TypeError``): wrap one tokenised reference, ``references=[tokens]``.
     max_n : int, default 4
-        N, the largest n-gram order.
+        N, the largest n-gram order, 1 ≤ N ≤ :data:`MAX_BLEU_ORDER` (100).
     weights : sequence of float, optional
         One non-negative number per order 1..N, summing to 1. Default: 1/N each.
     smoothing : {None, "epsilon", "add_one"}, default None
@@ -427,7 +450,7 @@ def bleu(candidate, references, *, max_n=4, weights=None, smoothing=None) -> flo
     >>> round(bleu("the cat", ["the cat is on the mat"], smoothing="epsilon"), 4)
     0.0428
     """
-    max_n = check_whole_number(max_n, "max_n", minimum=1)
+    max_n = check_whole_number(max_n, "max_n", minimum=1, maximum=MAX_BLEU_ORDER)
     if weights is None:
         weights = np.full(max_n, 1.0 / max_n)
     else:

@@ -25,10 +25,12 @@ import warnings
 import numpy as np
 
 from evalbook._checks import (
+    EMPTY_REGRESSION,
     UndefinedMetricWarning,
     as_number_array,
+    as_number_pair,
+    check_choice,
     check_flag,
-    check_same_length,
     check_whole_number,
     check_zero_division,
     safe_divide,
@@ -50,15 +52,26 @@ __all__ = [
 SMAPE_VARIANTS = ("handout", "doubled")
 
 
-#: The hint given for an empty ``t`` or ``y``.
-_EMPTY = "a regression metric needs at least one instance"
+def _power_of_two_below(values: np.ndarray) -> np.ndarray:
+    """2**(e − 1) for each value with |value| in [2**(e − 1), 2**e) (0.5 for 0).
+
+    Dividing by a power of two is exact (short of the subnormal range), so a ratio of
+    scaled values equals the ratio of the values; scaled values lie in [−2, 2], where
+    neither a difference nor a sum of squares can overflow (or underflow to 0).
+    """
+    return np.ldexp(1.0, np.frexp(values)[1] - 1)
 
 
-def _pair(t, y) -> tuple[np.ndarray, np.ndarray]:
-    t = as_number_array(t, "t", empty=_EMPTY)
-    y = as_number_array(y, "y", empty=_EMPTY)
-    check_same_length(t, y, "t", "y")
-    return t, y
+def _squares_around_mean(t: np.ndarray) -> float:
+    """Σ (t − t̄)², exactly 0 when every target is the same.
+
+    The mean of equal values need not equal them in floating point (the mean of three
+    0.1 is 0.10000000000000002), which would leave a tiny positive sum and turn the 0/0
+    of R² into an enormous finite number.
+    """
+    if np.all(t == t[0]):
+        return 0.0
+    return float(np.sum((t - t.mean()) ** 2))
 
 
 # ---------------------------------------------------------------------- squared errors
@@ -91,7 +104,7 @@ def sse(t, y, *, halved=True) -> float:
     >>> sse([3, 5, 2], [2, 5, 4], halved=False)
     5.0
     """
-    t, y = _pair(t, y)
+    t, y = as_number_pair(t, y)
     total = float(np.sum((t - y) ** 2))
     return total / 2 if check_flag(halved, "halved") else total
 
@@ -122,8 +135,8 @@ def total_sum_of_squares(t, *, halved=True) -> float:
     >>> total_sum_of_squares([3, 5, 2, 6], halved=False)
     10.0
     """
-    t = as_number_array(t, "t", empty=_EMPTY)
-    total = float(np.sum((t - t.mean()) ** 2))
+    t = as_number_array(t, "t", empty=EMPTY_REGRESSION)
+    total = _squares_around_mean(t)
     return total / 2 if check_flag(halved, "halved") else total
 
 
@@ -151,7 +164,7 @@ def mse(t, y) -> float:
     >>> mse([3, 5, 2], [2, 5, 4])
     1.6666666666666667
     """
-    t, y = _pair(t, y)
+    t, y = as_number_pair(t, y)
     return float(np.mean((t - y) ** 2))
 
 
@@ -203,7 +216,7 @@ def mae(t, y) -> float:
     >>> mae([3, 5, 2], [2, 5, 4])
     1.0
     """
-    t, y = _pair(t, y)
+    t, y = as_number_pair(t, y)
     return float(np.mean(np.abs(t - y)))
 
 
@@ -241,7 +254,7 @@ def mape(t, y) -> float:
     ...
     ValueError: t contains 0 at position 1: MAPE divides by each target and is undefined ...
     """
-    t, y = _pair(t, y)
+    t, y = as_number_pair(t, y)
     zeros = np.flatnonzero(t == 0)
     if zeros.size:
         raise ValueError(
@@ -249,6 +262,8 @@ def mape(t, y) -> float:
             f"undefined when one is 0 ({zeros.size} of the {t.size} targets). Use mae() or "
             "smape() for such data"
         )
+    scale = _power_of_two_below(np.maximum(np.abs(t), np.abs(y)))  # no overflow in y − t
+    t, y = t / scale, y / scale
     return float(np.mean(np.abs((y - t) / t)))
 
 
@@ -289,10 +304,11 @@ def smape(t, y, *, variant="handout", zero_division="warn") -> float:
     >>> smape([0, 2], [0, 1], zero_division=0.0)
     0.16666666666666666
     """
-    if variant not in SMAPE_VARIANTS:
-        raise ValueError(f"variant must be one of {SMAPE_VARIANTS}; got {variant!r}")
+    check_choice(variant, "variant", SMAPE_VARIANTS)
     check_zero_division(zero_division)
-    t, y = _pair(t, y)
+    t, y = as_number_pair(t, y)
+    scale = _power_of_two_below(np.maximum(np.abs(t), np.abs(y)))  # no overflow in y − t
+    t, y = t / scale, y / scale
     numerator = np.abs(y - t)
     denominator = np.abs(y) + np.abs(t)
     undefined = denominator == 0
@@ -344,9 +360,13 @@ def r2(t, y, *, zero_division="warn") -> float:
     0.0
     """
     check_zero_division(zero_division)
-    t, y = _pair(t, y)
+    t, y = as_number_pair(t, y)
+    # R² is scale-free: both sums are taken on t and y divided by one power of two, so
+    # that neither overflows to inf (targets near 1e308) nor underflows to 0 (near 1e-200)
+    scale = float(_power_of_two_below(max(np.max(np.abs(t)), np.max(np.abs(y)))))
+    t, y = t / scale, y / scale
     residual = float(np.sum((t - y) ** 2))
-    total = float(np.sum((t - t.mean()) ** 2))
+    total = _squares_around_mean(t)
     if total == 0:
         return safe_divide(
             residual,
@@ -393,7 +413,7 @@ def adjusted_r2(t, y, *, p, zero_division="warn") -> float:
     """
     p = check_whole_number(p, "p", minimum=0)
     check_zero_division(zero_division)
-    t, y = _pair(t, y)
+    t, y = as_number_pair(t, y)
     n = t.size
     if n - p - 1 <= 0:
         raise ValueError(

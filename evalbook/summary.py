@@ -22,8 +22,15 @@ import warnings
 
 import numpy as np
 
-from evalbook._checks import UndefinedMetricWarning, check_zero_division, safe_divide
-from evalbook._stats import check_confidence, clopper_pearson
+from evalbook._checks import (
+    MAX_COUNT,
+    UndefinedMetricWarning,
+    check_choice,
+    check_confidence,
+    check_zero_division,
+    safe_divide,
+)
+from evalbook._stats import clopper_pearson
 from evalbook.classification import (
     balanced_accuracy,
     cohen_kappa,
@@ -132,9 +139,7 @@ _TEXT = {
 
 
 def _check_language(language) -> str:
-    if not isinstance(language, str) or language not in LANGUAGES:
-        raise ValueError(f"language must be one of {LANGUAGES}; got {language!r}")
-    return language
+    return check_choice(language, "language", LANGUAGES)
 
 
 def _mcnemar_p_value(counts: np.ndarray, warn: bool) -> float:
@@ -181,7 +186,7 @@ def _by_class(cm: ConfusionMatrix, zero_division):
         return pd.Series(values, name=cm.labels[0], dtype=float)
     columns = {
         label: [
-            function(cm, label=label, zero_division=zero_division)
+            function(cm, positive=label, zero_division=zero_division)
             for function, _ in BY_CLASS_STATISTICS.values()
         ]
         for label in cm.labels
@@ -300,14 +305,20 @@ class ConfusionSummary:
                 "cm has no instances (every count is 0); accuracy, its interval and the "
                 "tests need at least one prediction"
             )
+        if cm.n > MAX_COUNT:
+            raise ValueError(
+                f"cm has n = {cm.n} instances; the exact interval and the binomial test of "
+                f"the summary need n ≤ 2**53 = {MAX_COUNT} (beyond it counts are not exact "
+                "in floating point). accuracy() and cohen_kappa() take any matrix"
+            )
         self.confusion_matrix = cm
         self.confidence = confidence
         self.language = language
         self.positive = cm.labels[0] if cm.n_classes == 2 else None
         n = cm.n
-        hits = int(np.trace(cm.counts))
+        hits = cm.n_correct
         lower, upper = clopper_pearson(hits, n, confidence=confidence)
-        nir = float(cm.target_totals.max()) / n
+        nir = int(cm.target_totals.max()) / n
         overall = {
             "accuracy": safe_divide(hits, n),
             "accuracy_lower": lower,

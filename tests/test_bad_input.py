@@ -268,7 +268,7 @@ def test_bad_labels_for_counts(labels, error, message):
 def test_binary_cell_of_a_3x3_matrix(cell):
     message = (
         rf"^{cell} is defined only for a 2×2 confusion matrix; this one is 3×3 with labels "
-        rf"\['A', 'B', 'C'\]\. Use cm\.one_vs_rest\(label\)\.{cell}"
+        rf"\['A', 'B', 'C'\]\. Use cm\.one_vs_rest\(positive\)\.{cell}"
     )
     with pytest.raises(ValueError, match=message):
         getattr(ABC, cell)
@@ -278,7 +278,7 @@ def test_binary_cell_of_a_3x3_matrix(cell):
 @pytest.mark.parametrize("orientation", ["R", "Sklearn", "", None])
 def test_unknown_orientation(orientation):
     with pytest.raises(
-        ValueError, match=r"orientation must be one of \('handout', 'sklearn', 'caret'\); got"
+        ValueError, match=r"orientation must be 'handout' or 'sklearn' or 'caret'; got"
     ):
         SPAM.to_frame(orientation)
 
@@ -286,9 +286,9 @@ def test_unknown_orientation(orientation):
 def test_unknown_label_for_a_metric():
     for function, _, _ in BINARY_METRICS.values():
         with pytest.raises(ValueError, match=r"label 'Z' is not one of this matrix's labels"):
-            function(ABC, label="Z")
+            function(ABC, positive="Z")
         with pytest.raises(ValueError, match=r"label 1 is not one of this matrix's labels"):
-            function(SPAM, label=1)
+            function(SPAM, positive=1)
 
 
 ZERO_DIVISION_METRICS = sorted(

@@ -2,8 +2,8 @@
 
 The registry tests iterate over ``BINARY_METRICS`` and ``MULTICLASS_METRICS`` (as
 scikit-learn's ``test_common.py`` does), so a metric added to the registry is checked for
-its value against the reference formula (``conftest.py``), one-vs-rest with ``label=``,
-the error without ``label=``, the 0/0 policy and invariance under relabelling.
+its value against the reference formula (``conftest.py``), one-vs-rest with ``positive=``,
+the error without ``positive=``, the 0/0 policy and invariance under relabelling.
 """
 
 from __future__ import annotations
@@ -43,6 +43,7 @@ from evalbook import (
     tnr,
     tpr,
 )
+from evalbook.classification import ALIASES
 
 ALL_METRICS = {**BINARY_METRICS, **MULTICLASS_METRICS}
 BINARY_NAMES = sorted(BINARY_METRICS)
@@ -195,7 +196,7 @@ def test_every_registered_metric_has_a_reference(binary_reference, multiclass_re
 @pytest.mark.parametrize("name", ALL_NAMES)
 def test_registry_entry_is_well_formed(name):
     function, formula, source = ALL_METRICS[name]
-    assert function.__name__ == name
+    assert function.__name__ == ALIASES.get(name, name)
     assert getattr(evalbook, name) is function
     assert name in evalbook.__all__
     assert isinstance(formula, str) and formula
@@ -207,7 +208,7 @@ def test_registry_entry_is_well_formed(name):
     assert parameters[0].name == "cm"
     assert all(p.kind is inspect.Parameter.KEYWORD_ONLY for p in parameters[1:])
     if name in BINARY_METRICS:
-        assert "label" in inspect.signature(function).parameters
+        assert "positive" in inspect.signature(function).parameters
     if name != "mcc":  # the MCC has no 0/0 option: it is 0 (handout 003)
         assert _accepts(name, "zero_division")
 
@@ -223,8 +224,8 @@ def test_binary_metric_on_spam_matrix(name, spam_cm, binary_reference):
     assert function(SPAM_COUNTS) == value
     assert function(np.array(SPAM_COUNTS, dtype=np.uint16)) == value
     assert function(spam_cm.to_frame()) == value
-    # label= the positive class of a 2×2 matrix is the default
-    assert function(spam_cm, label="spam") == value
+    # positive= the positive class of a 2×2 matrix is the default
+    assert function(spam_cm, positive="spam") == value
 
 
 @pytest.mark.parametrize("name", MULTICLASS_NAMES)
@@ -243,7 +244,7 @@ def test_binary_metric_swapping_the_positive_class(name, spam_cm, binary_referen
     """Making ham the positive class swaps TP<->TN and FN<->FP."""
     value = _function(name)(spam_cm.with_positive("ham"))
     assert value == pytest.approx(binary_reference(name, 9, 2, 3, 6), rel=1e-15)
-    assert _function(name)(spam_cm, label="ham") == value
+    assert _function(name)(spam_cm, positive="ham") == value
 
 
 def test_positive_class_duality(spam_cm):
@@ -261,27 +262,28 @@ def test_binary_metric_label_is_one_vs_rest(name, abc_cm, binary_reference):
     values = []
     for i, label in enumerate(abc_cm.labels):
         expected = binary_reference(name, *_one_vs_rest_cells(abc_cm.counts, i))
-        value = function(abc_cm, label=label)
+        value = function(abc_cm, positive=label)
         assert value == pytest.approx(expected, rel=1e-15), label
         assert function(abc_cm.one_vs_rest(label)) == value
         # the class order of the matrix does not matter, only which class is positive
-        assert function(abc_cm.reorder(["C", "A", "B"]), label=label) == value
+        assert function(abc_cm.reorder(["C", "A", "B"]), positive=label) == value
         values.append(value)
     assert len(set(values)) > 1, "the three classes should not all give the same value"
     with pytest.raises(ValueError, match=r"label 'Z' is not one of this matrix's labels"):
-        function(abc_cm, label="Z")
+        function(abc_cm, positive="Z")
 
 
 @pytest.mark.parametrize("name", BINARY_NAMES)
 def test_binary_metric_on_3x3_needs_label(name, abc_cm):
     function = _function(name)
-    message = rf"^{re.escape(name)} is a binary metric .* 3 classes \['A', 'B', 'C'\]; pass label="
+    shown = re.escape(ALIASES.get(name, name))
+    message = rf"^{shown} is a binary metric .* 3 classes \['A', 'B', 'C'\]; pass positive="
     with pytest.raises(ValueError, match=message):
         function(abc_cm)
-    with pytest.raises(ValueError, match=r"3 classes \[0, 1, 2\]; pass label=\.\.\. to treat"):
+    with pytest.raises(ValueError, match=r"3 classes \[0, 1, 2\]; pass positive=\.\.\. to treat"):
         function(ABC_COUNTS)
     # a one-class matrix: the message also suggests labels= listing both classes
-    with pytest.raises(ValueError, match=r"1 class \['spam'\].*label=.*labels= listing both"):
+    with pytest.raises(ValueError, match=r"1 class \['spam'\].*positive=.*labels= listing both"):
         function(ConfusionMatrix([[4]], labels=["spam"]))
 
 
@@ -296,10 +298,12 @@ def test_multiclass_metric_with_label_is_one_vs_rest(name, abc_cm, multiclass_re
     function = _function(name)
     for label in abc_cm.labels:
         binary = abc_cm.one_vs_rest(label)
-        value = function(abc_cm, label=label)
+        value = function(abc_cm, positive=label)
         assert value == function(binary)
         assert value == pytest.approx(multiclass_reference(name, binary.counts), rel=1e-14)
-    assert balanced_accuracy(abc_cm, label="B") == pytest.approx(efficiency(abc_cm, label="B"))
+    assert balanced_accuracy(abc_cm, positive="B") == pytest.approx(
+        efficiency(abc_cm, positive="B")
+    )
 
 
 @pytest.mark.parametrize("name", ALL_NAMES)
@@ -328,7 +332,7 @@ def test_zero_over_zero_policy(name, binary_reference, multiclass_reference, val
             assert caught, f"{name}{counts.tolist()} is 0/0 and must warn"
             for record in caught:
                 assert record.category is UndefinedMetricWarning
-                assert _name_pattern(name).search(str(record.message)), record.message
+                assert _name_pattern(ALIASES.get(name, name)).search(str(record.message))
                 assert record.filename == __file__, "the warning must point at the caller"
             message = str(caught[0].message)
             assert re.search(r"undefined \(0/0\)|zero sum in its denominator", message)
@@ -366,7 +370,7 @@ def test_metric_is_invariant_under_relabelling(name):
         for labels in relabellings[k]:
             cm = ConfusionMatrix(counts, labels=labels)
             if name in BINARY_METRICS and k > 2:
-                value = [_call(function, cm, label=label)[0] for label in labels]
+                value = [_call(function, cm, positive=label)[0] for label in labels]
             else:
                 value = [_call(function, cm)[0]]
             results.append(value)
@@ -447,8 +451,8 @@ def test_efficiency_is_binary_balanced_accuracy(spam_cm, abc_cm):
     assert efficiency(spam_cm) == balanced_accuracy(spam_cm)
     assert efficiency(spam_cm) == pytest.approx((2 / 3 + 9 / 11) / 2, rel=1e-15)
     for label in abc_cm.labels:
-        assert efficiency(abc_cm, label=label) == pytest.approx(
-            balanced_accuracy(abc_cm, label=label), rel=1e-15
+        assert efficiency(abc_cm, positive=label) == pytest.approx(
+            balanced_accuracy(abc_cm, positive=label), rel=1e-15
         )
 
 
@@ -512,11 +516,11 @@ def test_metrics_table_multiclass(abc_cm):
     table = metrics_table(abc_cm)
     assert set(table.index) == set(MULTICLASS_METRICS)
     assert table.loc["cohen_kappa", "value"] == cohen_kappa(abc_cm)
-    by_class = metrics_table(abc_cm, label="B")
+    by_class = metrics_table(abc_cm, positive="B")
     assert set(by_class.index) == set(ALL_METRICS)
-    assert by_class.loc["recall", "value"] == recall(abc_cm, label="B") == 40 / 60
-    assert by_class.loc["mcc", "value"] == mcc(abc_cm, label="B")
-    assert by_class.loc["balanced_accuracy", "value"] == balanced_accuracy(abc_cm, label="B")
+    assert by_class.loc["recall", "value"] == recall(abc_cm, positive="B") == 40 / 60
+    assert by_class.loc["mcc", "value"] == mcc(abc_cm, positive="B")
+    assert by_class.loc["balanced_accuracy", "value"] == balanced_accuracy(abc_cm, positive="B")
     assert by_class.loc["accuracy", "value"] == accuracy(abc_cm)  # not one-vs-rest
 
 
@@ -530,3 +534,21 @@ def test_metrics_table_zero_division():
     assert math.isnan(table.loc["recall", "value"])
     assert any("recall is undefined" in str(w.message) for w in caught)
     assert isinstance(table, pd.DataFrame)
+
+
+def test_synonyms_are_one_function():
+    assert evalbook.tpr is evalbook.sensitivity is evalbook.recall
+    assert evalbook.tnr is evalbook.specificity
+    for alias, name in ALIASES.items():
+        assert BINARY_METRICS[alias][0] is BINARY_METRICS[name][0]
+    # the registry still lists every name the lessons use, synonyms included
+    assert list(BINARY_METRICS) == [
+        "tpr", "tnr", "fpr", "fnr", "precision", "recall", "f1", "sensitivity",
+        "specificity", "ppv", "npv", "efficiency", "prevalence", "detection_rate",
+        "detection_prevalence",
+    ]  # fmt: skip
+    assert list(MULTICLASS_METRICS) == [
+        "accuracy", "error_rate", "balanced_accuracy", "mcc", "cohen_kappa",
+    ]  # fmt: skip
+    table = metrics_table(SPAM_COUNTS)
+    assert table.loc["tpr", "value"] == table.loc["sensitivity", "value"] == 6 / 9

@@ -439,3 +439,28 @@ def test_a_caret_frame_is_read_back_in_the_handout_orientation():
     cm = ConfusionMatrix([[6, 3], [2, 9]], labels=["spam", "ham"])
     assert ConfusionMatrix(cm.to_frame("caret")) == cm
     assert ConfusionMatrix(cm.to_frame()) == cm
+
+
+# ---------------------------------------------------------------------- counts as a mapping
+def test_counts_as_a_mapping_keep_the_class_names():
+    mapping = {"spam": {"spam": 6, "ham": 3}, "ham": {"spam": 2, "ham": 9}}
+    cm = ConfusionMatrix(mapping)
+    assert cm.labels == ["spam", "ham"]
+    assert cm.counts.tolist() == [[6, 3], [2, 9]]
+    assert ConfusionMatrix(mapping, labels=["ham", "spam"]) == cm.reorder(["ham", "spam"])
+    # a pair the mapping leaves out counts 0
+    assert ConfusionMatrix({"a": {"a": 6}, "b": {"b": 9, "a": 1}}).counts.tolist() == [
+        [6, 0],
+        [1, 9],
+    ]
+
+
+def test_counts_as_a_bad_mapping():
+    with pytest.raises(ValueError, match=r"counts\['a'\] names the class 'c'"):
+        ConfusionMatrix({"a": {"c": 1}})
+    with pytest.raises(TypeError, match=r"counts\['a'\] must be a mapping"):
+        ConfusionMatrix({"a": 3})
+    with pytest.raises(TypeError, match=r"counts\['a'\]\['a'\] must be a number, not a bool"):
+        ConfusionMatrix({"a": {"a": True}})
+    with pytest.raises(ValueError, match="labels must list the classes of the counts mapping"):
+        ConfusionMatrix({"a": {"a": 1}, "b": {"b": 1}}, labels=["a", "c"])

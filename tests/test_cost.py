@@ -187,7 +187,7 @@ def test_warning_points_at_the_caller():
 
 @pytest.mark.parametrize("mean", ["geometric", "HM", None, 1])
 def test_bad_mean(mean):
-    with pytest.raises(ValueError, match="mean must be one of"):
+    with pytest.raises(ValueError, match="mean must be 'arithmetic' or 'harmonic'; got"):
         average_class_accuracy(TREE, mean=mean)
 
 
@@ -224,3 +224,14 @@ def test_profit_bad_input(gains, error, match):
 def test_profit_of_a_bad_confusion_matrix():
     with pytest.raises(ValueError, match="square"):
         profit([[1, 2, 3], [4, 5, 6]], GAINS)
+
+
+def test_profit_matrix_as_a_mapping():
+    gains = {"positivo": {"positivo": 140, "negativo": -140}, "negativo": {"positivo": -700}}
+    cm = ConfusionMatrix(TREE, labels=["positivo", "negativo"])
+    with pytest.raises(ValueError, match=r"profit_matrix\['negativo'\] has no value for"):
+        profit(cm, gains)
+    gains["negativo"]["negativo"] = 0
+    assert profit(cm, gains) == 1540.0
+    reordered = {"negativo": gains["negativo"], "positivo": gains["positivo"]}
+    assert profit(cm, reordered) == 1540.0

@@ -264,15 +264,15 @@ def test_accuracy():
 
 # ---------------------------------------------------------------------- precision, recall, F
 def _check_label_metric(metric, function, cm, label, theirs, defined, case, **options):
-    """One class against the rest: ours with label= against sklearn's per-class value
+    """One class against the rest: ours with positive= against sklearn's per-class value
     (``theirs``, computed with zero_division=0)."""
     if defined:
-        _close(metric, function(cm, label=label, **options), theirs, case)
+        _close(metric, function(cm, positive=label, **options), theirs, case)
     else:
-        assert math.isnan(_undefined(function, cm, label=label, **options)), case.name
+        assert math.isnan(_undefined(function, cm, positive=label, **options)), case.name
         assert theirs == 0.0, case.name
     # zero_division=0.0 agrees with sklearn's zero_division=0 everywhere
-    ours = function(cm, label=label, zero_division=0.0, **options)
+    ours = function(cm, positive=label, zero_division=0.0, **options)
     _close(f"{metric} (zero_division=0)", ours, theirs, case)
 
 
@@ -303,7 +303,7 @@ def test_precision_recall_f1_per_class():
                 theirs = sklearn[0.0][j][i]
                 _check_label_metric(metric, function, cm, label, theirs, is_defined, case)
                 if 1.0 in sklearn:
-                    ours = function(cm, label=label, zero_division=1.0)
+                    ours = function(cm, positive=label, zero_division=1.0)
                     _close(f"{metric} (zero_division=1)", ours, sklearn[1.0][j][i], case)
                 defined[metric] += is_defined
                 undefined[metric] += not is_defined
@@ -353,7 +353,7 @@ def test_fbeta_per_class():
 
 
 def test_binary_default_positive_class_is_sklearn_pos_label():
-    """A 2×2 matrix without label=: its first label is sklearn's pos_label."""
+    """A 2×2 matrix without positive=: its first label is sklearn's pos_label."""
     compared = 0
     for case in CASES[::2]:
         y_true, y_pred = _arrays(case)
@@ -381,7 +381,7 @@ def test_binary_default_positive_class_is_sklearn_pos_label():
 
 def test_binary_registry_against_sklearn_one_vs_rest_counts(binary_reference):
     """one_vs_rest is sklearn's multilabel_confusion_matrix, and every metric of
-    BINARY_METRICS with label= is the reference formula of those cells (most of them have
+    BINARY_METRICS with positive= is the reference formula of those cells (most of them have
     no sklearn function of their own)."""
     compared = dict.fromkeys(BINARY_METRICS, 0)
     for case in CASES[::3]:  # (70 cases, each class of each: over 100 comparisons a metric)
@@ -394,12 +394,12 @@ def test_binary_registry_against_sklearn_one_vs_rest_counts(binary_reference):
             for name, (function, _, _) in BINARY_METRICS.items():
                 expected = binary_reference(name, tp, fn, fp, tn)
                 if expected is None:
-                    assert math.isnan(_undefined(function, cm, label=label)), (name, case.name)
+                    assert math.isnan(_undefined(function, cm, positive=label)), (name, case.name)
                 else:
-                    value = function(cm, label=label)
+                    value = function(cm, positive=label)
                     assert math.isclose(value, expected, rel_tol=1e-14, abs_tol=1e-15), name
                     compared[name] += 1
-                value = function(cm, label=label, zero_division=0.0)
+                value = function(cm, positive=label, zero_division=0.0)
                 expected = binary_reference(name, tp, fn, fp, tn, zero_division=0.0)
                 assert math.isclose(value, expected, rel_tol=1e-14, abs_tol=1e-15), name
     assert min(compared.values()) >= 100, compared
@@ -489,8 +489,8 @@ def test_mcc_one_vs_rest():
         tp, fn, fp, tn = _cells(y_true, y_pred, label)
         theirs = skm.matthews_corrcoef(y_true == label, y_pred == label)
         if (tp + fp) * (tp + fn) * (tn + fp) * (tn + fn) != 0:
-            _close("mcc (label=)", mcc(cm, label=label), theirs, case)
+            _close("mcc (positive=)", mcc(cm, positive=label), theirs, case)
             compared += 1
         else:
-            assert _undefined(mcc, cm, label=label) == theirs == 0.0, case.name
+            assert _undefined(mcc, cm, positive=label) == theirs == 0.0, case.name
     assert compared >= 40, compared

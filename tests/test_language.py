@@ -76,6 +76,58 @@ def test_top_k_against_scikit_learn():
             assert top_k_accuracy(y_true, probabilities, k=k) == pytest.approx(expected, abs=TOL)
 
 
+def test_top_k_of_real_scores_against_scikit_learn_with_ties():
+    """Logits and decision-function values (any sign, rows not summing to 1), with ties.
+
+    scikit-learn ranks tied scores last column first, evalbook first column first: with
+    the columns reversed (and each class c renamed k − 1 − c) the two rules coincide, so
+    the comparison is exact on every input, ties included.
+    """
+    rng = np.random.default_rng(12)
+    n_ties = 0
+    for case in range(300):
+        n, k = int(rng.integers(1, 40)), int(rng.integers(3, 7))
+        if case % 2:
+            scores = rng.integers(-2, 3, size=(n, k)).astype(float)  # many ties
+        else:
+            scores = rng.normal(scale=float(rng.choice([0.1, 3.0, 100.0])), size=(n, k))
+        n_ties += int(any(len(set(row)) < k for row in scores.tolist()))
+        y_true = rng.integers(0, k, size=n)
+        for top in range(1, k):
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")  # sklearn: y_true may not hold every class
+                theirs = top_k_accuracy_score(
+                    k - 1 - y_true, scores[:, ::-1], k=top, labels=np.arange(k)
+                )
+            ours = top_k_accuracy(y_true, scores, k=top)
+            assert ours == pytest.approx(theirs, abs=1e-15), (case, top)
+            if case % 2 == 0:  # no ties: the two agree without any reversal
+                direct = top_k_accuracy_score(y_true, scores, k=top, labels=np.arange(k))
+                assert ours == pytest.approx(direct, abs=1e-15)
+    assert n_ties > 100
+
+
+def test_top_k_accepts_decision_function_output():
+    from sklearn.datasets import load_iris
+    from sklearn.svm import LinearSVC
+
+    x, y = load_iris(return_X_y=True)
+    model = LinearSVC(random_state=0, max_iter=5000).fit(x, y)
+    scores = model.decision_function(x)
+    assert np.any(scores < 0)  # not probabilities
+    for top in (1, 2):
+        expected = top_k_accuracy_score(y, scores, k=top)
+        assert top_k_accuracy(y, scores, k=top, labels=model.classes_) == expected
+    assert top_k_accuracy(y, scores, k=1) == np.mean(model.predict(x) == y)
+
+
+def test_probability_metrics_still_refuse_scores():
+    logits = [[2.0, -1.0], [0.5, 0.3]]
+    for metric in (cross_entropy, perplexity):
+        with pytest.raises(ValueError, match="is negative; each row must be a probability"):
+            metric([0, 1], logits)
+
+
 def test_top_1_is_the_accuracy_of_argmax_even_with_ties():
     rng = np.random.default_rng(3)
     for _ in range(50):
@@ -254,7 +306,9 @@ def test_bad_probabilities():
     with pytest.raises(ValueError, match=r"probabilities\[0, 1\] = -0.1 is negative"):
         perplexity([0], [[1.1, -0.1]])
     with pytest.raises(ValueError, match=r"row 1 of probabilities sums to 0\.9, not 1"):
-        top_k_accuracy([0, 1], [[0.5, 0.5], [0.5, 0.4]], k=1)
+        cross_entropy([0, 1], [[0.5, 0.5], [0.5, 0.4]])
+    # top-k needs only each row's order: scores need not be probabilities
+    assert top_k_accuracy([0, 1], [[0.5, 0.5], [0.5, 0.4]], k=1) == 0.5
     with pytest.raises(ValueError, match="two-dimensional"):
         cross_entropy([0, 1], [0.2, 0.8])
     with pytest.raises(ValueError, match="y_true is empty"):
@@ -374,7 +428,7 @@ def test_ragged_probabilities_name_the_argument():
     for metric in (cross_entropy, perplexity):
         with pytest.raises(ValueError, match="probabilities must be a flat sequence"):
             metric([0, 1], [[0.5, 0.5], [1.0]])
-    with pytest.raises(ValueError, match="probabilities must be a flat sequence"):
+    with pytest.raises(ValueError, match="scores must be a flat sequence"):
         top_k_accuracy([0, 1], [[0.5, 0.5], [1.0]], k=1)
 
 

@@ -86,12 +86,12 @@ def _same(a, b, tol=0.0):
 
 
 def _all_metric_values(cm):
-    """Every registered metric of cm: binary ones per class (label=) when k ≠ 2."""
+    """Every registered metric of cm: binary ones per class (positive=) when k ≠ 2."""
     values = {}
     for name, (function, _, _) in ALL_METRICS.items():
         if name in BINARY_METRICS and cm.n_classes != 2:
             for i, label in enumerate(cm.labels):
-                values[name, i] = _quietly(function, cm, label=label)
+                values[name, i] = _quietly(function, cm, positive=label)
         else:
             values[name] = _quietly(function, cm)
     return values
@@ -192,7 +192,7 @@ def test_mcc_is_between_minus_one_and_one(counts):
     if np.count_nonzero(off_diagonal) == 0 and np.count_nonzero(np.diag(counts)) >= 2:
         assert value == 1.0  # perfect predictions of at least two classes
     for label in cm.labels:
-        assert -1.0 <= _quietly(mcc, cm, label=label) <= 1.0
+        assert -1.0 <= _quietly(mcc, cm, positive=label) <= 1.0
 
 
 @PROPERTY
@@ -212,16 +212,16 @@ def test_f1_lies_between_precision_and_recall(counts, data):
     cm = ConfusionMatrix(counts, labels=list(range(len(counts))))
     tp = int(counts[label, label])
     fn, fp = int(counts[label].sum()) - tp, int(counts[:, label].sum()) - tp
-    p = _quietly(precision, cm, label=label)
-    r = _quietly(recall, cm, label=label)
-    f = _quietly(f1, cm, label=label)
+    p = _quietly(precision, cm, positive=label)
+    r = _quietly(recall, cm, positive=label)
+    f = _quietly(f1, cm, positive=label)
     assert math.isnan(p) == (tp + fp == 0)
     assert math.isnan(r) == (tp + fn == 0)
     assert math.isnan(f) == (tp + fn + fp == 0)
     if tp + fp and tp + fn:
         assert min(p, r) <= f <= max(p, r)  # exactly: each value is correctly rounded
         beta = data.draw(st.floats(0.05, 20))
-        fb = fbeta(cm, beta=beta, label=label)
+        fb = fbeta(cm, beta=beta, positive=label)
         assert min(p, r) - 1e-15 <= fb <= max(p, r) + 1e-15
         if tp:
             assert f == pytest.approx(2 * p * r / (p + r), rel=1e-14)
@@ -276,5 +276,8 @@ def test_reorder_keeps_multiclass_metrics(counts, data):
         assert _same(a, b, tol=1e-12), name
     for name, (function, _, _) in BINARY_METRICS.items():
         for label in cm.labels:  # one-vs-rest does not depend on the order
-            a, b = _quietly(function, cm, label=label), _quietly(function, reordered, label=label)
+            a, b = (
+                _quietly(function, cm, positive=label),
+                _quietly(function, reordered, positive=label),
+            )
             assert _same(a, b), (name, label)
