@@ -27,10 +27,11 @@ from evalbook._checks import (
     as_array,
     as_label_array,
     as_number_array,
+    check_label,
     check_positive_number,
     check_same_length,
 )
-from evalbook.scores import _binary_scores, _check_label, _counts_above, roc_auc
+from evalbook.scores import _binary_scores, _counts_above, roc_auc
 
 __all__ = [
     "average_precision",
@@ -254,7 +255,7 @@ def multiclass_roc_auc(y_true, scores, *, labels, average="macro"):
     target = as_label_array(y_true, "y_true")
     classes = as_label_array(labels, "labels")
     for label in classes:
-        _check_label(label.item() if isinstance(label, np.generic) else label, "each label")
+        check_label(label.item() if isinstance(label, np.generic) else label, "each label")
     if len(set(classes.tolist())) != classes.size:
         raise ValueError(f"labels must be distinct; got {classes.tolist()!r}")
     if classes.size < 2:
