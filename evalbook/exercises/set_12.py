@@ -2,7 +2,8 @@
 
 The data are in :mod:`evalbook.exercises.data_beyond`: two spam filters on the same 24
 e-mails (``two_classifiers``), the two screening tests of set 11 (``screening``), a 5×2cv
-table (``five_by_two``) and bootstrap predictions (``bootstrap_predictions_table``). Every expected answer is computed with the library.
+table (``five_by_two``) and bootstrap predictions (``bootstrap_predictions_table``). Every
+expected answer is computed with the library.
 
 Examples
 --------
@@ -102,12 +103,15 @@ EXERCISES: dict[str, Exercise] = {
             "Duas redes treinadas uma vez cada (dias de GPU) e testadas nas mesmas 2000 imagens: "
             "o que varia, e o que é pareado? (lição 12, 'Qual teste, quando')."
         ),
-        formula="Mesmo conjunto de teste, modelos treinados uma vez: compare as predições pareadas.",
+        formula=(
+            "Mesmo conjunto de teste, modelos treinados uma vez: compare as predições pareadas."
+        ),
         call="`mcnemar_test(alvo, pred_a, pred_b)`.",
         feedback={
             "mcnemar": (
                 "Isso: os modelos já estão treinados e veem as mesmas imagens; os desacordos "
-                "pareados são a evidência (Dietterich 1998 o recomenda quando só se treina uma vez)."
+                "pareados são a evidência (Dietterich 1998 o recomenda quando só se treina "
+                "uma vez)."
             ),
             "t pareado nos folds": (
                 "Exigiria treinar cada rede k vezes, o que o orçamento não permite, e sem a "
@@ -191,7 +195,9 @@ EXERCISES: dict[str, Exercise] = {
             "Em qual linha um passo aprende alguma coisa com todas as instâncias, as de teste "
             "incluídas? (lição 12, seção 3)."
         ),
-        formula="Tudo o que aprende com os dados (e sobretudo com os rótulos) vai dentro dos folds.",
+        formula=(
+            "Tudo o que aprende com os dados (e sobretudo com os rótulos) vai dentro dos folds."
+        ),
         call="A correção: `make_pipeline(SelectKBest(f_classif, k=20), LogisticRegression())`.",
         feedback={
             "1": (
