@@ -263,6 +263,11 @@ def check_label(value, name: str):
         raise TypeError(
             f"{name} must be a single class label; got {type(value).__name__} {value!r}"
         )
+    if is_missing(value):
+        raise ValueError(
+            f"{name} must be a class label (a number, string or bool); got the missing "
+            f"value {value!r}"
+        )
     return check_labels([value], name)[0]
 
 
@@ -819,3 +824,14 @@ def as_score_table(scores) -> tuple[np.ndarray, tuple]:
     if not np.all(np.isfinite(values)):
         raise ValueError("scores contains nan or infinite values")
     return values, labels if labels is not None else tuple(range(k))
+
+
+# --- scores checks (the threshold of eq. (11) and the single class label of positive=)
+def check_threshold(value, name: str = "t") -> float:
+    """Check that ``value`` is one real number, not NaN (±inf allowed), and return it."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
+        raise TypeError(f"{name} must be a number; got {type(value).__name__} {value!r}")
+    value = float(value)
+    if math.isnan(value):
+        raise ValueError(f"{name} must be a number; got nan")
+    return value

@@ -4,6 +4,9 @@ matplotlib is imported inside each function, so ``import evalbook`` does not loa
 function draws on ``ax`` (a new figure's axes by default) and returns that Axes, so plots
 can be combined: call :func:`plot_roc_curve` several times on one Axes to compare models
 (handout 000, Figura 4(b)).
+
+The score plots take ``(y_true, scores, positive=)`` or, in place of ``y_true``, a
+:class:`~evalbook.ScoredData` alone (its input already checked and sorted).
 """
 
 from __future__ import annotations
@@ -12,15 +15,9 @@ from contextlib import contextmanager
 
 import numpy as np
 
+from evalbook._checks import check_threshold
 from evalbook.confusion import as_confusion_matrix
-from evalbook.scores import (
-    _binary_scores,
-    _check_threshold,
-    gain_lift,
-    ks_statistic,
-    roc_auc,
-    roc_curve,
-)
+from evalbook.scores import as_scored_data, gain_lift, ks_statistic, roc_auc, roc_curve
 
 __all__ = [
     "plot_confusion_matrix",
@@ -124,7 +121,7 @@ def _draw_confusion_matrix(ax, cm, cmap) -> None:
     ax.figure.colorbar(image, ax=ax, fraction=0.046, pad=0.04)
 
 
-def plot_roc_curve(y_true, scores, *, positive, threshold=None, label=None, ax=None):
+def plot_roc_curve(y_true, scores=None, *, positive=None, threshold=None, name=None, ax=None):
     """The ROC curve with the diagonal of a random model, and optionally one marked point.
 
     Handout 000, Figura 4. The legend gives the AUC (eq. (12)).
@@ -132,11 +129,12 @@ def plot_roc_curve(y_true, scores, *, positive, threshold=None, label=None, ax=N
     Parameters
     ----------
     y_true, scores, positive
-        As in :func:`~evalbook.roc_curve`.
+        As in :func:`~evalbook.roc_curve`: the labels, the scores and the positive class,
+        or a :class:`~evalbook.ScoredData` alone.
     threshold : float, optional
         Mark the point (FPR, TPR) of the classifier "score ≥ threshold" (eq. (11)).
-    label : str, optional
-        Name of the curve in the legend (the AUC is appended).
+    name : str, optional
+        Name of the curve (the model) in the legend; the AUC is appended.
     ax : matplotlib Axes, optional
         Draw on these axes, e.g. to put several models on one plot.
 
@@ -151,20 +149,21 @@ def plot_roc_curve(y_true, scores, *, positive, threshold=None, label=None, ax=N
     ['AUC = 0.750', 't = 0.5: (FPR, TPR) = (0.50, 0.50)']
     """
     _check_ax(ax)
-    t = None if threshold is None else _check_threshold(threshold, "threshold")
-    curve = roc_curve(y_true, scores, positive=positive)  # checks the input
-    value = roc_auc(y_true, scores, positive=positive)
+    t = None if threshold is None else check_threshold(threshold, "threshold")
+    if name is not None and not isinstance(name, str):
+        raise TypeError(f"name must be a str (the legend text) or None; got {type(name).__name__}")
+    data = as_scored_data(y_true, scores, positive)
+    curve = roc_curve(data)  # refuses data without negatives
+    value = roc_auc(data)
     if t is not None:
-        is_positive, values = _binary_scores(y_true, scores, positive)
-        predicted = values >= t
-        tpr = np.sum(predicted & is_positive) / is_positive.sum()
-        fpr = np.sum(predicted & ~is_positive) / (~is_positive).sum()
+        tp, _, fp, _ = data.counts(t)
+        tpr, fpr = tp / data.n_positive, fp / data.n_negative
     with _axes(ax) as ax:
         if not any(line.get_label() == "_diagonal" for line in ax.lines):
             ax.plot([0, 1], [0, 1], label="_diagonal", **_DIAGONAL)
-        name = f"{label}: AUC = {value:.3f}" if label else f"AUC = {value:.3f}"
+        legend = f"{name}: AUC = {value:.3f}" if name else f"AUC = {value:.3f}"
         marker = "o" if len(curve) <= 60 else None
-        ax.plot(curve.fpr, curve.tpr, marker=marker, ms=3, label=name)
+        ax.plot(curve.fpr, curve.tpr, marker=marker, ms=3, label=legend)
         if t is not None:
             ax.plot(
                 [fpr], [tpr], "o", ms=10, mfc="none", mew=2, color="crimson",
@@ -179,7 +178,7 @@ def plot_roc_curve(y_true, scores, *, positive, threshold=None, label=None, ax=N
     return ax
 
 
-def plot_ks(y_true, scores, *, positive, ax=None):
+def plot_ks(y_true, scores=None, *, positive=None, ax=None):
     """The two cumulative score distributions and the KS gap between them.
 
     Handout 000, eqs. (14)-(16): CP(positive, ps) and CP(negative, ps) as step functions
@@ -188,7 +187,8 @@ def plot_ks(y_true, scores, *, positive, ax=None):
     Parameters
     ----------
     y_true, scores, positive
-        As in :func:`~evalbook.ks_statistic`.
+        As in :func:`~evalbook.ks_statistic`: the labels, the scores and the positive
+        class, or a :class:`~evalbook.ScoredData` alone.
     ax : matplotlib Axes, optional
 
     Returns
@@ -202,26 +202,24 @@ def plot_ks(y_true, scores, *, positive, ax=None):
     'KS = 0.500 em ps = 0.1'
     """
     _check_ax(ax)
-    is_positive, values = _binary_scores(y_true, scores, positive)
-    if is_positive.all():
+    data = as_scored_data(y_true, scores, positive)
+    if data.n_negative == 0:
         raise ValueError(
-            f"y_true holds only the positive class {positive!r}; the KS plot needs "
+            f"y_true holds only the positive class {data.positive!r}; the KS plot needs "
             "negatives too (their CDF would be 0/0)"
         )
-    result = ks_statistic(y_true, scores, positive=positive)
-    grid = np.unique(values)
-    lo, hi = grid[0], grid[-1]
-    pad = 0.05 * (hi - lo) if hi > lo else 0.05
-    xs = np.concatenate([[lo - pad], grid, [hi + pad]])
-    curves = {
-        name: np.searchsorted(np.sort(values[mask]), xs, side="right") / mask.sum()
-        for name, mask in (("positivos", is_positive), ("negativos", ~is_positive))
-    }
+    result = ks_statistic(data)
+    grid = data.thresholds[::-1]
+    lo, hi = float(grid[0]), float(grid[-1])
+    pad = 0.05 * hi - 0.05 * lo if hi > lo else 0.05  # hi − lo may overflow
+    largest = np.finfo(np.float64).max
+    xs = np.concatenate([[max(lo - pad, -largest)], grid, [min(hi + pad, largest)]])
+    curves = dict(zip(("positivos", "negativos"), data.cdf(xs), strict=True))
     at = np.searchsorted(xs, result.score)
     low, high = sorted((curves["positivos"][at], curves["negativos"][at]))
     with _axes(ax, figsize=(5, 3.5)) as ax:
-        for name, colour in (("positivos", "tab:red"), ("negativos", "tab:blue")):
-            ax.step(xs, curves[name], where="post", color=colour, label=f"CP({name}, ps)")
+        for label, colour in (("positivos", "tab:red"), ("negativos", "tab:blue")):
+            ax.step(xs, curves[label], where="post", color=colour, label=f"CP({label}, ps)")
         ax.vlines(result.score, low, high, color="black", linewidth=2, label="KS")
         ax.set_xlabel("score ps")
         ax.set_ylabel("proporção acumulada")
@@ -230,12 +228,25 @@ def plot_ks(y_true, scores, *, positive, ax=None):
     return ax
 
 
-def plot_cumulative_gain(y_true, scores, *, positive, bins=10, ax=None):
+def plot_cumulative_gain(y_true, scores=None, *, positive=None, bins=10, ax=None):
     """Cumulative gain chart: share of the positives caught by the top bins.
 
     Handout 000, eq. (17); the curve of :func:`~evalbook.gain_lift`'s
     ``cumulative_gain`` against the share of instances taken, with the diagonal of a
     random ordering.
+
+    Parameters
+    ----------
+    y_true, scores, positive
+        As in :func:`~evalbook.gain_lift`: the labels, the scores and the positive class,
+        or a :class:`~evalbook.ScoredData` alone.
+    bins : int, default 10
+        Number of bins.
+    ax : matplotlib Axes, optional
+
+    Returns
+    -------
+    matplotlib.axes.Axes
 
     Examples
     --------
@@ -255,11 +266,24 @@ def plot_cumulative_gain(y_true, scores, *, positive, bins=10, ax=None):
     return ax
 
 
-def plot_lift(y_true, scores, *, positive, bins=10, ax=None):
+def plot_lift(y_true, scores=None, *, positive=None, bins=10, ax=None):
     """Lift and cumulative lift per bin, with the line lift = 1 of a random ordering.
 
     Handout 000, eq. (18); the columns ``lift`` and ``cumulative_lift`` of
     :func:`~evalbook.gain_lift`.
+
+    Parameters
+    ----------
+    y_true, scores, positive
+        As in :func:`~evalbook.gain_lift`: the labels, the scores and the positive class,
+        or a :class:`~evalbook.ScoredData` alone.
+    bins : int, default 10
+        Number of bins.
+    ax : matplotlib Axes, optional
+
+    Returns
+    -------
+    matplotlib.axes.Axes
 
     Examples
     --------

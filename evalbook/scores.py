@@ -16,28 +16,34 @@ the scores for *all* thresholds at once:
 
 In every function ``y_true`` holds the class labels and ``positive`` names the positive
 class; every other label counts as negative. Scores may be any finite real numbers.
+Each function (and each score plot of :mod:`evalbook.plots`) also takes a
+:class:`ScoredData` in place of ``y_true``, then without ``scores`` and ``positive``: the
+input is checked and sorted once, however many metrics are computed from it.
 """
 
 from __future__ import annotations
 
 import math
-import numbers
-from collections.abc import Hashable
 from typing import NamedTuple
 
 import numpy as np
 
 from evalbook._checks import (
-    as_label_array,
     as_number_array,
+    check_label,
     check_same_length,
+    check_threshold,
     check_whole_number,
     check_zero_division,
     safe_divide,
 )
+from evalbook.scored import Counts, ScoredData, as_scored_data
 
 __all__ = [
+    "Counts",
     "KSResult",
+    "RocCurve",
+    "ScoredData",
     "auc",
     "gain_lift",
     "ks_statistic",
@@ -45,63 +51,6 @@ __all__ = [
     "roc_curve",
     "threshold",
 ]
-
-
-# ---------------------------------------------------------------------- input checks
-def _check_label(value, name: str):
-    """Check that ``value`` is one class label (hashable, not a list, tuple or array)."""
-    if isinstance(value, (list, tuple, set, frozenset, dict, np.ndarray)) or not isinstance(
-        value, Hashable
-    ):
-        raise TypeError(
-            f"{name} must be a single label (a number, string or bool), not a collection; "
-            f"got {type(value).__name__}"
-        )
-    return value
-
-
-def _check_threshold(value, name: str = "t") -> float:
-    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
-        raise TypeError(f"{name} must be a number; got {type(value).__name__} {value!r}")
-    value = float(value)
-    if math.isnan(value):
-        raise ValueError(f"{name} must be a number; got nan")
-    return value
-
-
-def _binary_scores(y_true, scores, positive) -> tuple[np.ndarray, np.ndarray]:
-    """(is_positive, scores): the target as booleans and the scores as floats.
-
-    ``positive`` must occur in ``y_true`` (a typo such as ``positive="Spam"`` would
-    otherwise silently make every instance negative).
-    """
-    _check_label(positive, "positive")
-    labels = as_label_array(y_true, "y_true")
-    values = as_number_array(scores, "scores", what="score")
-    check_same_length(labels, values, "y_true", "scores")
-    is_positive = np.asarray(labels == positive, dtype=bool)
-    if is_positive.shape != labels.shape or not is_positive.any():
-        found = sorted({v.item() if isinstance(v, np.generic) else v for v in labels}, key=repr)
-        raise ValueError(
-            f"positive={positive!r} does not occur in y_true, whose labels are {found[:10]!r}"
-        )
-    return is_positive, values
-
-
-def _counts_above(is_positive: np.ndarray, scores: np.ndarray):
-    """Distinct scores in decreasing order and the positives and negatives scoring ≥ each.
-
-    One stable sort; tied scores form a single step, as they must (a threshold cannot
-    separate them).
-    """
-    order = np.argsort(-scores, kind="stable")
-    ranked = scores[order]
-    positives = np.cumsum(is_positive[order], dtype=np.int64)
-    last_of_value = np.flatnonzero(np.diff(ranked) != 0)
-    ends = np.append(last_of_value, ranked.size - 1)
-    tp = positives[ends]
-    fp = (ends + 1) - tp
-    return ranked[ends], tp, fp
 
 
 # ---------------------------------------------------------------------- the threshold
@@ -119,7 +68,8 @@ def threshold(scores, t=0.5, *, positive, negative):
         The threshold (0.5 is the usual default of a logistic regression, handout 000,
         note 12). An instance whose score equals ``t`` is predicted positive.
     positive, negative : label
-        The two labels to predict, each a single label.
+        The two labels to predict, each a single label (not None or another missing
+        value).
 
     Returns
     -------
@@ -137,10 +87,10 @@ def threshold(scores, t=0.5, *, positive, negative):
     >>> threshold([0.2, 0.9], positive="spam", negative=0)
     array([0, 'spam'], dtype=object)
     """
-    _check_label(positive, "positive")
-    _check_label(negative, "negative")
+    check_label(positive, "positive")
+    check_label(negative, "negative")
     values = as_number_array(scores, "scores", what="score")
-    t = _check_threshold(t)
+    t = check_threshold(t)
     if positive == negative:
         raise ValueError(f"positive and negative must be different labels; both are {positive!r}")
     pair = np.asarray([positive, negative])
@@ -159,19 +109,70 @@ def _same_label(kept, given) -> bool:
 
 
 # ---------------------------------------------------------------------- ROC and AUC
-def roc_curve(y_true, scores, *, positive):
+class RocCurve:
+    """The points of a ROC curve as numpy arrays; shown as a table, built only when shown.
+
+    Attributes ``threshold`` (decreasing, ``+inf`` first), ``fpr`` and ``tpr`` (both
+    non-decreasing), ``tp`` and ``fp`` (the counts behind them), one entry per point; also
+    readable as ``curve["fpr"]``. :meth:`to_frame` gives them as a pandas DataFrame, which
+    is what a notebook displays. Every array is read-only.
+
+    Examples
+    --------
+    >>> curve = roc_curve([1, 0, 1, 0], [0.9, 0.8, 0.4, 0.1], positive=1)
+    >>> len(curve), curve["tp"].tolist()
+    (5, [0, 1, 1, 2, 2])
+    >>> curve.to_frame().query("fpr == 0.5").threshold.tolist()  # rows, as a table
+    [0.8, 0.4]
+    """
+
+    columns = ("threshold", "fpr", "tpr", "tp", "fp")
+    __slots__ = columns
+    __iter__ = None  # not a sequence of points: read the columns by name
+
+    def __init__(self, threshold, fpr, tpr, tp, fp):
+        for name, values in zip(self.columns, (threshold, fpr, tpr, tp, fp), strict=True):
+            values = values.view()
+            values.flags.writeable = False
+            setattr(self, name, values)
+
+    def __len__(self) -> int:
+        return self.threshold.size
+
+    def __getitem__(self, column: str) -> np.ndarray:
+        if not (isinstance(column, str) and column in self.columns):
+            raise KeyError(
+                f"a RocCurve has the columns {list(self.columns)}; got {column!r} "
+                "(use curve.to_frame() to filter its rows as a table)"
+            )
+        return getattr(self, column)
+
+    def to_frame(self):
+        """The points as a pandas DataFrame, one row per point."""
+        import pandas as pd
+
+        return pd.DataFrame({name: getattr(self, name) for name in self.columns})
+
+    def __repr__(self) -> str:
+        return repr(self.to_frame())
+
+    def _repr_html_(self) -> str:
+        return self.to_frame()._repr_html_()
+
+
+def roc_curve(y_true, scores=None, *, positive=None) -> RocCurve:
     """The ROC curve: the (FPR, TPR) pair of every threshold, from (0, 0) to (1, 1).
 
     Handout 000, "ROC" and Figura 4(a). Each distinct score ``s`` is a threshold (score ≥
     s → positive, eq. (11)) and gives one point; tied scores give a single point, since no
-    threshold can separate them. A first row with threshold ``+inf`` (nothing predicted
+    threshold can separate them. A first point with threshold ``+inf`` (nothing predicted
     positive) starts the curve at (0, 0); the lowest score ends it at (1, 1). The same
     points as ``sklearn.metrics.roc_curve(..., drop_intermediate=False)``.
 
     Parameters
     ----------
-    y_true : sequence of labels
-        The target class of each instance.
+    y_true : sequence of labels, or ScoredData
+        The target class of each instance; or a :class:`ScoredData`, given alone.
     scores : sequence of float
         The model's score of each instance, higher = more positive.
     positive : label
@@ -180,58 +181,50 @@ def roc_curve(y_true, scores, *, positive):
 
     Returns
     -------
-    pandas.DataFrame
-        Columns ``threshold`` (decreasing), ``fpr`` and ``tpr`` (both non-decreasing),
-        ``tp`` and ``fp`` (the counts behind them); one row per distinct score, plus the
-        first.
+    RocCurve
+        Arrays ``threshold`` (decreasing), ``fpr`` and ``tpr`` (both non-decreasing),
+        ``tp`` and ``fp`` (the counts behind them); one entry per distinct score, plus
+        the first. Shown as a table; ``.to_frame()`` makes it a DataFrame.
 
     Examples
     --------
     >>> curve = roc_curve(["p", "n", "p", "n"], [0.9, 0.8, 0.4, 0.1], positive="p")
-    >>> curve[["threshold", "fpr", "tpr"]]
-       threshold  fpr  tpr
-    0        inf  0.0  0.0
-    1        0.9  0.0  0.5
-    2        0.8  0.5  0.5
-    3        0.4  0.5  1.0
-    4        0.1  1.0  1.0
+    >>> curve.fpr, curve.tpr
+    (array([0. , 0. , 0.5, 0.5, 1. ]), array([0. , 0.5, 0.5, 1. , 1. ]))
+    >>> curve
+       threshold  fpr  tpr  tp  fp
+    0        inf  0.0  0.0   0   0
+    1        0.9  0.0  0.5   1   0
+    2        0.8  0.5  0.5   1   1
+    3        0.4  0.5  1.0   2   1
+    4        0.1  1.0  1.0   2   2
     """
-    import pandas as pd
-
-    is_positive, values = _binary_scores(y_true, scores, positive)
-    n_positive = int(is_positive.sum())
-    n_negative = is_positive.size - n_positive
-    if n_negative == 0:
+    data = as_scored_data(y_true, scores, positive)
+    if data.n_negative == 0:
         raise ValueError(
-            f"y_true holds only the positive class {positive!r}; the ROC curve needs "
+            f"y_true holds only the positive class {data.positive!r}; the ROC curve needs "
             "negatives too (its FPR would be 0/0)"
         )
-    cuts, tp, fp = _counts_above(is_positive, values)
-    tp = np.concatenate([[0], tp])
-    fp = np.concatenate([[0], fp])
-    return pd.DataFrame(
-        {
-            "threshold": np.concatenate([[np.inf], cuts]),
-            "fpr": fp / n_negative,
-            "tpr": tp / n_positive,
-            "tp": tp,
-            "fp": fp,
-        }
-    )
+    tp = data._positives_from[::-1]  # from 0 (threshold +inf) up to n_positive
+    fp = data._negatives_from[::-1]
+    cuts = np.empty(tp.size)
+    cuts[0] = np.inf
+    cuts[1:] = data.thresholds
+    return RocCurve(cuts, fp / data.n_negative, tp / data.n_positive, tp, fp)
 
 
 def auc(x, y) -> float:
     """Area under a curve given by its points, by the trapezoid rule.
 
     Handout 000, eq. (12): the sum over consecutive points of
-    (x[i] − x[i−1]) · (y[i] + y[i−1]) / 2. With ``x`` = FPR and ``y`` = TPR of a ROC curve
-    it is the AUC (the "ROC index").
+    (x[i] − x[i−1]) · (y[i] + y[i−1]) / 2, its sign reversed when ``x`` decreases. With
+    ``x`` = FPR and ``y`` = TPR of a ROC curve it is the AUC (the "ROC index").
 
     Parameters
     ----------
     x, y : sequence of float
-        The points, at least two, with ``x`` non-decreasing or non-increasing (the area is
-        negative when ``x`` decreases, as with ``sklearn.metrics.auc``).
+        The points, at least two, with ``x`` non-decreasing or non-increasing; the points
+        may run either way along x (the area is the same, as with ``sklearn.metrics.auc``).
 
     Returns
     -------
@@ -243,6 +236,8 @@ def auc(x, y) -> float:
     0.75
     >>> auc([0, 1], [0, 1])  # the diagonal: a random model
     0.5
+    >>> auc([1, 0], [1, 1])  # the same square, walked from right to left
+    1.0
     """
     x = as_number_array(x, "x", what="coordinate", empty="a curve needs at least 2 points")
     y = as_number_array(y, "y", what="coordinate", empty="a curve needs at least 2 points")
@@ -250,24 +245,27 @@ def auc(x, y) -> float:
     if x.size < 2:
         raise ValueError(f"x must have at least 2 points to enclose an area; got {x.size}")
     steps = np.diff(x)
-    if not (np.all(steps >= 0) or np.all(steps <= 0)):
-        raise ValueError("x must be monotonic (non-decreasing or non-increasing)")
+    if np.any(steps < 0):
+        if not np.all(steps <= 0):
+            raise ValueError("x must be monotonic (non-decreasing or non-increasing)")
+        steps = -steps
     return float(np.sum(steps * (y[1:] + y[:-1])) / 2)
 
 
-def roc_auc(y_true, scores, *, positive, zero_division="warn") -> float:
+def roc_auc(y_true, scores=None, *, positive=None, zero_division="warn") -> float:
     """Area under the ROC curve: P(score of a positive > score of a negative) + ½ P(tie).
 
     Handout 000, eq. (12). The trapezoid area of :func:`roc_curve` equals the Mann-Whitney
     probability that a randomly drawn positive scores higher than a randomly drawn
-    negative, ties counting one half; this function computes it that way, without building
-    the curve: the positives' and the negatives' scores are sorted separately and each
-    positive counts the negatives below and tied with it by binary search. That costs
-    about one ``np.argsort`` of the scores (see ``benchmarks/``).
+    negative, ties counting one half. It is summed exactly, in integers, over the distinct
+    scores of a :class:`ScoredData`: each negative scoring s wins against the positives
+    above s and ties with those at s. Given a ScoredData it costs one pass over the
+    distinct scores; given raw input, about two sorts (see ``benchmarks/``).
 
     Parameters
     ----------
-    y_true : sequence of labels
+    y_true : sequence of labels, or ScoredData
+        The target class of each instance; or a :class:`ScoredData`, given alone.
     scores : sequence of float
     positive : label
         The positive class; it must occur in ``y_true``.
@@ -289,23 +287,20 @@ def roc_auc(y_true, scores, *, positive, zero_division="warn") -> float:
     0.5
     """
     check_zero_division(zero_division)
-    is_positive, values = _binary_scores(y_true, scores, positive)
-    positive_scores = np.sort(values[is_positive])
-    negative_scores = np.sort(values[~is_positive])
-    n_positive, n_negative = positive_scores.size, negative_scores.size
-    if n_negative == 0:
+    data = as_scored_data(y_true, scores, positive)
+    if data.n_negative == 0:
         return safe_divide(
             0,
             0,
             zero_division=zero_division,
             metric="roc_auc",
-            why=f"y_true holds only the positive class {positive!r}",
+            why=f"y_true holds only the positive class {data.positive!r}",
         )
-    below = np.searchsorted(negative_scores, positive_scores, side="left")
-    up_to = np.searchsorted(negative_scores, positive_scores, side="right")
-    # 2·(#below + ½·#tied) = #below + #up_to, in exact integer arithmetic
-    doubled_wins = int(below.sum(dtype=np.int64)) + int(up_to.sum(dtype=np.int64))
-    return doubled_wins / (2 * n_positive * n_negative)
+    above = data._positives_from  # positives scoring ≥ each distinct score, then 0
+    negatives_at = -np.diff(data._negatives_from)  # negatives scoring exactly each one
+    # a negative at s: 2·(#above + ½·#tied) = #(≥ s) + #(> s), in exact integer arithmetic
+    doubled_wins = int(np.dot(negatives_at, above[:-1] + above[1:]))
+    return doubled_wins / (2 * data.n_positive * data.n_negative)
 
 
 # ---------------------------------------------------------------------- KS
@@ -316,7 +311,7 @@ class KSResult(NamedTuple):
     score: float
 
 
-def ks_statistic(y_true, scores, *, positive, zero_division="warn") -> KSResult:
+def ks_statistic(y_true, scores=None, *, positive=None, zero_division="warn") -> KSResult:
     """Kolmogorov-Smirnov statistic: the largest gap between the classes' score CDFs.
 
     Handout 000, eqs. (14)-(16). With CP(c, ps) = share of the instances of class c whose
@@ -332,7 +327,8 @@ def ks_statistic(y_true, scores, *, positive, zero_division="warn") -> KSResult:
 
     Parameters
     ----------
-    y_true : sequence of labels
+    y_true : sequence of labels, or ScoredData
+        The target class of each instance; or a :class:`ScoredData`, given alone.
     scores : sequence of float
     positive : label
         The positive class; it must occur in ``y_true``.
@@ -352,33 +348,29 @@ def ks_statistic(y_true, scores, *, positive, zero_division="warn") -> KSResult:
     KSResult(statistic=0.5, score=0.1)
     """
     check_zero_division(zero_division)
-    is_positive, values = _binary_scores(y_true, scores, positive)
-    n_positive = int(is_positive.sum())
-    n_negative = is_positive.size - n_positive
+    data = as_scored_data(y_true, scores, positive)
+    n_positive, n_negative = data.n_positive, data.n_negative
     if n_negative == 0:
         value = safe_divide(
             0,
             0,
             zero_division=zero_division,
             metric="ks_statistic",
-            why=f"y_true holds only the positive class {positive!r}",
+            why=f"y_true holds only the positive class {data.positive!r}",
         )
         return KSResult(value, math.nan)
-    order = np.argsort(values, kind="stable")
-    ranked = values[order]
-    positives = np.cumsum(is_positive[order], dtype=np.int64)
-    ends = np.append(np.flatnonzero(np.diff(ranked) != 0), ranked.size - 1)
+    # at the i-th distinct score ps (increasing): the instances of each class scoring ≤ ps
+    below_positive = n_positive - data._positives_from[1:]
+    below_negative = n_negative - data._negatives_from[1:]
     # |CP(neg) − CP(pos)| · P · N, in integers, so that equal gaps compare equal
-    below_positive = positives[ends]
-    below_negative = (ends + 1) - below_positive
     gaps = np.abs(below_negative * n_positive - below_positive * n_negative)
     best = int(np.argmax(gaps))
     statistic = abs(below_negative[best] / n_negative - below_positive[best] / n_positive)
-    return KSResult(float(statistic), float(ranked[ends[best]]))
+    return KSResult(float(statistic), float(data._ascending[best]))
 
 
 # ---------------------------------------------------------------------- gain and lift
-def gain_lift(y_true, scores, *, positive, bins=10):
+def gain_lift(y_true, scores=None, *, positive=None, bins=10):
     """Gain and lift per bin of the instances sorted by score, highest first.
 
     Handout 000, eqs. (17)-(18). The instances are sorted by decreasing score and cut into
@@ -409,7 +401,8 @@ def gain_lift(y_true, scores, *, positive, bins=10):
 
     Parameters
     ----------
-    y_true : sequence of labels
+    y_true : sequence of labels, or ScoredData
+        The target class of each instance; or a :class:`ScoredData`, given alone.
     scores : sequence of float
     positive : label
         The positive class; it must occur in ``y_true``.
@@ -437,20 +430,19 @@ def gain_lift(y_true, scores, *, positive, bins=10):
     import pandas as pd
 
     bins = check_whole_number(bins, "bins")
-    is_positive, values = _binary_scores(y_true, scores, positive)
-    n = values.size
+    data = as_scored_data(y_true, scores, positive)
+    n = len(data)
     if not 1 <= bins <= n:
         raise ValueError(f"bins must be between 1 and the number of instances ({n}); got {bins}")
-    n_positive = int(is_positive.sum())
+    n_positive = data.n_positive
 
     # cumulative positives after k instances, k = 0..n, linear inside a tie group
-    _, tp, fp = _counts_above(is_positive, values)
-    taken = np.concatenate([[0], tp + fp])
-    caught = np.concatenate([[0], tp]).astype(np.float64)
+    caught = data._positives_from[::-1]
+    taken = caught + data._negatives_from[::-1]
     sizes = np.full(bins, n // bins, dtype=np.int64)
     sizes[: n % bins] += 1
     edges = np.concatenate([[0], np.cumsum(sizes)])
-    cumulative = np.interp(edges, taken, caught)
+    cumulative = np.interp(edges, taken, caught.astype(np.float64))
     positives = np.diff(cumulative)
     rounded = np.round(positives)
     if np.allclose(positives, rounded, rtol=0, atol=1e-9):

@@ -15,6 +15,7 @@ import numpy as np
 import pytest
 
 from evalbook import (
+    ScoredData,
     gain_lift,
     ks_statistic,
     plot_confusion_matrix,
@@ -62,8 +63,8 @@ def test_roc_curve_plot_draws_the_curve_and_the_point(spam_table):
 
 
 def test_several_roc_curves_share_one_diagonal(spam_table):
-    ax = plot_roc_curve(spam_table.target, spam_table.score, positive="spam", label="A")
-    plot_roc_curve(spam_table.target, 1 - spam_table.score, positive="spam", label="B", ax=ax)
+    ax = plot_roc_curve(spam_table.target, spam_table.score, positive="spam", name="A")
+    plot_roc_curve(spam_table.target, 1 - spam_table.score, positive="spam", name="B", ax=ax)
     labels = [line.get_label() for line in ax.lines]
     assert labels == ["_diagonal", "A: AUC = 0.798", "B: AUC = 0.202"]
 
@@ -159,3 +160,23 @@ def test_importing_the_plots_module_does_not_import_matplotlib():
     code = "import sys, evalbook.plots; print('matplotlib' in sys.modules)"
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert result.stdout.strip() == "False"
+
+
+@pytest.mark.parametrize("plot", SCORE_PLOTS, ids=lambda plot: plot.__name__)
+def test_score_plots_take_scored_data(plot, spam_table):
+    data = ScoredData(spam_table.target, spam_table.score, positive="spam")
+    from_data = plot(data)
+    from_raw = plot(spam_table.target, spam_table.score, positive="spam")
+    assert len(from_data.lines) == len(from_raw.lines) > 0
+    for mine, theirs in zip(from_data.lines, from_raw.lines, strict=True):
+        np.testing.assert_array_equal(mine.get_xdata(), theirs.get_xdata())
+        np.testing.assert_array_equal(mine.get_ydata(), theirs.get_ydata())
+        assert mine.get_label() == theirs.get_label()
+    with pytest.raises(TypeError, match="either a ScoredData alone"):
+        plot(data, spam_table.score)
+
+
+def test_roc_curve_plot_name_must_be_text():
+    _raises_without_opening_a_figure(
+        lambda: plot_roc_curve(Y4, S4, positive=1, name=3), TypeError, "name must be a str"
+    )

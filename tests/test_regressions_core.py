@@ -140,7 +140,7 @@ def test_result_types_refuses_mixed_label_types():
 
 
 def test_result_types_refuses_a_missing_positive():
-    with pytest.raises(ValueError, match="positive contains a missing value"):
+    with pytest.raises(ValueError, match="positive must be a class label"):
         result_types([1, 0], [0, 1], positive=pd.NA)
 
 

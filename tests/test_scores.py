@@ -19,7 +19,10 @@ from sklearn.metrics import roc_curve as sk_roc_curve
 import evalbook
 from evalbook import (
     ConfusionMatrix,
+    Counts,
     KSResult,
+    RocCurve,
+    ScoredData,
     UndefinedMetricWarning,
     auc,
     gain_lift,
@@ -94,8 +97,8 @@ def _check_roc_case(y, scores):
     fpr, tpr, thresholds = sk_roc_curve(y, scores, pos_label=1, drop_intermediate=False)
     np.testing.assert_allclose(curve.fpr, fpr, rtol=0, atol=1e-12)
     np.testing.assert_allclose(curve.tpr, tpr, rtol=0, atol=1e-12)
-    np.testing.assert_array_equal(curve.threshold.iloc[1:], thresholds[1:])
-    assert curve.threshold.iloc[0] == np.inf
+    np.testing.assert_array_equal(curve.threshold[1:], thresholds[1:])
+    assert curve.threshold[0] == np.inf
     assert len(curve) == len(np.unique(scores)) + 1
     # AUC: trapezoid of the curve = fast roc_auc = sklearn = Mann-Whitney
     expected = roc_auc_score(y, scores)
@@ -106,17 +109,17 @@ def _check_roc_case(y, scores):
 
 def test_roc_curve_spam_points(spam_table):
     curve = roc_curve(spam_table.target, spam_table.score, positive="spam")
-    assert (curve.fpr.iloc[0], curve.tpr.iloc[0]) == (0.0, 0.0)
-    assert (curve.fpr.iloc[-1], curve.tpr.iloc[-1]) == (1.0, 1.0)
+    assert (curve.fpr[0], curve.tpr[0]) == (0.0, 0.0)
+    assert (curve.fpr[-1], curve.tpr[-1]) == (1.0, 1.0)
     assert len(curve) == 21  # 20 distinct scores + the start
-    at_half = curve[curve.threshold == 0.657].iloc[0]  # lowest score ≥ 0.5
-    assert (at_half.tp, at_half.fp) == (6, 2)
+    (at_half,) = np.flatnonzero(curve.threshold == 0.657)  # lowest score ≥ 0.5
+    assert (curve.tp[at_half], curve.fp[at_half]) == (6, 2)
     assert np.all(np.diff(curve.fpr) >= 0) and np.all(np.diff(curve.tpr) >= 0)
 
 
 def test_roc_curve_ties_make_one_point():
     curve = roc_curve([1, 0, 1, 0], [0.7, 0.7, 0.7, 0.1], positive=1)
-    assert curve[["fpr", "tpr"]].to_numpy().tolist() == [[0, 0], [0.5, 1], [1, 1]]
+    assert np.column_stack([curve.fpr, curve.tpr]).tolist() == [[0, 0], [0.5, 1], [1, 1]]
 
 
 def test_roc_auc_spam(spam_table):
@@ -154,7 +157,7 @@ def test_auc_extremes_and_swapped_positive():
 
 def test_auc_trapezoid():
     assert auc([0, 0, 0.5, 0.5, 1], [0, 0.5, 0.5, 1, 1]) == 0.75
-    assert auc([1, 0.5, 0], [1, 1, 0]) == -0.75  # decreasing x: negative area
+    assert auc([1, 0.5, 0], [1, 1, 0]) == 0.75  # decreasing x: the same area
     assert auc([0, 1], [1, 1]) == 1.0
     with pytest.raises(ValueError, match="x must be monotonic"):
         auc([0, 1, 0.5], [0, 1, 1])
@@ -313,7 +316,7 @@ def test_threshold_keeps_each_labels_type():
 @pytest.mark.parametrize("name", ["positive", "negative"])
 def test_threshold_labels_must_be_single(label, name):
     options = {"positive": 1, "negative": 0, name: label}
-    with pytest.raises(TypeError, match=f"{name} must be a single label"):
+    with pytest.raises(TypeError, match=f"{name} must be a single class label"):
         threshold([0.9, 0.1], **options)
 
 
@@ -339,7 +342,7 @@ def test_positive_must_be_a_single_label(function, positive):
     """An array used to be compared element-wise: nan with a misleading warning, or worse."""
     with warnings.catch_warnings():
         warnings.simplefilter("error")
-        with pytest.raises(TypeError, match="positive must be a single label"):
+        with pytest.raises(TypeError, match="positive must be a single class label"):
             function(positive=positive)
 
 
@@ -383,5 +386,135 @@ def test_only_positives_is_undefined_with_a_warning():
 
 
 def test_public_names():
-    for name in ("threshold", "roc_curve", "auc", "roc_auc", "ks_statistic", "gain_lift"):
+    for name in evalbook.scores.__all__:
         assert getattr(evalbook, name) is getattr(evalbook.scores, name)
+
+
+# ====================================================================== ScoredData
+@pytest.mark.parametrize("cases", CHUNKS, ids=lambda r: f"cases{r.start}-{r.stop - 1}")
+def test_scored_data_counts_match_brute_force(cases):
+    for case in cases:
+        y, scores = CASES[case]
+        data = ScoredData(y, scores, positive=1)
+        distinct = np.unique(scores)[::-1]
+        np.testing.assert_array_equal(data.thresholds, distinct)
+        above = scores[None, :] >= distinct[:, None]
+        np.testing.assert_array_equal(data.tp, (above & (y == 1)).sum(axis=1))
+        np.testing.assert_array_equal(data.fp, (above & (y == 0)).sum(axis=1))
+        # any threshold, between, at and beyond the scores, one at a time and all at once
+        ts = np.concatenate([distinct, distinct + 1e-9, [-np.inf, np.inf, 0.0]])
+        at_once = data.counts(ts)
+        for k, t in enumerate(ts):
+            predicted = scores >= t
+            expected = (
+                int(np.sum(predicted & (y == 1))),
+                int(np.sum(~predicted & (y == 1))),
+                int(np.sum(predicted & (y == 0))),
+                int(np.sum(~predicted & (y == 0))),
+            )
+            assert data.counts(t) == expected
+            assert tuple(int(cell[k]) for cell in at_once) == expected
+        cp_positive, cp_negative = data.cdf(ts)
+        for k, x in enumerate(ts):
+            assert cp_positive[k] == np.mean(scores[y == 1] <= x)
+            assert cp_negative[k] == np.mean(scores[y == 0] <= x)
+            assert data.cdf(x) == (cp_positive[k], cp_negative[k])
+
+
+def test_scored_data_counts_of_the_spam_example(spam_table):
+    data = ScoredData(spam_table.target, spam_table.score, positive="spam")
+    assert data.counts(0.5) == Counts(tp=6, fn=3, fp=2, tn=9)  # Tabela 3
+    assert data.counts(0.75) == (4, 5, 1, 10)
+    assert isinstance(data.counts(0.5).tp, int)
+    assert data.counts([[0.25, 0.5]]).tp.tolist() == [[7, 6]]  # shaped like t
+    assert (data.n_positive, data.n_negative, len(data)) == (9, 11, 20)
+    assert repr(data) == (
+        "ScoredData(n=20, positive='spam', n_positive=9, n_negative=11, distinct_scores=20)"
+    )
+
+
+def test_every_function_takes_scored_data_and_gives_the_same_answer():
+    for y, scores in CASES[:60]:
+        data = ScoredData(y, scores, positive=1)
+        assert roc_auc(data) == roc_auc(y, scores, positive=1)
+        assert roc_auc(data) == pytest.approx(roc_auc_score(y, scores), abs=1e-12)
+        assert ks_statistic(data) == ks_statistic(y, scores, positive=1)
+        assert gain_lift(data, bins=2).equals(gain_lift(y, scores, positive=1, bins=2))
+        for column in RocCurve.columns:
+            np.testing.assert_array_equal(
+                roc_curve(data)[column], roc_curve(y, scores, positive=1)[column]
+            )
+
+
+def test_roc_auc_is_exact_in_integers():
+    """Every pair but one tie ordered correctly: (98 + ½) / 99, compared exactly."""
+    y = [1] * 9 + [0] * 11
+    scores = list(range(9)) + list(range(-11, 0))
+    scores[0] = -1.0  # one positive now ties with the highest negative
+    wins = sum(p > n for p in scores[:9] for n in scores[9:])
+    ties = sum(p == n for p in scores[:9] for n in scores[9:])
+    assert (wins, ties) == (98, 1)
+    assert roc_auc(y, scores, positive=1) == (2 * wins + ties) / (2 * 99)
+
+
+def test_scored_data_is_read_only_and_shared():
+    data = ScoredData(Y4, S4, positive=1)
+    for array in (data.scores, data.is_positive, data.labels, data.thresholds, data.tp):
+        with pytest.raises(ValueError, match="read-only"):
+            array[0] = 0
+    curve = roc_curve(data)
+    with pytest.raises(ValueError, match="read-only"):
+        curve.tp[0] = 5
+    assert data.counts(np.inf) == (0, 2, 0, 2)  # unchanged
+    y, scores = np.array(Y4), np.array(S4)
+    ScoredData(y, scores, positive=1)
+    y[0], scores[0] = 0, 0.5  # the caller's arrays stay writeable
+
+
+@pytest.mark.parametrize(
+    ("call", "error", "fragment"),
+    [
+        (lambda d: roc_auc(d, S4), TypeError, "either a ScoredData alone"),
+        (lambda d: roc_curve(d, positive=1), TypeError, "either a ScoredData alone"),
+        (lambda d: roc_auc(Y4, S4), TypeError, "positive must name the positive class"),
+        (lambda d: d.counts("0.5"), TypeError, "t must be a number"),
+        (lambda d: d.counts(math.nan), ValueError, "t must be a number; got nan"),
+        (lambda d: d.counts([0.5, math.nan]), ValueError, "t contains nan at position 1"),
+        (lambda d: d.counts(["a"]), TypeError, "t must hold numbers"),
+        (lambda d: d.cdf([[0.1], [0.2, 0.3]]), ValueError, "x must be a flat sequence"),
+        (lambda d: ScoredData(Y4, S4, positive=2), ValueError, "positive=2 does not occur"),
+    ],
+)
+def test_scored_data_bad_input(call, error, fragment):
+    with pytest.raises(error, match=fragment):
+        call(ScoredData(Y4, S4, positive=1))
+
+
+def test_scored_data_without_negatives():
+    data = ScoredData([1, 1], [0.2, 0.4], positive=1)
+    assert data.counts(0.3) == (1, 1, 0, 0)
+    with pytest.raises(ValueError, match="negatives too"):
+        roc_curve(data)
+    with pytest.warns(UndefinedMetricWarning, match="roc_auc"):
+        assert math.isnan(roc_auc(data))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)
+        cp_positive, cp_negative = data.cdf(0.3)
+    assert cp_positive == 0.5 and math.isnan(cp_negative)
+
+
+# ====================================================================== RocCurve
+def test_roc_curve_result_is_arrays_shown_as_a_table(spam_table):
+    curve = roc_curve(spam_table.target, spam_table.score, positive="spam")
+    assert isinstance(curve, RocCurve)
+    assert all(isinstance(curve[c], np.ndarray) for c in RocCurve.columns)
+    assert curve.tp.dtype == np.int64 and curve.fpr.dtype == np.float64
+    frame = curve.to_frame()
+    assert list(frame.columns) == list(RocCurve.columns) and len(frame) == len(curve) == 21
+    assert repr(curve) == repr(frame)
+    assert curve._repr_html_() == frame._repr_html_()
+    np.testing.assert_array_equal(frame.fpr.to_numpy(), curve.fpr)
+    with pytest.raises(KeyError, match="to_frame"):
+        curve[curve.threshold > 0.5]
+    with pytest.raises(TypeError, match="not iterable"):
+        iter(curve)

@@ -1,7 +1,8 @@
 """Exercises of ``exercises/10_comparacao_de_modelos_e_algoritmos.ipynb`` (handout 004).
 
-Every expected answer is computed with :mod:`evalbook.inference` from the data below, which
-the exercise notebook states in its questions.
+Every expected answer is computed with the library (``evalbook.compare_models``,
+``compare_algorithms``, ``friedman``, ``t_value``, ``z_value``) from the data of
+:mod:`evalbook.exercises.data`, which the notebook reads and its questions state.
 
 Examples
 --------
@@ -15,32 +16,26 @@ from __future__ import annotations
 
 import math
 
-from evalbook.exercises._exercise import Exercise
-from evalbook.inference import compare_algorithms, compare_models, friedman, t_value, z_value
+from evalbook import compare_algorithms, compare_models, friedman, t_value, z_value
+from evalbook.exercises import data
+from evalbook.exercises.item import Exercise, multiple_choice
 
 #: Questions 1-3: M1 hit 78% of 200 test instances, M2 72% of 300; 95% confidence.
-P1, N1, P2, N2 = 0.78, 200, 0.72, 300
+P1, N1, P2, N2 = data.model_accuracies()
 MODELS_CONFIDENCE = 0.95
 
 #: Question 4: the t of handout 004's table for 98% confidence and 3 datasets.
 T_CONFIDENCE, T_DATASETS = 0.98, 3
 
 #: Question 5: accuracy differences (algorithm A − algorithm B) on 8 datasets; 95%.
-DATASET_DIFFERENCES = (0.021, 0.034, -0.005, 0.018, 0.027, 0.012, 0.040, 0.009)
+DATASET_DIFFERENCES = tuple(data.algorithm_differences())
 
 #: Question 6: differences on the 10 folds of one 10-fold cross-validation; 95%.
-FOLD_DIFFERENCES = (0.035, 0.008, 0.052, -0.020, 0.027, 0.041, -0.006, 0.030, 0.012, 0.015)
+FOLD_DIFFERENCES = tuple(data.fold_differences())
 FOLDS = 10
 
 #: Questions 7-8: accuracies of algorithms A, B, C (columns) on 6 datasets (rows).
-FRIEDMAN_SCORES = (
-    (0.85, 0.82, 0.80),
-    (0.91, 0.91, 0.88),
-    (0.72, 0.75, 0.70),
-    (0.66, 0.61, 0.64),
-    (0.95, 0.93, 0.90),
-    (0.80, 0.78, 0.79),
-)
+FRIEDMAN_SCORES = tuple(tuple(row) for row in data.friedman_accuracies())
 
 
 def _models(**options):
@@ -72,10 +67,15 @@ def _exercises() -> dict[str, Exercise]:
             expected=lambda: (_models().d, _models().sigma),
             kind="numbers",
             names=("d", "sigma"),
-            hint=(
-                'd = p1 − p2 e σ = √(p1(1 − p1)/n1 + p2(1 − p2)/n2) (apostila 004, "Comparação '
-                'de Modelos (4)"); `evalbook.compare_models(p1, n1, p2, n2)`.'
+            look=(
+                "A diferença das acurácias tem uma variância que soma as incertezas dos dois "
+                'testes (lição 10, seção 1; apostila 004, "Comparação de Modelos").'
             ),
+            formula=(
+                'd = p1 − p2 e σ = √(p1(1 − p1)/n1 + p2(1 − p2)/n2) (apostila 004, "Comparação de '
+                'Modelos (4)").'
+            ),
+            call="`evalbook.compare_models(p1, n1, p2, n2)`, atributos `d` e `sigma`.",
             mistakes=(
                 (
                     lambda: (_models().d, _models().variance),
@@ -95,10 +95,11 @@ def _exercises() -> dict[str, Exercise]:
             expected=lambda: _interval(_models()),
             kind="numbers",
             names=_BOUNDS,
-            hint=(
-                "d ± z·σ com z = 1.96 para 95% (a Tabela 5.1 não tem 95%: use o quantil exato, "
-                "`evalbook.z_value(0.95)`)."
+            look="O intervalo de d é d ± z·σ. Qual z dá 95% de confiança? (lição 10, seção 1).",
+            formula=(
+                "d ± z·σ com z = 1.96 para 95% (a Tabela 5.1 não tem 95%: use o quantil exato)."
             ),
+            call="`evalbook.compare_models(p1, n1, p2, n2, confidence=0.95).interval`.",
             mistakes=(
                 (
                     lambda: _interval(_models(z=z_value(0.90, source="table"))),
@@ -110,10 +111,12 @@ def _exercises() -> dict[str, Exercise]:
             expected=_verdict,
             kind="choice",
             choices=("M1", "M2", "nenhum"),
-            hint=(
+            look="O que o intervalo de d diz sobre o sinal de p1 − p2? (lição 10, seção 1).",
+            formula=(
                 "Olhe o sinal do intervalo: todo positivo, M1 é melhor; todo negativo, M2 é "
                 "melhor; se contém 0, não é possível afirmar qual é melhor."
             ),
+            call="`evalbook.compare_models(...).verdict` diz o mesmo em palavras.",
             mistakes=(
                 (
                     lambda: "M1",
@@ -125,10 +128,15 @@ def _exercises() -> dict[str, Exercise]:
         "10.t_tabela": Exercise(
             expected=lambda: t_value(T_CONFIDENCE, T_DATASETS - 1, source="table"),
             kind="number",
-            hint=(
-                "Com k datasets, a linha da tabela t é k − 1 graus de liberdade; a coluna é "
-                '1 − α = 0.98. `evalbook.t_value(0.98, df, source="table")`.'
+            look=(
+                "A tabela t tem uma linha por número de graus de liberdade. Quantos graus de "
+                "liberdade têm k datasets? (lição 10, seção 3)."
             ),
+            formula=(
+                "Com k datasets, a linha da tabela t é k − 1 graus de liberdade; a coluna é a "
+                "confiança, 0.98."
+            ),
+            call='`evalbook.t_value(0.98, 2, source="table")`.',
             mistakes=(
                 (
                     lambda: t_value(T_CONFIDENCE, T_DATASETS),
@@ -145,11 +153,15 @@ def _exercises() -> dict[str, Exercise]:
             expected=lambda: _interval(compare_algorithms(DATASET_DIFFERENCES, confidence=0.95)),
             kind="numbers",
             names=_BOUNDS,
-            hint=(
-                "d̄ ± t·σ, com t de k − 1 = 7 graus de liberdade a 95% e σ = s/√k, o erro padrão "
-                "da média (s é o desvio padrão das diferenças, com ddof=1); "
-                "`evalbook.compare_algorithms(diferencas, confidence=0.95)`."
+            look=(
+                "Com poucas diferenças, a incerteza da média usa a distribuição t, e o desvio é o "
+                "da MÉDIA das diferenças (lição 10, seção 4)."
             ),
+            formula=(
+                "d̄ ± t·σ, com t de k − 1 graus de liberdade a 95% e σ = s/√k, o erro padrão da "
+                "média (s é o desvio padrão das diferenças, com ddof=1)."
+            ),
+            call="`evalbook.compare_algorithms(diferencas, confidence=0.95).interval`.",
             mistakes=(
                 (
                     lambda: (
@@ -181,10 +193,18 @@ def _exercises() -> dict[str, Exercise]:
             ),
             kind="numbers",
             names=_BOUNDS,
-            hint=(
+            look=(
+                "Os folds de uma validação cruzada compartilham dados de treino: as diferenças não "
+                "são independentes. O teste corrigido aumenta a variância para compensar (lição "
+                "10, seção 5)."
+            ),
+            formula=(
                 "Teste t corrigido (Nadeau & Bengio): σ = s·√(1/k + n_teste/n_treino), com "
-                "n_teste/n_treino = 1/9 na validação cruzada de 10 folds; "
-                "`compare_algorithms(dif, corrected=True, test_train_ratio=1 / 9)`."
+                "n_teste/n_treino = 1/9 na validação cruzada de 10 folds."
+            ),
+            call=(
+                "`evalbook.compare_algorithms(diferencas_folds, confidence=0.95, corrected=True, "
+                "test_train_ratio=1 / 9).interval`."
             ),
             mistakes=(
                 (
@@ -208,11 +228,15 @@ def _exercises() -> dict[str, Exercise]:
             expected=_ranks,
             kind="numbers",
             names=("A", "B", "C"),
-            hint=(
-                "Em cada dataset dê posto 1 ao algoritmo de maior acurácia, 2 ao seguinte...; "
-                "empates recebem a média dos postos. Depois, a média de cada coluna; "
-                "`evalbook.friedman(tabela).average_ranks`."
+            look=(
+                "Em cada dataset, ordene os algoritmos do melhor para o pior; depois, a média dos "
+                "postos de cada um. E os empates? (lição 10, seção 6)."
             ),
+            formula=(
+                "Posto 1 ao algoritmo de maior acurácia, 2 ao seguinte...; empates recebem a média "
+                "dos postos; depois, a média de cada coluna."
+            ),
+            call="`evalbook.friedman(acuracias).average_ranks`.",
             mistakes=(
                 (
                     lambda: _ranks(ascending=True),
@@ -224,11 +248,15 @@ def _exercises() -> dict[str, Exercise]:
         "10.friedman": Exercise(
             expected=lambda: friedman(FRIEDMAN_SCORES).p_value,
             kind="number",
-            hint=(
-                "χ²_F = 12N/(k(k + 1))·[Σ R_j² − k(k + 1)²/4] (com a correção de empates) e o "
-                "p-valor de uma χ² com k − 1 graus de liberdade; `evalbook.friedman(tabela)` ou "
-                "`scipy.stats.friedmanchisquare`."
+            look=(
+                "O teste de Friedman pergunta se os postos médios diferem mais do que o acaso "
+                "explicaria. A resposta pedida é um valor-p, não a estatística (lição 10, seção 6)."
             ),
+            formula=(
+                "χ²_F = 12N/(k(k + 1))·[Σ R_j² − k(k + 1)²/4] (com a correção de empates) e o "
+                "valor-p de uma χ² com k − 1 graus de liberdade."
+            ),
+            call="`evalbook.friedman(acuracias).p_value` (ou `scipy.stats.friedmanchisquare`).",
             mistakes=(
                 (
                     lambda: friedman(FRIEDMAN_SCORES).statistic,
@@ -241,3 +269,76 @@ def _exercises() -> dict[str, Exercise]:
 
 
 EXERCISES: dict[str, Exercise] = _exercises()
+
+
+# ---------------------------------------------------------------------- items that need thinking
+def _better_where() -> str:
+    """Where A is better at 95%: "datasets" (question 5), "folds" (6), "ambos" or "nenhum"."""
+    datasets = compare_algorithms(list(DATASET_DIFFERENCES), confidence=0.95).interval[0] > 0
+    folds = (
+        compare_algorithms(
+            list(FOLD_DIFFERENCES), confidence=0.95, corrected=True, test_train_ratio=1 / 9
+        ).interval[0]
+        > 0
+    )
+    return {(True, True): "ambos", (True, False): "datasets", (False, True): "folds"}.get(
+        (datasets, folds), "nenhum"
+    )
+
+
+EXERCISES.update(
+    {
+        "10.onde_melhor": Exercise(
+            expected=_better_where,
+            kind="choice",
+            choices=("datasets", "folds", "ambos", "nenhum"),
+            look=(
+                "Um intervalo para a diferença A − B que não contém 0 diz o quê? Olhe os "
+                "intervalos das questões 5 e 6 (lição 10, seções 4 e 5)."
+            ),
+            formula=(
+                "A é melhor a 95% quando o limite inferior do intervalo de A − B é positivo; "
+                "na questão 6 vale o intervalo corrigido."
+            ),
+            call="Olhe `inferior_t` e `inferior_c`: são positivos?",
+            comment=(
+                "Com 8 datasets independentes a diferença aparece; com os 10 folds de uma só "
+                "validação cruzada, o teste corrigido não deixa concluir."
+            ),
+        ),
+        "10.erro_folds": multiple_choice(
+            "a",
+            {
+                "a": (
+                    "Os folds se sobrepõem no treino, as diferenças não são "
+                    "independentes, e o teste comum subestima a variância (Nadeau & Bengio)."
+                ),
+                "b": (
+                    "O teste t foi feito para amostras pequenas; 10 diferenças bastam, se "
+                    "forem independentes."
+                ),
+                "c": (
+                    "Com 9 graus de liberdade o t é maior que 1.96: trocá-lo por z estreitaria "
+                    "ainda mais o intervalo."
+                ),
+                "d": (
+                    "É o que o teste comum diz, mas ele é otimista aqui: o corrigido, da "
+                    "questão 6, conta outra história."
+                ),
+            },
+            look=(
+                "As 10 diferenças vêm de 10 modelos treinados em dados quase iguais. Elas são "
+                "independentes? (lição 10, seção 5)."
+            ),
+            formula=(
+                "Nadeau & Bengio: σ² = s²·(1/k + n_teste/n_treino) em vez de s²/k, porque os "
+                "folds se sobrepõem."
+            ),
+            call=(
+                "Compare `evalbook.compare_algorithms(diferencas_folds)` com "
+                "`evalbook.compare_algorithms(diferencas_folds, corrected=True, "
+                "test_train_ratio=1 / 9)`."
+            ),
+        ),
+    }
+)

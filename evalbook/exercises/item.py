@@ -1,0 +1,111 @@
+"""The :class:`Exercise` record: one checked item of an exercise set.
+
+A leaf module (it imports no set): each ``set_NN.py`` builds its items from it and
+:mod:`evalbook.exercises.registry` assembles the sets.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+#: Kinds of answer that :func:`evalbook.exercises.check` knows how to compare.
+KINDS = ("number", "numbers", "count", "choice", "labels", "matrix", "prediction")
+
+
+@dataclass(frozen=True)
+class Exercise:
+    """One exercise: how to compute its answer, what kind of answer it is, and its hints.
+
+    Hints come in steps (issue 14): the first wrong answer gets ``look`` (what to look at:
+    the concept, the lesson section, a question back; never a formula with the numbers, a
+    library call or the value), the second ``formula`` (the formula or the handout's
+    equation), the third and later ``formula`` and ``call`` (the ``evalbook`` call).
+
+    Parameters
+    ----------
+    expected : callable
+        Called without arguments, returns the expected answer (computed with the library).
+    kind : {"number", "numbers", "count", "choice", "labels", "matrix", "prediction"}
+        ``"number"``: a float, compared within the tolerance (``nan`` matches ``nan``).
+        ``"numbers"``: a fixed-length sequence of floats, named by ``names``.
+        ``"count"``: a whole number, compared exactly.
+        ``"choice"``: one of the strings in ``choices`` (accents, case and surrounding
+        spaces ignored); ``feedback`` may explain every option, the right one included.
+        ``"labels"``: a sequence of strings, one per instance.
+        ``"matrix"``: a table of counts; when ``expected`` returns a
+        :class:`~evalbook.ConfusionMatrix` its labels and their order count too.
+        ``"prediction"``: a guess made before computing: any number within ``bounds`` is
+        accepted, and the message compares it with ``expected()`` (showing the value only
+        when ``reveal``; otherwise only how far the guess is, because a later item asks
+        for the value).
+    look, formula, call : str
+        The three steps of hints (Portuguese), shown after "❌ Ainda não. Dica:".
+    names : tuple of str
+        For ``"numbers"``: the name of each number, in order; for ``"prediction"``: the
+        name of the predicted quantity.
+    choices : tuple of str
+        For ``"choice"`` and ``"labels"``: the accepted strings.
+    feedback : mapping of str to str
+        For ``"choice"``: the explanation shown for each option (why a wrong option is
+        tempting and wrong; why the right one is right).
+    mistakes : tuple of (callable, str)
+        Predictable wrong answers (computed like ``expected``) and the hint each gets; a
+        mistake's hint never gives the call or the value away.
+    comment : str
+        Added after "✅ Correto!" when the answer is right.
+    bounds : tuple of float
+        For ``"prediction"``: the range of a sensible guess.
+    reveal : bool
+        For ``"prediction"``: whether the message shows the computed value.
+    """
+
+    expected: Callable[[], Any]
+    kind: str
+    look: str
+    formula: str
+    call: str
+    names: tuple[str, ...] = ()
+    choices: tuple[str, ...] = ()
+    feedback: Mapping[str, str] = field(default_factory=dict)
+    mistakes: tuple[tuple[Callable[[], Any], str], ...] = ()
+    comment: str = ""
+    bounds: tuple[float, float] = (0.0, 1.0)
+    reveal: bool = True
+
+
+#: Hint for a transposed matrix (shared by the sets that ask for one).
+ROWS_ARE_TARGET = (
+    "Parece transposta: nas apostilas 000 e 001 (e na evalbook) as linhas são o alvo "
+    "(target) e as colunas a predição."
+)
+
+
+def multiple_choice(
+    right: str, feedback: Mapping[str, str], *, look: str, formula: str, call: str
+) -> Exercise:
+    """An item whose answer is one of the keys of ``feedback`` (e.g. ``"a"`` to ``"d"``).
+
+    Every option has its own feedback: for the right one, why it is right; for each wrong
+    one, why it is tempting and why it is wrong. The options' texts are in the notebook.
+
+    Examples
+    --------
+    >>> item = multiple_choice(
+    ...     "a", {"a": "Certo.", "b": "Não."}, look="Olhe.", formula="F.", call="C."
+    ... )
+    >>> item.kind, item.choices, item.expected()
+    ('choice', ('a', 'b'), 'a')
+    """
+    if right not in feedback:
+        raise ValueError(f"right must be one of the options {sorted(feedback)}; got {right!r}")
+    return Exercise(
+        expected=lambda: right,
+        kind="choice",
+        choices=tuple(feedback),
+        feedback=dict(feedback),
+        look=look,
+        formula=formula,
+        call=call,
+    )

@@ -1,0 +1,76 @@
+"""The registry of the exercise sets: set number -> module, exercise id -> :class:`Exercise`.
+
+The sets are listed here explicitly, one module each (``set_01`` ... ``set_10``); each
+module defines a dict ``EXERCISES`` whose ids start with its number (``"NN.item"``, named
+after ``exercises/NN_topic.ipynb``).
+
+Examples
+--------
+>>> list(SETS)[:3]
+['01', '02', '03']
+>>> exercise_ids("01")[:3]
+['01.caret', '01.leitura_sklearn', '01.matriz']
+"""
+
+from __future__ import annotations
+
+from types import ModuleType
+
+from evalbook.exercises import (
+    set_01,
+    set_02,
+    set_03,
+    set_04,
+    set_05,
+    set_06,
+    set_07,
+    set_08,
+    set_09,
+    set_10,
+)
+from evalbook.exercises.item import Exercise
+
+__all__ = ["EXERCISES", "SETS", "exercise_ids"]
+
+#: Set number -> the module holding its items.
+SETS: dict[str, ModuleType] = {
+    "01": set_01,
+    "02": set_02,
+    "03": set_03,
+    "04": set_04,
+    "05": set_05,
+    "06": set_06,
+    "07": set_07,
+    "08": set_08,
+    "09": set_09,
+    "10": set_10,
+}
+
+
+def _assemble() -> dict[str, Exercise]:
+    registry: dict[str, Exercise] = {}
+    for number, module in SETS.items():
+        for exercise_id, exercise in module.EXERCISES.items():
+            if not exercise_id.startswith(f"{number}."):
+                raise RuntimeError(f"{module.__name__} registers {exercise_id!r}, not {number}.*")
+            registry[exercise_id] = exercise
+    return registry
+
+
+#: Every exercise: id -> :class:`Exercise`.
+EXERCISES: dict[str, Exercise] = _assemble()
+
+
+def exercise_ids(set_id=None) -> list[str]:
+    """The ids accepted by :func:`evalbook.exercises.check`, sorted; only one set's if given.
+
+    Examples
+    --------
+    >>> len(exercise_ids("02"))
+    11
+    """
+    if set_id is None:
+        return sorted(EXERCISES)
+    if set_id not in SETS:
+        raise ValueError(f"set_id must be one of {', '.join(SETS)}; got {set_id!r}")
+    return sorted(i for i in EXERCISES if i.startswith(f"{set_id}."))

@@ -1,0 +1,326 @@
+"""Exercises 05 (scores and thresholds): threshold, ROC/AUC, KS, gain and lift.
+
+The data are the 16 card transactions of
+:func:`evalbook.exercises.data.fraud_predictions` (default variant) with their
+scores, ``"fraude"`` positive. Every expected answer is computed with the library when it
+is checked.
+
+Examples
+--------
+>>> EXERCISES["05.matriz_t"].expected().counts
+array([[3, 3],
+       [2, 8]])
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+import evalbook
+from evalbook.exercises import data
+from evalbook.exercises.item import Exercise, multiple_choice
+
+POSITIVE, NEGATIVE = data.FRAUD_LABELS
+LABELS = list(data.FRAUD_LABELS)
+
+#: The threshold of exercise 05.matriz_t: transaction 3 scores exactly 0.64.
+THRESHOLD = 0.64
+#: The threshold of exercise 05.tpr_fpr.
+THRESHOLD_RATES = 0.5
+#: Number of bins of the gain and lift exercises (quartiles of 16 transactions).
+BINS = 4
+
+
+def _data() -> tuple[list, list]:
+    table = data.fraud_predictions()
+    return list(table["target"]), [float(v) for v in table["score"]]
+
+
+def _matrix(t: float, *, strict: bool = False) -> evalbook.ConfusionMatrix:
+    """The matrix at threshold t (score ≥ t, or score > t when ``strict``)."""
+    target, scores = _data()
+    scores = np.asarray(scores)
+    flagged = scores > t if strict else scores >= t
+    predicted = np.where(flagged, POSITIVE, NEGATIVE)
+    return evalbook.ConfusionMatrix.from_labels(target, predicted, labels=LABELS)
+
+
+def _rates(t: float) -> tuple[float, float]:
+    cm = _matrix(t)
+    return evalbook.tpr(cm), evalbook.fpr(cm)
+
+
+def _auc(positive: str = POSITIVE) -> float:
+    target, scores = _data()
+    return evalbook.roc_auc(target, scores, positive=positive)
+
+
+def _ks() -> float:
+    target, scores = _data()
+    return evalbook.ks_statistic(target, scores, positive=POSITIVE).statistic
+
+
+def _ks_as_printed() -> float:
+    """Eq. (16) read literally: max over ps of CP(positive, ps) − CP(negative, ps)."""
+    target, scores = _data()
+    target, scores = np.asarray(target), np.asarray(scores)
+    grid = np.unique(scores)
+    below = scores[:, None] <= grid[None, :]
+    cp_pos = below[target == POSITIVE].mean(axis=0)
+    cp_neg = below[target != POSITIVE].mean(axis=0)
+    return float(np.max(cp_pos - cp_neg))
+
+
+def _gain_lift():
+    target, scores = _data()
+    return evalbook.gain_lift(target, scores, positive=POSITIVE, bins=BINS)
+
+
+def _pairs() -> tuple[int, int]:
+    """(pairs where the fraud scores higher, all (fraud, legitimate) pairs)."""
+    target, scores = _data()
+    target, scores = np.asarray(target), np.asarray(scores)
+    fraud, legit = scores[target == POSITIVE], scores[target != POSITIVE]
+    return int(np.sum(fraud[:, None] > legit[None, :])), fraud.size * legit.size
+
+
+EXERCISES: dict[str, Exercise] = {
+    "05.matriz_t": Exercise(
+        expected=lambda: _matrix(THRESHOLD),
+        kind="matrix",
+        look=(
+            "Com um threshold, o score vira predição: acima dele, “fraude”. E quem fica exatamente "
+            'no threshold? (lição 05, seção 2, "O threshold — eq. (11)").'
+        ),
+        formula=(
+            "Eq. (11): score ≥ t → “fraude”, senão “legítima”; depois, a matriz com linhas = alvo "
+            "e “fraude” primeiro."
+        ),
+        call=(
+            '`evalbook.threshold(scores, t, positive="fraude", negative="legítima")` e '
+            '`evalbook.ConfusionMatrix.from_labels(alvo, predição, labels=["fraude", "legítima"])`.'
+        ),
+        mistakes=(
+            (
+                lambda: _matrix(THRESHOLD, strict=True).counts,
+                f"Uma transação tem score exatamente {THRESHOLD}: pela eq. (11), score ≥ t "
+                "conta como positivo (use ≥, não >).",
+            ),
+            (
+                lambda: _matrix(THRESHOLD).counts.T,
+                "Parece transposta: linhas = alvo (target), colunas = predição.",
+            ),
+        ),
+    ),
+    "05.tpr_fpr": Exercise(
+        expected=lambda: _rates(THRESHOLD_RATES),
+        kind="numbers",
+        names=("TPR", "FPR"),
+        look=(
+            "Cada threshold dá uma matriz e um ponto da ROC: que fração das fraudes ele marca, e "
+            'que fração das legítimas? (lição 05, seção 4, "A curva ROC").'
+        ),
+        formula=(
+            "TPR = TP / (TP + FN), a fração das fraudes marcadas; FPR = FP / (FP + TN), a fração "
+            "das legítimas marcadas."
+        ),
+        call="`evalbook.tpr(cm)` e `evalbook.fpr(cm)` na matriz desse threshold.",
+    ),
+    "05.auc": Exercise(
+        expected=_auc,
+        kind="number",
+        look=(
+            "A AUC resume a ROC inteira, todos os thresholds de uma vez. Há duas maneiras de "
+            "vê-la: uma área e uma contagem de pares (lição 05, seção 5)."
+        ),
+        formula=(
+            "A AUC é a área sob a ROC (eq. (12), trapézios) ou a fração dos pares (fraude, "
+            "legítima) em que a fraude tem score maior."
+        ),
+        call=(
+            '`evalbook.roc_auc(alvo, scores, positive="fraude")`, ou `evalbook.auc(curva.fpr, '
+            "curva.tpr)` com `curva = evalbook.roc_curve(...)`."
+        ),
+        mistakes=(
+            (
+                lambda: _auc(NEGATIVE),
+                "Essa é a AUC com “legítima” como positiva (1 − a resposta): a classe "
+                "positiva é “fraude”, a que o score deve pôr no alto.",
+            ),
+        ),
+    ),
+    "05.pares": Exercise(
+        expected=lambda: _pairs()[0],
+        kind="count",
+        look=(
+            'Quantos pares (uma fraude, uma legítima) existem? Em cada par, o modelo "acerta" se a '
+            "fraude tiver o score maior (lição 05, seção 5)."
+        ),
+        formula=(
+            "Forme todos os pares (fraudes × legítimas) e conte em quantos a fraude tem score "
+            "maior que a legítima."
+        ),
+        call=(
+            "Com `s_fraude` e `s_legitima` os scores de cada classe: `(s_fraude[:, None] > "
+            "s_legitima[None, :]).sum()`."
+        ),
+        mistakes=(
+            (
+                lambda: _pairs()[1],
+                "Esse é o total de pares; conte só aqueles em que a fraude ganha.",
+            ),
+        ),
+        comment="Dividido pelo total de pares, é a AUC.",
+    ),
+    "05.ks": Exercise(
+        expected=_ks,
+        kind="number",
+        look=(
+            "A KS compara as distribuições acumuladas dos scores das duas classes: onde elas ficam "
+            "mais longe uma da outra? Cuidado com a ordem da diferença (lição 05, seção 7)."
+        ),
+        formula=(
+            "CP(classe, ps) = fração da classe com score ≤ ps (eqs. (14)-(15)); a KS é a maior "
+            "diferença |CP(legítima, ps) − CP(fraude, ps)| entre todos os ps."
+        ),
+        call='`evalbook.ks_statistic(alvo, scores, positive="fraude").statistic`.',
+        mistakes=(
+            (
+                _ks_as_printed,
+                "Essa é a eq. (16) ao pé da letra, max(CP(fraude) − CP(legítima)): num modelo "
+                "que dá scores altos às fraudes essa diferença é ≤ 0. Tome a diferença na "
+                "outra ordem (ou em valor absoluto).",
+            ),
+        ),
+        comment="É também o maior TPR − FPR da curva ROC.",
+    ),
+    "05.lift": Exercise(
+        expected=lambda: (
+            float(_gain_lift().lift.iloc[0]),
+            float(_gain_lift().cumulative_lift.iloc[1]),
+        ),
+        kind="numbers",
+        names=("lift do 1º quartil", "lift acumulado até o 2º quartil"),
+        look=(
+            "O lift compara a taxa de fraudes de um grupo de scores altos com a taxa de fraudes "
+            'geral. E o acumulado junta os grupos do topo (lição 05, seção 8, "Ganho e lift").'
+        ),
+        formula=(
+            "Ordene do maior score para o menor e corte em 4 grupos de 4. lift = (fraudes do grupo "
+            "/ 4) / (fraudes / 16); o acumulado usa os grupos 1 e 2 juntos."
+        ),
+        call=(
+            '`evalbook.gain_lift(alvo, scores, positive="fraude", bins=4)`, colunas `lift` e '
+            "`cumulative_lift`."
+        ),
+        mistakes=(
+            (
+                lambda: (
+                    float(_gain_lift().lift.iloc[0]),
+                    float(_gain_lift().lift.iloc[:2].sum()),
+                ),
+                "O lift acumulado não é a soma dos lifts: é o ganho acumulado dividido pela "
+                "fração das transações percorrida (8/16).",
+            ),
+            (
+                lambda: (
+                    float(_gain_lift().gain.iloc[0]),
+                    float(_gain_lift().cumulative_gain.iloc[1]),
+                ),
+                "Esses são os ganhos (fração das fraudes); o lift divide o ganho pela fração "
+                "das transações (1/4 e 2/4).",
+            ),
+        ),
+    ),
+}
+
+
+# ---------------------------------------------------------------------- items that need thinking
+def _catch_all() -> tuple[float, int]:
+    """The largest threshold that flags every fraud, and the legitimate ones it flags too."""
+    target, scores = np.asarray(_data()[0]), np.asarray(_data()[1])
+    t = float(scores[target == POSITIVE].min())
+    return t, int(np.sum((target != POSITIVE) & (scores >= t)))
+
+
+EXERCISES.update(
+    {
+        "05.prever_auc": Exercise(
+            expected=_auc,
+            kind="prediction",
+            names=("a AUC do modelo",),
+            bounds=(0.0, 1.0),
+            reveal=False,
+            look="Escreva um palpite, um número entre 0 e 1, para a AUC do modelo.",
+            formula=(
+                "Qualquer número entre 0 e 1 serve como palpite; o que importa é pensar antes."
+            ),
+            call="Um palpite é um número, como `palpite_auc = 0.5`.",
+            comment=(
+                "Pense por quê: olhe a tabela ordenada por score; quantas legítimas aparecem "
+                "acima de fraudes?"
+            ),
+        ),
+        "05.auc_e_threshold": multiple_choice(
+            "b",
+            {
+                "a": (
+                    "A acurácia depende do threshold; a AUC não: ela percorre todos os "
+                    "thresholds de uma vez."
+                ),
+                "b": (
+                    "A AUC é a área sob a curva de todos os thresholds, ou a chance de "
+                    "uma fraude ter score maior que uma legítima; nenhum t é escolhido."
+                ),
+                "c": (
+                    "A KS aponta um threshold (o de maior TPR − FPR), mas a AUC não usa "
+                    "nenhum em particular."
+                ),
+                "d": (
+                    "Não há threshold especial: a AUC é a mesma para qualquer escolha de t, "
+                    "porque não escolhe nenhum."
+                ),
+            },
+            look=(
+                "A AUC é a área sob qual curva? E essa curva é feita com quantos thresholds? "
+                "(lição 05, seção 5)."
+            ),
+            formula=(
+                "A AUC integra a ROC, cujos pontos são (FPR(t), TPR(t)) para todos os t; "
+                "equivale à fração de pares (fraude, legítima) bem ordenados."
+            ),
+            call=(
+                '`evalbook.roc_curve(alvo, scores, positive="fraude")` lista todos os '
+                "thresholds que a AUC usa."
+            ),
+        ),
+        "05.todas_fraudes": Exercise(
+            expected=_catch_all,
+            kind="numbers",
+            names=("threshold", "legítimas bloqueadas"),
+            look=(
+                "Para marcar todas as fraudes, o threshold não pode passar do score de "
+                "nenhuma delas. Quais legítimas ficam acima dele? (lição 05, seção 9)."
+            ),
+            formula=(
+                "t = o menor score entre as fraudes (score ≥ t marca); bloqueadas = número de "
+                "legítimas com score ≥ t."
+            ),
+            call=(
+                '`scores[alvo == "fraude"].min()`, depois conte as legítimas com score ≥ t; '
+                "ou procure com `evalbook.widgets.ThresholdExplorer(alvo, scores, "
+                'positive="fraude")`.'
+            ),
+            mistakes=(
+                (
+                    lambda: (
+                        _catch_all()[0],
+                        _catch_all()[1] + int(np.sum(np.asarray(_data()[0]) == POSITIVE)),
+                    ),
+                    "Esse é o total de transações bloqueadas; conte só as legítimas.",
+                ),
+            ),
+            comment="Pegar todas as fraudes custa caro: é o canto superior direito da ROC.",
+        ),
+    }
+)

@@ -1,0 +1,176 @@
+"""The checker's own behaviour: its errors, its messages, the cases of issue 11 §5.
+
+The registry-wide hostile-answer tests are in ``tests/test_exercises_sets.py``; here, the
+named regressions (each failed on the checker of commit 71def56) and the checker's
+contract: an error in an item's expected answer is raised with the item's id, an unknown id
+lists its set's ids.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from evalbook.exercises import CheckResult, ExerciseError, check, exercise_ids, reset_progress
+from evalbook.exercises.registry import EXERCISES
+
+WRONG_HINT = "❌ Ainda não. Dica: "
+
+
+@pytest.fixture(autouse=True)
+def _fresh_record():
+    reset_progress()
+    yield
+    reset_progress()
+
+
+def _is_hint(result) -> bool:
+    return (
+        isinstance(result, CheckResult)
+        and not result.correct
+        and (result.message.startswith(WRONG_HINT))
+    )
+
+
+# ---------------------------------------------------------------------- issue 11 §5
+def test_an_integer_with_5000_digits():
+    result = check("02.f1", 10**5000)
+    assert _is_hint(result)
+    assert "grande demais" in result.message and "5000 dígitos" in result.message
+
+
+def test_huge_integers_as_counts_and_pairs():
+    assert _is_hint(check("01.n_tipo_i", 10**5000))
+    assert _is_hint(check("02.acuracia_erro", (10**5000, 0.3)))
+    assert _is_hint(check("01.matriz", [[10**400, 2], [3, 7]]))
+
+
+class _RaisingGetattr:
+    def __getattr__(self, name):
+        raise RuntimeError(name)
+
+
+class _RaisingLen(list):
+    def __len__(self):
+        raise RuntimeError("len")
+
+
+class _RaisingRepr:
+    def __repr__(self):
+        raise RuntimeError("repr")
+
+
+class _RaisingFormat(float):
+    def __format__(self, spec):
+        raise RuntimeError("format")
+
+    def __repr__(self):
+        raise RuntimeError("repr")
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [_RaisingGetattr(), _RaisingLen([0.6, 0.3]), _RaisingRepr(), _RaisingFormat(0.123)],
+    ids=["getattr", "len", "repr", "format"],
+)
+@pytest.mark.parametrize("exercise_id", ["02.f1", "02.acuracia_erro", "01.matriz", "01.tipos"])
+def test_answers_whose_dunders_raise(exercise_id, answer):
+    assert _is_hint(check(exercise_id, answer))
+
+
+class _ReprStr(str):
+    def __repr__(self):
+        raise RuntimeError("repr")
+
+
+@pytest.mark.parametrize(
+    ("exercise_id", "answer"), [("01.tipo_i", _ReprStr("tipo I")), ("02.f1", _ReprStr("abc"))]
+)
+def test_a_text_whose_repr_raises(exercise_id, answer):
+    assert _is_hint(check(exercise_id, answer))
+
+
+def test_a_subclass_is_read_through_its_base_class():
+    class Sneaky(float):
+        def __eq__(self, other):
+            return True
+
+        def __sub__(self, other):
+            return 0.0
+
+    assert not check("02.f1", Sneaky(0.1)).correct
+    assert check("02.f1", Sneaky(8 / 13)).correct
+
+
+def test_an_answer_is_never_called():
+    calls = []
+
+    def answer():
+        calls.append(1)
+        return 0.615
+
+    assert _is_hint(check("02.f1", answer))
+    assert calls == []
+
+
+# ---------------------------------------------------------------------- the checker's own errors
+def test_an_error_in_the_expected_answer_is_raised_with_the_item_id(monkeypatch):
+    def broken():
+        raise ZeroDivisionError("division by zero")
+
+    bad = dataclasses.replace(EXERCISES["02.f1"], expected=broken)
+    monkeypatch.setitem(EXERCISES, "02.f1", bad)
+    with pytest.raises(ExerciseError, match=r"02\.f1.*ZeroDivisionError"):
+        check("02.f1", 0.5)
+
+
+def test_an_error_in_a_known_mistake_is_raised_too(monkeypatch):
+    exercise = EXERCISES["02.f1"]
+    bad = dataclasses.replace(exercise, mistakes=((lambda: 1 / 0, "x"),))
+    monkeypatch.setitem(EXERCISES, "02.f1", bad)
+    with pytest.raises(ExerciseError, match=r"02\.f1"):
+        check("02.f1", 0.5)
+
+
+def test_unknown_id_lists_the_ids_of_its_set_only():
+    result = check("01.matrix", [[4, 2], [3, 7]])
+    assert not result.correct
+    assert "'01.matrix'" in result.message and "Você quis dizer '01.matriz'?" in result.message
+    assert all(exercise_id in result.message for exercise_id in exercise_ids("01"))
+    assert not any(exercise_id in result.message for exercise_id in exercise_ids("02"))
+    assert len(result.message) < 400
+
+
+def test_unknown_set_lists_the_sets():
+    result = check("11.x", 1)
+    assert not result.correct
+    assert "01, 02, 03" in result.message and "02.f1" not in result.message
+
+
+@pytest.mark.parametrize(
+    "exercise_id",
+    [1, None, ["01.matriz"], _RaisingRepr(), 10**5000],
+    ids=["1", "None", "list", "repr", "huge"],
+)
+def test_an_id_that_is_not_a_text(exercise_id):
+    result = check(exercise_id, 1)
+    assert isinstance(result, CheckResult) and not result.correct
+    assert "nome do exercício" in result.message
+
+
+def test_check_result_displays_its_message():
+    right = check("01.n_tipo_i", 3)
+    wrong = check("01.n_tipo_i", 2)
+    assert right and not wrong
+    assert right.correct is True and wrong.correct is False
+    assert repr(right) == str(right) == right.message == "✅ Correto!"
+    assert wrong._repr_markdown_() == wrong.message
+    assert wrong.message.startswith(WRONG_HINT + "Esse é o número de erros do tipo II")
+
+
+def test_exercise_ids():
+    assert exercise_ids() == sorted(EXERCISES)
+    assert len(exercise_ids("01")) == 8 and len(exercise_ids("02")) == 11
+    with pytest.raises(ValueError, match="set_id"):
+        exercise_ids("11")

@@ -1,0 +1,514 @@
+"""Every item of every exercise set, driven by the registry (one test shape for all sets).
+
+Each set's own module ``tests/test_exercises_NN.py`` provides ``independent()`` (the expected
+answers computed without the registry's code: by hand, from exact fractions, with
+scikit-learn, scipy, statsmodels or nltk) and ``WRONG`` (wrong answers). For every item this
+module checks that
+
+- its expected answer (and each known mistake) is computed without error or warning;
+- the registry's answer agrees with the independent one, and both are accepted;
+- each wrong answer is rejected with a hint, each known mistake with its own hint;
+- wrong types, unanswered cells and hostile answers get a hint, never a traceback.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import math
+import re
+import warnings
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pytest
+
+import evalbook
+from evalbook import ConfusionMatrix
+from evalbook.exercises import ABS_TOL, CheckResult, check, reset_progress
+from evalbook.exercises.build import MARKER
+from evalbook.exercises.checker import expected_answer, normal_text
+from evalbook.exercises.item import KINDS
+from evalbook.exercises.registry import EXERCISES, SETS
+
+RIGHT = "✅ Correto!"
+WRONG_HINT = "❌ Ainda não. Dica: "
+
+
+def load_set_tests(number: str):
+    """The module ``tests/test_exercises_NN.py`` (pytest runs with --import-mode=importlib)."""
+    path = Path(__file__).with_name(f"test_exercises_{number}.py")
+    spec = importlib.util.spec_from_file_location(f"exercise_set_tests_{number}", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+MODULES = {number: load_set_tests(number) for number in SETS}
+IDS = sorted(EXERCISES)
+
+
+def _independent() -> dict:
+    answers = {}
+    for module in MODULES.values():
+        answers.update(module.independent())
+    return answers
+
+
+ANSWERS = _independent()
+WRONGS = {i: answers for module in MODULES.values() for i, answers in module.WRONG.items()}
+
+
+@pytest.fixture(autouse=True)
+def _fresh_record():
+    reset_progress()
+    yield
+    reset_progress()
+
+
+def test_every_item_has_an_independent_answer_and_a_wrong_one():
+    assert set(ANSWERS) == set(EXERCISES)
+    assert set(WRONGS) == set(EXERCISES)
+    assert all(WRONGS.values())
+
+
+def agree(expected, independent, *, rtol: float = 1e-9) -> None:
+    """The registry's answer equals an independent one (numbers within ``rtol``)."""
+    if isinstance(expected, ConfusionMatrix):
+        if isinstance(independent, ConfusionMatrix):
+            assert independent.labels == expected.labels
+        counts = getattr(independent, "counts", independent)
+        np.testing.assert_array_equal(expected.counts, np.asarray(counts))
+    elif isinstance(independent, str):
+        assert str(expected) == independent
+    elif isinstance(independent, (list, tuple)) and independent and isinstance(independent[0], str):
+        assert [str(v) for v in expected] == list(independent)
+    else:
+        np.testing.assert_allclose(
+            np.asarray(expected, dtype=float), np.asarray(independent, dtype=float), rtol=rtol
+        )
+
+
+@pytest.mark.parametrize("exercise_id", IDS)
+def test_expected_answer_is_computed_without_warnings(exercise_id):
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        item = expected_answer(exercise_id)
+    assert item.expected is not None
+    assert len(item.mistakes) == len(EXERCISES[exercise_id].mistakes)
+
+
+@pytest.mark.parametrize("exercise_id", IDS)
+def test_registry_agrees_with_the_independent_answer(exercise_id):
+    agree(EXERCISES[exercise_id].expected(), ANSWERS[exercise_id])
+
+
+@pytest.mark.parametrize("exercise_id", IDS)
+def test_independent_and_registry_answers_are_accepted(exercise_id):
+    for answer in (ANSWERS[exercise_id], EXERCISES[exercise_id].expected()):
+        result = check(exercise_id, answer)
+        assert isinstance(result, CheckResult)
+        assert result.correct is True and bool(result), result.message
+        assert result.message.startswith((RIGHT, "✅ Previsão registrada."))
+
+
+@pytest.mark.parametrize("exercise_id", IDS)
+def test_wrong_answers_are_rejected_with_a_hint(exercise_id):
+    for answer in WRONGS[exercise_id]:
+        result = check(exercise_id, answer)
+        assert result.correct is False and not result, answer
+        assert result.message.startswith(WRONG_HINT)
+        assert len(result.message) > len(WRONG_HINT) + 20
+
+
+def _mistakes():
+    return [
+        pytest.param(exercise_id, position, id=f"{exercise_id}-{position}")
+        for exercise_id, exercise in sorted(EXERCISES.items())
+        for position in range(len(exercise.mistakes))
+    ]
+
+
+@pytest.mark.parametrize(("exercise_id", "position"), _mistakes())
+def test_known_mistakes_get_their_own_hint(exercise_id, position):
+    compute, hint = EXERCISES[exercise_id].mistakes[position]
+    result = check(exercise_id, compute())
+    assert not result.correct
+    assert result.message.startswith(WRONG_HINT + hint)
+
+
+def test_registry_entries_are_well_formed():
+    for exercise_id, exercise in EXERCISES.items():
+        assert re.fullmatch(r"\d\d\.[a-z0-9_]+", exercise_id), exercise_id
+        assert exercise.kind in KINDS, exercise_id
+        steps = (exercise.look, exercise.formula, exercise.call)
+        assert all(len(step) > 10 for step in steps), exercise_id
+        assert len(set(steps)) == 3, exercise_id
+        assert (exercise.kind in {"numbers", "prediction"}) == bool(exercise.names), exercise_id
+        if exercise.kind == "numbers":
+            assert len(exercise.names) == len(exercise.expected()), exercise_id
+        if exercise.kind == "prediction":
+            assert len(exercise.names) == 1, exercise_id
+        if exercise.feedback:
+            assert set(exercise.feedback) == set(exercise.choices), exercise_id
+        for _, hint in exercise.mistakes:
+            assert hint not in steps, exercise_id
+
+
+# ---------------------------------------------------------------------- bad and hostile answers
+BAD_ANSWERS = [
+    "abc",
+    "0.5",
+    True,
+    [1, 2, 3],
+    np.zeros((3, 3)),
+    {"fraude": 1},
+    object(),
+    print,
+    [[1, 2], [3]],
+    pd.DataFrame({"a": [1, 2], "b": [3, 4], "c": [5, 6]}),
+    evalbook.abc_confusion(),
+    3 + 2j,
+    np.array(["x"]),
+    (None, 1),
+    -1,
+    [[1.5, 2], [3, 4]],
+]
+
+
+@pytest.mark.parametrize("exercise_id", IDS)
+@pytest.mark.parametrize("answer", BAD_ANSWERS, ids=lambda a: type(a).__name__)
+def test_wrong_type_or_shape_gets_a_specific_hint(exercise_id, answer):
+    result = check(exercise_id, answer)
+    if _a_guess(exercise_id, answer):  # a prediction accepts any number in its range
+        assert result.correct
+        return
+    assert isinstance(result, CheckResult)
+    assert result.correct is False
+    assert result.message.startswith(WRONG_HINT)
+    assert "Não consegui ler" not in result.message  # a specific hint, not the net
+
+
+def _a_guess(exercise_id: str, answer) -> bool:
+    """Whether ``answer`` is a number that a prediction item accepts as a guess."""
+    exercise = EXERCISES[exercise_id]
+    if exercise.kind != "prediction" or type(answer) not in (int, float, RaisingFormat):
+        return False
+    low, high = exercise.bounds
+    value = int.__int__(answer) if isinstance(answer, int) else float.__float__(answer)
+    return low <= value <= high
+
+
+class _Boom(Exception):
+    pass
+
+
+def _boom(*args, **kwargs):
+    raise _Boom("hostile")
+
+
+class RaisingGetattr:
+    __getattr__ = _boom
+
+
+class RaisingLen(list):
+    __len__ = _boom
+
+
+class RaisingRepr:
+    __repr__ = _boom
+    __str__ = _boom
+
+
+class RaisingFormat(float):
+    __format__ = _boom
+    __repr__ = _boom
+    __str__ = _boom
+
+
+class HostileStr(str):
+    strip = _boom
+    upper = _boom
+    replace = _boom
+    __repr__ = _boom
+    __format__ = _boom
+    __eq__ = _boom
+    __hash__ = _boom
+    __len__ = _boom
+
+
+class HostileInt(int):
+    __float__ = _boom
+    __repr__ = _boom
+    __str__ = _boom
+    __format__ = _boom
+    __index__ = _boom
+
+
+class RaisingArray:
+    __array__ = _boom
+    __len__ = _boom
+    __iter__ = _boom
+    __getitem__ = _boom
+
+
+class RaisingIter(list):
+    __iter__ = _boom
+    __getitem__ = _boom
+
+
+class RaisingGetattribute:
+    __getattribute__ = _boom
+
+
+class Calls:
+    """An answer that would notice being called or executed."""
+
+    called = False
+
+    def __call__(self, *args, **kwargs):
+        Calls.called = True
+        return 0.5
+
+
+def _self_containing():
+    loop: list = []
+    loop.append(loop)
+    return loop
+
+
+def _object_array(*values):
+    array = np.empty(len(values), dtype=object)
+    for position, value in enumerate(values):
+        array[position] = value
+    return array
+
+
+def _deeply_nested(depth: int = 10_000):
+    value: list = [1]
+    for _ in range(depth):
+        value = [value]
+    return value
+
+
+HOSTILE = {
+    "int 10**5000": 10**5000,
+    "int -10**5000": -(10**5000),
+    "tuple of huge ints": (10**5000, 10**5000),
+    "huge float ints in a matrix": [[10**400, 1], [1, 1]],
+    "raising __getattr__": RaisingGetattr(),
+    "raising __len__": RaisingLen([1, 2]),
+    "raising __repr__": RaisingRepr(),
+    "raising __format__": RaisingFormat(0.123457),
+    "hostile str": HostileStr("TP"),
+    "hostile int": HostileInt(123_457),
+    "raising __array__": RaisingArray(),
+    "raising __iter__": RaisingIter([1, 2]),
+    "raising __getattribute__": RaisingGetattribute(),
+    "list of raising __repr__": [RaisingRepr(), RaisingRepr()],
+    "list of hostile str": [HostileStr("TP")] * 16,
+    "array of raising objects": _object_array(RaisingGetattr(), RaisingRepr()),
+    "huge list": [0.5] * 200_000,
+    "huge nested rows": [[1] * 200_000, [1] * 200_000],
+    "self-containing list": _self_containing(),
+    "deeply nested list": _deeply_nested(),
+    "long text": "x" * 1_000_000,
+    "inf": math.inf,
+    "-inf": -math.inf,
+    "a callable": Calls(),
+    "a generator": (value for value in [0.5, 0.5]),
+}
+
+
+@pytest.mark.parametrize("exercise_id", IDS)
+@pytest.mark.parametrize("name", sorted(HOSTILE))
+def test_hostile_answers_get_a_hint_never_a_traceback(exercise_id, name):
+    result = check(exercise_id, HOSTILE[name])
+    assert isinstance(result, CheckResult)
+    if _a_guess(exercise_id, HOSTILE[name]):  # a float subclass is read as its value
+        assert result.correct
+        return
+    assert result.correct is False
+    assert result.message.startswith(WRONG_HINT)
+    assert len(result.message) < 2_000  # a hint, not a dump of the answer
+    assert not Calls.called  # an answer is only read, never executed
+
+
+@pytest.mark.parametrize("exercise_id", IDS)
+@pytest.mark.parametrize("answer", [None, ...])
+def test_unanswered(exercise_id, answer):
+    result = check(exercise_id, answer)
+    assert not result.correct
+    assert result.message.startswith(WRONG_HINT + "Você ainda não respondeu")
+
+
+def _numeric_ids():
+    """The items whose answer is one or more numbers, except the undefined (nan) one."""
+    return sorted(
+        i
+        for i, e in EXERCISES.items()
+        if e.kind in {"number", "numbers"}
+        and not np.isnan(np.asarray(e.expected(), dtype=float)).all()
+    )
+
+
+@pytest.mark.parametrize("exercise_id", _numeric_ids())
+def test_tolerance(exercise_id):
+    values = np.atleast_1d(np.asarray(EXERCISES[exercise_id].expected(), dtype=float))
+
+    def as_answer(array):
+        return float(array[0]) if EXERCISES[exercise_id].kind == "number" else tuple(array)
+
+    assert check(exercise_id, as_answer(np.round(values, 3))).correct
+    assert check(exercise_id, as_answer(values + 0.9 * ABS_TOL)).correct
+    assert check(exercise_id, as_answer(values - 0.9 * ABS_TOL)).correct
+    assert not check(exercise_id, as_answer(values + 1.2 * ABS_TOL)).correct
+    assert not check(exercise_id, as_answer(values - 1.2 * ABS_TOL)).correct
+
+
+def test_checking_emits_no_warning():
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        for exercise_id, exercise in EXERCISES.items():
+            check(exercise_id, exercise.expected())
+            for compute, _ in exercise.mistakes:
+                check(exercise_id, compute())
+
+
+# ------------------------------------------------------------------ hints in steps (issue 14 §1)
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _solution_code() -> dict[str, list[str]]:
+    """Exercise id -> the lines of its solution (below the marker of the answer cell)."""
+    import ast
+
+    import nbformat
+
+    code = {}
+    for path in sorted((ROOT / "exercises" / "solucoes").glob("*_solucao.ipynb")):
+        cells = nbformat.read(path, as_version=4).cells
+        for index, cell in enumerate(cells):
+            if cell.cell_type != "code" or not cell.source.startswith("check("):
+                continue
+            call = ast.parse(cell.source).body[0].value
+            answer = cells[index - 1].source
+            below = answer.split(MARKER, 1)[1] if MARKER in answer else ""
+            code[call.args[0].value] = [line.strip() for line in below.splitlines()]
+    return code
+
+
+SOLUTION_CODE = _solution_code()
+
+
+def _value_patterns(exercise_id: str) -> list[str]:
+    """Regular expressions matching the expected value as a hint might print it."""
+    exercise = EXERCISES[exercise_id]
+    expected = exercise.expected()
+    if exercise.kind in {"choice"}:
+        text = re.escape(str(expected))
+        return [f'"{text}"', f"'{text}'", f"“{text}”"]
+    if exercise.kind in {"labels", "matrix"}:
+        counts = getattr(expected, "counts", expected)
+        return [re.escape(str(np.asarray(counts).tolist()))]
+    patterns = []
+    for value in np.atleast_1d(np.asarray(expected, dtype=float)):
+        if not math.isfinite(value):
+            patterns.append("nan")
+            continue
+        if float(value).is_integer():
+            if abs(value) >= 10:
+                patterns.append(rf"(?<![\d.]){int(value)}(?![\d])")
+            continue
+        for digits in (2, 3, 4, 6):
+            shown = f"{value:.{digits}f}".rstrip("0")
+            if len(shown.replace("-", "").replace("0.", "")) >= 2:
+                patterns.append(rf"(?<![\d]){re.escape(shown)}")
+    return patterns
+
+
+@pytest.mark.parametrize("exercise_id", IDS)
+def test_the_first_hint_gives_nothing_away(exercise_id):
+    """Answered wrongly once: no library call, no expected value, no line of the solution."""
+    exercise = EXERCISES[exercise_id]
+    options = [f'"{choice}"' for choice in exercise.choices]
+    for answer in [*WRONGS[exercise_id], plain_wrong(exercise_id)]:
+        reset_progress()
+        message = check(exercise_id, answer).message
+        assert "evalbook." not in message, message
+        listed = options and all(option in message for option in options)
+        for pattern in _value_patterns(exercise_id):
+            # an echo of the student's own answer, or the list of all options, is not a leak
+            if not listed and not re.search(pattern, str(answer)):
+                assert not re.search(pattern, message), (pattern, message)
+        for line in SOLUTION_CODE[exercise_id]:
+            computes = "(" in line or "=" in line
+            if len(line) >= 12 and computes and not line.startswith(("#", "print(")):
+                assert line not in message, (line, message)
+
+
+@pytest.mark.parametrize("exercise_id", IDS)
+def test_hints_come_in_steps(exercise_id):
+    """The same wrong answer three times: what to look at, then the formula, then the call."""
+    exercise = EXERCISES[exercise_id]
+    stepped = 0
+    for answer in [*WRONGS[exercise_id], plain_wrong(exercise_id)]:
+        reset_progress()
+        first, second, third, fourth = (check(exercise_id, answer).message for _ in range(4))
+        mistake = any(first == WRONG_HINT + hint for _, hint in exercise.mistakes)
+        if exercise.look in first or mistake:
+            stepped += 1
+            assert exercise.formula in second and exercise.call not in second
+            assert exercise.formula in third and exercise.call in third
+            assert fourth == third
+    if exercise.kind != "prediction" and not exercise.feedback:
+        assert stepped, "no wrong answer of the set's tests reaches the stepped hints"
+
+
+def plain_wrong(exercise_id: str):
+    """A wrong answer of the right type that is none of the item's known mistakes."""
+    exercise = EXERCISES[exercise_id]
+    expected = exercise.expected()
+    mistakes = [normal_text(str(compute())) for compute, _ in exercise.mistakes]
+    if exercise.kind == "choice":
+        others = [c for c in exercise.choices if normal_text(c) != normal_text(str(expected))]
+        return next((c for c in others if normal_text(c) not in mistakes), others[0])
+    if exercise.kind == "labels":
+        labels = [str(v) for v in expected]
+        return [labels[-1], *labels[:-1]] if len(set(labels)) > 1 else ["?"] * len(labels)
+    if exercise.kind == "matrix":
+        counts = np.array(getattr(expected, "counts", expected))
+        counts[0, 0] += 1
+        counts[-1, -1] -= 1 if counts[-1, -1] > 0 else -1
+        return counts
+    if exercise.kind == "count":
+        return int(expected) + 7
+    if exercise.kind == "prediction":
+        return "?"
+    values = np.atleast_1d(np.asarray(expected, dtype=float))
+    shifted = [0.5 if math.isnan(v) else v + 0.0371 for v in values]
+    return shifted[0] if exercise.kind == "number" else tuple(shifted)
+
+
+@pytest.mark.parametrize("exercise_id", IDS)
+def test_a_plain_wrong_answer_is_rejected(exercise_id):
+    result = check(exercise_id, plain_wrong(exercise_id))
+    assert not result.correct and result.message.startswith(WRONG_HINT)
+
+
+def test_every_item_has_a_solution_in_the_notebooks():
+    assert set(SOLUTION_CODE) == set(EXERCISES)
+
+
+@pytest.mark.parametrize(
+    ("text", "normal"),
+    [("não", "nao"), ("  NÃO ", "nao"), ("Nao", "nao"), ("legítima", "legitima"), ("a  b", "a b")],
+)
+def test_text_answers_ignore_accents_case_and_spaces(text, normal):
+    assert normal_text(text) == normal
+
+
+def test_choice_answers_ignore_accents_case_and_spaces():
+    for answer in ("não", "nao", " NAO ", "Não"):
+        assert check("09.condicao", answer).correct, answer
+    assert check("01.tipo_i", " fp ").correct

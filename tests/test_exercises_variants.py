@@ -1,0 +1,143 @@
+"""Homework variants: sets 01, 02, 03 and 09 follow a student number.
+
+For several keys, each item's answer computed independently on that variant's data is
+accepted, and the default variant's answer is rejected wherever the two differ.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from evalbook.exercises import check, data, exercise_ids, progress, reset_progress, start
+from evalbook.exercises.registry import EXERCISES
+
+KEYS = [1, 7, 2024, 12345, 987654321]
+
+
+def _set_tests(number: str):
+    path = Path(__file__).with_name(f"test_exercises_{number}.py")
+    spec = importlib.util.spec_from_file_location(f"variant_set_tests_{number}", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+INDEPENDENT = {number: _set_tests(number).independent for number in data.VARIANT_SETS}
+
+
+@pytest.fixture(autouse=True)
+def _fresh_record():
+    reset_progress()
+    yield
+    reset_progress()
+
+
+def _same(first, second) -> bool:
+    first = getattr(first, "counts", first)
+    second = getattr(second, "counts", second)
+    if isinstance(first, str) or (isinstance(first, list) and isinstance(first[0], str)):
+        return list(np.atleast_1d(first)) == list(np.atleast_1d(second))
+    a, b = np.asarray(first, dtype=float), np.asarray(second, dtype=float)
+    return a.shape == b.shape and bool(np.allclose(a, b, atol=1e-3, equal_nan=True))
+
+
+def test_the_variant_sets():
+    assert data.VARIANT_SETS == ("01", "02", "03", "09")
+
+
+@pytest.mark.parametrize("key", KEYS)
+@pytest.mark.parametrize("number", data.VARIANT_SETS)
+def test_a_variant_is_accepted_and_the_default_rejected_where_they_differ(number, key):
+    default = INDEPENDENT[number]()
+    variant = INDEPENDENT[number](key)
+    start(number, variant=key)
+    differing = 0
+    for exercise_id in exercise_ids(number):
+        result = check(exercise_id, variant[exercise_id])
+        assert result.correct, (key, exercise_id, result.message)
+        guess = EXERCISES[exercise_id].kind == "prediction"  # any guess in range is accepted
+        if not guess and not _same(default[exercise_id], variant[exercise_id]):
+            differing += 1
+            assert not check(exercise_id, default[exercise_id]).correct, (key, exercise_id)
+    assert differing >= 3  # the numbers really change
+    start(number)  # back to the solutions' data
+    for exercise_id in exercise_ids(number):
+        assert check(exercise_id, default[exercise_id]).correct, exercise_id
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_variant_data_are_reproducible_and_well_formed(key):
+    table = data.fraud_predictions(variant=key)
+    assert table.equals(data.fraud_predictions(variant=key))
+    assert not table.equals(data.fraud_predictions())
+    assert len(table) == 16 and table.score.is_unique
+    assert set(table.target) == {"fraude", "legítima"}
+    models = data.credit_models(variant=key)
+    assert all(cm.n == 200 for cm in models.values())
+    assert models["A"].fp != models["B"].fp  # the break-even price exists
+    hits, n = data.bernoulli_test(variant=key)
+    assert 30 <= n <= 60 and 0 < hits <= n
+
+
+@pytest.mark.parametrize("bad", [-1, 1.5, "12345", True])
+def test_bad_variant_keys_are_refused(bad):
+    with pytest.raises(ValueError, match="variant"):
+        start("01", variant=bad)
+    with pytest.raises(ValueError, match="variant"):
+        data.fraud_predictions(variant=bad)
+
+
+def test_sets_without_variants_refuse_one():
+    with pytest.raises(ValueError, match="has no variants"):
+        start("05", variant=3)
+
+
+def test_changing_the_variant_forgets_that_set_only():
+    start("01")
+    check("01.n_tipo_i", 3)
+    start("02")
+    check("02.f1", 0.5)
+    start("01")  # the same variant again: the record stays
+    assert progress("01").table.loc["01.n_tipo_i", "resultado"] == "certo"
+    start("01", variant=7)
+    assert progress("01").table.loc["01.n_tipo_i", "resultado"] == "não tentado"
+    assert progress("02").table.loc["02.f1", "tentativas"] == 1
+
+
+def _run_solution_with_variant(number: str, key: int) -> list[str]:
+    """Execute a solution notebook's code with ``VARIANTE = key``; return the failed checks."""
+    import ast
+    import warnings
+
+    import nbformat
+
+    root = Path(__file__).resolve().parents[1] / "exercises" / "solucoes"
+    (path,) = root.glob(f"{number}_*_solucao.ipynb")
+    namespace: dict = {}
+    failed = []
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for cell in nbformat.read(path, as_version=4).cells:
+            if cell.cell_type != "code":
+                continue
+            source = cell.source.replace("VARIANTE = None", f"VARIANTE = {key}")
+            if source.startswith("check("):
+                call = ast.parse(source).body[0].value
+                answer = eval(compile(ast.Expression(call.args[1]), cell.id, "eval"), namespace)
+                result = check(call.args[0].value, answer)
+                if not result.correct:
+                    failed.append(f"{call.args[0].value}: {result.message}")
+            else:
+                exec(compile(source, f"{path.name}:{cell.id}", "exec"), namespace)
+    assert namespace["VARIANTE"] == key
+    return failed
+
+
+@pytest.mark.parametrize("key", [7, 12345])
+@pytest.mark.parametrize("number", data.VARIANT_SETS)
+def test_the_solution_notebook_run_on_a_variant_is_accepted(number, key):
+    assert _run_solution_with_variant(number, key) == []
