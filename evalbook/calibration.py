@@ -26,7 +26,7 @@ from evalbook._checks import (
     check_same_length,
     check_whole_number,
 )
-from evalbook.scores import _binary_scores
+from evalbook.scored import ScoredData
 
 __all__ = [
     "brier_score",
@@ -48,8 +48,7 @@ def _outcomes(y_true, probabilities, positive):
             f"probabilities contains {values[position]} at position {position}; each must be "
             "a probability of the positive class, in [0, 1]"
         )
-    is_positive, _ = _binary_scores(y_true, values, positive)
-    return is_positive, values
+    return ScoredData(y_true, values, positive=positive).is_positive, values
 
 
 def brier_score(y_true, probabilities, *, positive) -> float:

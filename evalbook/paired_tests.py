@@ -30,7 +30,7 @@ from evalbook._checks import (
     check_same_length,
     safe_divide,
 )
-from evalbook.scores import _binary_scores
+from evalbook.scored import ScoredData
 
 __all__ = [
     "DeLongResult",
@@ -209,7 +209,8 @@ def delong_test(y_true, scores_a, scores_b, *, positive) -> DeLongResult:
     >>> round(result.auc_a, 4), round(result.auc_b, 4), round(result.p_value, 4)
     (0.875, 0.5, 0.0662)
     """
-    is_positive, first = _binary_scores(y_true, scores_a, positive)
+    data = ScoredData(y_true, scores_a, positive=positive)
+    is_positive, first = data.is_positive, data.scores
     second = as_number_array(scores_b, "scores_b", what="score")
     check_same_length(first, second, "scores_a", "scores_b")
     m = int(is_positive.sum())

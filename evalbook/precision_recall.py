@@ -31,7 +31,8 @@ from evalbook._checks import (
     check_positive_number,
     check_same_length,
 )
-from evalbook.scores import _binary_scores, _counts_above, roc_auc
+from evalbook.scored import as_scored_data
+from evalbook.scores import roc_auc
 
 __all__ = [
     "average_precision",
@@ -43,12 +44,11 @@ __all__ = [
 
 def _pr_counts(y_true, scores, positive):
     """Distinct thresholds (decreasing), TP and FP at each, and the number of positives."""
-    is_positive, values = _binary_scores(y_true, scores, positive)
-    cuts, tp, fp = _counts_above(is_positive, values)
-    return cuts, tp, fp, int(tp[-1])
+    data = as_scored_data(y_true, scores, positive)
+    return data.thresholds, data.tp, data.fp, data.n_positive
 
 
-def precision_recall_curve(y_true, scores, *, positive):
+def precision_recall_curve(y_true, scores=None, *, positive=None):
     """Precision and recall of every threshold, from the highest score to the lowest.
 
     Each distinct score ``s`` is a threshold (score ≥ s → positive, handout 000, eq. (11))
@@ -60,8 +60,9 @@ def precision_recall_curve(y_true, scores, *, positive):
 
     Parameters
     ----------
-    y_true : sequence of labels
-        The target class of each instance.
+    y_true : sequence of labels, or ScoredData
+        The target class of each instance; or an :class:`evalbook.ScoredData`, given
+        alone (its scores are then checked and sorted only once for all the curves).
     scores : sequence of float
         The model's score of each instance, higher = more positive.
     positive : label
@@ -103,7 +104,7 @@ def precision_recall_curve(y_true, scores, *, positive):
     )
 
 
-def average_precision(y_true, scores, *, positive) -> float:
+def average_precision(y_true, scores=None, *, positive=None) -> float:
     """Average precision: Σ (Rₙ − Rₙ₋₁) · Pₙ over the thresholds, highest first.
 
     The precision at each threshold weighted by the recall it adds: the mean, over the
@@ -115,7 +116,7 @@ def average_precision(y_true, scores, *, positive) -> float:
 
     Parameters
     ----------
-    y_true : sequence of labels
+    y_true : sequence of labels, or ScoredData
     scores : sequence of float
     positive : label
         The positive class; it must occur in ``y_true``.
@@ -145,7 +146,7 @@ def average_precision(y_true, scores, *, positive) -> float:
     return float(np.sum(added * (tp / (tp + fp))) / n_positive)
 
 
-def fbeta_curve(y_true, scores, *, positive, beta=1.0):
+def fbeta_curve(y_true, scores=None, *, positive=None, beta=1.0):
     """Precision, recall and F-beta of every threshold, highest threshold first.
 
     F-beta = (1 + β²) P R / (β² P + R) (van Rijsbergen 1979; handout 000 gives F1, β = 1):
@@ -155,7 +156,7 @@ def fbeta_curve(y_true, scores, *, positive, beta=1.0):
 
     Parameters
     ----------
-    y_true : sequence of labels
+    y_true : sequence of labels, or ScoredData
     scores : sequence of float
     positive : label
         The positive class; it must occur in ``y_true``.

@@ -135,3 +135,13 @@ def test_multiclass_average_none_macro_and_weighted():
 def test_bad_input_is_named(call, error, match):
     with pytest.raises(error, match=match):
         call()
+
+
+def test_a_scored_data_is_taken_in_place_of_labels_and_scores(spam):
+    y, scores = spam
+    data = evalbook.ScoredData(y, scores, positive="spam")
+    assert average_precision(data) == average_precision(y, scores, positive="spam")
+    assert precision_recall_curve(data).equals(precision_recall_curve(y, scores, positive="spam"))
+    assert fbeta_curve(data, beta=2).equals(fbeta_curve(y, scores, positive="spam", beta=2))
+    with pytest.raises(TypeError, match="either a ScoredData alone"):
+        average_precision(data, scores)

@@ -18,11 +18,11 @@ import warnings
 import ipywidgets as widgets
 import numpy as np
 
-from evalbook._checks import UndefinedMetricWarning, check_probability
+from evalbook._checks import UndefinedMetricWarning, check_probability, check_threshold
 from evalbook._render import LINE_COLOURS, Cell, Line, confusion_html, html_table, say, svg_plot
 from evalbook.classification import ppv, precision
 from evalbook.confusion import ConfusionMatrix
-from evalbook.scores import _binary_scores, _check_threshold, _counts_above
+from evalbook.scored import ScoredData
 from evalbook.widgets._base import Explorer
 
 _PLOT_PIXELS = (400, 260)
@@ -81,31 +81,27 @@ class PrecisionRecallExplorer(Explorer):
     """
 
     def __init__(self, y_true, scores, *, positive, threshold=0.5, prevalence=None):
-        is_positive, values = _binary_scores(y_true, scores, positive)
-        if is_positive.all():
+        data = ScoredData(y_true, scores, positive=positive)
+        if data.n_negative == 0:
             raise ValueError(
                 f"y_true holds only the positive class {positive!r}; FPR and PPV need negatives"
             )
         self._positive = positive
-        self._is_positive = is_positive
-        self._sorted = np.sort(values)
-        self._sorted_positive = np.sort(values[is_positive])
-        self._n_positive = int(is_positive.sum())
-        self._n_negative = int(is_positive.size - self._n_positive)
-        cuts, tp, fp = _counts_above(is_positive, values)
-        self._cuts = cuts
-        self._tpr = tp / self._n_positive
-        self._fpr = fp / self._n_negative
-        low, high = float(values.min()), float(values.max())
+        self._data = data
+        self._n_positive, self._n_negative = data.n_positive, data.n_negative
+        self._cuts = data.thresholds
+        self._tpr = data.tp / self._n_positive
+        self._fpr = data.fp / self._n_negative
+        low, high = float(data.thresholds[-1]), float(data.thresholds[0])
         if low >= 0 and high <= 1:
             low, high, step = 0.0, 1.0, 0.01
         else:
             step = (high - low) / 200 or 1.0
             high = max(high, low + step)
-        t = _check_threshold(threshold, "threshold")
+        t = check_threshold(threshold, "threshold")
         if not low <= t <= high:
             raise ValueError(f"threshold must lie in [{low:g}, {high:g}]; got {t:g}")
-        sample = self._n_positive / is_positive.size
+        sample = self._n_positive / len(data)
         pi = sample if prevalence is None else check_probability(prevalence, "prevalence")
         if not 0.001 <= pi <= 0.99:
             raise ValueError(f"prevalence must lie in [0.001, 0.99]; got {pi:g}")
@@ -153,11 +149,8 @@ class PrecisionRecallExplorer(Explorer):
     @property
     def counts(self) -> dict:
         """TP, FN, FP and TN on the test set at the current threshold."""
-        t = self.threshold.value
-        tp = self._n_positive - int(np.searchsorted(self._sorted_positive, t, side="left"))
-        predicted = self._sorted.size - int(np.searchsorted(self._sorted, t, side="left"))
-        fp = predicted - tp
-        return {"TP": tp, "FN": self._n_positive - tp, "FP": fp, "TN": self._n_negative - fp}
+        counts = self._data.counts(self.threshold.value)
+        return {"TP": counts.tp, "FN": counts.fn, "FP": counts.fp, "TN": counts.tn}
 
     @property
     def confusion_matrix(self) -> ConfusionMatrix:
