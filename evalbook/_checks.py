@@ -835,3 +835,353 @@ def check_threshold(value, name: str = "t") -> float:
     if math.isnan(value):
         raise ValueError(f"{name} must be a number; got nan")
     return value
+
+
+# --- dedup: argument checks moved here from local helpers and inline code of language.py
+# (class-score tables, BLEU sentences and weights), agreement/summary/intervals (an empty
+# matrix), comparison.py, splits.py, scored.py, scores.py, confusion.py and crossval.py
+#: Largest accepted distance of a probability row's sum from 1.
+SUM_TOLERANCE = 1e-6
+
+
+def as_class_score_table(
+    y_true, scores, labels, *, name="probabilities", distributions=True
+) -> tuple[np.ndarray, np.ndarray]:
+    """The checked (n, k) table and, for each instance, the column of its true class.
+
+    With ``distributions=True`` every row must be a probability distribution; otherwise
+    any finite real numbers are accepted (logits, decision-function output).
+    """
+    y_true = as_label_array(y_true, "y_true")
+    if scores is None or isinstance(scores, (str, bytes)):
+        raise TypeError(f"{name} must be a table of numbers, one row per instance")
+    table = as_array(scores, name)
+    check_table_cells(table, name)
+    table = table.astype(float)
+    if table.ndim != 2:
+        raise ValueError(
+            f"{name} must be two-dimensional, one row per instance and one column per "
+            f"class; got an array of shape {table.shape}"
+        )
+    check_same_length(y_true, table, "y_true", name)
+    k = table.shape[1]
+    if k < 2:
+        raise ValueError(f"{name} must have at least two columns (classes); got {k}")
+    bad = np.argwhere(~np.isfinite(table))
+    if bad.size:
+        row, column = (int(v) for v in bad[0])
+        raise ValueError(f"{name}[{row}, {column}] is {table[row, column]}; not a number")
+    if distributions:
+        check_distributions(table)
+    return table, as_true_columns(y_true, labels, k, name)
+
+
+def check_distributions(table: np.ndarray) -> None:
+    """Refuse a row of probabilities that is negative or does not sum to 1."""
+    bad = np.argwhere(table < 0)
+    if bad.size:
+        row, column = (int(v) for v in bad[0])
+        raise ValueError(
+            f"probabilities[{row}, {column}] = {table[row, column]} is negative; each row "
+            "must be a probability distribution"
+        )
+    sums = table.sum(axis=1)
+    off = np.flatnonzero(np.abs(sums - 1.0) > SUM_TOLERANCE)
+    if off.size:
+        row = int(off[0])
+        raise ValueError(
+            f"row {row} of probabilities sums to {sums[row]:.6g}, not 1 ({off.size} rows do "
+            "not); each row must be a probability distribution over the classes"
+        )
+
+
+def as_true_columns(y_true: np.ndarray, labels, k: int, name: str) -> np.ndarray:
+    """The column of the table that holds each instance's true class."""
+    if labels is None:
+        if y_true.dtype.kind not in "iu" and not (
+            y_true.dtype.kind == "O" and all(isinstance(v, numbers.Integral) for v in y_true)
+        ):
+            raise TypeError(
+                "y_true holds labels that are not column numbers; pass labels= listing the "
+                "class of each column of probabilities (for a scikit-learn model, "
+                "labels=model.classes_)"
+            )
+        # compared as Python ints first: a label beyond int64 (2**70) is simply outside
+        outside = [i for i, v in enumerate(y_true.tolist()) if not 0 <= v < k]
+        if outside:
+            position = outside[0]
+            raise ValueError(
+                f"y_true[{position}] = {y_true[position]} is not a column of {name} "
+                f"(0 to {k - 1}); pass labels= if the classes are not 0, 1, ..., k − 1"
+            )
+        return y_true.astype(np.int64)
+
+    labels = check_labels(as_label_array(labels, "labels").tolist())
+    if len(labels) != k:
+        raise ValueError(
+            f"labels has {len(labels)} classes but {name} has {k} columns; give one "
+            "label per column, in the same order"
+        )
+    index = {label: column for column, label in enumerate(labels)}
+    columns = np.empty(y_true.size, dtype=np.int64)
+    for position, label in enumerate(y_true.tolist()):
+        if label not in index:
+            raise ValueError(f"y_true[{position}] = {label!r} is not one of labels {labels!r}")
+        columns[position] = index[label]
+    return columns
+
+
+def as_tokens(text, name: str) -> tuple:
+    """A sentence as a tuple of tokens: a string split on whitespace, or a sequence."""
+    if isinstance(text, str):
+        tokens = tuple(text.split())
+    elif isinstance(text, (list, tuple, np.ndarray)):
+        tokens = tuple(text.tolist() if isinstance(text, np.ndarray) else text)
+        for position, token in enumerate(tokens):
+            if not isinstance(token, str):
+                raise TypeError(
+                    f"{name} must be a string or a sequence of string tokens; token "
+                    f"{position} is {type(token).__name__} {token!r}"
+                )
+    else:
+        raise TypeError(
+            f"{name} must be a string or a sequence of string tokens; got {type(text).__name__}"
+        )
+    return tokens
+
+
+def as_bleu_sentences(candidate, references) -> tuple[tuple, list[tuple]]:
+    """The candidate and the references as token tuples, following the module's rule.
+
+    ``references`` is one reference as a string, or a list (or tuple) of references, each
+    a string or a sequence of tokens. A flat list of strings is a list of whole
+    references, one per string; with a candidate given as tokens it is refused, because
+    it is most likely one tokenised reference (read as many one-word references, it
+    would silently give a wrong score).
+    """
+    tokenised = not isinstance(candidate, str)
+    candidate = as_tokens(candidate, "candidate")
+    if not candidate:
+        raise ValueError("candidate is empty; BLEU needs a candidate with at least one word")
+    if isinstance(references, str):  # one reference: not ambiguous, whatever the candidate
+        references, tokenised = [references], False
+    if not isinstance(references, (list, tuple)):
+        raise TypeError(
+            "references must be a string or a list of references (strings or token lists); "
+            f"got {type(references).__name__}"
+        )
+    if len(references) == 0:
+        raise ValueError("references is empty; BLEU needs at least one reference translation")
+    if tokenised and all(isinstance(reference, str) for reference in references):
+        raise TypeError(
+            "references is a list of strings but candidate is a list of tokens: is it one "
+            "tokenised reference or several references of one word each? Wrap one "
+            "tokenised reference in a list, references=[tokens] (a list of token lists), "
+            "or pass the candidate as a string"
+        )
+    refs = [as_tokens(reference, f"references[{i}]") for i, reference in enumerate(references)]
+    for i, reference in enumerate(refs):
+        if not reference:
+            raise ValueError(
+                f"references[{i}] is empty; every reference translation needs at least one "
+                "word (an empty one would be the closest length to a short candidate)"
+            )
+    return candidate, refs
+
+
+def check_nonempty(cm, needs: str, name: str = "cm"):
+    """Refuse a confusion matrix with no instances; ``needs`` says what an empty one lacks."""
+    if cm.n == 0:
+        raise ValueError(f"{name} has no instances (every count is 0); {needs}")
+    return cm
+
+
+def as_differences(differences) -> np.ndarray:
+    """Paired differences of two algorithms, one per dataset or fold: at least two numbers."""
+    values = as_number_array(
+        differences, "differences", what="difference", empty="give one per dataset or fold"
+    )
+    if values.size < 2:
+        raise ValueError(
+            f"differences needs at least two values (k ≥ 2 datasets or folds); got {values.size}"
+        )
+    return values
+
+
+def check_finite_number(value, name: str) -> float:
+    """Check that ``value`` is one finite real number (of any sign) and return it."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
+        raise TypeError(f"{name} must be a number; got {type(value).__name__} {value!r}")
+    if not math.isfinite(value):
+        raise ValueError(f"{name} must be a finite number; got {value!r}")
+    return float(value)
+
+
+def as_size_or_labels(y_or_n, *, stratify, name: str = "y_or_n"):
+    """``(n, y)`` from a number of instances or their labels; the label array ``y`` only
+    if ``stratify`` (a splitter that stratifies needs the class of each instance)."""
+    check_flag(stratify, "stratify")
+    if isinstance(y_or_n, numbers.Integral) and not isinstance(y_or_n, (bool, np.bool_)):
+        n = check_whole_number(y_or_n, name, minimum=1)
+        if stratify:
+            raise ValueError(
+                f"stratify=True needs the class of each instance: pass the labels y as "
+                f"{name}, not the number of instances ({n})"
+            )
+        return n, None
+    if isinstance(y_or_n, (bool, np.bool_, numbers.Number)):
+        raise TypeError(
+            f"{name} must be a number of instances (int) or a sequence of class labels; "
+            f"got {type(y_or_n).__name__} {y_or_n!r}"
+        )
+    y = as_label_array(y_or_n, name)
+    return y.size, (y if stratify else None)
+
+
+def positive_mask(labels: np.ndarray, positive) -> np.ndarray:
+    """``labels == positive`` as a boolean array, refused if ``positive`` never occurs."""
+    is_positive = np.asarray(labels == positive, dtype=bool)
+    if is_positive.shape != labels.shape or not is_positive.any():
+        found = sorted({plain_value(v) for v in labels}, key=repr)
+        raise ValueError(
+            f"positive={positive!r} does not occur in y_true, whose labels are {found[:10]!r}"
+        )
+    return is_positive
+
+
+def as_thresholds(t, name: str = "t"):
+    """One threshold (a float, as :func:`check_threshold`) or many (a numeric array, no nan)."""
+    values = as_array(t, name)
+    if values.ndim == 0:
+        return check_threshold(t, name)
+    if values.dtype.kind not in "iuf":
+        raise TypeError(f"{name} must hold numbers; got dtype {values.dtype}")
+    missing = np.flatnonzero(np.isnan(values))
+    if missing.size:
+        raise ValueError(f"{name} contains nan at position {int(missing[0])}")
+    return values
+
+
+def check_known_labels(found, labels: list, name: str) -> None:
+    """Refuse a label found in ``name`` (``y_true``, ``y_pred``) that ``labels`` omits."""
+    known = set(labels)
+    for value in found:
+        if value not in known:
+            raise ValueError(
+                f"{name} contains the label {value!r}, which is not in labels {labels!r}"
+            )
+
+
+def check_same_classes(labels, names: list, what: str) -> list:
+    """``labels``, checked to be an ordering of the classes ``names`` (those of ``what``)."""
+    labels = check_labels(labels)
+    if len(labels) != len(names) or set(labels) != set(names):
+        raise ValueError(
+            f"labels must list the classes of {what}, {names!r}, in any order; got {labels!r}"
+        )
+    return labels
+
+
+def check_estimator(model) -> None:
+    """Refuse a ``model`` without the ``fit(X, y)`` and ``predict(X)`` of an estimator."""
+    if not (hasattr(model, "fit") and hasattr(model, "predict")):
+        raise TypeError(
+            "model must be an estimator with fit(X, y) and predict(X) methods, such as "
+            f"sklearn.tree.DecisionTreeClassifier(); got {type(model).__name__}"
+        )
+
+
+def as_features(X, n: int):
+    """The feature table ``X`` (a DataFrame as it is, else an array) with one row per label."""
+    if not hasattr(X, "iloc"):
+        X = as_array(X, "X")
+    if X.ndim == 0 or len(X) != n:
+        length = "a single value" if X.ndim == 0 else f"{len(X)} rows"
+        raise ValueError(f"X and y must describe the same instances; X has {length}, y has {n}")
+    return X
+
+
+def check_optional_flag(value, name: str) -> bool | None:
+    """``None`` (decide automatically), or an on/off option checked as :func:`check_flag`."""
+    if value is not None and not isinstance(value, (bool, np.bool_)):
+        raise TypeError(f"{name} must be True, False or None; got {type(value).__name__}")
+    return None if value is None else bool(value)
+
+
+def check_text(value, name: str) -> str:
+    """Check that ``value`` is a string (a label or a title shown to the reader)."""
+    if not isinstance(value, str):
+        raise TypeError(f"{name} must be a string; got {type(value).__name__}")
+    return value
+
+
+def check_whole_between(value, name: str, low: int, high: int, *, high_is: str = "") -> int:
+    """A whole number in [low, high]; ``high_is`` says what the upper bound is, if it
+    depends on the data ("the number of classes"), so that the message explains it."""
+    value = check_whole_number(value, name)
+    if not low <= value <= high:
+        bound = f"{high_is} ({high})" if high_is else str(high)
+        raise ValueError(f"{name} must be between {low} and {bound}; got {shown_number(value)}")
+    return value
+
+
+def as_bleu_weights(weights, max_n: int) -> np.ndarray:
+    """BLEU's weights of the n-gram orders 1..max_n: non-negative, summing to 1 (default
+    uniform)."""
+    if weights is None:
+        return np.full(max_n, 1.0 / max_n)
+    weights = as_number_array(
+        weights, "weights", what="weight", empty="give one weight per n-gram order"
+    )
+    if weights.size != max_n:
+        raise ValueError(
+            f"weights has {weights.size} values but max_n = {max_n}; give one weight per "
+            "n-gram order 1..max_n"
+        )
+    if np.any(weights < 0):
+        raise ValueError(f"weights must be non-negative numbers; got {weights.tolist()}")
+    if abs(weights.sum() - 1.0) > 1e-9:
+        raise ValueError(f"weights must sum to 1; they sum to {weights.sum():.6g}")
+    return weights
+
+
+def as_curve_points(x, y) -> tuple[np.ndarray, np.ndarray]:
+    """The points of a curve for the trapezoid rule: at least two, ``x`` monotonic."""
+    x = as_number_array(x, "x", what="coordinate", empty="a curve needs at least 2 points")
+    y = as_number_array(y, "y", what="coordinate", empty="a curve needs at least 2 points")
+    check_same_length(x, y, "x", "y")
+    if x.size < 2:
+        raise ValueError(f"x must have at least 2 points to enclose an area; got {x.size}")
+    steps = np.diff(x)
+    if not (np.all(steps >= 0) or np.all(steps <= 0)):
+        raise ValueError("x must be monotonic (non-decreasing or non-increasing)")
+    return x, y
+
+
+def mixed_labels_error(values, subject: str, *, hint: str = "") -> TypeError:
+    """The error for labels that cannot be ordered because they mix types (1 and '1');
+    ``subject`` is the start of the sentence ("y mixes", "y_true and y_pred mix")."""
+    kinds = ", ".join(sorted({type(plain_value(v)).__name__ for v in values}))
+    shown = [plain_value(v) for v in values[:4]]
+    return TypeError(
+        f"{subject} labels of different types ({kinds}), e.g. {shown!r}; a label 1 and a "
+        f"label '1' are different classes. Convert them to one type{hint}"
+    )
+
+
+def counts_from_frame(frame):
+    """Counts and labels from a DataFrame whose index and columns name the same classes.
+
+    Rows are read as the target, except in a frame laid out as caret's (index named
+    ``"prediction"``, as ``to_frame("caret")`` makes it), which is transposed back.
+    """
+    if frame.index.name == "prediction" and frame.columns.name in ("reference", "target"):
+        frame = frame.T
+    rows = [plain_value(v) for v in frame.index]
+    columns = [plain_value(v) for v in frame.columns]
+    if set(rows) != set(columns) or len(rows) != len(columns):
+        raise ValueError(
+            "counts is a DataFrame whose index and columns name different classes "
+            f"({rows!r} and {columns!r}); pass counts.to_numpy() and labels= instead"
+        )
+    return frame.loc[:, frame.index].to_numpy(), rows

@@ -23,10 +23,16 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from evalbook._checks import UndefinedMetricWarning, safe_divide
+from evalbook._checks import UndefinedMetricWarning, check_nonempty, safe_divide
 from evalbook.confusion import ConfusionMatrix, as_confusion_matrix
 
 __all__ = ["KappaBreakdown", "cohen_kappa", "expected_confusion", "kappa_breakdown", "mcc"]
+
+#: Why :func:`expected_confusion` and :func:`kappa_breakdown` refuse an empty matrix.
+RANDOM_NEEDS = (
+    "the random classifier keeps the model's class proportions, which are undefined for an "
+    "empty matrix"
+)
 
 
 def mcc(cm, *, positive=None) -> float:
@@ -110,16 +116,6 @@ def _kappa(cm: ConfusionMatrix, zero_division, metric: str) -> float:
     )
 
 
-def _nonempty(cm, name: str = "cm") -> ConfusionMatrix:
-    cm = as_confusion_matrix(cm)
-    if cm.n == 0:
-        raise ValueError(
-            f"{name} has no instances (every count is 0); the random classifier keeps the "
-            "model's class proportions, which are undefined for an empty matrix"
-        )
-    return cm
-
-
 def expected_confusion(cm):
     """The confusion matrix expected of a random classifier with the model's proportions.
 
@@ -154,7 +150,7 @@ def expected_confusion(cm):
     """
     import pandas as pd
 
-    cm = _nonempty(cm)
+    cm = check_nonempty(as_confusion_matrix(cm), RANDOM_NEEDS)
     totals = [np.asarray(v, dtype=float) for v in (cm.target_totals, cm.prediction_totals)]
     expected = np.outer(*totals) / float(cm.n)
     return pd.DataFrame(
@@ -230,7 +226,7 @@ def kappa_breakdown(cm, *, zero_division="warn") -> KappaBreakdown:
     >>> b.observed, b.expected, b.extra, b.max_extra, round(b.kappa, 3)
     (140, 82.0, 58.0, 118.0, 0.492)
     """
-    cm = _nonempty(cm)
+    cm = check_nonempty(as_confusion_matrix(cm), RANDOM_NEEDS)
     n = cm.n
     observed = cm.n_correct
     expected = _dot(_ints(cm.target_totals), _ints(cm.prediction_totals)) / n

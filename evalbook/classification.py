@@ -252,21 +252,7 @@ def ppv(cm, *, prevalence=None, positive=None, zero_division="warn") -> float:
         return safe_divide(
             tp, tp + fp, zero_division=zero_division, metric="PPV", why="nothing predicted positive"
         )
-    prevalence = check_probability(prevalence, "prevalence")
-    sens = safe_divide(
-        tp, tp + fn, zero_division=zero_division, metric="PPV", why="no actual positives"
-    )
-    spec = safe_divide(
-        tn, tn + fp, zero_division=zero_division, metric="PPV", why="no actual negatives"
-    )
-    hits = sens * prevalence
-    return safe_divide(
-        hits,
-        hits + (1 - spec) * (1 - prevalence),
-        zero_division=zero_division,
-        metric="PPV",
-        why="no expected positive predictions at this prevalence",
-    )
+    return _at_prevalence((tp, fn, fp, tn), prevalence, zero_division, "PPV", predicted="positive")
 
 
 def npv(cm, *, prevalence=None, positive=None, zero_division="warn") -> float:
@@ -286,21 +272,27 @@ def npv(cm, *, prevalence=None, positive=None, zero_division="warn") -> float:
         return safe_divide(
             tn, tn + fn, zero_division=zero_division, metric="NPV", why="nothing predicted negative"
         )
+    return _at_prevalence((tp, fn, fp, tn), prevalence, zero_division, "NPV", predicted="negative")
+
+
+def _at_prevalence(counts, prevalence, zero_division, metric: str, *, predicted: str) -> float:
+    """PPV (``predicted="positive"``) or NPV at another prevalence, by Bayes' rule from the
+    sensitivity and the specificity of ``counts`` = (TP, FN, FP, TN)."""
+    tp, fn, fp, tn = counts
     prevalence = check_probability(prevalence, "prevalence")
-    sens = safe_divide(
-        tp, tp + fn, zero_division=zero_division, metric="NPV", why="no actual positives"
-    )
-    spec = safe_divide(
-        tn, tn + fp, zero_division=zero_division, metric="NPV", why="no actual negatives"
-    )
-    hits = spec * (1 - prevalence)
-    return safe_divide(
-        hits,
-        hits + (1 - sens) * prevalence,
-        zero_division=zero_division,
-        metric="NPV",
-        why="no expected negative predictions at this prevalence",
-    )
+
+    def rate(hits, total, why: str) -> float:  # safe_divide < rate < here < ppv/npv < caller
+        return safe_divide(
+            hits, total, zero_division=zero_division, metric=metric, why=why, stacklevel=5
+        )
+
+    sens = rate(tp, tp + fn, "no actual positives")
+    spec = rate(tn, tn + fp, "no actual negatives")
+    if predicted == "positive":
+        hits, misses = sens * prevalence, (1 - spec) * (1 - prevalence)
+    else:
+        hits, misses = spec * (1 - prevalence), (1 - sens) * prevalence
+    return rate(hits, hits + misses, f"no expected {predicted} predictions at this prevalence")
 
 
 # ---------------------------------------------------------------------- combinations
@@ -557,7 +549,8 @@ def metrics_table(cm, *, positive=None, zero_division="warn"):
     Returns
     -------
     pandas.DataFrame
-        Indexed by metric name, with columns ``value``, ``formula`` and ``source``.
+        Indexed by metric name, with columns ``value``, ``formula`` and ``source``; in a
+        notebook it shows in the display language (:func:`evalbook.set_language`).
 
     Examples
     --------
@@ -578,6 +571,8 @@ def metrics_table(cm, *, positive=None, zero_division="warn"):
         for name, (function, formula, source) in BINARY_METRICS.items():
             value = function(cm, positive=positive, zero_division=zero_division)
             rows[name] = (value, formula, source)
+    from evalbook._tables import MetricsTable  # displayed in the display language
+
     frame = pd.DataFrame.from_dict(rows, orient="index", columns=["value", "formula", "source"])
     frame.index.name = "metric"
-    return frame
+    return MetricsTable(frame)

@@ -13,16 +13,16 @@ scipy is imported inside the functions that need it, so ``import evalbook`` stay
 from __future__ import annotations
 
 import math
-import numbers
 from dataclasses import dataclass
 
 import numpy as np
 
 from evalbook._checks import (
-    as_number_array,
+    as_differences,
     as_score_table,
     check_confidence,
     check_count,
+    check_finite_number,
     check_flag,
     check_positive_number,
     check_probability,
@@ -280,8 +280,7 @@ def compare_algorithms(
     'O algoritmo 1 é melhor com confiança de 95%.'
     """
     confidence = check_confidence(confidence)
-    if not isinstance(corrected, (bool, np.bool_)):
-        raise TypeError(f"corrected must be True or False; got {type(corrected).__name__}")
+    corrected = check_flag(corrected, "corrected")
     summary = [name for name, value in (("mean", mean), ("se", se), ("k", k)) if value is not None]
     if differences is not None:
         if summary:
@@ -289,7 +288,7 @@ def compare_algorithms(
                 f"give either differences or the summary mean, se and k, not both "
                 f"(got differences and {', '.join(summary)})"
             )
-        values = _as_differences(differences)
+        values = as_differences(differences)
         k = values.size
         mean = float(values.mean())
         sd = float(values.std(ddof=1))
@@ -318,11 +317,7 @@ def compare_algorithms(
                 "corrected=True needs the individual differences (the correction uses their "
                 "standard deviation), not the summary mean, se and k"
             )
-        if isinstance(mean, (bool, np.bool_)) or not isinstance(mean, numbers.Real):
-            raise TypeError(f"mean must be a number; got {type(mean).__name__} {mean!r}")
-        if not math.isfinite(mean):
-            raise ValueError(f"mean must be a finite number; got {mean!r}")
-        mean = float(mean)
+        mean = check_finite_number(mean, "mean")
         se = check_positive_number(se, "se")
         k = check_count(k, "k", minimum=2)
     if not corrected and test_train_ratio is not None:
@@ -353,17 +348,6 @@ def compare_algorithms(
         confidence=confidence,
         verdict=verdict,
     )
-
-
-def _as_differences(differences) -> np.ndarray:
-    values = as_number_array(
-        differences, "differences", what="difference", empty="give one per dataset or fold"
-    )
-    if values.size < 2:
-        raise ValueError(
-            f"differences needs at least two values (k ≥ 2 datasets or folds); got {values.size}"
-        )
-    return values
 
 
 # ---------------------------------------------------------------------- several algorithms

@@ -16,7 +16,6 @@ usually comes first) and caret, like handout 002, puts the prediction in the row
 
 from __future__ import annotations
 
-import html
 import numbers
 from collections.abc import Mapping
 
@@ -27,12 +26,17 @@ from evalbook._checks import (
     as_label_array,
     check_choice,
     check_flag,
+    check_known_labels,
     check_label,
     check_labels,
+    check_same_classes,
     check_same_length,
+    counts_from_frame,
     frame_from_mapping,
+    mixed_labels_error,
     plain_value,
 )
+from evalbook._render import confusion_html
 
 #: Accepted values of ``orientation`` in :meth:`ConfusionMatrix.to_frame`.
 ORIENTATIONS = ("handout", "sklearn", "caret")
@@ -50,11 +54,10 @@ def _default_order(values: list) -> list:
     try:
         ordered = sorted(values)
     except TypeError:
-        kinds = sorted({type(v).__name__ for v in values})
-        raise TypeError(
-            f"y_true and y_pred mix labels of different types ({', '.join(kinds)}), "
-            f"e.g. {values[:4]!r}; a label 1 and a label '1' are different classes. "
-            "Convert them to one type, or pass labels= to fix the classes and their order"
+        raise mixed_labels_error(
+            values,
+            "y_true and y_pred mix",
+            hint=", or pass labels= to fix the classes and their order",
         ) from None
     numeric = all(isinstance(v, numbers.Real) for v in ordered)
     if len(ordered) == 2 and numeric and 1 in ordered:
@@ -118,13 +121,14 @@ class ConfusionMatrix:
                 labels = counts.labels
             counts = counts.counts
         elif isinstance(counts, Mapping):
-            counts, names = _from_frame(frame_from_mapping(counts, "counts", fill=0))
+            counts, names = counts_from_frame(frame_from_mapping(counts, "counts", fill=0))
             if labels is not None:  # labels= chooses the order of the mapping's classes
-                order = [names.index(label) for label in _same_classes(labels, names)]
+                labels = check_same_classes(labels, names, "the counts mapping")
+                order = [names.index(label) for label in labels]
                 counts = counts[np.ix_(order, order)]
             labels = labels if labels is not None else names
         elif labels is None and hasattr(counts, "index") and hasattr(counts, "columns"):
-            counts, labels = _from_frame(counts)
+            counts, labels = counts_from_frame(counts)
         self._counts = as_count_table(counts)
         k = self._counts.shape[0]
         if labels is None:
@@ -267,9 +271,7 @@ class ConfusionMatrix:
         array([[9, 2],
                [3, 6]])
         """
-        labels = check_labels(labels)
-        if len(labels) != len(self._labels) or set(labels) != set(self._labels):
-            raise ValueError(f"labels must be a permutation of {self._labels!r}; got {labels!r}")
+        labels = check_same_classes(labels, self._labels, "this matrix")
         order = [self.index_of(label) for label in labels]
         return ConfusionMatrix(self._counts[np.ix_(order, order)], labels=labels)
 
@@ -365,35 +367,8 @@ class ConfusionMatrix:
         return f"ConfusionMatrix(n={self.n}, labels={self._labels!r})\n{table}"
 
     def _repr_html_(self) -> str:
-        k = self.n_classes
-        names = [["TP", "FN"], ["FP", "TN"]] if k == 2 else None
-        esc = [html.escape(str(label)) for label in self._labels]
-        cell = "padding:4px 12px;text-align:right;border:1px solid #bbb"
-        parts = [
-            '<table style="border-collapse:collapse">',
-            f'<caption style="caption-side:top">Confusion matrix (n = {self.n})</caption>',
-            f'<tr><th colspan="2"></th><th colspan="{k}" style="text-align:center">'
-            "prediction</th></tr>",
-            '<tr><th colspan="2"></th>' + "".join(f"<th>{e}</th>" for e in esc) + "</tr>",
-        ]
-        for i, label in enumerate(esc):
-            head = (
-                f'<th rowspan="{k}" style="writing-mode:vertical-rl;transform:rotate(180deg)">'
-                "target</th>"
-                if i == 0
-                else ""
-            )
-            cells = []
-            for j in range(k):
-                colour = "#d9f2d9" if i == j else "#f8dcdc"
-                tag = f' <small style="color:#555">{names[i][j]}</small>' if names else ""
-                cells.append(
-                    f'<td style="{cell};background:{colour};color:#000">'
-                    f"{self._counts[i, j]}{tag}</td>"
-                )
-            parts.append(f"<tr>{head}<th>{label}</th>{''.join(cells)}</tr>")
-        parts.append("</table>")
-        return "".join(parts)
+        """The matrix as an HTML table in the display language (:func:`evalbook.set_language`)."""
+        return confusion_html(self._counts, self._labels)
 
     def __eq__(self, other) -> bool:
         if not isinstance(other, ConfusionMatrix):
@@ -440,41 +415,12 @@ def result_types(y_true, y_pred, *, positive) -> np.ndarray:
 
 
 # ---------------------------------------------------------------------- helpers
-def _same_classes(labels, names: list) -> list:
-    """``labels``, checked to be an ordering of the classes ``names``."""
-    labels = check_labels(labels)
-    if len(labels) != len(names) or set(labels) != set(names):
-        raise ValueError(
-            f"labels must list the classes of the counts mapping, {names!r}, in any order; "
-            f"got {labels!r}"
-        )
-    return labels
-
-
 def _exact_sum(counts: np.ndarray, axis=None):
     """Sum of int64 counts, in int64 when it cannot overflow, else in Python ints."""
     terms = counts.size if axis is None else counts.shape[axis]
     if counts.size == 0 or int(counts.max()) <= np.iinfo(np.int64).max // max(terms, 1):
         return counts.sum(axis=axis)
     return counts.astype(object).sum(axis=axis)
-
-
-def _from_frame(frame):
-    """Counts and labels from a DataFrame whose index and columns name the same classes.
-
-    Rows are read as the target, except in a frame laid out as caret's (index named
-    ``"prediction"``, as ``to_frame("caret")`` makes it), which is transposed back.
-    """
-    if frame.index.name == "prediction" and frame.columns.name in ("reference", "target"):
-        frame = frame.T
-    rows = [plain_value(v) for v in frame.index]
-    columns = [plain_value(v) for v in frame.columns]
-    if set(rows) != set(columns) or len(rows) != len(columns):
-        raise ValueError(
-            "counts is a DataFrame whose index and columns name different classes "
-            f"({rows!r} and {columns!r}); pass counts.to_numpy() and labels= instead"
-        )
-    return frame.loc[:, frame.index].to_numpy(), rows
 
 
 def _count_pairs(y_true: np.ndarray, y_pred: np.ndarray, labels):
@@ -514,21 +460,10 @@ def _count_integer_pairs(y_true, y_pred, labels):
             values = [bool(v) for v in values]
         labels = _default_order(values)
     else:
-        _check_known(full, lo, labels)
+        for name, totals in (("y_true", full.sum(axis=1)), ("y_pred", full.sum(axis=0))):
+            check_known_labels((np.flatnonzero(totals) + lo).tolist(), labels, name)
     index = [int(v) - lo for v in labels]
     return full[np.ix_(index, index)], labels
-
-
-def _check_known(full: np.ndarray, lo: int, labels: list) -> None:
-    known = np.zeros(full.shape[0], dtype=bool)
-    known[[int(v) - lo for v in labels]] = True
-    for name, totals in (("y_true", full.sum(axis=1)), ("y_pred", full.sum(axis=0))):
-        unknown = np.flatnonzero((totals > 0) & ~known)
-        if unknown.size:
-            value = int(unknown[0]) + lo
-            raise ValueError(
-                f"{name} contains the label {value!r}, which is not in labels {labels!r}"
-            )
 
 
 # An odd 64-bit multiplier for folding the words of a fixed-width string into one hash.
@@ -582,12 +517,8 @@ def _count_factorized_pairs(y_true, y_pred, labels):
     position = {label: i for i, label in enumerate(labels)}
     lookups = []
     for name, uniques in (("y_true", uniques_true), ("y_pred", uniques_pred)):
-        try:
-            lookups.append(np.array([position[v] for v in uniques], dtype=np.intp))
-        except KeyError as missing:
-            raise ValueError(
-                f"{name} contains the label {missing.args[0]!r}, which is not in labels {labels!r}"
-            ) from None
+        check_known_labels(uniques, labels, name)
+        lookups.append(np.array([position[v] for v in uniques], dtype=np.intp))
     k = len(labels)
     combined = lookups[0][codes_true] * k + lookups[1][codes_pred]
     counts = np.bincount(combined, minlength=k * k).reshape(k, k)

@@ -13,15 +13,14 @@ the sum of counts × profits over the cells.
 from __future__ import annotations
 
 import math
-import warnings
 
 import numpy as np
 
 from evalbook._checks import (
-    UndefinedMetricWarning,
     as_profit_matrix,
     check_choice,
     check_zero_division,
+    safe_divide,
 )
 from evalbook.classification import per_class_recall
 from evalbook.confusion import as_confusion_matrix
@@ -76,14 +75,13 @@ def average_class_accuracy(cm, *, mean="arithmetic", zero_division="warn") -> fl
     warn = zero_division == "warn"
     recalls = per_class_recall(cm, zero_division=math.nan if warn else zero_division)
     if recalls.isna().any():
-        if warn:
+        if warn:  # the library's 0/0 policy, for the first empty class
             label = cm.labels[int(np.flatnonzero(recalls.isna())[0])]
-            warnings.warn(
-                f"average class accuracy (recall of class {label!r}) is undefined (0/0) "
-                "(no actual instances of that class); returning nan. "
-                "Pass zero_division= to choose another value.",
-                UndefinedMetricWarning,
-                stacklevel=2,
+            return safe_divide(
+                0,
+                0,
+                metric=f"average class accuracy (recall of class {label!r})",
+                why="no actual instances of that class",
             )
         return math.nan
     recalls = recalls.to_numpy()

@@ -16,12 +16,15 @@ from copy import deepcopy as copy_model
 import numpy as np
 
 from evalbook._checks import (
-    as_array,
+    as_features,
     as_label_array,
+    check_estimator,
     check_flag,
     check_metric,
     check_metric_value,
+    check_optional_flag,
     check_splits,
+    check_text,
 )
 from evalbook.classification import accuracy
 from evalbook.confusion import ConfusionMatrix
@@ -165,35 +168,22 @@ def cross_validate(
     2            6       2       1.0
     3            6       2       1.0
     """
-    if not (hasattr(model, "fit") and hasattr(model, "predict")):
-        raise TypeError(
-            "model must be an estimator with fit(X, y) and predict(X) methods, such as "
-            f"sklearn.tree.DecisionTreeClassifier(); got {type(model).__name__}"
-        )
+    check_estimator(model)
     check_metric(metric)
     check_flag(train_score, "train_score")
-    if progress is not None and not isinstance(progress, (bool, np.bool_)):
-        raise TypeError(f"progress must be True, False or None; got {type(progress).__name__}")
+    progress = check_optional_flag(progress, "progress")
     if description is None:
         description = f"validação cruzada: {model_name(model)}"
-    elif not isinstance(description, str):
-        raise TypeError(f"description must be a string; got {type(description).__name__}")
+    else:
+        description = check_text(description, "description")
     labels_y = as_label_array(y.to_numpy() if hasattr(y, "to_numpy") else y, "y")
-    if not hasattr(X, "iloc"):
-        X = as_array(X, "X")
-    if X.ndim == 0 or len(X) != labels_y.size:
-        length = "a single value" if X.ndim == 0 else f"{len(X)} rows"
-        raise ValueError(
-            f"X and y must describe the same instances; X has {length}, y has {labels_y.size}"
-        )
+    X = as_features(X, labels_y.size)
     pairs = check_splits(splits, labels_y.size)
     labels = ConfusionMatrix.from_labels(labels_y, labels_y).labels
     name = getattr(metric, "__name__", "score")
     if progress is None:
-        show = len(pairs) >= PROGRESS_MIN_SPLITS and _interactive()
-    else:
-        show = bool(progress)
-    bar = _progress_bar(len(pairs), show=show, description=description)
+        progress = len(pairs) >= PROGRESS_MIN_SPLITS and _interactive()
+    bar = _progress_bar(len(pairs), show=progress, description=description)
     rows = []
     try:
         for train, test in pairs:

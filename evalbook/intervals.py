@@ -25,6 +25,7 @@ from evalbook._checks import (
     check_count,
     check_metric,
     check_metric_value,
+    check_nonempty,
     check_probability,
     check_quantile,
     check_size,
@@ -402,10 +403,8 @@ def bootstrap_interval(
     check_metric(metric)
     resamples = check_whole_number(resamples, "resamples", minimum=1)
     confidence = check_confidence(confidence)
-    n = sum(int(count) for count in cm.counts.ravel())  # Python ints: no int64 overflow
-    if n == 0:
-        raise ValueError("cm is empty (n = 0); there is nothing to resample")
-    n = check_count(n, "the number of instances in cm")
+    check_nonempty(cm, "there is nothing to resample")
+    n = check_count(cm.n, "the number of instances in cm")
     k = cm.n_classes
     check_size("bootstrap_interval", resamples=resamples, cells=k * k)
     rng = as_rng(seed)

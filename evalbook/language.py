@@ -20,18 +20,15 @@ one-word ones?): wrap one tokenised reference in a list, ``references=[tokens]``
 from __future__ import annotations
 
 import math
-import numbers
 from collections import Counter
 
 import numpy as np
 
 from evalbook._checks import (
-    as_array,
-    as_label_array,
-    as_number_array,
-    check_labels,
-    check_same_length,
-    check_table_cells,
+    as_bleu_sentences,
+    as_bleu_weights,
+    as_class_score_table,
+    check_whole_between,
     check_whole_number,
 )
 
@@ -44,9 +41,6 @@ __all__ = [
     "top_k_accuracy",
 ]
 
-#: Largest accepted distance of a probability row's sum from 1.
-SUM_TOLERANCE = 1e-6
-
 #: The largest n-gram order :func:`bleu` accepts (``max_n``); nltk's default is 4.
 MAX_BLEU_ORDER = 100
 
@@ -55,93 +49,6 @@ BLEU_SMOOTHING = ("epsilon", "add_one")
 
 
 # ---------------------------------------------------------------------- probabilities
-def _score_table(
-    y_true, scores, labels, *, name="probabilities", distributions=True
-) -> tuple[np.ndarray, np.ndarray]:
-    """The checked (n, k) table and, for each instance, the column of its true class.
-
-    With ``distributions=True`` every row must be a probability distribution; otherwise
-    any finite real numbers are accepted (logits, decision-function output).
-    """
-    y_true = as_label_array(y_true, "y_true")
-    if scores is None or isinstance(scores, (str, bytes)):
-        raise TypeError(f"{name} must be a table of numbers, one row per instance")
-    table = as_array(scores, name)
-    check_table_cells(table, name)
-    table = table.astype(float)
-    if table.ndim != 2:
-        raise ValueError(
-            f"{name} must be two-dimensional, one row per instance and one column per "
-            f"class; got an array of shape {table.shape}"
-        )
-    check_same_length(y_true, table, "y_true", name)
-    k = table.shape[1]
-    if k < 2:
-        raise ValueError(f"{name} must have at least two columns (classes); got {k}")
-    bad = np.argwhere(~np.isfinite(table))
-    if bad.size:
-        row, column = (int(v) for v in bad[0])
-        raise ValueError(f"{name}[{row}, {column}] is {table[row, column]}; not a number")
-    if distributions:
-        _check_distributions(table)
-    return table, _true_columns(y_true, labels, k, name)
-
-
-def _check_distributions(table: np.ndarray) -> None:
-    """Refuse a row of probabilities that is negative or does not sum to 1."""
-    bad = np.argwhere(table < 0)
-    if bad.size:
-        row, column = (int(v) for v in bad[0])
-        raise ValueError(
-            f"probabilities[{row}, {column}] = {table[row, column]} is negative; each row "
-            "must be a probability distribution"
-        )
-    sums = table.sum(axis=1)
-    off = np.flatnonzero(np.abs(sums - 1.0) > SUM_TOLERANCE)
-    if off.size:
-        row = int(off[0])
-        raise ValueError(
-            f"row {row} of probabilities sums to {sums[row]:.6g}, not 1 ({off.size} rows do "
-            "not); each row must be a probability distribution over the classes"
-        )
-
-
-def _true_columns(y_true: np.ndarray, labels, k: int, name: str) -> np.ndarray:
-    """The column of the table that holds each instance's true class."""
-    if labels is None:
-        if y_true.dtype.kind not in "iu" and not (
-            y_true.dtype.kind == "O" and all(isinstance(v, numbers.Integral) for v in y_true)
-        ):
-            raise TypeError(
-                "y_true holds labels that are not column numbers; pass labels= listing the "
-                "class of each column of probabilities (for a scikit-learn model, "
-                "labels=model.classes_)"
-            )
-        # compared as Python ints first: a label beyond int64 (2**70) is simply outside
-        outside = [i for i, v in enumerate(y_true.tolist()) if not 0 <= v < k]
-        if outside:
-            position = outside[0]
-            raise ValueError(
-                f"y_true[{position}] = {y_true[position]} is not a column of {name} "
-                f"(0 to {k - 1}); pass labels= if the classes are not 0, 1, ..., k − 1"
-            )
-        return y_true.astype(np.int64)
-
-    labels = check_labels(as_label_array(labels, "labels").tolist())
-    if len(labels) != k:
-        raise ValueError(
-            f"labels has {len(labels)} classes but {name} has {k} columns; give one "
-            "label per column, in the same order"
-        )
-    index = {label: column for column, label in enumerate(labels)}
-    columns = np.empty(y_true.size, dtype=np.int64)
-    for position, label in enumerate(y_true.tolist()):
-        if label not in index:
-            raise ValueError(f"y_true[{position}] = {label!r} is not one of labels {labels!r}")
-        columns[position] = index[label]
-    return columns
-
-
 def cross_entropy(y_true, probabilities, *, labels=None) -> float:
     """Mean categorical cross-entropy, in nats: the mean of −ln p(true class).
 
@@ -173,7 +80,7 @@ def cross_entropy(y_true, probabilities, *, labels=None) -> float:
     >>> cross_entropy(["b"], [[0.25, 0.75]], labels=["a", "b"]) == -math.log(0.75)
     True
     """
-    table, columns = _score_table(y_true, probabilities, labels)
+    table, columns = as_class_score_table(y_true, probabilities, labels)
     chosen = table[np.arange(table.shape[0]), columns]
     with np.errstate(divide="ignore"):
         return float(-np.mean(np.log(chosen)))
@@ -246,11 +153,11 @@ def top_k_accuracy(y_true, scores, *, k, labels=None) -> float:
     >>> top_k_accuracy([2, 1, 0], [[2.0, -1.0, 0.5], [-3.0, 4.0, 1.0], [0.0, 1.0, 2.0]], k=2)
     0.6666666666666666
     """
-    table, columns = _score_table(y_true, scores, labels, name="scores", distributions=False)
+    table, columns = as_class_score_table(
+        y_true, scores, labels, name="scores", distributions=False
+    )
     n_classes = table.shape[1]
-    k = check_whole_number(k, "k")
-    if not 1 <= k <= n_classes:
-        raise ValueError(f"k must be between 1 and the number of classes ({n_classes}); got {k}")
+    k = check_whole_between(k, "k", 1, n_classes, high_is="the number of classes")
     rows = np.arange(table.shape[0])
     true_p = table[rows, columns][:, None]
     before = np.arange(n_classes)[None, :] < columns[:, None]
@@ -259,64 +166,6 @@ def top_k_accuracy(y_true, scores, *, k, labels=None) -> float:
 
 
 # ---------------------------------------------------------------------- BLEU
-def _tokens(text, name: str) -> tuple:
-    """A sentence as a tuple of tokens: a string split on whitespace, or a sequence."""
-    if isinstance(text, str):
-        tokens = tuple(text.split())
-    elif isinstance(text, (list, tuple, np.ndarray)):
-        tokens = tuple(text.tolist() if isinstance(text, np.ndarray) else text)
-        for position, token in enumerate(tokens):
-            if not isinstance(token, str):
-                raise TypeError(
-                    f"{name} must be a string or a sequence of string tokens; token "
-                    f"{position} is {type(token).__name__} {token!r}"
-                )
-    else:
-        raise TypeError(
-            f"{name} must be a string or a sequence of string tokens; got {type(text).__name__}"
-        )
-    return tokens
-
-
-def _sentences(candidate, references) -> tuple[tuple, list[tuple]]:
-    """The candidate and the references as token tuples, following the module's rule.
-
-    ``references`` is one reference as a string, or a list (or tuple) of references, each
-    a string or a sequence of tokens. A flat list of strings is a list of whole
-    references, one per string; with a candidate given as tokens it is refused, because
-    it is most likely one tokenised reference (read as many one-word references, it
-    would silently give a wrong score).
-    """
-    tokenised = not isinstance(candidate, str)
-    candidate = _tokens(candidate, "candidate")
-    if not candidate:
-        raise ValueError("candidate is empty; BLEU needs a candidate with at least one word")
-    if isinstance(references, str):  # one reference: not ambiguous, whatever the candidate
-        references, tokenised = [references], False
-    if not isinstance(references, (list, tuple)):
-        raise TypeError(
-            "references must be a string or a list of references (strings or token lists); "
-            f"got {type(references).__name__}"
-        )
-    if len(references) == 0:
-        raise ValueError("references is empty; BLEU needs at least one reference translation")
-    if tokenised and all(isinstance(reference, str) for reference in references):
-        raise TypeError(
-            "references is a list of strings but candidate is a list of tokens: is it one "
-            "tokenised reference or several references of one word each? Wrap one "
-            "tokenised reference in a list, references=[tokens] (a list of token lists), "
-            "or pass the candidate as a string"
-        )
-    refs = [_tokens(reference, f"references[{i}]") for i, reference in enumerate(references)]
-    for i, reference in enumerate(refs):
-        if not reference:
-            raise ValueError(
-                f"references[{i}] is empty; every reference translation needs at least one "
-                "word (an empty one would be the closest length to a short candidate)"
-            )
-    return candidate, refs
-
-
 def _ngrams(tokens: tuple, n: int) -> Counter:
     return Counter(tuple(tokens[i : i + n]) for i in range(len(tokens) - n + 1))
 
@@ -358,7 +207,7 @@ def modified_precision(candidate, references, *, n) -> tuple[int, int]:
     (1, 2)
     """
     n = check_whole_number(n, "n", minimum=1)
-    candidate, refs = _sentences(candidate, references)
+    candidate, refs = as_bleu_sentences(candidate, references)
     return _clipped(candidate, refs, n)
 
 
@@ -392,7 +241,7 @@ def brevity_penalty(candidate, references) -> float:
     >>> brevity_penalty("a b c d e", ["a b c", "a b c d e f g"])
     1.0
     """
-    candidate, refs = _sentences(candidate, references)
+    candidate, refs = as_bleu_sentences(candidate, references)
     c = len(candidate)
     r = _closest_length(refs, c)
     return 1.0 if c > r else math.exp(1.0 - r / c)
@@ -451,24 +300,10 @@ def bleu(candidate, references, *, max_n=4, weights=None, smoothing=None) -> flo
     0.0428
     """
     max_n = check_whole_number(max_n, "max_n", minimum=1, maximum=MAX_BLEU_ORDER)
-    if weights is None:
-        weights = np.full(max_n, 1.0 / max_n)
-    else:
-        weights = as_number_array(
-            weights, "weights", what="weight", empty="give one weight per n-gram order"
-        )
-        if weights.size != max_n:
-            raise ValueError(
-                f"weights has {weights.size} values but max_n = {max_n}; give one weight per "
-                "n-gram order 1..max_n"
-            )
-        if np.any(weights < 0):
-            raise ValueError(f"weights must be non-negative numbers; got {weights.tolist()}")
-        if abs(weights.sum() - 1.0) > 1e-9:
-            raise ValueError(f"weights must sum to 1; they sum to {weights.sum():.6g}")
+    weights = as_bleu_weights(weights, max_n)
     if smoothing is not None and smoothing not in BLEU_SMOOTHING:
         raise ValueError(f"smoothing must be None or one of {BLEU_SMOOTHING}; got {smoothing!r}")
-    candidate, refs = _sentences(candidate, references)
+    candidate, refs = as_bleu_sentences(candidate, references)
 
     counts = [_clipped(candidate, refs, n) for n in range(1, max_n + 1)]
     if counts[0][0] == 0:  # not one word in common: no smoothing rescues it

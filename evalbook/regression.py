@@ -74,6 +74,15 @@ def _squares_around_mean(t: np.ndarray) -> float:
     return float(np.sum((t - t.mean()) ** 2))
 
 
+def _sums_of_squares(t: np.ndarray, y: np.ndarray) -> tuple[float, float]:
+    """Σ (t − y)² and Σ (t − t̄)² of checked targets and predictions, both divided by the
+    square of one power of two: their ratio (R² is scale-free) neither overflows to inf
+    (targets near 1e308) nor underflows to 0 (near 1e-200)."""
+    scale = float(_power_of_two_below(max(np.max(np.abs(t)), np.max(np.abs(y)))))
+    t, y = t / scale, y / scale
+    return float(np.sum((t - y) ** 2)), _squares_around_mean(t)
+
+
 # ---------------------------------------------------------------------- squared errors
 def sse(t, y, *, halved=True) -> float:
     """Sum of squared errors, with handout 000's ½ by default.
@@ -360,13 +369,7 @@ def r2(t, y, *, zero_division="warn") -> float:
     0.0
     """
     check_zero_division(zero_division)
-    t, y = as_number_pair(t, y)
-    # R² is scale-free: both sums are taken on t and y divided by one power of two, so
-    # that neither overflows to inf (targets near 1e308) nor underflows to 0 (near 1e-200)
-    scale = float(_power_of_two_below(max(np.max(np.abs(t)), np.max(np.abs(y)))))
-    t, y = t / scale, y / scale
-    residual = float(np.sum((t - y) ** 2))
-    total = _squares_around_mean(t)
+    residual, total = _sums_of_squares(*as_number_pair(t, y))
     if total == 0:
         return safe_divide(
             residual,
@@ -420,15 +423,14 @@ def adjusted_r2(t, y, *, p, zero_division="warn") -> float:
             f"adjusted R² needs n − p − 1 > 0 residual degrees of freedom; got n = {n} and "
             f"p = {p} (n − p − 1 = {n - p - 1}). Use more instances or fewer predictors"
         )
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", UndefinedMetricWarning)
-        value = r2(t, y, zero_division=np.nan)
-    if math.isnan(value):
+    residual, total = _sums_of_squares(t, y)
+    if total == 0:
         return safe_divide(
-            0.0,
+            residual,
             0.0,
             zero_division=zero_division,
             metric="adjusted R²",
             why="every target is the same: the total sum of squares is 0",
         )
+    value = 1.0 - residual / total  # R², as r2 computes it
     return 1.0 - (1.0 - value) * (n - 1) / (n - p - 1)

@@ -16,12 +16,12 @@ from typing import NamedTuple
 import numpy as np
 
 from evalbook._checks import (
-    as_array,
     as_label_array,
     as_number_array,
+    as_thresholds,
     check_label,
     check_same_length,
-    check_threshold,
+    positive_mask,
 )
 
 __all__ = ["Counts", "ScoredData", "as_scored_data"]
@@ -74,6 +74,11 @@ class ScoredData:
         The distinct scores, decreasing: every threshold at which the matrix changes.
     tp, fp : numpy.ndarray of int64
         ``tp[i]`` positives and ``fp[i]`` negatives score ≥ ``thresholds[i]``.
+    ascending : numpy.ndarray
+        The distinct scores, increasing (``thresholds`` reversed).
+    positives_from, negatives_from : numpy.ndarray of int64
+        The positives and the negatives scoring ≥ ``ascending[i]``, with one more entry,
+        0, above the highest score: the cumulative counts the curves are read from.
     n_positive, n_negative : int
         The number of positives (at least 1) and of negatives (0 is allowed here; the
         metrics that need negatives say so).
@@ -82,6 +87,7 @@ class ScoredData:
 
     Examples
     --------
+    >>> from evalbook import ScoredData, ks_statistic, roc_auc
     >>> data = ScoredData(["p", "n", "p", "n"], [0.9, 0.8, 0.4, 0.1], positive="p")
     >>> data
     ScoredData(n=4, positive='p', n_positive=2, n_negative=2, distinct_scores=4)
@@ -100,12 +106,7 @@ class ScoredData:
         labels = as_label_array(y_true, "y_true")
         values = as_number_array(scores, "scores", what="score")
         check_same_length(labels, values, "y_true", "scores")
-        is_positive = np.asarray(labels == positive, dtype=bool)
-        if is_positive.shape != labels.shape or not is_positive.any():
-            found = sorted({v.item() if isinstance(v, np.generic) else v for v in labels}, key=repr)
-            raise ValueError(
-                f"positive={positive!r} does not occur in y_true, whose labels are {found[:10]!r}"
-            )
+        is_positive = positive_mask(labels, positive)
         n = values.size
         ordered = np.sort(values)  # no argsort: tied scores are one step, in any order
         first_of_value = np.empty(n, dtype=bool)
@@ -137,24 +138,24 @@ class ScoredData:
         self.is_positive = is_positive
         self.n_positive = int(n_positive)
         self.n_negative = int(n - n_positive)
-        self._ascending = distinct
-        self._positives_from = positives_from
-        self._negatives_from = negatives_from
+        self.ascending = distinct
+        self.positives_from = positives_from
+        self.negatives_from = negatives_from
 
     @property
     def thresholds(self) -> np.ndarray:
         """The distinct scores, decreasing."""
-        return self._ascending[::-1]
+        return self.ascending[::-1]
 
     @property
     def tp(self) -> np.ndarray:
         """``tp[i]``: the positives that score ≥ ``thresholds[i]``."""
-        return self._positives_from[-2::-1]
+        return self.positives_from[-2::-1]
 
     @property
     def fp(self) -> np.ndarray:
         """``fp[i]``: the negatives that score ≥ ``thresholds[i]``."""
-        return self._negatives_from[-2::-1]
+        return self.negatives_from[-2::-1]
 
     def __len__(self) -> int:
         return self.scores.size
@@ -163,21 +164,14 @@ class ScoredData:
         return (
             f"ScoredData(n={self.scores.size}, positive={self.positive!r}, "
             f"n_positive={self.n_positive}, n_negative={self.n_negative}, "
-            f"distinct_scores={self._ascending.size})"
+            f"distinct_scores={self.ascending.size})"
         )
 
     def _rank(self, t, side: str, name: str):
-        """Index into the ascending distinct scores for each t (a float or an int array)."""
-        values = as_array(t, name)
-        if values.ndim == 0:
-            t = check_threshold(t, name)
-            return int(np.searchsorted(self._ascending, t, side=side))
-        if values.dtype.kind not in "iuf":
-            raise TypeError(f"{name} must hold numbers; got dtype {values.dtype}")
-        missing = np.flatnonzero(np.isnan(values))
-        if missing.size:
-            raise ValueError(f"{name} contains nan at position {int(missing[0])}")
-        return np.searchsorted(self._ascending, values, side=side)
+        """Index into the ascending distinct scores for each t (an int, or an int array)."""
+        t = as_thresholds(t, name)
+        at = np.searchsorted(self.ascending, t, side=side)
+        return int(at) if np.ndim(t) == 0 else at
 
     def counts(self, t) -> Counts:
         """The confusion matrix of "score ≥ t → positive" (eq. (11)), by binary search.
@@ -194,8 +188,8 @@ class ScoredData:
             for many.
         """
         at = self._rank(t, "left", "t")  # distinct scores below t
-        tp = self._positives_from[at]
-        fp = self._negatives_from[at]
+        tp = self.positives_from[at]
+        fp = self.negatives_from[at]
         if np.ndim(at) == 0:
             tp, fp = int(tp), int(fp)
         return Counts(tp, self.n_positive - tp, fp, self.n_negative - fp)
@@ -214,8 +208,8 @@ class ScoredData:
             there are no negatives.
         """
         above = self._rank(x, "right", "x")  # distinct scores ≤ x
-        positives = self.n_positive - self._positives_from[above]
-        negatives = self.n_negative - self._negatives_from[above]
+        positives = self.n_positive - self.positives_from[above]
+        negatives = self.n_negative - self.negatives_from[above]
         with np.errstate(invalid="ignore", divide="ignore"):
             cp = (positives / self.n_positive, np.divide(negatives, self.n_negative))
         return tuple(float(v) for v in cp) if np.ndim(above) == 0 else cp

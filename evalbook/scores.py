@@ -29,11 +29,11 @@ from typing import NamedTuple
 import numpy as np
 
 from evalbook._checks import (
+    as_curve_points,
     as_number_array,
     check_label,
-    check_same_length,
     check_threshold,
-    check_whole_number,
+    check_whole_between,
     check_zero_division,
     safe_divide,
 )
@@ -205,8 +205,8 @@ def roc_curve(y_true, scores=None, *, positive=None) -> RocCurve:
             f"y_true holds only the positive class {data.positive!r}; the ROC curve needs "
             "negatives too (its FPR would be 0/0)"
         )
-    tp = data._positives_from[::-1]  # from 0 (threshold +inf) up to n_positive
-    fp = data._negatives_from[::-1]
+    tp = data.positives_from[::-1]  # from 0 (threshold +inf) up to n_positive
+    fp = data.negatives_from[::-1]
     cuts = np.empty(tp.size)
     cuts[0] = np.inf
     cuts[1:] = data.thresholds
@@ -239,16 +239,8 @@ def auc(x, y) -> float:
     >>> auc([1, 0], [1, 1])  # the same square, walked from right to left
     1.0
     """
-    x = as_number_array(x, "x", what="coordinate", empty="a curve needs at least 2 points")
-    y = as_number_array(y, "y", what="coordinate", empty="a curve needs at least 2 points")
-    check_same_length(x, y, "x", "y")
-    if x.size < 2:
-        raise ValueError(f"x must have at least 2 points to enclose an area; got {x.size}")
-    steps = np.diff(x)
-    if np.any(steps < 0):
-        if not np.all(steps <= 0):
-            raise ValueError("x must be monotonic (non-decreasing or non-increasing)")
-        steps = -steps
+    x, y = as_curve_points(x, y)
+    steps = np.abs(np.diff(x))  # monotonic: the area is the same walked either way
     return float(np.sum(steps * (y[1:] + y[:-1])) / 2)
 
 
@@ -296,8 +288,8 @@ def roc_auc(y_true, scores=None, *, positive=None, zero_division="warn") -> floa
             metric="roc_auc",
             why=f"y_true holds only the positive class {data.positive!r}",
         )
-    above = data._positives_from  # positives scoring ≥ each distinct score, then 0
-    negatives_at = -np.diff(data._negatives_from)  # negatives scoring exactly each one
+    above = data.positives_from  # positives scoring ≥ each distinct score, then 0
+    negatives_at = -np.diff(data.negatives_from)  # negatives scoring exactly each one
     # a negative at s: 2·(#above + ½·#tied) = #(≥ s) + #(> s), in exact integer arithmetic
     doubled_wins = int(np.dot(negatives_at, above[:-1] + above[1:]))
     return doubled_wins / (2 * data.n_positive * data.n_negative)
@@ -360,13 +352,13 @@ def ks_statistic(y_true, scores=None, *, positive=None, zero_division="warn") ->
         )
         return KSResult(value, math.nan)
     # at the i-th distinct score ps (increasing): the instances of each class scoring ≤ ps
-    below_positive = n_positive - data._positives_from[1:]
-    below_negative = n_negative - data._negatives_from[1:]
+    below_positive = n_positive - data.positives_from[1:]
+    below_negative = n_negative - data.negatives_from[1:]
     # |CP(neg) − CP(pos)| · P · N, in integers, so that equal gaps compare equal
     gaps = np.abs(below_negative * n_positive - below_positive * n_negative)
     best = int(np.argmax(gaps))
     statistic = abs(below_negative[best] / n_negative - below_positive[best] / n_positive)
-    return KSResult(float(statistic), float(data._ascending[best]))
+    return KSResult(float(statistic), float(data.ascending[best]))
 
 
 # ---------------------------------------------------------------------- gain and lift
@@ -429,16 +421,14 @@ def gain_lift(y_true, scores=None, *, positive=None, bins=10):
     """
     import pandas as pd
 
-    bins = check_whole_number(bins, "bins")
     data = as_scored_data(y_true, scores, positive)
     n = len(data)
-    if not 1 <= bins <= n:
-        raise ValueError(f"bins must be between 1 and the number of instances ({n}); got {bins}")
+    bins = check_whole_between(bins, "bins", 1, n, high_is="the number of instances")
     n_positive = data.n_positive
 
     # cumulative positives after k instances, k = 0..n, linear inside a tie group
-    caught = data._positives_from[::-1]
-    taken = caught + data._negatives_from[::-1]
+    caught = data.positives_from[::-1]
+    taken = caught + data.negatives_from[::-1]
     sizes = np.full(bins, n // bins, dtype=np.int64)
     sizes[: n % bins] += 1
     edges = np.concatenate([[0], np.cumsum(sizes)])

@@ -21,7 +21,6 @@ Sizes are apportioned by the largest-remainder method: 600 instances in 50/20/30
 
 from __future__ import annotations
 
-import numbers
 from collections.abc import Iterator
 
 import numpy as np
@@ -29,6 +28,7 @@ import numpy as np
 from evalbook._checks import (
     as_label_array,
     as_rng,
+    as_size_or_labels,
     check_class_counts,
     check_flag,
     check_folds,
@@ -38,6 +38,7 @@ from evalbook._checks import (
     check_splits,
     check_stratifiable,
     check_whole_number,
+    mixed_labels_error,
 )
 
 __all__ = [
@@ -64,35 +65,24 @@ def _encode(y: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     try:
         classes, first, inverse = np.unique(y, return_index=True, return_inverse=True)
     except TypeError:
-        kinds = sorted({type(v).__name__ for v in y})
-        raise TypeError(
-            f"y mixes labels of different types ({', '.join(kinds)}); a label 1 and a label "
-            "'1' are different classes: convert them to one type"
-        ) from None
+        raise mixed_labels_error(y, "y mixes") from None
     order = np.argsort(first, kind="stable")
     rank = np.empty_like(order)
     rank[order] = np.arange(order.size)
     return rank[inverse.ravel()], classes[order]
 
 
-def _n_and_codes(y_or_n, *, stratify, name: str = "y_or_n"):
+def _n_and_codes(y_or_n, *, stratify):
     """``(n, codes)`` from a number of instances or their labels; codes only if stratify."""
-    check_flag(stratify, "stratify")
-    if isinstance(y_or_n, numbers.Integral) and not isinstance(y_or_n, (bool, np.bool_)):
-        n = check_whole_number(y_or_n, name, minimum=1)
-        if stratify:
-            raise ValueError(
-                f"stratify=True needs the class of each instance: pass the labels y as "
-                f"{name}, not the number of instances ({n})"
-            )
-        return n, None
-    if isinstance(y_or_n, (bool, np.bool_, numbers.Number)):
-        raise TypeError(
-            f"{name} must be a number of instances (int) or a sequence of class labels; "
-            f"got {type(y_or_n).__name__} {y_or_n!r}"
-        )
-    y = as_label_array(y_or_n, name)
-    return y.size, (_encode(y)[0] if stratify else None)
+    n, y = as_size_or_labels(y_or_n, stratify=stratify)
+    return n, (None if y is None else _encode(y)[0])
+
+
+def _stratifiable_codes(y: np.ndarray, k: int) -> np.ndarray:
+    """The class codes of ``y``, refused (or warned about) if a class has fewer than k."""
+    codes, classes = _encode(y)
+    check_stratifiable(classes, np.bincount(codes), k, stacklevel=3)
+    return codes
 
 
 # ---------------------------------------------------------------------- apportioning
@@ -444,8 +434,7 @@ def stratified_kfold(y, *, k, shuffle=True, seed=None) -> Iterator[Split]:
     k = check_folds(k, y.size)
     check_size("stratified_kfold", n=y.size, k=k)
     rng = as_rng(seed) if check_flag(shuffle, "shuffle") else None
-    codes, classes = _encode(y)
-    check_stratifiable(classes, np.bincount(codes), k, stacklevel=2)
+    codes = _stratifiable_codes(y, k)
     return _generate(_folds_to_splits(_stratified_assignment(codes, k, rng), k))
 
 
@@ -480,14 +469,12 @@ def repeated_kfold(y_or_n, *, k=10, repeats=10, stratify=False, seed=None) -> It
     True
     """
     repeats = check_whole_number(repeats, "repeats", minimum=1)
-    n, codes = _n_and_codes(y_or_n, stratify=stratify)
+    n, y = as_size_or_labels(y_or_n, stratify=stratify)
     n = check_whole_number(n, "the number of instances", minimum=2)
     k = check_folds(k, n)
     check_size("repeated_kfold", n=n, k=k, repeats=repeats)
     rng = as_rng(seed)
-    if codes is not None:
-        classes = _encode(as_label_array(y_or_n, "y_or_n"))[1]
-        check_stratifiable(classes, np.bincount(codes), k, stacklevel=2)
+    codes = None if y is None else _stratifiable_codes(y, k)
     splits = []
     for _ in range(repeats):
         if codes is None:

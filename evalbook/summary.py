@@ -27,9 +27,11 @@ from evalbook._checks import (
     UndefinedMetricWarning,
     check_choice,
     check_confidence,
+    check_nonempty,
     check_zero_division,
     safe_divide,
 )
+from evalbook._render import Cell, get_language, html_table, side_by_side
 from evalbook._stats import clopper_pearson
 from evalbook.classification import (
     balanced_accuracy,
@@ -196,7 +198,7 @@ def _by_class(cm: ConfusionMatrix, zero_division):
     return frame
 
 
-def summary(cm, *, confidence=0.95, language="en", zero_division="warn") -> ConfusionSummary:
+def summary(cm, *, confidence=0.95, language=None, zero_division="warn") -> ConfusionSummary:
     """Every statistic of caret's ``confusionMatrix()`` report, in one object.
 
     Handout 002, eqs. (10.1)-(10.12), plus the rest of caret's report:
@@ -223,9 +225,11 @@ def summary(cm, *, confidence=0.95, language="en", zero_division="warn") -> Conf
         instance.
     confidence : float in (0, 1), default 0.95
         Level of the accuracy's interval.
-    language : {"en", "pt"}, default "en"
-        Language of the printed and HTML forms (``"pt"``: Brazilian Portuguese). The
-        entries of ``overall`` and ``by_class`` keep their English names.
+    language : {"en", "pt"}, optional
+        Language of the printed and HTML forms (``"pt"``: Brazilian Portuguese). Default:
+        the display language at the time the report is shown (English unless
+        :func:`evalbook.set_language` chose another). The entries of ``overall`` and
+        ``by_class`` keep their English names.
     zero_division : "warn" or float, default "warn"
         Value of an undefined ratio (0/0); ``"warn"`` gives nan with an
         :class:`~evalbook.UndefinedMetricWarning`. An undefined McNemar p-value is nan,
@@ -275,8 +279,9 @@ class ConfusionSummary:
     ----------
     confusion_matrix : ConfusionMatrix
     confidence : float
-    language : {"en", "pt"}
-        Language of ``str()``/``repr()`` and of the HTML form.
+    language : {"en", "pt"} or None
+        Language of ``str()``/``repr()`` and of the HTML form; None follows the display
+        language (:func:`evalbook.set_language`).
     positive : label or None
         The positive class of a 2×2 matrix (its first label); None for more classes.
     overall : pandas.Series
@@ -287,12 +292,12 @@ class ConfusionSummary:
         column per class (one-vs-rest). Rows: :data:`BY_CLASS_STATISTICS`.
     """
 
-    def __init__(self, cm, *, confidence=0.95, language="en", zero_division="warn"):
+    def __init__(self, cm, *, confidence=0.95, language=None, zero_division="warn"):
         import pandas as pd
         from scipy.stats import binom
 
         confidence = check_confidence(confidence)
-        language = _check_language(language)
+        language = None if language is None else _check_language(language)
         check_zero_division(zero_division)
         cm = as_confusion_matrix(cm)
         if cm.n_classes < 2:
@@ -300,11 +305,7 @@ class ConfusionSummary:
                 f"cm has a single class {cm.labels!r}; a summary needs at least two classes "
                 "(pass labels= to ConfusionMatrix.from_labels listing both)"
             )
-        if cm.n == 0:
-            raise ValueError(
-                "cm has no instances (every count is 0); accuracy, its interval and the "
-                "tests need at least one prediction"
-            )
+        check_nonempty(cm, "accuracy, its interval and the tests need at least one prediction")
         if cm.n > MAX_COUNT:
             raise ValueError(
                 f"cm has n = {cm.n} instances; the exact interval and the binomial test of "
@@ -332,9 +333,15 @@ class ConfusionSummary:
         self.by_class = _by_class(cm, zero_division)
 
     # ------------------------------------------------------------------ text
+    def _words(self, language) -> dict:
+        """The labels of the report: ``language``, else the summary's, else the display one."""
+        if language is None:
+            language = self.language
+        return _TEXT[get_language() if language is None else _check_language(language)]
+
     def to_text(self, *, language=None) -> str:
         """The report as caret prints it (``language`` defaults to the summary's own)."""
-        words = _TEXT[_check_language(self.language if language is None else language)]
+        words = self._words(language)
         lines = [words["title"], "", *self._matrix_lines(words), ""]
         if self.positive is None:
             lines += [words["overall"], ""]
@@ -408,26 +415,17 @@ class ConfusionSummary:
     # ------------------------------------------------------------------ html
     def to_html(self, *, language=None) -> str:
         """The report as HTML tables (the matrix in caret's orientation, then the statistics)."""
-        words = _TEXT[_check_language(self.language if language is None else language)]
-        cell = "padding:2px 10px;text-align:right;border:1px solid #ccc"
-        left = "padding:2px 10px;text-align:left;border:1px solid #ccc"
+        words = self._words(language)
         cm = self.confusion_matrix
-        labels = [html.escape(str(label)) for label in cm.labels]
-        counts = cm.counts.T
-        matrix = [
-            '<table style="border-collapse:collapse">',
-            f'<tr><th style="{left}">{html.escape(words["prediction"])} \\ '
-            f"{html.escape(words['reference'])}</th>"
-            + "".join(f'<th style="{cell}">{label}</th>' for label in labels)
-            + "</tr>",
-        ]
-        for i, label in enumerate(labels):
-            matrix.append(
-                f'<tr><th style="{left}">{label}</th>'
-                + "".join(f'<td style="{cell}">{v}</td>' for v in counts[i])
-                + "</tr>"
-            )
-        matrix.append("</table>")
+        labels = [str(label) for label in cm.labels]
+        corner = f"{words['prediction']} \\ {words['reference']}"
+        matrix = html_table(
+            [
+                [Cell(label, header=True, align="left"), *row]
+                for label, row in zip(labels, cm.counts.T, strict=True)
+            ],
+            header=[Cell(corner, header=True, align="left"), *labels],
+        )
         o = self.overall
         level = f"{self.confidence * 100:g}"
         rows = [
@@ -441,36 +439,30 @@ class ConfusionSummary:
             (words["kappa"], _number(o["kappa"])),
             (words["mcnemar_p_value"], _p_value(o["mcnemar_p_value"])),
         ]
-        overall = ['<table style="border-collapse:collapse">']
-        overall += [
-            f'<tr><th style="{left}">{html.escape(name)}</th>'
-            f'<td style="{cell}">{html.escape(value)}</td></tr>'
+        overall = html_table(
+            [Cell(name, header=True, align="left"), Cell(value, align="right")]
             for name, value in rows
-        ]
-        overall.append("</table>")
+        )
         if self.positive is not None:
             heads = [f"{words['positive']}: {self.positive}"]
             table = [[_fixed(v)] for v in self.by_class]
         else:
             heads = [words["class"].format(label=label) for label in self.by_class.columns]
             table = [[_fixed(v) for v in self.by_class.iloc[i]] for i in range(len(self.by_class))]
-        by_class = [
-            '<table style="border-collapse:collapse"><tr><th></th>'
-            + "".join(f'<th style="{cell}">{html.escape(h)}</th>' for h in heads)
-            + "</tr>"
-        ]
-        for name, row in zip(self.by_class.index, table, strict=True):
-            by_class.append(
-                f'<tr><th style="{left}">{html.escape(words[name])}</th>'
-                + "".join(f'<td style="{cell}">{v}</td>' for v in row)
-                + "</tr>"
-            )
-        by_class.append("</table>")
+        by_class = html_table(
+            (
+                [
+                    Cell(words[name], header=True, align="left"),
+                    *(Cell(v, align="right") for v in row),
+                ]
+                for name, row in zip(self.by_class.index, table, strict=True)
+            ),
+            header=["", *heads],
+        )
         return (
             f"<div><b>{html.escape(words['title'])}</b>"
-            '<div style="display:flex;gap:2em;align-items:flex-start;margin-top:6px">'
-            f"<div>{''.join(matrix)}</div><div>{''.join(overall)}</div>"
-            f"<div>{''.join(by_class)}</div></div></div>"
+            f'<div style="margin-top:6px">{side_by_side(matrix, overall, by_class, gap="2em")}'
+            "</div></div>"
         )
 
     def _repr_html_(self) -> str:

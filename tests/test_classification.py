@@ -438,6 +438,17 @@ def test_ppv_npv_with_prevalence(spam_cm):
     assert npv(spam_cm, prevalence=0.0) == 1.0
 
 
+@pytest.mark.parametrize("metric", [ppv, npv])
+@pytest.mark.parametrize(
+    ("counts", "why"),
+    [([[0, 0], [1, 3]], "no actual positives"), ([[2, 0], [0, 0]], "no actual negatives")],
+)
+def test_ppv_npv_at_a_prevalence_warn_at_the_caller(metric, counts, why):
+    with pytest.warns(evalbook.UndefinedMetricWarning, match=why) as record:
+        assert math.isnan(metric(counts, prevalence=0.3))
+    assert record[0].filename == __file__
+
+
 def test_ppv_with_prevalence_zero_over_zero():
     perfect_negatives = [[3, 1], [0, 5]]  # spec = 1, so at prevalence 0 nothing is positive
     with pytest.warns(UndefinedMetricWarning, match=r"PPV is undefined .*prevalence"):

@@ -302,13 +302,13 @@ def test_reorder():
 
 def test_reorder_errors():
     cm = ConfusionMatrix(ABC_COUNTS, labels=["A", "B", "C"])
-    with pytest.raises(ValueError, match=r"labels must be a permutation of \['A', 'B', 'C'\]"):
-        cm.reorder(["A", "B"])
     with pytest.raises(
-        ValueError, match=r"labels must be a permutation of .*got \['A', 'B', 'D'\]"
+        ValueError, match=r"labels must list the classes of this matrix, \['A', 'B', 'C'\]"
     ):
+        cm.reorder(["A", "B"])
+    with pytest.raises(ValueError, match=r"in any order; got \['A', 'B', 'D'\]"):
         cm.reorder(["A", "B", "D"])
-    with pytest.raises(ValueError, match=r"labels must be a permutation"):
+    with pytest.raises(ValueError, match=r"labels must list the classes of this matrix"):
         cm.reorder(["A", "B", "C", "D"])
     with pytest.raises(ValueError, match=r"labels contains 'A' more than once"):
         cm.reorder(["A", "A", "B"])

@@ -605,7 +605,7 @@ def test_bootstrap_interval_bad_input(kwargs, error, message):
 def test_bootstrap_interval_of_an_empty_matrix():
     from evalbook import bootstrap_interval
 
-    with pytest.raises(ValueError, match="cm is empty"):
+    with pytest.raises(ValueError, match="cm has no instances"):
         bootstrap_interval([[0, 0], [0, 0]])
 
 

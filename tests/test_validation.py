@@ -582,6 +582,20 @@ def test_stratified_kfold_warns_for_a_small_class():
     _assert_partition(splits, 13, 5)
 
 
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda y: stratified_kfold(y, k=5),
+        lambda y: repeated_kfold(y, k=5, repeats=2, stratify=True),
+    ],
+    ids=["stratified_kfold", "repeated_kfold"],
+)
+def test_the_small_class_warning_points_at_the_caller(call):
+    with pytest.warns(UserWarning, match="fewer than k=5") as record:
+        call(["a"] * 10 + ["b"] * 3)
+    assert record[0].filename == __file__
+
+
 X_SMALL = np.arange(20.0)[:, None]
 Y_SMALL = np.repeat(["a", "b"], 10)
 SPLITS_SMALL = [(np.arange(10, 20), np.arange(10))]

@@ -11,7 +11,17 @@ import pytest
 
 import evalbook
 from evalbook import BINARY_METRICS, MULTICLASS_METRICS, ConfusionMatrix, UndefinedMetricWarning
+from evalbook._render import set_language
 from evalbook.widgets import CountsExplorer
+
+
+@pytest.fixture(autouse=True)
+def _portuguese():
+    """The explorers speak the lessons' language (the library's default is English)."""
+    previous = set_language("pt")
+    yield
+    set_language(previous)
+
 
 REGISTRY = {**MULTICLASS_METRICS, **BINARY_METRICS}
 
@@ -125,7 +135,7 @@ def test_metrics_is_a_float_series_over_the_whole_registry():
 def test_table_lists_every_registry_metric_with_formula_and_source():
     page = CountsExplorer().html
     for name, (_, formula, source) in REGISTRY.items():
-        assert f"<code>{name}</code>" in page
+        assert f'data-metric="{name}"' in page
         assert formula.replace("'", "&#x27;") in page
         assert source.replace("'", "&#x27;") in page
 
@@ -155,7 +165,7 @@ def test_moving_one_slider_changes_the_numbers_and_the_display():
     assert metrics["f1"] == pytest.approx(12 / 15)
     assert metrics["accuracy"] == pytest.approx(15 / 18)
     assert explorer.html != before
-    assert "1.0000" in explorer.html
+    assert "1,0000" in explorer.html
     assert repr(explorer) == "CountsExplorer(tp=6, fn=3, fp=0, tn=9)"
 
 

@@ -9,7 +9,16 @@ import pytest
 from scipy import stats
 
 import evalbook
+from evalbook._render import set_language
 from evalbook.widgets import CoverageExplorer
+
+
+@pytest.fixture(autouse=True)
+def _portuguese():
+    """The explorers speak the lessons' language (the library's default is English)."""
+    previous = set_language("pt")
+    yield
+    set_language(previous)
 
 
 def _exact_coverage(p, n, confidence, method):

@@ -7,7 +7,16 @@ import pytest
 from sklearn.metrics import accuracy_score, cohen_kappa_score
 
 from evalbook import ConfusionMatrix
+from evalbook._render import set_language
 from evalbook.widgets import ImbalanceExplorer
+
+
+@pytest.fixture(autouse=True)
+def _portuguese():
+    """The explorers speak the lessons' language (the library's default is English)."""
+    previous = set_language("pt")
+    yield
+    set_language(previous)
 
 
 def _labels(cm: ConfusionMatrix):
@@ -93,13 +102,16 @@ def test_bad_input(kwargs, error, match):
         ImbalanceExplorer(**kwargs)
 
 
-def test_the_plot_is_drawn_when_displayed():
+def test_the_plot_follows_the_share_and_the_recalls():
     explorer = ImbalanceExplorer()
-    assert bytes(explorer._plot.value) == b""  # nothing drawn before display
-    bundle = explorer._repr_mimebundle_()
-    assert bundle["text/plain"] == repr(explorer)
-    first = bytes(explorer._plot.value)
-    assert first.startswith(b"\x89PNG")
-    explorer.majority_share.value = 0.9
-    second = bytes(explorer._plot.value)
-    assert second.startswith(b"\x89PNG") and second != first
+    assert explorer._repr_mimebundle_()["text/plain"] == repr(explorer)
+    first = explorer.plot_view.value
+    assert first.startswith('<svg class="evalbook-imbalance-plot" width="450" height="288"')
+    assert first.count("<polyline") == 4 and "acurácia (burro)" in first
+    explorer.majority_share.value = 0.9  # only the grey marker moves
+    second = explorer.plot_view.value
+    assert second != first
+    assert second.split("<polyline")[1:4] == first.split("<polyline")[1:4]
+    explorer.recall_majority.value = 0.5  # the model's curves move
+    assert explorer.plot_view.value.split("<polyline")[1] != second.split("<polyline")[1]
+    assert explorer.html.endswith("</svg>")

@@ -6,7 +6,17 @@ import numpy as np
 import pytest
 
 from evalbook import kfold, stratified_kfold
+from evalbook._render import set_language
 from evalbook.widgets import KFoldExplorer
+
+
+@pytest.fixture(autouse=True)
+def _portuguese():
+    """The explorers speak the lessons' language (the library's default is English)."""
+    previous = set_language("pt")
+    yield
+    set_language(previous)
+
 
 Y = np.repeat(["A", "B", "C"], [12, 18, 6])
 

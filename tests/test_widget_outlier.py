@@ -6,14 +6,21 @@ import math
 import subprocess
 import sys
 
-import matplotlib
 import numpy as np
 import pytest
 from sklearn.metrics import mean_absolute_error, mean_squared_error, r2_score
 
+from evalbook._render import number, set_language
 from evalbook.widgets import OutlierExplorer
 
-matplotlib.use("Agg")
+
+@pytest.fixture(autouse=True)
+def _portuguese():
+    """The explorers speak the lessons' language (the library's default is English)."""
+    previous = set_language("pt")
+    yield
+    set_language(previous)
+
 
 T = [1.0, 2.0, 3.0, 4.0]
 Y = [1.5, 2.0, 2.5, 4.0]
@@ -67,23 +74,21 @@ def test_against_scikit_learn_for_every_point_and_shift(seed):
         assert metrics["mse"] == pytest.approx(mean_squared_error(moved, y))
         assert metrics["mae"] == pytest.approx(mean_absolute_error(moved, y))
         assert metrics["r2"] == pytest.approx(r2_score(moved, y))
-        assert f"{metrics['mse']:.4f}" in explorer.html
+        assert number(metrics["mse"], 4) in explorer.html
 
 
 def test_table_and_figure():
     explorer = OutlierExplorer(t=T, y=Y, index=0)
     explorer.shift.value = 2.0
     assert "MSE (eq. 20)" in explorer.html and "× " in explorer.html
-    assert "1.00 → 3.00" in explorer.html
-    fig = explorer.figure()
-    (ax,) = fig.axes
-    assert ax.get_xlabel() == "predição"
-    red = ax.collections[-1].get_offsets()
-    assert red.tolist() == [[1.5, 3.0]]
-    import matplotlib.pyplot as plt
-
-    plt.close(fig)
-    assert repr(explorer) == "OutlierExplorer(n=4, point=0, shift=2)"
+    assert "1,00 → 3,00" in explorer.html
+    svg = explorer.plot.value
+    assert svg.startswith('<svg class="evalbook-outlier-plot" width="360" height="320"')
+    assert ">predição</text>" in svg and svg.count("<circle") == 4 + 1 + 2  # points, red, legend
+    red = svg.split('fill="red"')[1]
+    explorer.shift.value = 3.0  # the red point moves up, the others stay
+    assert explorer.plot.value.split('fill="red"')[1] != red
+    assert repr(explorer) == "OutlierExplorer(n=4, point=0, shift=3)"
 
 
 def test_zero_baseline_error_gives_nan_ratio():
@@ -114,3 +119,13 @@ def test_importing_evalbook_does_not_import_widgets():
     code = "import evalbook, sys; print('ipywidgets' in sys.modules, 'matplotlib' in sys.modules)"
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert result.stdout.split() == ["False", "False"]
+
+
+def test_large_data_draws_a_sample_but_counts_every_point():
+    rng = np.random.default_rng(0)
+    t = rng.normal(size=20_000)
+    explorer = OutlierExplorer(t=t, y=t + rng.normal(size=t.size), index=5)
+    assert explorer.plot.value.count("<circle") == 1000 + 1 + 2
+    explorer.shift.value = 10.0
+    assert explorer.targets[5] == pytest.approx(t[5] + 10.0)
+    assert explorer.metrics["mse"] == pytest.approx(np.mean((explorer.targets - explorer._y) ** 2))

@@ -10,8 +10,18 @@ import pytest
 import traitlets
 
 import evalbook
+from evalbook._render import confusion_html, set_language
 from evalbook.widgets import PositiveClassExplorer
 from evalbook.widgets.positive_class import RESULT_COLOURS
+
+
+@pytest.fixture(autouse=True)
+def _portuguese():
+    """The explorers speak the lessons' language (the library's default is English)."""
+    previous = set_language("pt")
+    yield
+    set_language(previous)
+
 
 # Swapping the positive class of a binary problem swaps these result types.
 FLIP = {"TP": "TN", "TN": "TP", "FP": "FN", "FN": "FP"}
@@ -158,13 +168,18 @@ def test_properties_are_read_only(explorer):
 
 # ---------------------------------------------------------------------- the other views
 def test_matrix_and_counts_views_follow_the_control(explorer):
-    assert explorer.matrix_view.value == explorer.confusion_matrix._repr_html_()
+    cm = explorer.confusion_matrix
+    assert explorer.matrix_view.value == confusion_html(cm.counts, cm.labels)
+    assert "Matriz de confusão (n = 20)" in explorer.matrix_view.value
     assert "TP = <b>6</b>" in explorer.counts_view.value
     assert "FN = <b>3</b>" in explorer.counts_view.value
     assert "classe positiva: <b>spam</b>" in explorer.table_view.value
     explorer.positive.value = "ham"
-    assert explorer.matrix_view.value == explorer.confusion_matrix._repr_html_()
-    assert ">ham</th><th>spam</th>" in explorer.matrix_view.value
+    cm = explorer.confusion_matrix
+    assert explorer.matrix_view.value == confusion_html(cm.counts, cm.labels)
+    assert "Matriz de confusão (n = 20)" in explorer.matrix_view.value
+    heads = re.findall(r"<th[^>]*>(ham|spam)</th>", explorer.matrix_view.value)
+    assert heads == ["ham", "spam", "ham", "spam"]  # columns, then rows
     assert "TP = <b>9</b>" in explorer.counts_view.value
     assert "FN = <b>2</b>" in explorer.counts_view.value
     assert "classe positiva: <b>ham</b>" in explorer.table_view.value

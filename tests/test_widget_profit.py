@@ -7,8 +7,17 @@ import pandas as pd
 import pytest
 
 from evalbook import ConfusionMatrix, average_class_accuracy, profit
+from evalbook._render import set_language
 from evalbook.datasets import profit_matrix, tree_knn_confusions
 from evalbook.widgets import ProfitExplorer
+
+
+@pytest.fixture(autouse=True)
+def _portuguese():
+    """The explorers speak the lessons' language (the library's default is English)."""
+    previous = set_language("pt")
+    yield
+    set_language(previous)
 
 
 def test_lazy_registry_gives_the_class():
@@ -30,7 +39,8 @@ def test_defaults_reproduce_tabelas_5_and_6():
     assert round(100 * table.loc["decision_tree", "average_class_accuracy_hm"], 3) == 80.761
     assert table.loc["knn", "accuracy"] == 0.87
     assert (
-        "escolheria <b>knn</b>" in explorer.html and "escolhe <b>decision_tree</b>" in explorer.html
+        "escolheria <b>k-NN</b>" in explorer.html
+        and "escolhe <b>árvore de decisão</b>" in explorer.html
     )
     pd.testing.assert_frame_equal(
         explorer.profit_matrix, profit_matrix().astype(float), check_names=False
@@ -101,3 +111,15 @@ def test_three_classes():
 def test_bad_input(models, gains, error, match):
     with pytest.raises(error, match=match):
         ProfitExplorer(models, gains)
+
+
+def test_numbers_and_names_follow_the_language():
+    explorer = ProfitExplorer()
+    assert ">1.540,00</td>" in explorer.html and ">83,824%</td>" in explorer.html
+    set_language("en")
+    explorer.fp.value = -700.5  # any change redraws in the current language
+    tree = explorer.profits["decision_tree"]
+    assert (
+        tree > 1000 and f">{tree:,.2f}</td>" in explorer.html and "decision tree" in explorer.html
+    )
+    assert "The metric would choose <b>k-NN</b>" in explorer.html

@@ -9,7 +9,15 @@ import numpy as np
 import pytest
 
 from evalbook import ConfusionMatrix, UndefinedMetricWarning, metrics_table, threshold
+from evalbook._render import set_language
 from evalbook.widgets import ThresholdExplorer
+
+
+@pytest.fixture(autouse=True)
+def _portuguese():
+    previous = set_language("pt")
+    yield
+    set_language(previous)
 
 
 @pytest.fixture
@@ -106,8 +114,13 @@ def test_best_threshold_is_the_most_profitable_cut(spam_table, spam_explorer):
 
 def test_roc_svg_marks_the_current_point(spam_explorer):
     spam_explorer.threshold.value = 0.75
-    assert "(FPR, TPR) = (0.09, 0.44)" in spam_explorer.plot_view.value
-    assert "gap em t: 0.354" in spam_explorer.plot_view.value
+    assert "FPR = 0,09 · TPR = 0,44 · gap em t: 0,354" in spam_explorer.plot_view.value
+    set_language("en")
+    spam_explorer.threshold.value = 0.5
+    assert "(FPR, TPR) = (0.18, 0.67) · gap at t: 0.485" in spam_explorer.plot_view.value
+    assert "Confusion matrix" not in spam_explorer.matrix_view.value  # its own caption
+    assert "confusion matrix at t = 0.500" in spam_explorer.matrix_view.value
+    assert ">prediction</th>" in spam_explorer.matrix_view.value
 
 
 def test_any_scores_and_labels():
@@ -119,11 +132,11 @@ def test_any_scores_and_labels():
     assert explorer.confusion_matrix.labels == [1, 0]
     assert explorer.confusion_matrix.tp == np.sum((scores >= 0) & (y == 1))
     assert explorer.table_view.value.count("data-result=") == 10
-    # 500 distinct scores, but the drawn ROC keeps at most 400 points, both ends included
+    # 500 distinct scores, but the drawn ROC keeps at most 150 points, both ends included
     pattern = r'<polyline points="([^"]+)" fill="none" stroke="#1f77b4" stroke-width="2"'
     roc_points = re.search(pattern, explorer.plot_view.value).group(1).split()
-    assert len(roc_points) == 400
-    assert roc_points[0] == "30.0,180.0" and roc_points[-1] == "180.0,30.0"
+    assert len(roc_points) == 150
+    assert roc_points[0] == "44.0,162.0" and roc_points[-1] == "174.0,24.0"  # (0, 0) to (1, 1)
     three = ThresholdExplorer(["a", "b", "c", "a"], [0.9, 0.2, 0.4, 0.6], positive="a")
     assert three.confusion_matrix.labels == ["a", "not a"]
 
@@ -147,3 +160,39 @@ def test_bad_arguments(spam_table, kwargs, error, fragment):
 
 def test_repr(spam_explorer):
     assert repr(spam_explorer) == "ThresholdExplorer(n=20, positive='spam', threshold=0.5)"
+
+
+def test_synthetic_scores_separation_moves_the_roc_and_the_auc():
+    explorer = ThresholdExplorer.synthetic(400, separation=0.0, seed=1)
+    assert explorer.counts["TP"] + explorer.counts["FN"] == 200
+    aucs = []
+    for s in (0.0, 1.0, 2.0, 4.0):
+        explorer.separation.value = s
+        aucs.append(explorer.auc)
+        # the explorer's numbers are the library's on the current scores
+        scores = explorer._scores
+        cm = ConfusionMatrix.from_labels(
+            explorer._y_true, threshold(scores, 0.5, positive="P", negative="N"), labels=["P", "N"]
+        )
+        assert explorer.confusion_matrix == cm
+    assert aucs == sorted(aucs) and aucs[0] < 0.6 and aucs[-1] > 0.99
+    assert "AUC = 0,99" in explorer.plot_view.value or "AUC = 1,000" in explorer.plot_view.value
+    assert repr(explorer) == ("ThresholdExplorer(n=400, positive='P', threshold=0.5, separation=4)")
+    with pytest.raises(ValueError, match="separation must be"):
+        explorer.separation.value = float("nan")
+    with pytest.raises(ValueError, match="separation must be between 0 and 4"):
+        ThresholdExplorer.synthetic(separation=5)
+    with pytest.raises(ValueError, match="positive_share"):
+        ThresholdExplorer.synthetic(10, positive_share=0.01)
+
+
+def test_distributions_are_dots_then_histograms():
+    small = ThresholdExplorer.synthetic(100)
+    assert small.plot_view.value.count("<circle") == 100 + 1  # the dots and the ROC marker
+    large = ThresholdExplorer.synthetic(10_000)
+    assert large.plot_view.value.count("<circle") == 1
+    assert 'class="evalbook-distributions"' in large.plot_view.value
+    dist = large.plot_view.value.split('class="evalbook-roc"')[0]
+    assert dist.count("<polyline") == 2  # one histogram per class
+    assert dist.split("<polyline")[1].count(",") == 2 * (30 + 1)  # 30 bins as steps
+    assert ThresholdExplorer(["a", "b"], [0.2, 0.7], positive="a").separation is None

@@ -15,16 +15,36 @@ import ipywidgets as widgets
 import numpy as np
 
 from evalbook._checks import check_whole_number
-from evalbook.validation import bootstrap, bootstrap_oob_probability, bootstrap_oob_shares
+from evalbook._render import ROLE_COLOURS, Cell, chips, html_table, number, say
+from evalbook.resampling import bootstrap, bootstrap_oob_probability, bootstrap_oob_shares
 from evalbook.widgets._base import Explorer
 
 #: e⁻¹, the limit of (1 − 1/N)ᴺ.
 E_INVERSE = math.exp(-1)
 #: One sample is drawn instance by instance only up to this N.
 MAX_SHOWN = 40
-
-_CELL = "padding:2px 10px;border:1px solid #ccc"
-_CHIP = "display:inline-block;min-width:22px;text-align:center;margin:1px;padding:1px 3px"
+_TEXT = {
+    "formula": {"en": "formula (1 − 1/N)ᴺ", "pt": "fórmula (1 − 1/N)ᴺ"},
+    "simulation": {"en": "simulation ({repeats} samples)", "pt": "simulação ({repeats} amostras)"},
+    "limit": {"en": "limit e⁻¹", "pt": "limite e⁻¹"},
+    "difference": {"en": "formula − e⁻¹", "pt": "fórmula − e⁻¹"},
+    "caption": {
+        "en": "out-of-bag share, N = {n}",
+        "pt": "fração fora da amostra (out-of-bag), N = {n}",
+    },
+    "too_many": {
+        "en": "(One sample is drawn instance by instance up to N = {shown}.)",
+        "pt": "(Uma amostra é desenhada instância por instância até N = {shown}.)",
+    },
+    "sample": {
+        "en": "One sample: {n} draws with replacement; {oob} of {n} instances never drawn "
+        "are left for testing (in orange).",
+        "pt": "Uma amostra: {n} sorteios com reposição; {oob} de {n} instâncias nunca "
+        "sorteadas ficam para teste (em laranja).",
+    },
+}
+#: At most this many draws (``max_n × repeats``) are simulated at a step of the slider.
+MAX_DRAWS = 10**7
 
 
 class BootstrapExplorer(Explorer):
@@ -69,12 +89,19 @@ class BootstrapExplorer(Explorer):
         if n > max_n:
             raise ValueError(f"n={n} is larger than max_n={max_n}, the end of the slider")
         self._repeats = check_whole_number(repeats, "repeats", minimum=1)
+        if max_n * self._repeats > MAX_DRAWS:
+            raise ValueError(
+                f"max_n × repeats = {max_n} × {self._repeats} draws at the end of the slider is "
+                f"more than the limit of {MAX_DRAWS:,} draws (each step simulates them all); "
+                f"lower max_n to at most {MAX_DRAWS // self._repeats} or lower repeats"
+            )
         self._seed = check_whole_number(seed, "seed", minimum=0)
-        self.n = widgets.IntSlider(value=n, min=1, max=max_n, description="N")
         self._view = widgets.HTML()
-        self._widget = widgets.VBox([self.n, self._view])
-        self.n.observe(self._refresh, names="value")
-        self._refresh()
+        # each N simulates repeats × N draws: update on release, not at every pixel
+        slider = widgets.IntSlider(
+            value=n, min=1, max=max_n, description="N", continuous_update=False
+        )
+        self._setup({"n": slider}, [self._view], widgets.VBox([slider, self._view]))
 
     # ------------------------------------------------------------------ read-only state
 
@@ -124,16 +151,9 @@ class BootstrapExplorer(Explorer):
             dtype=object,
         )
 
-    @property
-    def html(self) -> str:
-        """The HTML the explorer currently shows."""
-        return self._view.value
-
     # ------------------------------------------------------------------ display
-    def __repr__(self) -> str:
-        return (
-            f"{type(self).__name__}(n={self.n.value}, repeats={self._repeats}, seed={self._seed})"
-        )
+    def _repr_fields(self) -> dict:
+        return {"n": self.n.value, "repeats": self._repeats, "seed": self._seed}
 
     # ------------------------------------------------------------------ internals
     def _refresh(self, change=None) -> None:
@@ -141,38 +161,34 @@ class BootstrapExplorer(Explorer):
         self._view.value = self._table_html() + self._sample_html()
 
     def _table_html(self) -> str:
-        n = self.n.value
         rows = [
-            ("fórmula (1 − 1/N)ᴺ", f"{self.formula:.4f}"),
+            (say(_TEXT, "formula"), number(self.formula, 4)),
             (
-                f"simulação ({self._repeats} amostras)",
-                f"{self.simulated:.4f} ± {self.simulated_std:.4f}",
+                say(_TEXT, "simulation", repeats=self._repeats),
+                f"{number(self.simulated, 4)} ± {number(self.simulated_std, 4)}",
             ),
-            ("limite e⁻¹", f"{self.limit:.4f}"),
-            ("fórmula − e⁻¹", f"{self.formula - self.limit:+.4f}"),
+            (say(_TEXT, "limit"), number(self.limit, 4)),
+            (say(_TEXT, "difference"), number(self.formula - self.limit, 4, sign=True)),
         ]
-        body = "".join(
-            f'<tr><td style="{_CELL}">{name}</td>'
-            f'<td style="{_CELL};text-align:right;font-family:monospace">{value}</td></tr>'
-            for name, value in rows
-        )
-        return (
-            '<table style="border-collapse:collapse">'
-            f"<caption>fração fora da amostra (out-of-bag), N = {n}</caption>{body}</table>"
+        return html_table(
+            [
+                [name, Cell(value, align="right", style="font-family:monospace")]
+                for name, value in rows
+            ],
+            caption=say(_TEXT, "caption", n=self.n.value),
         )
 
     def _sample_html(self) -> str:
         n = self.n.value
         if n > MAX_SHOWN:
-            return f"<p>(Uma amostra é desenhada instância por instância até N = {MAX_SHOWN}.)</p>"
+            return f"<p>{say(_TEXT, 'too_many', shown=MAX_SHOWN)}</p>"
         train, oob = self.sample
         times = np.bincount(train, minlength=n)
-        chips = "".join(
-            f'<span style="{_CHIP};background:{"#f4a259" if t == 0 else "#cfe3f7"}" '
-            f'title="sorteada {t} vez(es)">{i}<sub>×{t}</sub></span>'
-            for i, t in enumerate(times)
+        drawn = chips(
+            (
+                (f"{i}<sub>×{t}</sub>", ROLE_COLOURS["test" if t == 0 else "train"])
+                for i, t in enumerate(times)
+            ),
+            style="min-width:22px;text-align:center",
         )
-        return (
-            f"<p>Uma amostra: {n} sorteios com reposição; {oob.size} de {n} instâncias "
-            f"nunca sorteadas ficam para teste (em laranja).</p><p>{chips}</p>"
-        )
+        return f"<p>{say(_TEXT, 'sample', n=n, oob=oob.size)}</p><p>{drawn}</p>"

@@ -8,28 +8,31 @@ metric added to the registries appears here without touching this module.
 
 from __future__ import annotations
 
-import html
-import math
 import warnings
 
 import ipywidgets as widgets
 import numpy as np
 
 from evalbook._checks import UndefinedMetricWarning, check_whole_number
+from evalbook._render import Cell, confusion_html, html_table, number, say, side_by_side, term
 from evalbook.classification import metrics_table
 from evalbook.confusion import ConfusionMatrix
 from evalbook.widgets._base import Explorer
 
-#: Text shown in the table for a metric that is 0/0 for the current counts.
-UNDEFINED_TEXT = "indefinido (0/0)"
-
 _CELLS = ("tp", "fn", "fp", "tn")
-_CELL_STYLE = "padding:2px 10px"
-_CELL_NAMES = {
-    "tp": "verdadeiros positivos",
-    "fn": "falsos negativos",
-    "fp": "falsos positivos",
-    "tn": "verdadeiros negativos",
+_TEXT = {
+    "tp": {"en": "true positives", "pt": "verdadeiros positivos"},
+    "fn": {"en": "false negatives", "pt": "falsos negativos"},
+    "fp": {"en": "false positives", "pt": "falsos positivos"},
+    "tn": {"en": "true negatives", "pt": "verdadeiros negativos"},
+    "caption": {
+        "en": "<b>Rows: target; columns: prediction. The first class is the positive one.</b>",
+        "pt": "<b>Linhas: alvo (target); colunas: predição. A primeira classe é a positiva.</b>",
+    },
+    "mcc_zero": {
+        "en": "{value} (denominator 0 → 0, handout 003)",
+        "pt": "{value} (denominador 0 → 0, handout 003)",
+    },
 }
 
 
@@ -40,7 +43,8 @@ class CountsExplorer(Explorer):
     handout 003. The metrics are those of :data:`~evalbook.BINARY_METRICS` and
     :data:`~evalbook.MULTICLASS_METRICS`, evaluated by :func:`~evalbook.metrics_table` on
     the matrix ``[[tp, fn], [fp, tn]]`` (first class positive). A metric that is 0/0 for the
-    current counts shows as ``"indefinido (0/0)"`` and is ``nan`` in :attr:`metrics`; no
+    current counts shows as "undefined (0/0)" ("indefinido (0/0)" in Portuguese, see
+    :func:`evalbook.set_language`) and is ``nan`` in :attr:`metrics`; no
     warning is emitted. The MCC keeps handout 003's convention (0 when a sum in its
     denominator is 0), and the table says so.
 
@@ -83,7 +87,7 @@ class CountsExplorer(Explorer):
     >>> explorer.tp.value = 0
     >>> explorer.metrics[["precision", "recall"]].to_dict()
     {'precision': nan, 'recall': 0.0}
-    >>> "precision" in explorer.html and "indefinido (0/0)" in explorer.html
+    >>> "precision" in explorer.html and "undefined (0/0)" in explorer.html
     True
     """
 
@@ -107,28 +111,18 @@ class CountsExplorer(Explorer):
                 min=0,
                 max=max_count,
                 description=name.upper(),
-                tooltip=f"{name.upper()}: {_CELL_NAMES[name]}",
+                tooltip=f"{name.upper()}: {say(_TEXT, name)}",
                 continuous_update=True,
             )
             for name in _CELLS
         }
-        self.tp = sliders["tp"]
-        self.fn = sliders["fn"]
-        self.fp = sliders["fp"]
-        self.tn = sliders["tn"]
-
-        caption = widgets.HTML(
-            "<b>Linhas: alvo (target); colunas: predição. A primeira classe é a positiva.</b>"
-        )
+        caption = widgets.HTML(say(_TEXT, "caption"))
         grid = widgets.GridBox(
-            [self.tp, self.fn, self.fp, self.tn],
+            list(sliders.values()),
             layout=widgets.Layout(grid_template_columns="repeat(2, max-content)"),
         )
         self._view = widgets.HTML()
-        self._widget = widgets.VBox([caption, grid, self._view])
-        for slider in sliders.values():
-            slider.observe(self._refresh, names="value")
-        self._refresh()
+        self._setup(sliders, [self._view], widgets.VBox([caption, grid, self._view]))
 
     # ------------------------------------------------------------------ read-only state
 
@@ -144,16 +138,6 @@ class CountsExplorer(Explorer):
         Undefined values (0/0) are ``nan``; the MCC is 0 when its denominator is 0.
         """
         return self._table()["value"]
-
-    @property
-    def html(self) -> str:
-        """The HTML of the matrix and metrics table, as the explorer currently shows it."""
-        return self._view.value
-
-    # ------------------------------------------------------------------ display
-    def __repr__(self) -> str:
-        values = ", ".join(f"{name}={getattr(self, name).value}" for name in _CELLS)
-        return f"{type(self).__name__}({values})"
 
     # ------------------------------------------------------------------ internals
     def _table(self):
@@ -176,31 +160,21 @@ class CountsExplorer(Explorer):
         table = self._table()
         rows = []
         for name, row in table.iterrows():
-            value = row["value"]
-            if math.isnan(value):
-                text = UNDEFINED_TEXT
-            elif name == "mcc" and self._mcc_denominator_is_zero():
-                text = f"{value:.4f} (denominador 0 → 0, handout 003)"
-            else:
-                text = f"{value:.4f}"
+            text = number(row["value"], 4)
+            if name == "mcc" and self._mcc_denominator_is_zero():
+                text = say(_TEXT, "mcc_zero", value=text)
             rows.append(
-                "<tr>"
-                f'<td style="{_CELL_STYLE}"><code>{html.escape(str(name))}</code></td>'
-                f'<td style="{_CELL_STYLE};text-align:right">{html.escape(text)}</td>'
-                f'<td style="{_CELL_STYLE}">{html.escape(row["formula"])}</td>'
-                f'<td style="{_CELL_STYLE}">{html.escape(row["source"])}</td>'
-                "</tr>"
+                [
+                    Cell(term(name), attrs={"data-metric": name, "title": row["source"]}),
+                    Cell(text, align="right"),
+                    row["formula"],
+                ]
             )
-        header = "".join(
-            f'<th style="{_CELL_STYLE}">{h}</th>' for h in ("métrica", "valor", "fórmula", "fonte")
+        header = [term(key) for key in ("metric", "value", "formula")]
+        half = (len(rows) + 1) // 2  # two columns of metrics: the table fits a projector
+        tables = (
+            html_table(part, header=header, style="font-size:85%")
+            for part in (rows[:half], rows[half:])
         )
-        metrics_html = (
-            '<table style="border-collapse:collapse">'
-            f"<tr>{header}</tr>" + "".join(rows) + "</table>"
-        )
-        self._view.value = (
-            '<div style="display:flex;gap:2em;align-items:flex-start">'
-            f"<div>{self.confusion_matrix._repr_html_()}</div>"
-            f"<div>{metrics_html}</div>"
-            "</div>"
-        )
+        cm = self.confusion_matrix
+        self._view.value = side_by_side(confusion_html(cm.counts, cm.labels), *tables, gap="1em")

@@ -15,22 +15,37 @@ import html
 
 import ipywidgets as widgets
 
-from evalbook._checks import check_probability, check_whole_number
-from evalbook._stats import check_confidence
-from evalbook.inference import interval_coverage
+from evalbook._checks import check_confidence, check_probability, check_whole_number
+from evalbook._render import VERDICT_COLOURS, Cell, html_table, number, percent, say
+from evalbook.intervals import interval_coverage
 from evalbook.widgets._base import Explorer
 
-#: The methods compared, in display order, with their names in the lesson.
+#: The methods compared, in display order, with their names in each language.
 METHODS = {
-    "wilson": "Wilson (opção 2)",
-    "normal": "aproximação normal (opção 3)",
-    "exact": "exato (Clopper–Pearson)",
+    "wilson": {"en": "Wilson (option 2)", "pt": "Wilson (opção 2)"},
+    "normal": {"en": "normal approximation (option 3)", "pt": "aproximação normal (opção 3)"},
+    "exact": {"en": "exact (Clopper–Pearson)", "pt": "exato (Clopper–Pearson)"},
+}
+_TEXT = {
+    "p": {"en": "true p", "pt": "p real"},
+    "confidence": {"en": "confidence", "pt": "confiança"},
+    "header": {"en": ("interval", "coverage", ""), "pt": ("intervalo", "cobertura", "")},
+    "hold": {"en": "hold", "pt": "valem"},
+    "fail": {"en": "do not hold", "pt": "não valem"},
+    "note": {
+        "en": "n = {n}, n·p·(1 − p) = {c}: the conditions of option 3 (n ≥ 30 and "
+        "n·p·(1 − p) ≥ 5) {verdict}.",
+        "pt": "n = {n}, n·p·(1 − p) = {c}: as condições da opção 3 (n ≥ 30 e "
+        "n·p·(1 − p) ≥ 5) {verdict}.",
+    },
+    "intro": {
+        "en": "{trials} simulated test sets (seed {seed}); coverage asked for: {level}.",
+        "pt": "{trials} conjuntos de teste simulados (semente {seed}); cobertura pedida: {level}.",
+    },
 }
 
 #: The confidence levels offered by the dropdown.
 CONFIDENCE_LEVELS = (0.80, 0.90, 0.95, 0.99)
-
-_CELL = "padding:2px 10px"
 
 
 class CoverageExplorer(Explorer):
@@ -93,29 +108,29 @@ class CoverageExplorer(Explorer):
         self._trials = check_whole_number(trials, "trials", minimum=1)
         self._seed = check_whole_number(seed, "seed", minimum=0)
 
-        self.n = widgets.IntSlider(
-            value=n, min=5, max=max_n, description="n", continuous_update=False
-        )
-        self.p = widgets.FloatSlider(
-            value=p,
-            min=0.01,
-            max=0.99,
-            step=0.01,
-            description="p real",
-            readout_format=".2f",
-            continuous_update=False,
-        )
-        self.confidence = widgets.Dropdown(
-            options=[(f"{100 * c:g}%", c) for c in CONFIDENCE_LEVELS],
-            value=min(CONFIDENCE_LEVELS, key=lambda c: abs(c - confidence)),
-            description="confiança",
-        )
+        controls = {
+            "n": widgets.IntSlider(
+                value=n, min=5, max=max_n, description="n", continuous_update=False
+            ),
+            "p": widgets.FloatSlider(
+                value=p,
+                min=0.01,
+                max=0.99,
+                step=0.01,
+                description=say(_TEXT, "p"),
+                readout_format=".2f",
+                continuous_update=False,
+            ),
+            "confidence": widgets.Dropdown(
+                options=[(f"{100 * c:g}%", c) for c in CONFIDENCE_LEVELS],
+                value=min(CONFIDENCE_LEVELS, key=lambda c: abs(c - confidence)),
+                description=say(_TEXT, "confidence"),
+            ),
+        }
         self._view = widgets.HTML()
-        self._widget = widgets.VBox([widgets.HBox([self.n, self.p, self.confidence]), self._view])
-        for control in (self.n, self.p, self.confidence):
-            control.observe(self._refresh, names="value")
         self._coverage: dict[str, float] = {}
-        self._refresh()
+        layout = widgets.VBox([widgets.HBox(list(controls.values())), self._view])
+        self._setup(controls, [self._view], layout)
 
     # ------------------------------------------------------------------ read-only state
 
@@ -129,18 +144,6 @@ class CoverageExplorer(Explorer):
         """n·p·(1 − p), which handout 004 wants ≥ 5 (with n ≥ 30) for option 3."""
         return self.n.value * self.p.value * (1 - self.p.value)
 
-    @property
-    def html(self) -> str:
-        """The HTML of the table, as the explorer currently shows it."""
-        return self._view.value
-
-    # ------------------------------------------------------------------ display
-    def __repr__(self) -> str:
-        return (
-            f"{type(self).__name__}(n={self.n.value}, p={self.p.value:g}, "
-            f"confidence={self.confidence.value:g})"
-        )
-
     # ------------------------------------------------------------------ internals
     def _refresh(self, change=None) -> None:
         n, p, confidence = self.n.value, self.p.value, self.confidence.value
@@ -151,26 +154,26 @@ class CoverageExplorer(Explorer):
             for method in METHODS
         }
         rows = []
-        for method, label in METHODS.items():
+        for method in METHODS:
             value = self._coverage[method]
-            colour = "#4a9a4a" if value >= confidence - 0.01 else "#c0504d"
+            colour = VERDICT_COLOURS["good" if value >= confidence - 0.01 else "bad"]
             bar = f'<div style="background:{colour};height:10px;width:{200 * value:.0f}px"></div>'
             rows.append(
-                f'<tr><td style="{_CELL}">{html.escape(label)}</td>'
-                f'<td style="{_CELL};text-align:right">{100 * value:.1f}%</td>'
-                f'<td style="{_CELL}">{bar}</td></tr>'
+                [say(METHODS, method), Cell(percent(value), align="right"), Cell(bar, raw=True)]
             )
         ok = n >= 30 and self.condition >= 5
-        verdict = "valem" if ok else "não valem"
-        note = (
-            f"n = {n}, n·p·(1 − p) = {self.condition:.2f}: as condições da opção 3 "
-            f"(n ≥ 30 e n·p·(1 − p) ≥ 5) {verdict}."
+        note = say(
+            _TEXT,
+            "note",
+            n=n,
+            c=number(self.condition, 2),
+            verdict=say(_TEXT, "hold" if ok else "fail"),
+        )
+        intro = say(
+            _TEXT, "intro", trials=self._trials, seed=self._seed, level=percent(confidence, 0)
         )
         self._view.value = (
-            f"<p>{self._trials} conjuntos de teste simulados (semente {self._seed}); "
-            f"cobertura pedida: {100 * confidence:g}%.</p>"
-            '<table style="border-collapse:collapse">'
-            f'<tr><th style="{_CELL}">intervalo</th><th style="{_CELL}">cobertura</th>'
-            f'<th style="{_CELL}"></th></tr>' + "".join(rows) + "</table>"
-            f"<p>{html.escape(note)}</p>"
+            f"<p>{html.escape(intro)}</p>"
+            + html_table(rows, header=say(_TEXT, "header"))
+            + f"<p>{html.escape(note)}</p>"
         )

@@ -9,8 +9,6 @@ the model that always predicts the majority class reaches any accuracy with kapp
 
 from __future__ import annotations
 
-import html
-import io
 import math
 import numbers
 import warnings
@@ -19,6 +17,8 @@ import ipywidgets as widgets
 import numpy as np
 
 from evalbook._checks import UndefinedMetricWarning, check_probability
+from evalbook._render import Cell, confusion_html, html_table, say
+from evalbook._svg import LINE_COLOURS, Line, svg_plot
 from evalbook.classification import accuracy, balanced_accuracy, cohen_kappa, mcc, recall
 from evalbook.confusion import ConfusionMatrix
 from evalbook.widgets._base import Explorer
@@ -26,7 +26,25 @@ from evalbook.widgets._base import Explorer
 #: Class labels of the simulated test set: the rare (positive) class first.
 LABELS = ("minoria", "maioria")
 
-_CELL = "padding:2px 10px;border:1px solid #ccc;text-align:right"
+_CURVE = ("accuracy", "cohen_kappa")  # what the plot draws
+_PLOT_PIXELS = (450, 288)  # width and height of the figure, in pixels
+_TEXT = {
+    "majority_share": {"en": "majority share", "pt": "fração da maioria"},
+    "recall_majority": {"en": "majority recall", "pt": "revocação da maioria"},
+    "recall_minority": {"en": "minority recall", "pt": "revocação da minoria"},
+    "accuracy": {"en": "accuracy", "pt": "acurácia"},
+    "cohen_kappa": {"en": "kappa", "pt": "kappa"},
+    "balanced_accuracy": {"en": "balanced accuracy", "pt": "acurácia balanceada"},
+    "mcc": {"en": "MCC", "pt": "MCC"},
+    "recall": {"en": "minority recall", "pt": "revocação da minoria"},
+    "model": {"en": "model", "pt": "modelo"},
+    "dumb": {"en": "dumb model", "pt": "modelo burro"},
+    "acc_model": {"en": "accuracy (model)", "pt": "acurácia (modelo)"},
+    "kappa_model": {"en": "kappa (model)", "pt": "kappa (modelo)"},
+    "acc_dumb": {"en": "accuracy (dumb)", "pt": "acurácia (burro)"},
+    "kappa_dumb": {"en": "kappa (dumb)", "pt": "kappa (burro)"},
+    "x_label": {"en": "share of the majority class", "pt": "fração da classe majoritária"},
+}
 _METRICS = {
     "accuracy": accuracy,
     "cohen_kappa": cohen_kappa,
@@ -47,11 +65,12 @@ def _matrix(n: int, share: float, recall_majority: float, recall_minority: float
     )
 
 
-def _metrics(cm: ConfusionMatrix) -> dict:
+def _metrics(cm: ConfusionMatrix, names=tuple(_METRICS)) -> dict:
     with warnings.catch_warnings():  # 0/0 → nan here; the MCC's convention gives 0
         warnings.simplefilter("ignore", UndefinedMetricWarning)
         values = {}
-        for name, function in _METRICS.items():
+        for name in names:
+            function = _METRICS[name]
             options = {} if name == "mcc" else {"zero_division": math.nan}
             values[name] = float(function(cm, **options))
     return values
@@ -100,48 +119,36 @@ class ImbalanceExplorer(Explorer):
         share = check_probability(majority_share, "majority_share")
         if not 0.5 <= share <= 0.99:
             raise ValueError(f"majority_share must be between 0.5 and 0.99; got {share}")
-        slider = {"continuous_update": True, "style": {"description_width": "160px"}}
-        self.majority_share = widgets.FloatSlider(
-            value=share,
-            min=0.5,
-            max=0.99,
-            step=0.01,
-            description="fração da maioria",
-            layout=widgets.Layout(width="480px"),
-            **slider,
-        )
-        self.recall_majority = widgets.FloatSlider(
-            value=check_probability(recall_majority, "recall_majority"),
-            min=0.0,
-            max=1.0,
-            step=0.01,
-            description="revocação da maioria",
-            layout=widgets.Layout(width="480px"),
-            **slider,
-        )
-        self.recall_minority = widgets.FloatSlider(
-            value=check_probability(recall_minority, "recall_minority"),
-            min=0.0,
-            max=1.0,
-            step=0.01,
-            description="revocação da minoria",
-            layout=widgets.Layout(width="480px"),
-            **slider,
-        )
+        slider = {
+            "min": 0.0,
+            "max": 1.0,
+            "step": 0.01,
+            "continuous_update": True,
+            "style": {"description_width": "160px"},
+            "layout": widgets.Layout(width="440px"),
+        }
+        controls = {
+            "majority_share": widgets.FloatSlider(
+                value=share,
+                description=say(_TEXT, "majority_share"),
+                **{**slider, "min": 0.5, "max": 0.99},
+            ),
+            "recall_majority": widgets.FloatSlider(
+                value=check_probability(recall_majority, "recall_majority"),
+                description=say(_TEXT, "recall_majority"),
+                **slider,
+            ),
+            "recall_minority": widgets.FloatSlider(
+                value=check_probability(recall_minority, "recall_minority"),
+                description=say(_TEXT, "recall_minority"),
+                **slider,
+            ),
+        }
         self._view = widgets.HTML()
-        self._plot = widgets.Image(format="png")
-        self._displayed = False  # the plot is drawn once the explorer is shown
-        self._widget = widgets.VBox(
-            [
-                self.majority_share,
-                self.recall_majority,
-                self.recall_minority,
-                widgets.HBox([self._view, self._plot]),
-            ]
-        )
-        for control in (self.majority_share, self.recall_majority, self.recall_minority):
-            control.observe(self._refresh, names="value")
-        self._refresh()
+        self.plot_view = widgets.HTML()
+        self._curves = {}  # (recall_majority, recall_minority) -> curve(): they do not move
+        layout = widgets.VBox([*controls.values(), widgets.HBox([self._view, self.plot_view])])
+        self._setup(controls, [self._view, self.plot_view], layout)
 
     # ------------------------------------------------------------------ read-only state
     @property
@@ -191,8 +198,8 @@ class ImbalanceExplorer(Explorer):
             cm = _matrix(
                 self._n, float(share), self.recall_majority.value, self.recall_minority.value
             )
-            values = _metrics(cm)
-            dumb = _metrics(_matrix(self._n, float(share), 1.0, 0.0))
+            values = _metrics(cm, _CURVE)
+            dumb = _metrics(_matrix(self._n, float(share), 1.0, 0.0), _CURVE)
             rows[float(share)] = {
                 "accuracy": values["accuracy"],
                 "cohen_kappa": values["cohen_kappa"],
@@ -203,69 +210,49 @@ class ImbalanceExplorer(Explorer):
         frame.index.name = "majority_share"
         return frame
 
-    @property
-    def html(self) -> str:
-        """The HTML of the metrics table, as the explorer currently shows it."""
-        return self._view.value
-
     # ------------------------------------------------------------------ display
-    def __repr__(self) -> str:
-        return (
-            f"{type(self).__name__}(n={self._n}, majority_share={self.majority_share.value:g}, "
-            f"recall_majority={self.recall_majority.value:g}, "
-            f"recall_minority={self.recall_minority.value:g})"
-        )
+    def _repr_fields(self) -> dict:
+        return {"n": self._n, **{name: c.value for name, c in self._controls.items()}}
 
     def _refresh(self, change=None) -> None:
         model, dumb = self.metrics, self.dumb_metrics
-        names = {
-            "accuracy": "acurácia",
-            "cohen_kappa": "kappa",
-            "balanced_accuracy": "acurácia balanceada",
-            "mcc": "MCC",
-            "recall": "revocação da minoria",
-        }
-        head = "".join(f'<th style="{_CELL}">{h}</th>' for h in ("", "modelo", "modelo burro"))
-        rows = "".join(
-            f'<tr><th style="{_CELL};text-align:left">{html.escape(label)}</th>'
-            f'<td style="{_CELL}">{model[key]:.3f}</td>'
-            f'<td style="{_CELL}">{dumb[key]:.3f}</td></tr>'
-            for key, label in names.items()
-        )
+        rows = [
+            [Cell(say(_TEXT, key), header=True, align="left"), model[key], dumb[key]]
+            for key in _METRICS
+        ]
+        cm = self.confusion_matrix
+        header = ("", say(_TEXT, "model"), say(_TEXT, "dumb"))
         self._view.value = (
-            f"<div>{self.confusion_matrix._repr_html_()}"
-            f'<table style="border-collapse:collapse;margin-top:8px"><tr>{head}</tr>{rows}'
-            "</table></div>"
+            f"<div>{confusion_html(cm.counts, cm.labels)}"
+            + html_table(rows, header=header, style="margin-top:8px")
+            + "</div>"
         )
-        if self._displayed:
-            self._draw()
+        self.plot_view.value = self._plot_svg()
 
-    def _before_display(self) -> None:
-        """Draw the plot the first time the explorer is shown (not for tests that never are)."""
-        if not self._displayed:
-            self._displayed = True
-            self._draw()
+    def _plot_svg(self) -> str:
+        """The accuracy and kappa curves of the model and of the "dumb" model, as SVG.
 
-    def _draw(self) -> None:
-        """Draw the accuracy and kappa curves into the PNG image of the explorer.
-
-        A matplotlib ``Figure`` rendered to PNG bytes (no pyplot state, no Output widget),
-        so drawing works the same in a notebook, under nbconvert and in tests.
+        The curves depend on the recalls only: they are computed once per pair of recalls,
+        and a step of the share slider only moves the grey line.
         """
-        from matplotlib.figure import Figure
-
-        curve = self.curve()
-        fig = Figure(figsize=(5, 3.2), dpi=90)
-        ax = fig.subplots()
-        ax.plot(curve.index, curve["accuracy"], label="acurácia (modelo)")
-        ax.plot(curve.index, curve["cohen_kappa"], label="kappa (modelo)")
-        ax.plot(curve.index, curve["dumb_accuracy"], "--", label="acurácia (burro)")
-        ax.plot(curve.index, curve["dumb_kappa"], ":", label="kappa (burro)")
-        ax.axvline(self.majority_share.value, color="grey", linewidth=0.8)
-        ax.set_xlabel("fração da classe majoritária")
-        ax.set_ylim(-0.05, 1.05)
-        ax.legend(fontsize=8, loc="lower left")
-        fig.tight_layout()
-        buffer = io.BytesIO()
-        fig.savefig(buffer, format="png")
-        self._plot.value = buffer.getvalue()
+        key = (self.recall_majority.value, self.recall_minority.value)
+        if key not in self._curves:
+            self._curves = {key: self.curve()}
+        curve = self._curves[key]
+        x = curve.index.to_numpy()
+        lines = [
+            Line(x, curve["accuracy"], say(_TEXT, "acc_model"), LINE_COLOURS[0]),
+            Line(x, curve["cohen_kappa"], say(_TEXT, "kappa_model"), LINE_COLOURS[1]),
+            Line(x, curve["dumb_accuracy"], say(_TEXT, "acc_dumb"), LINE_COLOURS[2], "--"),
+            Line(x, curve["dumb_kappa"], say(_TEXT, "kappa_dumb"), LINE_COLOURS[3], ":"),
+        ]
+        return svg_plot(
+            lines,
+            x_range=(0.5, 1.0),
+            y_range=(0.0, 1.0),
+            width=_PLOT_PIXELS[0],
+            height=_PLOT_PIXELS[1],
+            xlabel=say(_TEXT, "x_label"),
+            marker=self.majority_share.value,
+            css_class="evalbook-imbalance-plot",
+        )

@@ -17,16 +17,49 @@ import ipywidgets as widgets
 import numpy as np
 
 from evalbook._checks import as_label_array, check_whole_number
-from evalbook.validation import kfold, split_roles, stratified_kfold
+from evalbook._render import (
+    CLASS_COLOURS,
+    ROLE_COLOURS,
+    Cell,
+    Rendered,
+    blend,
+    chips,
+    html_table,
+    say,
+)
+from evalbook.splits import kfold, split_roles, stratified_kfold
 from evalbook.widgets._base import Explorer
 
-#: Colour of the test fold and of the training folds in the grid.
-ROLE_COLOURS = {"test": "#f4a259", "train": "#cfe3f7"}
-#: Colours of the classes (header row and counts), cycled.
-CLASS_COLOURS = ("#5b8e7d", "#bc4b51", "#8d6cab", "#f4e285", "#3d5a80", "#98c1d9")
+#: The grid has at most this many columns; beyond, a column stands for neighbouring instances.
+MAX_COLUMNS = 120
 
-_CELL = "width:10px;height:14px;padding:0;border:1px solid #fff"
-_LABEL = "padding:0 6px;font-size:85%;white-space:nowrap"
+_TEXT = {
+    "k": {"en": "k (folds)", "pt": "k (folds)"},
+    "stratified": {"en": "stratified", "pt": "estratificado"},
+    "seed": {"en": "seed", "pt": "semente"},
+    "impossible": {
+        "en": "With k = {k} no class has k instances: the folds cannot be stratified.",
+        "pt": "Com k = {k} nenhuma classe tem k instâncias: não dá para estratificar.",
+    },
+    "small_one": {
+        "en": "Class {names} has fewer than k = {k} instances: some folds go without it.",
+        "pt": "A classe {names} tem menos de k = {k} instâncias: alguns folds ficam sem ela.",
+    },
+    "small_many": {
+        "en": "Classes {names} have fewer than k = {k} instances: some folds go without them.",
+        "pt": "As classes {names} têm menos de k = {k} instâncias: alguns folds ficam sem elas.",
+    },
+    "class": {"en": "class", "pt": "classe"},
+    "test": {"en": "test", "pt": "teste"},
+    "train": {"en": "training", "pt": "treino"},
+    "fold_test": {"en": "test: {size} ({detail})", "pt": "teste: {size} ({detail})"},
+    "one": {"en": "instance {i} ({label})", "pt": "instância {i} ({label})"},
+    "group": {
+        "en": "{size} instances, from {first} to {last} ({label})",
+        "pt": "{size} instâncias, da {first} à {last} ({label})",
+    },
+}
+_LABEL = "padding:0 6px;font-size:85%;white-space:nowrap;border:none"
 
 
 def _default_labels() -> np.ndarray:
@@ -75,7 +108,7 @@ class KFoldExplorer(Explorer):
     >>> explorer.fold_sizes
     [4, 4, 4, 4, 4, 4, 3, 3, 3, 3]
     >>> explorer.message  # class C has 6 < 10 instances: some folds have none
-    'A classe C tem menos de k = 10 instâncias: alguns folds ficam sem ela.'
+    'Class C has fewer than k = 10 instances: some folds go without it.'
     """
 
     def __init__(self, y=None, *, k=5, stratified=True, seed=0, max_k=None):
@@ -105,16 +138,18 @@ class KFoldExplorer(Explorer):
         self._classes = [labels[i] for i in np.sort(first)]
         self._columns = np.lexsort((np.arange(n), codes))
 
-        self.k = widgets.IntSlider(value=k, min=2, max=max_k, description="k (folds)")
-        self.stratified = widgets.Checkbox(value=bool(stratified), description="estratificado")
-        self.seed = widgets.BoundedIntText(value=seed, min=0, max=9999, description="semente")
+        controls = {
+            "k": widgets.IntSlider(value=k, min=2, max=max_k, description=say(_TEXT, "k")),
+            "stratified": widgets.Checkbox(
+                value=bool(stratified), description=say(_TEXT, "stratified")
+            ),
+            "seed": widgets.BoundedIntText(
+                value=seed, min=0, max=9999, description=say(_TEXT, "seed")
+            ),
+        }
         self._view = widgets.HTML()
-        self._widget = widgets.VBox(
-            [widgets.HBox([self.k, self.stratified, self.seed]), self._view]
-        )
-        for control in (self.k, self.stratified, self.seed):
-            control.observe(self._refresh, names="value")
-        self._refresh()
+        layout = widgets.VBox([widgets.HBox(list(controls.values())), self._view])
+        self._setup(controls, [self._view], layout)
 
     # ------------------------------------------------------------------ read-only state
 
@@ -153,17 +188,9 @@ class KFoldExplorer(Explorer):
         """A note on the current folds (a class smaller than k, an impossible k), or ''."""
         return self._message
 
-    @property
-    def html(self) -> str:
-        """The HTML of the grid and the counts, as the explorer currently shows it."""
-        return self._view.value
-
     # ------------------------------------------------------------------ display
-    def __repr__(self) -> str:
-        return (
-            f"{type(self).__name__}(n={self._labels.size}, k={self.k.value}, "
-            f"stratified={self.stratified.value}, seed={self.seed.value})"
-        )
+    def _repr_fields(self) -> dict:
+        return {"n": self._labels.size, **{name: c.value for name, c in self._controls.items()}}
 
     # ------------------------------------------------------------------ internals
     def _make_splits(self) -> tuple[list, str]:
@@ -175,18 +202,11 @@ class KFoldExplorer(Explorer):
             try:
                 splits = list(stratified_kfold(self._labels, k=k, seed=seed))
             except ValueError:
-                return [], (
-                    f"Com k = {k} nenhuma classe tem k instâncias: não dá para estratificar."
-                )
+                return [], say(_TEXT, "impossible", k=k)
         small = [str(c) for c in self._classes if np.count_nonzero(self._labels == c) < k]
         if caught and small:
-            names = ", ".join(small)
-            plural = "s" if len(small) > 1 else ""
-            verb = "têm" if len(small) > 1 else "tem"
-            return splits, (
-                f"A{plural} classe{plural} {names} {verb} menos de k = {k} instâncias: "
-                f"alguns folds ficam sem ela{plural}."
-            )
+            key = "small_many" if len(small) > 1 else "small_one"
+            return splits, say(_TEXT, key, names=", ".join(small), k=k)
         return splits, ""
 
     def _refresh(self, change=None) -> None:
@@ -197,35 +217,67 @@ class KFoldExplorer(Explorer):
         return CLASS_COLOURS[self._classes.index(label) % len(CLASS_COLOURS)]
 
     def _grid_html(self) -> str:
-        header = "".join(
-            f'<td style="{_CELL};background:{self._class_colour(self._labels[i])}" '
-            f'title="instância {i} ({html.escape(str(self._labels[i]))})"></td>'
-            for i in self._columns
-        )
-        rows = [f'<tr><td style="{_LABEL}">classe</td>{header}<td></td></tr>']
+        # one column per instance, or per group of neighbours (sorted by class) when there
+        # are more than MAX_COLUMNS: a group's colour mixes test and training by its share
+        groups = np.array_split(self._columns, min(self._labels.size, MAX_COLUMNS))
+        size = "width:10px;height:14px;padding:0;border-color:#fff"
+        if getattr(self, "_header", None) is None:  # the class row never changes
+            first = [self._labels[group[0]] for group in groups]
+            self._header = [Cell(say(_TEXT, "class"), style=_LABEL)] + [
+                Rendered(
+                    Cell(
+                        "",
+                        background=self._class_colour(label),
+                        style=size,
+                        attrs={"title": _title(group, label)},
+                    ).html()
+                )
+                for label, group in zip(first, groups, strict=True)
+            ]
+        rows, attrs = [[*self._header, ""]], [{}]
         counts = self.fold_class_counts
-        roles = self.roles
+        count_values = counts.to_numpy()
+        # share of test instances in each column group, for every fold at once
+        is_test = (self.roles[:, self._columns] == 2).astype(float)
+        starts = np.cumsum([0] + [len(group) for group in groups[:-1]])
+        sizes = np.array([len(group) for group in groups])
+        shares_by_fold = np.add.reduceat(is_test, starts, axis=1) / sizes if len(is_test) else []
+        rendered = {}  # share -> the cell's HTML, built once per colour
+
+        def cell(share: float) -> Rendered:
+            colour = blend(ROLE_COLOURS["train"], ROLE_COLOURS["test"], share)
+            return Rendered(Cell("", background=colour, style=size).html())
+
         for fold in range(len(self._splits)):
-            cells = "".join(
-                f'<td style="{_CELL};background:'
-                f'{ROLE_COLOURS["test" if roles[fold, i] == 2 else "train"]}"></td>'
-                for i in self._columns
+            shares = np.round(shares_by_fold[fold], 2).tolist()  # 101 colours at most
+            cells = [rendered.get(w) or rendered.setdefault(w, cell(w)) for w in shares]
+            detail = " ".join(
+                f"{c}:{v}" for c, v in zip(counts.columns, count_values[fold], strict=True)
             )
-            detail = " ".join(f"{c}:{counts.iloc[fold][c]}" for c in counts.columns)
             rows.append(
-                f'<tr data-fold="{fold}"><td style="{_LABEL}">fold {fold + 1}</td>{cells}'
-                f'<td style="{_LABEL}">teste: {self.fold_sizes[fold]} ({detail})</td></tr>'
+                [
+                    Cell(f"fold {fold + 1}", style=_LABEL),
+                    *cells,
+                    Cell(
+                        say(_TEXT, "fold_test", size=self.fold_sizes[fold], detail=detail),
+                        style=_LABEL,
+                    ),
+                ]
             )
-        legend = (
-            f'<span style="background:{ROLE_COLOURS["test"]};padding:0 6px">teste</span> '
-            f'<span style="background:{ROLE_COLOURS["train"]};padding:0 6px">treino</span> '
-            + " ".join(
-                f'<span style="background:{self._class_colour(c)};color:#fff;padding:0 6px">'
-                f"{html.escape(str(c))}</span>"
-                for c in self._classes
-            )
+            attrs.append({"data-fold": fold})
+        legend = chips(
+            [
+                (say(_TEXT, "test"), ROLE_COLOURS["test"]),
+                (say(_TEXT, "train"), ROLE_COLOURS["train"]),
+            ]
+            + [(html.escape(str(c)), self._class_colour(c)) for c in self._classes]
         )
         note = f"<p><b>{html.escape(self._message)}</b></p>" if self._message else ""
-        return (
-            f'<p>{legend}</p><table style="border-collapse:collapse">{"".join(rows)}</table>{note}'
-        )
+        return f"<p>{legend}</p>{html_table(rows, row_attrs=attrs)}{note}"
+
+
+def _title(group: np.ndarray, label) -> str:
+    """The tooltip of a grid column: the instance (or instances) it stands for."""
+    if group.size == 1:
+        return say(_TEXT, "one", i=group[0], label=label)
+    return say(_TEXT, "group", size=group.size, first=group.min(), last=group.max(), label=label)

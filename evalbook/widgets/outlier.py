@@ -9,19 +9,17 @@ outlier.
 
 from __future__ import annotations
 
-import html
-import io
 import math
 import numbers
 import warnings
 
 import ipywidgets as widgets
-import matplotlib.pyplot as plt
 import numpy as np
-from IPython import get_ipython
 
-from evalbook._checks import UndefinedMetricWarning
-from evalbook.regression import _pair, mae, mse, r2, rmse
+from evalbook._checks import UndefinedMetricWarning, as_number_pair
+from evalbook._render import Cell, html_table, number, say
+from evalbook._svg import Line, Points, Segments, svg_plot
+from evalbook.regression import mae, mse, r2, rmse
 from evalbook.widgets._base import Explorer
 
 #: The metrics the explorer shows: name → (function, label in the table).
@@ -32,7 +30,26 @@ METRICS = {
     "r2": (r2, "R² (eq. 23)"),
 }
 
-_CELL = "padding:2px 10px"
+_PLOT_PIXELS = (360, 320)  # width and height of the figure, in pixels
+#: At most this many instances are drawn in the plot (all enter the metrics).
+MAX_DRAWN = 1000
+_TEXT = {
+    "point": {"en": "instance", "pt": "instância"},
+    "shift": {"en": "shift", "pt": "deslocamento"},
+    "header": {
+        "en": ("metric", "original", "now", "ratio"),
+        "pt": ("métrica", "original", "agora", "razão"),
+    },
+    "moved": {
+        "en": "Target of instance {i}: {before} → {after}",
+        "pt": "Alvo da instância {i}: {before} → {after}",
+    },
+    "perfect": {"en": "perfect prediction", "pt": "predição perfeita"},
+    "instances": {"en": "instances", "pt": "instâncias"},
+    "moved_one": {"en": "shifted", "pt": "deslocada"},
+    "prediction": {"en": "prediction", "pt": "predição"},
+    "target": {"en": "target", "pt": "alvo (target)"},
+}
 
 
 def _default_data(seed: int) -> tuple[np.ndarray, np.ndarray]:
@@ -77,8 +94,8 @@ class OutlierExplorer(Explorer):
         Which instance's target moves (0 to n − 1).
     shift : ipywidgets.FloatSlider
         How much is added to that target.
-    plot : ipywidgets.Image
-        The scatter plot (drawn only inside a running Jupyter kernel; see :meth:`figure`).
+    plot : ipywidgets.HTML
+        The scatter plot, target against prediction (an SVG).
     table_view : ipywidgets.HTML
         The table of metrics.
     widget : ipywidgets.VBox
@@ -105,7 +122,7 @@ class OutlierExplorer(Explorer):
             if isinstance(seed, (bool, np.bool_)) or not isinstance(seed, numbers.Integral):
                 raise TypeError(f"seed must be a whole number; got {type(seed).__name__}")
             t, y = _default_data(int(seed))
-        t, y = _pair(t, y)
+        t, y = as_number_pair(t, y)
         n = t.size
         if n < 2:
             raise ValueError(f"t and y need at least two instances; got {n}")
@@ -127,30 +144,34 @@ class OutlierExplorer(Explorer):
         self._t = t
         self._y = y
         self._baseline = _metrics(t, y)
-        self.point = widgets.IntSlider(
-            value=int(index), min=0, max=n - 1, description="instância", continuous_update=False
-        )
-        self.shift = widgets.FloatSlider(
-            value=0.0,
-            min=-max_shift,
-            max=max_shift,
-            step=max_shift / 200,
-            description="deslocamento",
-            style={"description_width": "initial"},
-            continuous_update=False,
-            readout_format=".2f",
-        )
-        self.plot = widgets.Image(format="png")
+        controls = {
+            "point": widgets.IntSlider(
+                value=int(index),
+                min=0,
+                max=n - 1,
+                description=say(_TEXT, "point"),
+                continuous_update=False,
+            ),
+            "shift": widgets.FloatSlider(
+                value=0.0,
+                min=-max_shift,
+                max=max_shift,
+                step=max_shift / 200,
+                description=say(_TEXT, "shift"),
+                style={"description_width": "initial"},
+                continuous_update=False,
+                readout_format=".2f",
+            ),
+        }
+        self.plot = widgets.HTML()
+        self._drawn = np.arange(n)
+        if n > MAX_DRAWN:  # a fixed sample: the plot stays light, the numbers use every point
+            self._drawn = np.sort(np.random.default_rng(0).choice(n, MAX_DRAWN, replace=False))
         self.table_view = widgets.HTML()
-        self._widget = widgets.VBox(
-            [
-                widgets.HBox([self.point, self.shift]),
-                widgets.HBox([self.plot, self.table_view]),
-            ]
+        layout = widgets.VBox(
+            [widgets.HBox(list(controls.values())), widgets.HBox([self.plot, self.table_view])]
         )
-        self.point.observe(self._refresh, names="value")
-        self.shift.observe(self._refresh, names="value")
-        self._refresh()
+        self._setup(controls, [self.table_view, self.plot], layout)
 
     # ------------------------------------------------------------------ read-only state
     @property
@@ -187,17 +208,9 @@ class OutlierExplorer(Explorer):
             for name in ("mse", "rmse", "mae")
         }
 
-    @property
-    def html(self) -> str:
-        """The HTML of the metrics table, as the explorer currently shows it."""
-        return self.table_view.value
-
     # ------------------------------------------------------------------ display
-    def __repr__(self) -> str:
-        return (
-            f"{type(self).__name__}(n={self._t.size}, point={self.point.value}, "
-            f"shift={self.shift.value:g})"
-        )
+    def _repr_fields(self) -> dict:
+        return {"n": self._t.size, "point": self.point.value, "shift": self.shift.value}
 
     # ------------------------------------------------------------------ internals
     def _refresh(self, change=None) -> None:
@@ -206,53 +219,51 @@ class OutlierExplorer(Explorer):
         rows = []
         for name, (_, label) in METRICS.items():
             ratio = ratios.get(name)
-            ratio_text = "" if ratio is None or math.isnan(ratio) else f"× {ratio:.2f}"
+            ratio_text = "" if ratio is None or math.isnan(ratio) else f"× {number(ratio, 2)}"
             rows.append(
-                "<tr>"
-                f'<td style="{_CELL}">{html.escape(label)}</td>'
-                f'<td style="{_CELL};text-align:right">{self._baseline[name]:.4f}</td>'
-                f'<td style="{_CELL};text-align:right">{now[name]:.4f}</td>'
-                f'<td style="{_CELL};text-align:right">{ratio_text}</td>'
-                "</tr>"
+                [
+                    label,
+                    Cell(number(self._baseline[name], 4), align="right"),
+                    Cell(number(now[name], 4), align="right"),
+                    Cell(ratio_text, align="right"),
+                ]
             )
-        header = "".join(
-            f'<th style="{_CELL}">{h}</th>' for h in ("métrica", "original", "agora", "razão")
+        i = self.point.value
+        self.plot.value = self._plot_svg()
+        self.table_view.value = html_table(rows, header=say(_TEXT, "header")) + (
+            "<p>"
+            + say(
+                _TEXT,
+                "moved",
+                i=i,
+                before=number(self._t[i], 2),
+                after=number(self.targets[i], 2),
+            )
+            + "</p>"
         )
-        self.table_view.value = (
-            '<table style="border-collapse:collapse">'
-            f"<tr>{header}</tr>{''.join(rows)}</table>"
-            f"<p>Alvo da instância {self.point.value}: "
-            f"{self._t[self.point.value]:.2f} → {self.targets[self.point.value]:.2f}</p>"
-        )
-        self._draw()
 
-    def figure(self):
-        """A new matplotlib figure of the current state: target against prediction.
-
-        The grey diagonal is the perfect prediction; each vertical segment is an error;
-        the shifted instance is red. Close it with ``plt.close(fig)`` when done.
-        """
+    def _plot_svg(self) -> str:
+        """Target against prediction as SVG: the diagonal is the perfect prediction, each
+        grey segment an error, the shifted instance red (at most ``MAX_DRAWN`` instances
+        drawn, a fixed sample, and always the shifted one)."""
         targets, chosen = self.targets, self.point.value
         low = float(min(targets.min(), self._y.min()))
         high = float(max(targets.max(), self._y.max()))
-        fig, ax = plt.subplots(figsize=(4.5, 4))
-        ax.plot([low, high], [low, high], color="0.6", lw=1, label="predição perfeita")
-        ax.vlines(self._y, self._y, targets, color="0.8", lw=1)
-        ax.scatter(self._y, targets, s=20, label="instâncias")
-        ax.scatter(self._y[chosen], targets[chosen], s=60, color="red", label="deslocada")
-        ax.set_xlabel("predição")
-        ax.set_ylabel("alvo (target)")
-        ax.legend(loc="upper left", fontsize="small")
-        fig.tight_layout()
-        return fig
-
-    def _draw(self) -> None:
-        """Redraw the plot as a PNG in the Image widget; only in a running kernel."""
-        shell = get_ipython()
-        if shell is None or not hasattr(shell, "kernel"):
-            return  # plain Python (tests, doctests): nothing displays the plot
-        fig = self.figure()
-        buffer = io.BytesIO()
-        fig.savefig(buffer, format="png", dpi=80)
-        plt.close(fig)
-        self.plot.value = buffer.getvalue()
+        pad = 0.05 * (high - low) or 1.0
+        drawn = self._drawn
+        return svg_plot(
+            [Line([low, high], [low, high], say(_TEXT, "perfect"), "#999")],
+            x_range=(low - pad, high + pad),
+            y_range=(low - pad, high + pad),
+            width=_PLOT_PIXELS[0],
+            height=_PLOT_PIXELS[1],
+            xlabel=say(_TEXT, "prediction"),
+            ylabel=say(_TEXT, "target"),
+            legend="upper left",
+            css_class="evalbook-outlier-plot",
+            segments=[Segments(self._y[drawn], self._y[drawn], targets[drawn])],
+            points=[
+                Points(self._y[drawn], targets[drawn], say(_TEXT, "instances")),
+                Points([self._y[chosen]], [targets[chosen]], say(_TEXT, "moved_one"), "red", 5),
+            ],
+        )

@@ -12,20 +12,31 @@ import html
 import ipywidgets as widgets
 import numpy as np
 
-from evalbook._checks import as_label_array, check_same_length
+from evalbook._checks import as_label_array
+from evalbook._render import RESULT_COLOURS, Cell, check_ids, chips, confusion_html, html_table, say
 from evalbook.confusion import ConfusionMatrix, result_types
 from evalbook.widgets._base import Explorer
 
 #: The four result types, in the order of the matrix cells (TP, FN / FP, TN).
 RESULT_TYPES = ("TP", "FN", "FP", "TN")
 
-#: Background colour of each result type in the table: greens for the correct
-#: predictions, red for the false positives (type I), orange for the false negatives
-#: (type II).
-RESULT_COLOURS = {"TP": "#b7e1b7", "TN": "#e3f4e3", "FP": "#f6c1c1", "FN": "#fbd9a8"}
-
-_CELL = "padding:2px 10px;border:1px solid #ccc"
-_CHIP = "color:#000;padding:2px 8px;margin-right:6px"
+#: The table lists at most this many instances (the counts and the matrix cover all).
+MAX_ROWS = 200
+_TEXT = {
+    "positive": {"en": "positive class", "pt": "classe positiva"},
+    "header": {
+        "en": ("id", "target", "prediction", "result"),
+        "pt": ("id", "alvo", "predição", "resultado"),
+    },
+    "caption": {
+        "en": "positive class: <b>{positive}</b>{more}",
+        "pt": "classe positiva: <b>{positive}</b>{more}",
+    },
+    "more": {
+        "en": " (the first {rows} of {n} instances)",
+        "pt": " (as primeiras {rows} de {n} instâncias)",
+    },
+}
 
 
 class PositiveClassExplorer(Explorer):
@@ -92,23 +103,23 @@ class PositiveClassExplorer(Explorer):
             )
         self._y_true = as_label_array(y_true, "y_true")
         self._y_pred = as_label_array(y_pred, "y_pred")
-        self._ids = _check_ids(ids, self._y_true)
+        self._ids = check_ids(ids, self._y_true)
         present = set(self._y_true.tolist()) | set(self._y_pred.tolist())
         self._present = {label for label in self._matrix.labels if label in present}
 
         labels = self._matrix.labels
-        self.positive = widgets.ToggleButtons(
+        positive = widgets.ToggleButtons(
             options=[(str(label), label) for label in labels],
             value=labels[0],
-            description="classe positiva",
+            description=say(_TEXT, "positive"),
             style={"description_width": "initial"},
         )
         self.table_view = widgets.HTML()
         self.matrix_view = widgets.HTML()
         self.counts_view = widgets.HTML()
-        self._widget = widgets.VBox(
+        layout = widgets.VBox(
             [
-                self.positive,
+                positive,
                 widgets.HBox(
                     [
                         self.table_view,
@@ -121,8 +132,9 @@ class PositiveClassExplorer(Explorer):
                 ),
             ]
         )
-        self.positive.observe(self._refresh, names="value")
-        self._refresh()
+        self._setup(
+            {"positive": positive}, [self.table_view, self.matrix_view, self.counts_view], layout
+        )
 
     # ------------------------------------------------------------------ read-only views
     @property
@@ -162,59 +174,50 @@ class PositiveClassExplorer(Explorer):
     def _refresh(self, change=None) -> None:
         types = self.result_types
         self.table_view.value = self._table_html(types)
-        self.matrix_view.value = self.confusion_matrix._repr_html_()
+        cm = self.confusion_matrix
+        self.matrix_view.value = confusion_html(cm.counts, cm.labels)
         self.counts_view.value = self._counts_html()
 
     def _table_html(self, types: np.ndarray) -> str:
-        head = "".join(
-            f'<th style="{_CELL}">{name}</th>' for name in ("id", "target", "prediction", "result")
-        )
-        rows = []
-        for row_id, target, prediction, kind in zip(
-            self._ids, self._y_true, self._y_pred, types, strict=True
-        ):
-            cells = "".join(
-                f'<td style="{_CELL}">{html.escape(str(value))}</td>'
-                for value in (row_id, target, prediction)
+        shown = slice(0, MAX_ROWS)
+        rows = [
+            [row_id, target, prediction, Cell(f"<b>{kind}</b>", raw=True)]
+            for row_id, target, prediction, kind in zip(
+                self._ids[shown],
+                self._y_true[shown],
+                self._y_pred[shown],
+                types[shown],
+                strict=True,
             )
-            rows.append(
-                f'<tr data-result="{kind}" style="background:{RESULT_COLOURS[kind]};color:#000">'
-                f'{cells}<td style="{_CELL}"><b>{kind}</b></td></tr>'
-            )
+        ]
+        attrs = [
+            {"data-result": kind, "style": f"background:{RESULT_COLOURS[kind]};color:#000"}
+            for kind in types[shown]
+        ]
         positive = html.escape(str(self.positive.value))
-        return (
-            '<table style="border-collapse:collapse">'
-            f"<caption>classe positiva: <b>{positive}</b></caption>"
-            f"<tr>{head}</tr>{''.join(rows)}</table>"
+        more = say(_TEXT, "more", rows=MAX_ROWS, n=types.size) if types.size > MAX_ROWS else ""
+        return html_table(
+            rows,
+            header=say(_TEXT, "header"),
+            caption=say(_TEXT, "caption", positive=positive, more=more),
+            raw_caption=True,
+            row_attrs=attrs,
+            style="font-size:90%",
         )
 
     def _counts_html(self) -> str:
-        chips = "".join(
-            f'<span style="background:{RESULT_COLOURS[name]};{_CHIP}">'
-            f"{name} = <b>{count}</b></span>"
-            for name, count in self.counts.items()
-        )
-        return f"<p>{chips}</p>"
-
-    def __repr__(self) -> str:
         return (
-            f"PositiveClassExplorer(n={len(self._y_true)}, labels={self._matrix.labels!r}, "
-            f"positive={self.positive.value!r})"
+            "<p>"
+            + chips(
+                (f"{name} = <b>{count}</b>", RESULT_COLOURS[name])
+                for name, count in self.counts.items()
+            )
+            + "</p>"
         )
 
-
-def _check_ids(ids, y_true: np.ndarray) -> np.ndarray:
-    """The instance ids: 1, 2, ..., n by default, else one unique id per instance."""
-    if ids is None:
-        return np.arange(1, len(y_true) + 1)
-    ids = as_label_array(ids, "ids")
-    check_same_length(y_true, ids, "y_true", "ids")
-    seen = set()
-    for position, value in enumerate(ids.tolist()):
-        if value in seen:
-            raise ValueError(
-                f"ids contains {value!r} more than once (again at position {position}); "
-                "give each instance its own id"
-            )
-        seen.add(value)
-    return ids
+    def _repr_fields(self) -> dict:
+        return {
+            "n": len(self._y_true),
+            "labels": self._matrix.labels,
+            "positive": self.positive.value,
+        }

@@ -15,13 +15,28 @@ import numbers
 import ipywidgets as widgets
 import numpy as np
 
+from evalbook._checks import as_profit_matrix
+from evalbook._render import Cell, html_table, number, percent, say, term
 from evalbook.classification import accuracy
 from evalbook.confusion import as_confusion_matrix
-from evalbook.cost import _profit_array, average_class_accuracy, profit
+from evalbook.cost import average_class_accuracy, profit
 from evalbook.widgets._base import Explorer
 
-_CELL = "padding:2px 10px;border:1px solid #ccc;text-align:right"
 _NAMES_2X2 = (("tp", "fn"), ("fp", "tn"))
+_TEXT = {
+    "caption": {
+        "en": "<b>Profit matrix</b> (rows: target; columns: prediction; per instance)",
+        "pt": "<b>Matriz de lucro</b> (linhas: alvo; colunas: predição; valores por instância)",
+    },
+    "same": {
+        "en": "The metric and the profit choose the same model.",
+        "pt": "A métrica e o lucro escolhem o mesmo modelo.",
+    },
+    "differ": {
+        "en": "The metric would choose <b>{metric}</b>, but the profit chooses <b>{profit}</b>.",
+        "pt": "A métrica escolheria <b>{metric}</b>, mas o lucro escolhe <b>{profit}</b>.",
+    },
+}
 
 
 class ProfitExplorer(Explorer):
@@ -71,7 +86,7 @@ class ProfitExplorer(Explorer):
         self._models = _check_models(models)
         first = next(iter(self._models.values()))
         self._labels = first.labels
-        gains = _profit_array(profit_matrix, first)
+        gains = as_profit_matrix(profit_matrix, first)
         k = first.n_classes
         self.cells = [
             [
@@ -85,22 +100,20 @@ class ProfitExplorer(Explorer):
             ]
             for i in range(k)
         ]
-        if k == 2:
-            self.tp, self.fn = self.cells[0]
-            self.fp, self.tn = self.cells[1]
-        caption = widgets.HTML(
-            "<b>Matriz de lucro</b> (linhas: alvo; colunas: predição; valores por instância)"
-        )
+        caption = widgets.HTML(say(_TEXT, "caption"))
         grid = widgets.GridBox(
             [cell for row in self.cells for cell in row],
             layout=widgets.Layout(grid_template_columns=f"repeat({k}, max-content)"),
         )
         self._view = widgets.HTML()
-        self._widget = widgets.VBox([caption, grid, self._view])
-        for row in self.cells:
-            for cell in row:
-                cell.observe(self._refresh, names="value")
-        self._refresh()
+        controls = {
+            self._cell_name(i, j).lower(): cell
+            for i, row in enumerate(self.cells)
+            for j, cell in enumerate(row)
+        }
+        self._setup(
+            controls, [self._view], widgets.VBox([caption, grid, self._view]), attributes=k == 2
+        )
 
     def _cell_name(self, i: int, j: int) -> str:
         if len(self._labels) == 2:
@@ -155,49 +168,30 @@ class ProfitExplorer(Explorer):
         frame.index.name = "model"
         return frame
 
-    @property
-    def html(self) -> str:
-        """The HTML of the results table, as the explorer currently shows it."""
-        return self._view.value
-
-    # ------------------------------------------------------------------ display
-    def __repr__(self) -> str:
-        values = ", ".join(
-            f"{self._cell_name(i, j).lower()}={cell.value:g}"
-            for i, row in enumerate(self.cells)
-            for j, cell in enumerate(row)
-        )
-        return f"{type(self).__name__}({values})"
-
     def _refresh(self, change=None) -> None:
         table = self.table
         winner = self.winner
         best_metric = str(table["average_class_accuracy_hm"].idxmax())
-        head = "".join(
-            f'<th style="{_CELL}">{h}</th>'
-            for h in ("modelo", "acurácia", "acurácia média por classe (HM)", "lucro")
-        )
-        rows = []
-        for name, row in table.iterrows():
-            mark = " 🏆" if name == winner else ""
-            rows.append(
-                "<tr>"
-                f'<td style="{_CELL};text-align:left">{html.escape(str(name))}{mark}</td>'
-                f'<td style="{_CELL}">{row["accuracy"]:.2%}</td>'
-                f'<td style="{_CELL}">{row["average_class_accuracy_hm"]:.3%}</td>'
-                f'<td style="{_CELL}">{row["profit"]:,.2f}</td>'
-                "</tr>"
+        rows = [
+            [
+                Cell(f"{html.escape(term(name))}{' 🏆' if name == winner else ''}", raw=True),
+                Cell(percent(row["accuracy"], 2), align="right"),
+                Cell(percent(row["average_class_accuracy_hm"], 3), align="right"),
+                Cell(number(row["profit"], 2), align="right"),
+            ]
+            for name, row in table.iterrows()
+        ]
+        header = [term(key) for key in ("model", "accuracy", "average_class_accuracy_hm", "profit")]
+        if best_metric == winner:
+            verdict = say(_TEXT, "same")
+        else:
+            verdict = say(
+                _TEXT,
+                "differ",
+                metric=html.escape(term(best_metric)),
+                profit=html.escape(term(winner)),
             )
-        verdict = (
-            "A métrica e o lucro escolhem o mesmo modelo."
-            if best_metric == winner
-            else f"A métrica escolheria <b>{html.escape(best_metric)}</b>, mas o lucro "
-            f"escolhe <b>{html.escape(winner)}</b>."
-        )
-        self._view.value = (
-            f'<table style="border-collapse:collapse"><tr>{head}</tr>{"".join(rows)}</table>'
-            f"<p>{verdict}</p>"
-        )
+        self._view.value = html_table(rows, header=header) + f"<p>{verdict}</p>"
 
 
 def _check_models(models) -> dict:

@@ -1,21 +1,26 @@
 """Explorer: drag the threshold and watch every number that depends on it move together.
 
 Handout 000, "Métricas sobre scores": eq. (11) turns scores into predictions, score ≥ t →
-positive. One slider sets t; linked to it are the table of instances sorted by score
-(Tabela 7, rows coloured by result type, a line where t cuts it), the confusion matrix
-(Tabelas 3 and 8), every metric of the registries, the point (FPR, TPR) on the ROC curve
-(Figura 4), the gap between the two cumulative score distributions (the KS gap, eqs.
-(14)-(16)) and the profit of the matrix under an editable profit matrix (Tabela 4).
+positive. One slider sets t; linked to it are the scores of each class as two
+distributions with t as a line across them, the confusion matrix (Tabelas 3 and 8), the
+metrics of the registries, the point (FPR, TPR) on the ROC curve (Figura 4), the gap
+between the two cumulative score distributions (the KS gap, eqs. (14)-(16)), the table of
+instances sorted by score (Tabela 7, rows coloured by result type, a line where t cuts
+it) and the profit of the matrix under an editable profit matrix (Tabela 4).
+
+:meth:`ThresholdExplorer.synthetic` builds the explorer on synthetic scores with a second
+slider, ``separation``, for how far apart the classes' scores lie: the ROC curve and the
+AUC move with it.
 
 The curves are drawn once as SVG; a slider step only recounts (two binary searches in the
-sorted scores), rebuilds a few small HTML strings and moves two markers, so it stays
+sorted scores), rebuilds a few small HTML strings and moves the markers, so it stays
 instant for any number of instances (the table shows at most ``max_rows`` rows around
-the threshold).
+the threshold). Controls, matrix and plots fit a 1280×720 screen together; the table and
+the profit matrix sit in folds below.
 """
 
 from __future__ import annotations
 
-import html
 import math
 import numbers
 import warnings
@@ -23,12 +28,22 @@ import warnings
 import ipywidgets as widgets
 import numpy as np
 
-from evalbook._checks import UndefinedMetricWarning, as_label_array
+from evalbook._checks import UndefinedMetricWarning, check_threshold
+from evalbook._render import (
+    RESULT_COLOURS,
+    Cell,
+    check_ids,
+    confusion_html,
+    html_table,
+    number,
+    say,
+    term,
+)
 from evalbook.classification import metrics_table
 from evalbook.confusion import ConfusionMatrix
-from evalbook.scores import _binary_scores, _check_threshold, ks_statistic, roc_curve
+from evalbook.scores import ScoredData, roc_auc
 from evalbook.widgets._base import Explorer
-from evalbook.widgets.positive_class import RESULT_COLOURS, _check_ids
+from evalbook.widgets._threshold_plots import threshold_curves, threshold_plots
 
 #: Default profit matrix [[TP, FN], [FP, TN]]: made-up values (the handout's Tabela 4(b)
 #: was lost in extraction) where a false positive costs five times what a hit earns.
@@ -49,10 +64,36 @@ SHOWN_METRICS = (
     "cohen_kappa",
 )
 
-_CELL = "padding:1px 8px;border:1px solid #ccc"
-_SIZE = 210  # side of each SVG panel, in pixels
-_PAD = 30
-_MAX_POINTS = 400  # the SVG curves never need more points than that
+#: Largest separation offered by the slider of :meth:`ThresholdExplorer.synthetic`.
+MAX_SEPARATION = 4.0
+
+
+_TEXT = {
+    "slider": {"en": "threshold t", "pt": "limiar (threshold) t"},
+    "separation": {"en": "class separation", "pt": "separação das classes"},
+    "matrix": {"en": "confusion matrix at t = {t}", "pt": "matriz de confusão em t = {t}"},
+    "profit_title": {
+        "en": "<b>Profit matrix</b> (editable; rows = target)",
+        "pt": "<b>Matriz de lucro</b> (editável; linhas = alvo)",
+    },
+    "profit_line": {
+        "en": "profit at t = {t}: <b>{profit}</b><br>best t for this matrix: {best} (profit {p})",
+        "pt": "lucro em t = {t}: <b>{profit}</b><br>melhor t para esta matriz: {best} (lucro {p})",
+    },
+    "none_above": {"en": "none (t above every score)", "pt": "nenhum (t acima de todos os scores)"},
+    "table_caption": {
+        "en": "instances by score{shown}; the thick line is t",
+        "pt": "instâncias por score{shown}; a linha grossa é t",
+    },
+    "shown": {"en": " ({rows} of {n}, around t)", "pt": " ({rows} de {n}, em torno de t)"},
+    "above_all": {"en": "t = {t} above every score", "pt": "t = {t} acima de todos os scores"},
+    "table_head": {
+        "en": ("id", "target", "score", "pred.", "res."),
+        "pt": ("id", "alvo", "score", "pred.", "res."),
+    },
+    "fold_table": {"en": "Instances (Tabela 7)", "pt": "Instâncias (Tabela 7)"},
+    "fold_profit": {"en": "Profit matrix", "pt": "Matriz de lucro"},
+}
 
 
 class ThresholdExplorer(Explorer):
@@ -83,6 +124,10 @@ class ThresholdExplorer(Explorer):
     max_rows : int, default 40
         At most this many table rows are shown, those around the threshold.
 
+    See Also
+    --------
+    ThresholdExplorer.synthetic : the same on synthetic scores, with a separation slider.
+
     Attributes
     ----------
     threshold : ipywidgets.FloatSlider
@@ -90,6 +135,8 @@ class ThresholdExplorer(Explorer):
         scores.
     profit_tp, profit_fn, profit_fp, profit_tn : ipywidgets.FloatText
         The editable profit matrix.
+    separation : ipywidgets.FloatSlider or None
+        Only on :meth:`synthetic` scores: how far apart the classes' scores lie.
     table_view, matrix_view, metrics_view, profit_view, plot_view : ipywidgets.HTML
         The views, updated at every change of a control.
     widget : ipywidgets.VBox
@@ -111,6 +158,8 @@ class ThresholdExplorer(Explorer):
     -6.0
     """
 
+    separation = None
+
     def __init__(
         self,
         y_true,
@@ -123,41 +172,19 @@ class ThresholdExplorer(Explorer):
         profit=None,
         step=None,
         max_rows=40,
+        _separation=None,
     ):
-        self._is_positive, self._scores = _binary_scores(y_true, scores, positive)
-        labels = as_label_array(y_true, "y_true")
-        if not (~self._is_positive).any():
-            raise ValueError(
-                f"y_true holds only the positive class {positive!r}; the explorer needs "
-                "negatives too"
-            )
-        self._y_true = labels
-        self._positive = positive
+        labels = self._load(y_true, scores, positive)
         self._negative = _default_negative(labels, positive) if negative is None else negative
         if self._negative == positive:
             raise ValueError(f"negative must differ from positive; both are {positive!r}")
-        self._ids = _check_ids(ids, labels)
+        self._ids = check_ids(ids, labels)
         if isinstance(max_rows, (bool, np.bool_)) or not isinstance(max_rows, numbers.Integral):
             raise TypeError(f"max_rows must be a whole number; got {type(max_rows).__name__}")
         if max_rows < 1:
             raise ValueError(f"max_rows must be at least 1; got {max_rows}")
         self._max_rows = int(max_rows)
         profit_matrix = _check_profit(DEFAULT_PROFIT if profit is None else profit)
-
-        # sorted views for O(log n) counting at each step
-        self._order = np.argsort(self._scores, kind="stable")
-        self._sorted = self._scores[self._order]
-        self._positive_sorted = np.sort(self._scores[self._is_positive])
-        self._negative_sorted = np.sort(self._scores[~self._is_positive])
-        self._n_positive = self._positive_sorted.size
-        self._n_negative = self._negative_sorted.size
-        # every distinct threshold (decreasing, +inf first) and its four cells, for the
-        # most profitable threshold
-        cuts = np.concatenate([[np.inf], np.unique(self._scores)[::-1]])
-        tp = self._n_positive - np.searchsorted(self._positive_sorted, cuts, side="left")
-        fp = self._n_negative - np.searchsorted(self._negative_sorted, cuts, side="left")
-        cells = np.stack([tp, self._n_positive - tp, fp, self._n_negative - fp], axis=1)
-        self._cuts = (cuts, cells.astype(float))
 
         lo, hi = float(self._sorted[0]), float(self._sorted[-1])
         if lo >= 0 and hi <= 1:
@@ -169,74 +196,182 @@ class ThresholdExplorer(Explorer):
         self._range = (lo, hi)
         if step is None:
             step = default_step
-        step = _check_threshold(step, "step")
+        step = check_threshold(step, "step")
         if not step > 0:
             raise ValueError(f"step must be greater than 0; got {step}")
-        t = _check_threshold(threshold, "threshold")
+        t = check_threshold(threshold, "threshold")
         if not lo <= t <= hi:
             raise ValueError(f"threshold must lie in the slider's range [{lo:g}, {hi:g}]; got {t}")
 
-        self.threshold = widgets.FloatSlider(
+        slider = widgets.FloatSlider(
             value=t,
             min=lo,
             max=hi,
             step=step,
-            description="threshold t",
+            description=say(_TEXT, "slider"),
             readout_format=".3f",
             continuous_update=True,
             style={"description_width": "initial"},
-            layout=widgets.Layout(width="480px"),
+            layout=widgets.Layout(width="440px"),
         )
-        self.threshold.add_class("evalbook-threshold-slider")
-        self.profit_tp, self.profit_fn, self.profit_fp, self.profit_tn = (
-            widgets.FloatText(value=value, description=name, layout=widgets.Layout(width="150px"))
+        slider.add_class("evalbook-threshold-slider")
+        boxes = {
+            f"profit_{name.lower()}": widgets.FloatText(
+                value=value, description=name, layout=widgets.Layout(width="130px")
+            )
             for name, value in zip(("TP", "FN", "FP", "TN"), profit_matrix.ravel(), strict=True)
-        )
+        }
+        controls = {"threshold": slider}
+        top = [slider]
+        if _separation is not None:
+            controls["separation"] = widgets.FloatSlider(
+                value=_separation[0],
+                min=0.0,
+                max=MAX_SEPARATION,
+                step=0.1,
+                description=say(_TEXT, "separation"),
+                readout_format=".1f",
+                continuous_update=False,
+                style={"description_width": "initial"},
+                layout=widgets.Layout(width="360px"),
+            )
+            self._noise, self._centre = _separation[1], _separation[2]
+            top.append(controls["separation"])
+        controls.update(boxes)
         self.table_view = widgets.HTML()
         self.matrix_view = widgets.HTML()
         self.metrics_view = widgets.HTML()
         self.profit_view = widgets.HTML()
         self.plot_view = widgets.HTML()
-
-        self._static_svg = self._build_static_svg()
+        self._best = None  # (t, profit) of the best threshold, until the profits change
         profit_box = widgets.VBox(
             [
-                widgets.HTML("<b>Matriz de lucro</b> (editável; linhas = alvo)"),
+                widgets.HTML(say(_TEXT, "profit_title")),
                 widgets.GridBox(
-                    [self.profit_tp, self.profit_fn, self.profit_fp, self.profit_tn],
+                    list(boxes.values()),
                     layout=widgets.Layout(grid_template_columns="repeat(2, max-content)"),
                 ),
-                self.profit_view,
             ]
         )
-        self._widget = widgets.VBox(
+        folds = widgets.Accordion(children=[self.table_view, profit_box], selected_index=None)
+        for index, key in enumerate(("fold_table", "fold_profit")):
+            folds.set_title(index, say(_TEXT, key))
+        layout = widgets.VBox(
             [
-                self.threshold,
+                widgets.HBox(top),
                 widgets.HBox(
                     [
-                        self.table_view,
-                        widgets.VBox(
-                            [self.matrix_view, profit_box, self.metrics_view],
-                            layout=widgets.Layout(margin="0 16px"),
+                        widgets.VBox(  # never squeezed: the matrix is what the class reads
+                            [self.matrix_view, self.metrics_view],
+                            layout=widgets.Layout(
+                                margin="0 12px 0 0", width="250px", flex="0 0 auto"
+                            ),
                         ),
-                        self.plot_view,
+                        widgets.VBox([self.plot_view, self.profit_view]),
                     ],
                     layout=widgets.Layout(align_items="flex-start"),
                 ),
+                folds,
             ]
         )
-        self.widget.add_class("evalbook-threshold-explorer")
-        self.threshold.observe(self._refresh, names="value")
-        for box in (self.profit_tp, self.profit_fn, self.profit_fp, self.profit_tn):
-            box.observe(self._refresh_profit, names="value")
-        self._best = None  # (t, profit) of the best threshold, until the profits change
-        self._refresh()
+        layout.add_class("evalbook-threshold-explorer")
+        views = [self.table_view, self.matrix_view, self.metrics_view, self.profit_view]
+        self._setup(controls, [*views, self.plot_view], layout)
+
+    @classmethod
+    def synthetic(cls, n=200, *, separation=1.5, positive_share=0.5, seed=0, **options):
+        """The explorer on synthetic scores, with a slider for how well the classes separate.
+
+        Each instance draws a standard normal z (``seed``); a positive's score is
+        σ(z + s/2), a negative's σ(z − s/2), σ the logistic function and s the
+        ``separation`` slider. The classes overlap fully at s = 0 (AUC ≈ 0.5) and hardly
+        at s = 4 (AUC ≈ Φ(4/√2) ≈ 0.998): move it and watch the ROC curve and the AUC.
+        The labels are ``"P"`` (positive) and ``"N"``.
+
+        Parameters
+        ----------
+        n : int, default 200
+            Number of instances (2 to 10⁶).
+        separation : float in [0, 4], default 1.5
+        positive_share : float in (0, 1), default 0.5
+            Share of positives (at least one of each class).
+        seed : int, default 0
+        **options
+            Passed to the explorer (``threshold``, ``profit``, ``max_rows``...).
+
+        Examples
+        --------
+        >>> explorer = ThresholdExplorer.synthetic(200, separation=0.0)
+        >>> round(explorer.auc, 2)
+        0.53
+        >>> explorer.separation.value = 3.0
+        >>> round(explorer.auc, 2), explorer.counts
+        (0.99, {'TP': 98, 'FN': 2, 'FP': 3, 'TN': 97})
+        """
+        from evalbook._checks import as_rng, check_whole_number
+
+        n = check_whole_number(n, "n", minimum=2, maximum=10**6)
+        if isinstance(separation, bool) or not isinstance(separation, numbers.Real):
+            raise TypeError(f"separation must be a number; got {type(separation).__name__}")
+        if not 0 <= separation <= MAX_SEPARATION:
+            raise ValueError(
+                f"separation must be between 0 and {MAX_SEPARATION:g}; got {separation}"
+            )
+        if isinstance(positive_share, bool) or not isinstance(positive_share, numbers.Real):
+            raise TypeError(f"positive_share must be a number; got {type(positive_share).__name__}")
+        n_positive = round(n * float(positive_share))
+        if not 0 < positive_share < 1 or not 0 < n_positive < n:
+            raise ValueError(
+                f"positive_share must leave at least one instance of each class among n={n}; "
+                f"got {positive_share}"
+            )
+        noise = as_rng(seed).standard_normal(n)
+        labels = np.where(np.arange(n) < n_positive, "P", "N")
+        centre = np.where(labels == "P", 0.5, -0.5)
+        scores = _logistic(noise + float(separation) * centre)
+        return cls(
+            labels,
+            scores,
+            positive="P",
+            negative="N",
+            _separation=(float(separation), noise, centre),
+            **options,
+        )
+
+    def _load(self, y_true, scores, positive) -> np.ndarray:
+        """Check and sort the data once (a :class:`~evalbook.ScoredData`): a slider step then
+        only counts by binary search, and the ROC, the KS and the AUC reuse it."""
+        data = ScoredData(y_true, scores, positive=positive)
+        if data.n_negative == 0:
+            raise ValueError(
+                f"y_true holds only the positive class {positive!r}; the explorer needs "
+                "negatives too"
+            )
+        self._data = data
+        self._is_positive, self._scores, self._y_true = data.is_positive, data.scores, data.labels
+        self._positive = positive
+        self._n_positive, self._n_negative = data.n_positive, data.n_negative
+        # the instances in score order, for the table
+        self._order = np.argsort(self._scores, kind="stable")
+        self._sorted = self._scores[self._order]
+        # every distinct threshold (decreasing, +inf first: nothing positive) and its four
+        # cells, for the most profitable threshold
+        cuts = np.concatenate([[np.inf], data.thresholds])
+        tp = np.concatenate([[0], data.tp])
+        fp = np.concatenate([[0], data.fp])
+        cells = np.stack([tp, self._n_positive - tp, fp, self._n_negative - fp], axis=1)
+        self._cuts = (cuts, cells.astype(float))
+        self._static_svg = None  # drawn at the first refresh (it needs the slider's range)
+        return data.labels
+
+    def _reload_synthetic(self) -> None:
+        scores = _logistic(self._noise + self.separation.value * self._centre)
+        self._load(self._y_true, scores, self._positive)
+        self._best = None
 
     # ------------------------------------------------------------------ numbers
     def _counts_at(self, t: float) -> tuple[int, int, int, int]:
-        tp = self._n_positive - int(np.searchsorted(self._positive_sorted, t, side="left"))
-        fp = self._n_negative - int(np.searchsorted(self._negative_sorted, t, side="left"))
-        return tp, self._n_positive - tp, fp, self._n_negative - fp
+        return tuple(self._data.counts(t))
 
     @property
     def counts(self) -> dict:
@@ -271,6 +406,11 @@ class ThresholdExplorer(Explorer):
             warnings.simplefilter("ignore", UndefinedMetricWarning)
             table = metrics_table(self.confusion_matrix, zero_division=np.nan)
         return table["value"].astype(float)
+
+    @property
+    def auc(self) -> float:
+        """Area under the ROC curve of the scores (:func:`evalbook.roc_auc`)."""
+        return self._auc
 
     @property
     def roc_point(self) -> tuple[float, float]:
@@ -309,30 +449,52 @@ class ThresholdExplorer(Explorer):
         return float(cuts[best]), float(profits[best])
 
     # ------------------------------------------------------------------ display
-    def __repr__(self) -> str:
-        return (
-            f"ThresholdExplorer(n={self._scores.size}, positive={self._positive!r}, "
-            f"threshold={self.threshold.value:g})"
-        )
+    def _repr_fields(self) -> dict:
+        fields = {
+            "n": self._scores.size,
+            "positive": self._positive,
+            "threshold": self.threshold.value,
+        }
+        if self.separation is not None:
+            fields["separation"] = self.separation.value
+        return fields
 
     def _refresh(self, change=None) -> None:
+        owner = None if change is None else change["owner"]
+        if owner is not None and owner is not self.threshold and owner is not self.separation:
+            self._refresh_profit(change)  # a profit box changed: only the profit moves
+            return
+        if owner is not None and owner is self.separation:
+            self._reload_synthetic()
+        if self._static_svg is None:
+            self._auc = roc_auc(self._data)
+            self._static_svg = threshold_curves(self._data, self._range, self._negative)
         t = self.threshold.value
         tp, fn, fp, tn = self._counts_at(t)
         self.table_view.value = self._table_html(t)
         self.matrix_view.value = self._matrix_html(tp, fn, fp, tn, t)
         self.metrics_view.value = self._metrics_html()
-        self.plot_view.value = self._plots_svg(t)
+        fpr, tpr = self.roc_point
+        self.plot_view.value = threshold_plots(
+            self._static_svg, t=t, value_range=self._range, fpr=fpr, tpr=tpr, auc=self._auc
+        )
         self._refresh_profit(None)
 
     def _refresh_profit(self, change=None) -> None:
         if change is not None or self._best is None:  # a profit box changed: search again
             self._best = self.best_threshold
         t_best, p_best = self._best
-        best = "nenhum (t acima de todos os scores)" if math.isinf(t_best) else f"{t_best:.3f}"
+        best = say(_TEXT, "none_above") if math.isinf(t_best) else f"{t_best:.3f}"
+        line = say(
+            _TEXT,
+            "profit_line",
+            t=f"{self.threshold.value:.3f}",
+            profit=number(self.profit, 6, style="g"),
+            best=best,
+            p=number(p_best, 6, style="g"),
+        )
         self.profit_view.value = (
-            f'<div class="evalbook-profit">lucro em t = {self.threshold.value:.3f}: '
-            f"<b>{self.profit:g}</b><br>melhor t para esta matriz: {best} "
-            f"(lucro {p_best:g})</div>"
+            f'<div class="evalbook-profit" style="line-height:1.3">{line}</div>'
         )
 
     def _table_html(self, t: float) -> str:
@@ -342,181 +504,57 @@ class ThresholdExplorer(Explorer):
         rows_idx = self._order[start : start + self._max_rows]
         predicted = self._scores[rows_idx] >= t
         types = _types(self._is_positive[rows_idx], predicted)
-        head = "".join(
-            f'<th style="{_CELL}">{name}</th>'
-            for name in ("id", "target", "score", "pred.", "res.")
-        )
-        rows = []
+        rows, attrs = [], []
         for offset, (i, kind, is_pred) in enumerate(zip(rows_idx, types, predicted, strict=True)):
-            border = ";border-top:3px solid #000" if start + offset == cut else ""
+            border = "border-top:3px solid #000" if start + offset == cut else ""
             label = self._positive if is_pred else self._negative
-            cells = "".join(
-                f'<td style="{_CELL}{border}">{html.escape(str(value))}</td>'
-                for value in (self._ids[i], self._y_true[i], f"{self._scores[i]:.3f}", label)
-            )
+            values = (self._ids[i], self._y_true[i], f"{self._scores[i]:.3f}", label)
             rows.append(
-                f'<tr data-result="{kind}" style="background:{RESULT_COLOURS[kind]};color:#000">'
-                f'{cells}<td style="{_CELL}{border}"><b>{kind}</b></td></tr>'
+                [Cell(v, style=border) for v in values]
+                + [Cell(f"<b>{kind}</b>", raw=True, style=border)]
+            )
+            attrs.append(
+                {"data-result": kind, "style": f"background:{RESULT_COLOURS[kind]};color:#000"}
             )
         if cut == n:
-            rows.append(
-                f'<tr><td colspan="5" style="border-top:3px solid #000;font-size:small">'
-                f"t = {t:.3f} acima de todos os scores</td></tr>"
-            )
-        shown = "" if n <= self._max_rows else f" ({self._max_rows} de {n}, em torno de t)"
-        return (
-            '<table class="evalbook-threshold-table" style="border-collapse:collapse">'
-            f"<caption>instâncias por score{shown}; a linha grossa é t</caption>"
-            f"<tr>{head}</tr>{''.join(rows)}</table>"
+            above = say(_TEXT, "above_all", t=f"{t:.3f}")
+            rows.append([Cell(above, colspan=5, style="border-top:3px solid #000;font-size:small")])
+            attrs.append({})
+        shown = "" if n <= self._max_rows else say(_TEXT, "shown", rows=self._max_rows, n=n)
+        return html_table(
+            rows,
+            header=say(_TEXT, "table_head"),
+            caption=say(_TEXT, "table_caption", shown=shown),
+            css_class="evalbook-threshold-table",
+            row_attrs=attrs,
+            style="font-size:90%",
         )
 
     def _matrix_html(self, tp: int, fn: int, fp: int, tn: int, t: float) -> str:
-        pos = html.escape(str(self._positive))
-        neg = html.escape(str(self._negative))
-        style = "padding:4px 14px;text-align:right;border:1px solid #bbb;color:#000"
-
-        def cell(name: str, value: int) -> str:
-            return (
-                f'<td data-cell="{name.lower()}" style="{style};background:{RESULT_COLOURS[name]}">'
-                f'{value} <small style="color:#555">{name}</small></td>'
-            )
-
-        return (
-            '<table class="evalbook-threshold-matrix" style="border-collapse:collapse">'
-            f'<caption style="white-space:nowrap">matriz de confusão em t = {t:.3f}</caption>'
-            f'<tr><th></th><th colspan="2">predição</th></tr>'
-            f"<tr><th>alvo</th><th>{pos}</th><th>{neg}</th></tr>"
-            f"<tr><th>{pos}</th>{cell('TP', tp)}{cell('FN', fn)}</tr>"
-            f"<tr><th>{neg}</th>{cell('FP', fp)}{cell('TN', tn)}</tr></table>"
+        # t as the slider's readout shows it, so that the caption and the control agree
+        return confusion_html(
+            [[tp, fn], [fp, tn]],
+            [self._positive, self._negative],
+            caption=say(_TEXT, "matrix", t=f"{t:.3f}"),
+            css_class="evalbook-threshold-matrix",
+            result_colours=True,
         )
 
     def _metrics_html(self) -> str:
         values = self.metrics
-        rows = []
-        for name in SHOWN_METRICS:
-            value = values[name]
-            text = "indefinido (0/0)" if math.isnan(value) else f"{value:.3f}"
-            rows.append(
-                f'<tr><td style="{_CELL}"><code>{name}</code></td>'
-                f'<td data-metric="{name}" style="{_CELL};text-align:right">{text}</td></tr>'
-            )
-        return f'<table style="border-collapse:collapse">{"".join(rows)}</table>'
-
-    # ------------------------------------------------------------------ SVG
-    def _build_static_svg(self) -> tuple[str, str]:
-        curve = roc_curve(self._y_true, self._scores, positive=self._positive)
-        keep = _thin(len(curve))
-        roc = " ".join(
-            f"{_x(f):.1f},{_y(r):.1f}"
-            for f, r in zip(curve.fpr.to_numpy()[keep], curve.tpr.to_numpy()[keep], strict=True)
-        )
-        ks = ks_statistic(self._y_true, self._scores, positive=self._positive)
-        self._ks = ks
-        lo, hi = self._range
-        grid = np.unique(self._scores)
-        if grid.size > _MAX_POINTS:  # more points than pixels: sample the CDFs on a grid
-            grid = np.linspace(lo, hi, _MAX_POINTS)
-        xs = np.concatenate([[lo], grid, [hi]])
-        paths = []
-        for group, colour in (
-            (self._positive_sorted, "#d62728"),
-            (self._negative_sorted, "#1f77b4"),
-        ):
-            cdf = np.searchsorted(group, xs, side="right") / group.size
-            points = []
-            for k, (x, c) in enumerate(zip(xs, cdf, strict=True)):
-                if k:
-                    points.append(f"{self._sx(x):.1f},{_y(cdf[k - 1]):.1f}")
-                points.append(f"{self._sx(x):.1f},{_y(c):.1f}")
-            paths.append(
-                f'<polyline points="{" ".join(points)}" fill="none" stroke="{colour}" '
-                'stroke-width="1.5"/>'
-            )
-        roc_svg = (
-            _frame("ROC", "FPR", "TPR")
-            + f'<line x1="{_x(0)}" y1="{_y(0)}" x2="{_x(1)}" y2="{_y(1)}" stroke="#999" '
-            'stroke-dasharray="4 3"/>'
-            f'<polyline points="{roc}" fill="none" stroke="#1f77b4" stroke-width="2"/>'
-        )
-        ks_svg = (
-            _frame(f"KS = {ks.statistic:.3f} (máximo)", "score", "proporção acumulada")
-            + "".join(paths)
-            + f'<text x="{_PAD}" y="{_SIZE + 10}" font-size="10" fill="#1f77b4">'
-            "━ CP(negativos)</text>"
-            f'<text x="{_SIZE - 6}" y="{_SIZE + 10}" font-size="10" fill="#d62728" '
-            'text-anchor="end">━ CP(positivos)</text>'
-        )
-        return roc_svg, ks_svg
-
-    def _sx(self, score: float) -> float:
-        lo, hi = self._range
-        return _PAD + (min(max(score, lo), hi) - lo) / (hi - lo) * (_SIZE - 2 * _PAD)
-
-    def _plots_svg(self, t: float) -> str:
-        roc_static, ks_static = self._static_svg
-        fpr, tpr = self.roc_point
-        cp_pos = 1 - tpr  # share of positives with score < t
-        cp_neg = 1 - fpr
-        x = self._sx(t)
-        roc = (
-            f'<svg class="evalbook-roc" width="{_SIZE}" height="{_SIZE}" '
-            f'xmlns="http://www.w3.org/2000/svg">{roc_static}'
-            f'<line x1="{_x(fpr):.1f}" y1="{_y(fpr):.1f}" x2="{_x(fpr):.1f}" y2="{_y(tpr):.1f}" '
-            'stroke="#000" stroke-width="1.5"/>'
-            f'<circle cx="{_x(fpr):.1f}" cy="{_y(tpr):.1f}" r="6" fill="none" stroke="crimson" '
-            'stroke-width="2.5"/>'
-            f'<text x="{_SIZE - 6}" y="{_SIZE - _PAD - 6}" font-size="10" text-anchor="end">'
-            f"(FPR, TPR) = ({fpr:.2f}, {tpr:.2f})</text></svg>"
-        )
-        ks = (
-            f'<svg class="evalbook-ks" width="{_SIZE}" height="{_SIZE + 16}" '
-            f'xmlns="http://www.w3.org/2000/svg">{ks_static}'
-            f'<line x1="{x:.1f}" y1="{_PAD}" x2="{x:.1f}" y2="{_SIZE - _PAD}" stroke="#999" '
-            'stroke-dasharray="3 3"/>'
-            f'<line x1="{x:.1f}" y1="{_y(cp_pos):.1f}" x2="{x:.1f}" y2="{_y(cp_neg):.1f}" '
-            'stroke="#000" stroke-width="3"/>'
-            f'<text x="{_SIZE - 6}" y="{_SIZE - _PAD - 6}" font-size="10" text-anchor="end">'
-            f"gap em t: {cp_neg - cp_pos:.3f}</text></svg>"
-        )
-        return (
-            '<div style="display:flex;flex-direction:column;gap:4px">'
-            f"{roc}{ks}"
-            '<div style="font-size:small;max-width:210px">A barra preta é a mesma nos dois '
-            "gráficos: TPR − FPR = CP(neg) − CP(pos).</div></div>"
-        )
+        rows = [
+            [
+                term(name),
+                Cell(number(values[name], 3), align="right", attrs={"data-metric": name}),
+            ]
+            for name in SHOWN_METRICS
+        ]
+        return html_table(rows, style="font-size:90%;margin-top:6px")
 
 
 # ---------------------------------------------------------------------- helpers
-def _x(value: float) -> float:
-    return _PAD + value * (_SIZE - 2 * _PAD)
-
-
-def _y(value: float) -> float:
-    return _SIZE - _PAD - value * (_SIZE - 2 * _PAD)
-
-
-def _frame(title: str, xlabel: str, ylabel: str) -> str:
-    inner = _SIZE - 2 * _PAD
-    mid = _SIZE / 2
-    return (
-        f'<rect x="{_PAD}" y="{_PAD}" width="{inner}" height="{inner}" fill="#fff" '
-        'stroke="#444"/>'
-        f'<text x="{mid}" y="16" font-size="12" text-anchor="middle" font-weight="bold">'
-        f"{html.escape(title)}</text>"
-        f'<text x="{mid}" y="{_SIZE - 8}" font-size="11" text-anchor="middle">'
-        f"{html.escape(xlabel)}</text>"
-        f'<text x="12" y="{mid}" font-size="11" text-anchor="middle" '
-        f'transform="rotate(-90 12 {mid})">{html.escape(ylabel)}</text>'
-        f'<text x="{_PAD - 3}" y="{_SIZE - _PAD + 4}" font-size="9" text-anchor="end">0</text>'
-        f'<text x="{_PAD - 3}" y="{_PAD + 4}" font-size="9" text-anchor="end">1</text>'
-    )
-
-
-def _thin(size: int) -> np.ndarray:
-    """Indices of at most ``_MAX_POINTS`` evenly spread points, both ends included."""
-    if size <= _MAX_POINTS:
-        return np.arange(size)
-    return np.unique(np.linspace(0, size - 1, _MAX_POINTS).round().astype(np.intp))
+def _logistic(x: np.ndarray) -> np.ndarray:
+    return 1.0 / (1.0 + np.exp(-x))
 
 
 def _types(is_positive: np.ndarray, predicted: np.ndarray) -> np.ndarray:

@@ -1,0 +1,178 @@
+"""The plots of the threshold explorer: the scores of each class, the ROC and the KS.
+
+Handout 000, eqs. (11)-(16) and Figura 4. Split from :mod:`evalbook.widgets.threshold`:
+the curves are built once per data set (:func:`threshold_curves`) and each step of the
+slider only draws them again with the markers at the new threshold
+(:func:`threshold_plots`), through the shared :func:`~evalbook._svg.svg_plot`.
+"""
+
+from __future__ import annotations
+
+import html
+
+import numpy as np
+
+from evalbook._render import CLASS_LINE_COLOURS, number, say
+from evalbook._svg import Line, Points, Segments, svg_plot
+from evalbook.scores import ks_statistic, roc_curve
+
+__all__ = ["SIZE", "TEXT", "threshold_curves", "threshold_plots"]
+
+SIZE = 184  # width of each plot, in pixels: three fit beside the matrix in 850 px
+MAX_POINTS = 150  # the plots are 146 px wide: more points than that add nothing
+MAX_DOTS = 300  # up to this many instances the distributions are dots, beyond histograms
+BINS = 30
+
+#: What the plots say, in each language.
+TEXT = {
+    "distributions": {"en": "scores of each class", "pt": "scores de cada classe"},
+    "roc": {"en": "ROC (AUC = {auc})", "pt": "ROC (AUC = {auc})"},
+    "ks": {"en": "KS = {ks} (maximum)", "pt": "KS = {ks} (máximo)"},
+    "cumulative": {"en": "cumulative share", "pt": "proporção acumulada"},
+    "cp_neg": {"en": "━ CP(negatives)", "pt": "━ CP(negativos)"},
+    "cp_pos": {"en": "━ CP(positives)", "pt": "━ CP(positivos)"},
+    "readout": {
+        "en": "(FPR, TPR) = ({fpr}, {tpr}) · gap at t: {gap}",
+        "pt": "FPR = {fpr} · TPR = {tpr} · gap em t: {gap}",
+    },
+    "note": {
+        "en": "The black bar is the same in both plots: TPR − FPR = CP(neg) − CP(pos). "
+        "Right of t (shaded): predicted positive.",
+        "pt": "A barra preta é a mesma nos dois gráficos: TPR − FPR = CP(neg) − CP(pos). "
+        "À direita de t (sombreado): predito positivo.",
+    },
+}
+
+
+def threshold_curves(data, value_range, negative) -> dict:
+    """What the plots draw that does not move with t: curves, dots and histograms.
+
+    ``data`` is the explorer's :class:`~evalbook.ScoredData`, ``value_range`` its
+    slider's (low, high) and ``negative`` the label shown for the other class.
+    """
+    curve = roc_curve(data)
+    keep = thin(len(curve))
+    ks = ks_statistic(data)
+    lo, hi = value_range
+    grid = data.thresholds[::-1]  # the distinct scores, increasing
+    if grid.size > MAX_POINTS:  # more points than pixels: sample the CDFs on a grid
+        grid = np.linspace(lo, hi, MAX_POINTS)
+    xs = np.concatenate([[lo], grid, [hi]])
+    step_x = np.repeat(xs, 2)[1:]  # a step function: each x twice, the value changes after
+    colours = (CLASS_LINE_COLOURS["positive"], CLASS_LINE_COLOURS["negative"])
+    cdfs = [  # CP(positive, x) and CP(negative, x), eq. (14), as step lines
+        Line(step_x, np.repeat(cdf, 2)[:-1], colour=colour, width=1.5)
+        for cdf, colour in zip(data.cdf(xs), colours, strict=True)
+    ]
+    # the scores of each class: dots (jittered) or, for many instances, histograms;
+    # positives in the upper band (y in [1.1, 2]), negatives in the lower ([0.1, 1])
+    dots, bars = [], []
+    for base, is_class, colour in (
+        (1.1, data.is_positive, colours[0]),
+        (0.1, ~data.is_positive, colours[1]),
+    ):
+        values = data.scores[is_class]
+        if data.scores.size <= MAX_DOTS:
+            jitter = np.random.default_rng(int(base)).uniform(0.05, 0.85, values.size)
+            dots.append(Points(values, base + jitter, colour=colour))
+        else:
+            counts, edges = np.histogram(values, bins=BINS, range=(lo, hi))
+            heights = base + 0.85 * counts / max(int(counts.max()), 1)
+            bars.append(
+                Line(
+                    np.repeat(edges, 2),
+                    np.concatenate([[base], np.repeat(heights, 2), [base]]),
+                    colour=colour,
+                    width=1.5,
+                )
+            )
+    key = "".join(
+        f'<text x="{x}" y="0" font-size="10" fill="{colour}">{html.escape(text)}</text>'
+        for x, colour, text in (
+            (0, colours[0], f"━ {data.positive} ({data.n_positive})"),
+            (SIZE / 2, colours[1], f"━ {negative} ({data.n_negative})"),
+        )
+    )
+    ks_key = (
+        f'<text x="0" y="0" font-size="10" fill="{colours[1]}">{say(TEXT, "cp_neg")}</text>'
+        f'<text x="{SIZE / 2}" y="0" font-size="10" fill="{colours[0]}">'
+        f"{say(TEXT, 'cp_pos')}</text>"
+    )
+    return {
+        "roc": Line(curve.fpr[keep], curve.tpr[keep], width=2),
+        "ks": ks.statistic,
+        "cdfs": cdfs,
+        "dots": dots,
+        "bars": bars,
+        "key": key,
+        "ks_key": ks_key,
+    }
+
+
+def threshold_plots(c: dict, *, t: float, value_range, fpr: float, tpr: float, auc: float) -> str:
+    """The three plots at threshold ``t`` (curves from :func:`threshold_curves`), as HTML."""
+    cp_pos = 1 - tpr  # share of positives with score < t
+    cp_neg = 1 - fpr
+    panel = {"width": SIZE, "height": SIZE + 14, "legend": None}
+    dist = svg_plot(
+        c["bars"],
+        points=c["dots"],
+        x_range=value_range,
+        y_range=(0.0, 2.05),
+        title=say(TEXT, "distributions"),
+        xlabel="score",
+        marker=t,
+        shade_from=t,
+        y_ticks=False,
+        footer=c["key"],
+        css_class="evalbook-distributions",
+        **panel,
+    )
+    roc = svg_plot(
+        [Line([0, 1], [0, 1], colour="#999", style="--", width=1), c["roc"]],
+        points=[Points([fpr], [tpr], colour="crimson", radius=6)],
+        segments=[Segments([fpr], [fpr], [tpr], "#000", 1.5)],
+        x_range=(0, 1),
+        y_range=(0, 1),
+        title=say(TEXT, "roc", auc=number(auc, 3)),
+        xlabel="FPR",
+        ylabel="TPR",
+        css_class="evalbook-roc",
+        **panel,
+    )
+    ks = svg_plot(
+        c["cdfs"],
+        segments=[
+            Segments([t], [0], [1], "#999", 1),
+            Segments([t], [cp_pos], [cp_neg], "#000", 3),
+        ],
+        x_range=value_range,
+        y_range=(0, 1),
+        title=say(TEXT, "ks", ks=number(c["ks"], 3)),
+        xlabel="score",
+        ylabel=say(TEXT, "cumulative"),
+        footer=c["ks_key"],
+        css_class="evalbook-ks",
+        **panel,
+    )
+    readout = say(
+        TEXT,
+        "readout",
+        fpr=number(fpr, 2),
+        tpr=number(tpr, 2),
+        gap=number(cp_neg - cp_pos, 3),
+    )
+    return (
+        '<div style="display:flex;flex-direction:column;gap:2px;line-height:1.3">'
+        f'<div style="display:flex;flex-wrap:wrap;gap:6px">{dist}{roc}{ks}</div>'
+        f'<div class="evalbook-readout">{readout}</div>'
+        f'<div style="font-size:small;max-width:{3 * SIZE}px">{say(TEXT, "note")}</div>'
+        "</div>"
+    )
+
+
+def thin(size: int) -> np.ndarray:
+    """Indices of at most ``MAX_POINTS`` evenly spread points, both ends included."""
+    if size <= MAX_POINTS:
+        return np.arange(size)
+    return np.unique(np.linspace(0, size - 1, MAX_POINTS).round().astype(np.intp))

@@ -1,0 +1,171 @@
+"""Regressions of the explorers (issue 11 §5): bad values typed into a control, huge sizes.
+
+Each test failed on the code before the fix (commit 71def56): a NaN or an infinity typed
+into a control broke the explorer for good, and sizes that cannot be simulated were
+accepted until a slider step tried to allocate them.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+import evalbook
+from evalbook._render import set_language
+from evalbook.widgets import (
+    BootstrapExplorer,
+    CoverageExplorer,
+    ImbalanceExplorer,
+    KFoldExplorer,
+    OutlierExplorer,
+    PositiveClassExplorer,
+    ProfitExplorer,
+    ThresholdExplorer,
+)
+
+
+@pytest.fixture(autouse=True)
+def _portuguese():
+    previous = set_language("pt")
+    yield
+    set_language(previous)
+
+
+@pytest.fixture
+def spam():
+    return evalbook.spam_predictions()
+
+
+def _refused(control, value, name):
+    """Set a bad value: a ValueError naming the control, and the old value is back."""
+    before = control.value
+    with pytest.raises(ValueError, match=rf"^{name} must be"):
+        control.value = value
+    assert control.value == before
+
+
+# ---------------------------------------------------------------------- the four of the issue
+def test_imbalance_nan_share_is_refused_and_the_explorer_keeps_working():
+    explorer = ImbalanceExplorer()
+    html = explorer.html
+    _refused(explorer.majority_share, math.nan, "majority_share")
+    assert explorer.html == html
+    assert explorer.metrics["accuracy"] == pytest.approx(0.75)
+    explorer.majority_share.value = 0.95
+    assert explorer.metrics["accuracy"] == pytest.approx(0.885)
+
+
+def test_profit_inf_cell_is_refused_and_the_explorer_keeps_working():
+    explorer = ProfitExplorer()
+    _refused(explorer.tp, math.inf, "tp")
+    assert explorer.tp.value == 140
+    assert explorer.profits.to_dict() == {"decision_tree": 1540.0, "knn": 560.0}
+    explorer.fp.value = -100
+    assert explorer.winner == "knn"
+
+
+def test_coverage_nan_p_is_refused_and_the_explorer_keeps_working():
+    explorer = CoverageExplorer()
+    _refused(explorer.p, math.nan, "p")
+    assert explorer.p.value == 0.85
+    assert explorer.coverage == {"wilson": 0.8845, "normal": 0.816, "exact": 0.922}
+    explorer.n.value = 200
+    assert explorer.coverage["normal"] > 0.85
+
+
+def test_positive_class_none_is_refused_and_the_explorer_keeps_working(spam):
+    explorer = PositiveClassExplorer(spam.target, spam.prediction, labels=["spam", "ham"])
+    _refused(explorer.positive, None, "positive")
+    assert explorer.positive.value == "spam"
+    assert explorer.counts == {"TP": 6, "FN": 3, "FP": 2, "TN": 9}
+    explorer.positive.value = "ham"
+    assert explorer.counts == {"TP": 9, "FN": 2, "FP": 3, "TN": 6}
+
+
+def test_bootstrap_refuses_a_slider_end_it_cannot_simulate():
+    with pytest.raises(ValueError, match=r"max_n.*10,000,000"):
+        BootstrapExplorer(max_n=10**6)
+    with pytest.raises(ValueError, match=r"max_n.*at most 500\b"):
+        BootstrapExplorer(max_n=1000, repeats=20_000)
+    explorer = BootstrapExplorer(max_n=5000)  # 5000 × 2000 draws: the limit itself
+    assert explorer.n.max == 5000
+
+
+# ---------------------------------------------------------------------- the same in the others
+def test_imbalance_refuses_nan_recalls():
+    explorer = ImbalanceExplorer()
+    _refused(explorer.recall_majority, math.nan, "recall_majority")
+    _refused(explorer.recall_minority, math.nan, "recall_minority")
+    assert explorer.metrics["recall"] == pytest.approx(0.6)
+
+
+def test_threshold_refuses_nan_threshold_and_infinite_profits(spam):
+    explorer = ThresholdExplorer(spam.target, spam.score, positive="spam")
+    _refused(explorer.threshold, math.nan, "threshold")
+    assert explorer.counts == {"TP": 6, "FN": 3, "FP": 2, "TN": 9}
+    for box, name in ((explorer.profit_fp, "profit_fp"), (explorer.profit_tn, "profit_tn")):
+        _refused(box, math.inf, name)
+        _refused(box, -math.inf, name)
+        _refused(box, math.nan, name)
+    assert explorer.profit == 6 * 1 - 3 - 2 * 5
+    assert math.isfinite(explorer.best_threshold[1])
+    explorer.threshold.value = 0.75
+    assert explorer.counts == {"TP": 4, "FN": 5, "FP": 1, "TN": 10}
+
+
+def test_outlier_refuses_a_nan_shift():
+    explorer = OutlierExplorer(t=[1.0, 2.0, 3.0, 4.0], y=[1.5, 2.0, 2.5, 4.0])
+    _refused(explorer.shift, math.nan, "shift")
+    assert explorer.metrics["mse"] == 0.125
+    explorer.point.value, explorer.shift.value = 3, 6.0
+    assert explorer.metrics["mse"] == 9.125
+
+
+def test_coverage_refuses_no_confidence():
+    explorer = CoverageExplorer()
+    _refused(explorer.confidence, None, "confidence")
+    assert explorer.confidence.value == 0.9
+
+
+def test_profit_multiclass_cells_refuse_nan():
+    cm = evalbook.ConfusionMatrix([[5, 1, 0], [1, 4, 1], [0, 2, 6]], labels=["a", "b", "c"])
+    explorer = ProfitExplorer({"m": cm}, [[1, 0, 0], [0, 1, 0], [0, 0, 1]])
+    _refused(explorer.cells[0][1], math.nan, "a→b")
+    assert explorer.profits.to_dict() == {"m": 15.0}
+
+
+def test_an_infinite_slider_value_is_clamped_not_refused():
+    explorer = ImbalanceExplorer()
+    explorer.majority_share.value = math.inf
+    assert explorer.majority_share.value == 0.99
+    assert explorer.metrics["accuracy"] == pytest.approx(0.897, abs=1e-3)
+
+
+# ---------------------------------------------------------------------- sizes
+def test_kfold_grid_stays_small_for_many_instances():
+    y = np.repeat(["A", "B"], [3000, 2000])
+    explorer = KFoldExplorer(y, k=5)
+    assert explorer.fold_sizes == [1000] * 5
+    cells = explorer.html.count("<td")
+    assert cells < 6 * 125  # ≤ 120 columns, not 5000
+    # a column standing for a group of instances says which
+    assert "42 instâncias, da 0 à 41 (A)" in explorer.html
+
+
+def test_positive_class_table_stays_small_for_many_instances():
+    rng = np.random.default_rng(0)
+    y_true = rng.choice(["a", "b"], size=10_000)
+    y_pred = rng.choice(["a", "b"], size=10_000)
+    explorer = PositiveClassExplorer(y_true, y_pred)
+    assert sum(explorer.counts.values()) == 10_000
+    assert explorer.table_view.value.count("<tr") == 201  # header + 200 instances
+    assert "as primeiras 200 de 10000 instâncias" in explorer.table_view.value
+
+
+def test_imbalance_plot_is_shown_at_its_own_size():
+    """Issue 13 §2: the 450×288 PNG was stretched to 450×372 by its row; now a sized SVG."""
+    explorer = ImbalanceExplorer()
+    explorer._repr_mimebundle_()
+    assert 'width="450" height="288"' in explorer.plot_view.value

@@ -1,0 +1,263 @@
+"""The shared renderer (evalbook/_render.py): tables, numbers, colours, figures, language."""
+
+from __future__ import annotations
+
+import ast
+import math
+import pathlib
+
+import numpy as np
+import pytest
+
+from evalbook._render import (
+    MATRIX_COLOURS,
+    RESULT_COLOURS,
+    Cell,
+    blend,
+    check_ids,
+    chips,
+    confusion_html,
+    get_language,
+    html_table,
+    number,
+    options,
+    percent,
+    set_language,
+    term,
+)
+from evalbook._svg import Line, Points, Segments, svg_plot
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(autouse=True)
+def _english():
+    previous = set_language("en")
+    yield
+    set_language(previous)
+
+
+# ---------------------------------------------------------------------- language
+def test_language_switch_and_options():
+    assert get_language() == "en"
+    assert set_language("pt") == "en"
+    assert options.language == "pt"
+    options.language = "en"
+    assert get_language() == "en"
+    assert repr(options) == "Options(language='en')"
+
+
+@pytest.mark.parametrize("bad", ["es", "PT", None, 1])
+def test_unknown_language_is_refused(bad):
+    with pytest.raises(ValueError, match="language must be one of"):
+        set_language(bad)
+    assert get_language() == "en"
+
+
+def test_terms_follow_the_switch():
+    assert term("target") == "target"
+    set_language("pt")
+    assert term("target") == "alvo"
+    assert term("confusion_matrix") == "Matriz de confusão"
+    assert term("recall", "en") == "recall"
+    assert term("not_a_term") == "not_a_term"
+
+
+# ---------------------------------------------------------------------- numbers
+@pytest.mark.parametrize(
+    ("value", "digits", "options", "en", "pt"),
+    [
+        (0.75, 2, {}, "0.75", "0,75"),
+        (1957, 2, {}, "1,957.00", "1.957,00"),
+        (-1234567.891, 1, {}, "-1,234,567.9", "-1.234.567,9"),
+        (0.25, 3, {"sign": True}, "+0.250", "+0,250"),
+        (0.000123456, 3, {"style": "g"}, "0.000123", "0,000123"),
+        (np.float64(2.5), 0, {}, "2", "2"),
+        (7, 1, {}, "7.0", "7,0"),
+    ],
+)
+def test_number_in_both_languages(value, digits, options, en, pt):
+    assert number(value, digits, language="en", **options) == en
+    assert number(value, digits, language="pt", **options) == pt
+
+
+def test_number_undefined_and_infinite():
+    assert number(math.nan) == "undefined (0/0)"
+    assert number(math.nan, language="pt") == "indefinido (0/0)"
+    assert number(math.inf) == "∞" and number(-math.inf) == "−∞"
+    assert percent(0.8846, language="pt") == "88,5%"
+    assert percent(0.8846) == "88.5%"
+
+
+@pytest.mark.parametrize("bad", ["0.5", None, True, [1.0]])
+def test_number_refuses_non_numbers(bad):
+    with pytest.raises(TypeError, match="value must be a real number"):
+        number(bad)
+
+
+# ---------------------------------------------------------------------- tables
+def test_table_escapes_formats_and_carries_attributes():
+    out = html_table(
+        [["<b>", 0.5, 3], [Cell("<i>x</i>", raw=True, attrs={"data-metric": "f1"}), 1.0, 0]],
+        header=["name", "value", "count"],
+        caption="a & b",
+        css_class="evalbook-x",
+        row_attrs=[{"data-result": "TP"}, {}],
+    )
+    assert out.startswith(
+        '<table class="evalbook-x" style="border-collapse:collapse;line-height:1.3">'
+    )
+    assert "<caption" in out and "a &amp; b</caption>" in out
+    assert out.count("<th ") == 3 and out.count("<tr") == 3
+    assert "&lt;b&gt;" in out and "<i>x</i>" in out
+    assert 'data-metric="f1"' in out and '<tr data-result="TP">' in out
+    assert "text-align:right" in out and ">0.500</td>" in out and ">3</td>" in out
+
+
+def test_table_numbers_follow_the_language():
+    set_language("pt")
+    assert ">0,500</td>" in html_table([[0.5]])
+
+
+def test_confusion_html_two_classes():
+    out = confusion_html([[6, 3], [2, 9]], ["spam", "ham"], css_class="m")
+    assert "Confusion matrix (n = 20)" in out and ">prediction</th>" in out
+    assert ">target</th>" in out
+    for name, value in (("tp", 6), ("fn", 3), ("fp", 2), ("tn", 9)):
+        assert f'data-cell="{name}">{value} <small' in out
+    assert MATRIX_COLOURS["hit"] in out and RESULT_COLOURS["TP"] not in out
+    coloured = confusion_html([[6, 3], [2, 9]], ["s", "h"], result_colours=True)
+    assert all(colour in coloured for colour in RESULT_COLOURS.values())
+
+
+def test_confusion_html_in_portuguese_and_multiclass():
+    out = confusion_html(np.eye(3, dtype=int), ["a", "b", "c"], language="pt")
+    assert "Matriz de confusão (n = 3)" in out and ">predição</th>" in out
+    assert ">alvo</th>" in out and 'rowspan="3"' in out and "data-cell" not in out
+
+
+def test_blend_and_chips():
+    assert blend("#000000", "#ffffff", 0.5) == "#808080"
+    assert blend("#102030", "#405060", 1.0) == "#405060"
+    both = chips([("TP = 1", "#b7e1b7"), ("FN = 2", "#fbd9a8")])
+    assert both.count("<span") == 2 and "background:#fbd9a8" in both
+
+
+# ---------------------------------------------------------------------- figures and ids
+def test_svg_plot_lines_points_segments_marker():
+    svg = svg_plot(
+        [Line([0, 1], [0, 1], "diagonal", "#999", "--"), Line([0, 1], [1, float("nan")])],
+        x_range=(0, 1),
+        y_range=(0, 1),
+        width=200,
+        height=100,
+        xlabel="x & y",
+        marker=0.5,
+        points=[Points([0.5], [0.5], "one", "red", 4)],
+        segments=[Segments([0.25], [0.0], [1.0])],
+    )
+    assert svg.startswith('<svg width="200" height="100"') and svg.endswith("</svg>")
+    assert svg.count("<polyline") == 2 and 'stroke-dasharray="6 3"' in svg
+    assert "x &amp; y" in svg and ">diagonal</text>" in svg and ">one</text>" in svg
+    # the point (0.5, 0.5) sits in the middle of the 146×54 px plotting area
+    assert '<circle cx="117.0" cy="37.0" r="4"/>' in svg
+    assert 'd="M80.5 64.0V10.0"' in svg  # the segment from y = 0 to y = 1 at x = 0.25
+    assert '<line x1="117.0" y1="10" x2="117.0" y2="64" stroke="#000"' in svg
+    # a nan point is left out of its line, not drawn at a wrong place
+    assert svg.split("<polyline")[2].count(",") == 1
+
+
+def test_check_ids():
+    labels = np.array(["a", "b", "c"])
+    assert check_ids(None, labels).tolist() == [1, 2, 3]
+    assert check_ids(["x", "y", "z"], labels).tolist() == ["x", "y", "z"]
+    with pytest.raises(ValueError, match="ids contains 'x' more than once"):
+        check_ids(["x", "y", "x"], labels)
+    with pytest.raises(ValueError, match="y_true and ids have different lengths"):
+        check_ids(["x"], labels)
+
+
+def test_import_evalbook_render_does_not_import_matplotlib_or_ipywidgets():
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, evalbook._render; "
+        "print('matplotlib' in sys.modules, 'ipywidgets' in sys.modules)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["False", "False"]
+
+
+# ---------------------------------------------------------------------- one renderer
+def _private_imports(path: pathlib.Path) -> list[str]:
+    found = []
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("evalbook"):
+            found += [f"{node.module}.{a.name}" for a in node.names if a.name.startswith("_")]
+    return found
+
+
+@pytest.mark.parametrize(
+    "path",
+    [*sorted((ROOT / "evalbook" / "widgets").glob("*.py")), ROOT / "evalbook" / "summary.py"],
+    ids=lambda p: p.name,
+)
+def test_explorers_import_no_private_name_and_build_no_table_by_hand(path):
+    allowed = {"evalbook.scores._binary_scores", "evalbook.scores._check_threshold"}
+    assert set(_private_imports(path)) <= allowed  # scores' two go when ScoredData arrives
+    text = path.read_text()
+    assert "<table" not in text and "border:1px solid" not in text
+
+
+def test_every_registry_metric_has_a_portuguese_name():
+    import evalbook
+
+    for name in {**evalbook.MULTICLASS_METRICS, **evalbook.BINARY_METRICS}:
+        assert term(name, "pt") != name or name in ("f1", "mcc"), name
+
+
+def test_default_matrix_labels_are_translated():
+    out = confusion_html([[6, 3], [2, 9]], ["positive", "negative"], language="pt")
+    assert ">positiva</th>" in out and ">negativa</th>" in out and "positive" not in out
+
+
+def test_confusion_matrix_display_follows_the_language():
+    from evalbook import ConfusionMatrix
+
+    cm = ConfusionMatrix([[6, 3], [2, 9]])
+    assert "Confusion matrix (n = 20)" in cm._repr_html_() and ">target</th>" in cm._repr_html_()
+    set_language("pt")
+    page = cm._repr_html_()
+    assert "Matriz de confusão (n = 20)" in page and ">alvo</th>" in page
+    assert ">predição</th>" in page and "<th>positiva</th>" in page and "<th>negativa</th>" in page
+
+
+def test_metrics_table_displays_in_the_display_language_and_stays_a_dataframe():
+    import pandas as pd
+
+    from evalbook import metrics_table
+
+    table = metrics_table([[6, 3], [2, 9]])
+    assert isinstance(table, pd.DataFrame) and list(table.columns) == ["value", "formula", "source"]
+    assert table.loc["recall", "value"] == pytest.approx(6 / 9)
+    assert type(table.loc[["f1"]]) is pd.DataFrame  # operations give plain DataFrames
+    english = table._repr_html_()
+    assert ">recall</th>" in english and ">0.6667</td>" in english and ">metric</th>" in english
+    set_language("pt")
+    page = table._repr_html_()
+    assert ">revocação (recall)</th>" in page and ">0,6667</td>" in page
+    assert ">métrica</th>" in page and ">fórmula</th>" in page and ">fonte</th>" in page
+
+
+def test_summary_follows_the_display_language_unless_told():
+    from evalbook import summary
+
+    report = summary([[6, 3], [2, 9]])
+    assert report.language is None and str(report).startswith("Confusion Matrix and Statistics")
+    set_language("pt")
+    assert str(report).startswith("Matriz de Confusão e Estatísticas")
+    assert "Sensibilidade" in report._repr_html_()
+    assert str(summary([[6, 3], [2, 9]], language="en")).startswith("Confusion Matrix")
+    with pytest.raises(ValueError, match="language"):
+        summary([[6, 3], [2, 9]], language="es")
