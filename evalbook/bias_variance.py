@@ -21,7 +21,14 @@ from typing import NamedTuple
 
 import numpy as np
 
-from evalbook._checks import as_array, as_label_array, as_number_array, as_rng, check_whole_number
+from evalbook._checks import (
+    as_array,
+    as_label_array,
+    as_number_array,
+    as_rng,
+    check_estimator,
+    check_whole_number,
+)
 
 __all__ = [
     "BiasVariance",
@@ -71,11 +78,7 @@ def bootstrap_predictions(model, X_train, y_train, X_test, *, rounds=200, seed=N
     ...                       rounds=3, seed=0).shape
     (3, 2)
     """
-    if not (hasattr(model, "fit") and hasattr(model, "predict")):
-        raise TypeError(
-            "model must be an estimator with fit(X, y) and predict(X) methods, such as "
-            f"sklearn.tree.DecisionTreeClassifier(); got {type(model).__name__}"
-        )
+    check_estimator(model)
     rounds = check_whole_number(rounds, "rounds", minimum=2, maximum=100_000)
     rng = as_rng(seed)
     target = np.asarray(y_train.to_numpy() if hasattr(y_train, "to_numpy") else y_train)
