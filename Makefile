@@ -6,6 +6,9 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.evalbook-installed
+# JupyterLab's own interface in Brazilian Portuguese, for this project's lab only: the
+# defaults in .jupyter/overrides.json are copied into the virtualenv's JupyterLab settings.
+LAB_OVERRIDES := $(VENV)/share/jupyter/lab/settings/overrides.json
 
 NOTEBOOKS := $(sort $(wildcard notebooks/*.ipynb))
 SOLUTIONS := $(sort $(wildcard exercises/solucoes/*.ipynb))
@@ -14,8 +17,16 @@ SOLUTIONS := $(sort $(wildcard exercises/solucoes/*.ipynb))
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 # Extra options for `make lab`, e.g. LAB_ARGS="--no-browser --port=8899".
 LAB_ARGS ?=
+# What `make lint` checks: the code, and the code cells of the lessons and exercises.
+LINT_PATHS ?= evalbook tests benchmarks notebooks exercises
 
 PYTEST_NBVAL := --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg
+# One pytest worker per core (pytest-xdist). `--dist loadfile` keeps each file on one worker:
+# a notebook's cells run in order in one kernel, and a test module's fixtures are built once.
+# `--no-loadscope-reorder` keeps the order tests/conftest.py sets: the longest files first.
+# TEST_WORKERS=0 runs everything in one process (easier to debug); PYTEST_ARGS adds options.
+TEST_WORKERS ?= auto
+PYTEST_ARGS ?=
 
 .PHONY: install lab test lint notebooks exercises bench clean
 
@@ -28,15 +39,20 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e ".[test]"
 	@touch $(STAMP)
 
-lab: $(STAMP)
+$(LAB_OVERRIDES): .jupyter/overrides.json $(STAMP)
+	@mkdir -p $(dir $@)
+	cp .jupyter/overrides.json $@
+
+lab: $(STAMP) $(LAB_OVERRIDES)
 	$(BIN)/jupyter lab --ServerApp.root_dir=. --LabApp.default_url=/lab/tree/notebooks $(ROOT_FLAG) $(LAB_ARGS)
 
 lint: $(STAMP)
-	$(BIN)/ruff check evalbook tests benchmarks
+	$(BIN)/ruff check $(LINT_PATHS)
 	$(BIN)/ruff format --check evalbook tests benchmarks
 
 test: lint
-	$(BIN)/python -m pytest --doctest-modules evalbook tests $(PYTEST_NBVAL) notebooks exercises/solucoes
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadfile --no-loadscope-reorder $(PYTEST_ARGS) \
+		--doctest-modules evalbook tests $(PYTEST_NBVAL) notebooks exercises/solucoes
 
 # Re-execute every lesson and solution top to bottom in a fresh kernel, then regenerate
 # the student notebooks from the solutions.

@@ -1,14 +1,24 @@
 """Benchmarks: evalbook against scikit-learn and the numpy floor, as ratios.
 
 Run with ``make bench`` (or ``python benchmarks/run.py``); ``--quick`` uses tiny sizes and
-is what the smoke test runs. Prints one table and writes it, with the machine and the
-date, to ``benchmarks/RESULTS.md``.
+is what the smoke test runs; ``--only NAME`` runs the cases whose name contains NAME.
+Prints one table and writes it, with the machine, its load and the date, to
+``benchmarks/RESULTS.md``.
 
-Each case times evalbook and its references on the same data, takes the best of several
-repetitions (the machine is shared and noisy: the minimum is the least disturbed run),
-checks that evalbook and the reference give the same numbers on that data, and compares
-the ratio with the target set in the benchmarks issue. A missed target is reported, never
-hidden.
+Method (issue 16):
+
+- every contender of a row (evalbook and each reference) runs on the same data, the same
+  number of times, interleaved: one call of each per round (A B A B …), whole rounds only;
+- a row reports each contender's minimum (the least disturbed run on a shared machine)
+  and its spread (min–max over the rounds); the ratio is evalbook's minimum over the
+  reference's, quoted with the size and, for scores, the tie structure of the data;
+- before timing, evalbook's and the reference's results are compared on that data;
+- the BLAS variables (``OPENBLAS_CORETYPE``, ``OPENBLAS_L2_SIZE``, thread counts) and the
+  load average before and after are written next to the table.
+
+The cases are the list ``CASES``: adding a benchmark is adding one entry (a score function
+beside scikit-learn's is one :func:`score_case` line). A case whose evalbook function does
+not exist yet is skipped with a note. A missed target is reported, never hidden.
 """
 
 from __future__ import annotations
@@ -21,7 +31,9 @@ import os
 import platform
 import subprocess
 import sys
+import tempfile
 import time
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
@@ -29,47 +41,154 @@ from pathlib import Path
 import numpy as np
 
 ROOT = Path(__file__).resolve().parents[1]
+BLAS_VARIABLES = (
+    "OPENBLAS_CORETYPE",
+    "OPENBLAS_L2_SIZE",
+    "OPENBLAS_NUM_THREADS",
+    "OMP_NUM_THREADS",
+    "MKL_NUM_THREADS",
+)
 
 
+# ---------------------------------------------------------------------- timing
+@dataclass
+class Timing:
+    """The wall times of one contender over the rounds of a row."""
+
+    times: list[float]
+
+    @property
+    def best(self) -> float:
+        return min(self.times)
+
+    @property
+    def worst(self) -> float:
+        return max(self.times)
+
+    @property
+    def median(self) -> float:
+        return float(np.median(self.times))
+
+    @property
+    def spread(self) -> str:
+        return f"{_format_seconds(self.best)}–{_format_seconds(self.worst)} ({len(self.times)}×)"
+
+
+def time_interleaved(
+    contenders: dict[str, Callable[[], object]], *, repeat: int, budget: float = 60.0
+) -> dict[str, Timing]:
+    """Time every contender ``repeat`` times, one call of each per round (A B A B …).
+
+    Only whole rounds run, so every contender gets the same number of repetitions; after
+    the second round no new round starts once ``budget`` seconds have passed.
+    """
+    times: dict[str, list[float]] = {name: [] for name in contenders}
+    started = time.perf_counter()
+    for round_ in range(repeat):
+        if round_ >= 2 and time.perf_counter() - started > budget:
+            break
+        for name, function in contenders.items():
+            t0 = time.perf_counter()
+            function()
+            times[name].append(time.perf_counter() - t0)
+    return {name: Timing(values) for name, values in times.items()}
+
+
+# ---------------------------------------------------------------------- rows
 @dataclass
 class Row:
-    """One line of the results table."""
+    """One line of the results table: evalbook against one reference on one data set."""
 
     case: str
     size: str
-    evalbook_s: float
-    reference: str
-    reference_s: float
+    evalbook: Timing | None
+    reference: str = ""
+    reference_timing: Timing | None = None
     target: str = ""
     met: bool | None = None
     same_numbers: bool | None = None
     note: str = ""
+    data: str = ""
 
     @property
     def ratio(self) -> float:
-        return self.evalbook_s / self.reference_s if self.reference_s else float("nan")
+        if self.evalbook is None or self.reference_timing is None:
+            return float("nan")
+        return self.evalbook.best / self.reference_timing.best
+
+    def as_dict(self) -> dict:
+        return {
+            "case": self.case,
+            "size": self.size,
+            "data": self.data,
+            "evalbook_s": None if self.evalbook is None else self.evalbook.times,
+            "reference": self.reference,
+            "reference_s": None if self.reference_timing is None else self.reference_timing.times,
+            "ratio": self.ratio,
+            "target": self.target,
+            "met": self.met,
+            "same_numbers": self.same_numbers,
+            "note": self.note,
+        }
 
 
 @dataclass
-class Report:
-    rows: list[Row] = field(default_factory=list)
+class Settings:
+    quick: bool
+    repeat: int
+    budget: float
 
-    def add(self, row: Row) -> None:
-        self.rows.append(row)
-        print(_format_row(row), flush=True)
+    def sizes(self, full, quick=(10**3,)):
+        return list(quick if self.quick else full)
+
+    def repeat_for(self, n: int) -> int:
+        """Fewer rounds for the largest sizes (each row still times its contenders equally)."""
+        return self.repeat if n < 10**7 else max(3, self.repeat // 2)
 
 
-def best_time(function, *, repeat: int = 5, budget: float = 20.0) -> float:
-    """The fastest of ``repeat`` runs (fewer if the runs exceed ``budget`` seconds)."""
-    times = []
-    started = time.perf_counter()
-    for _ in range(repeat):
-        t0 = time.perf_counter()
-        function()
-        times.append(time.perf_counter() - t0)
-        if time.perf_counter() - started > budget:
-            break
-    return min(times)
+@dataclass
+class Case:
+    """A named benchmark: ``run(settings)`` yields its rows."""
+
+    name: str
+    run: Callable[[Settings], Iterator[Row]]
+    full_only: bool = False  # too slow for --quick (the smoke test)
+
+
+def compare(
+    case: str,
+    size: str,
+    ours: Callable[[], object],
+    references: list[tuple[str, Callable[[], object], Callable | None]],
+    settings: Settings,
+    *,
+    n: int = 0,
+    data: str = "",
+    target: Callable[[str, float], tuple[str, bool | None]] | None = None,
+    note: str = "",
+) -> Iterator[Row]:
+    """One row per reference, all contenders timed together in one interleaved run.
+
+    ``references`` holds ``(label, function, same)``; ``same(ours_result, ref_result)``
+    says whether the two agree (None: nothing to compare, e.g. a numpy floor).
+    """
+    ours_result = ours()
+    agreement = []
+    for _, function, same in references:
+        agreement.append(None if same is None else bool(same(ours_result, function())))
+    contenders = {"evalbook": ours, **{label: function for label, function, _ in references}}
+    timings = time_interleaved(contenders, repeat=settings.repeat_for(n), budget=settings.budget)
+    for (label, _, _), same in zip(references, agreement, strict=True):
+        row = Row(
+            case, size, timings["evalbook"], label, timings[label], "", None, same, note, data
+        )
+        if target is not None:
+            row.target, row.met = target(label, row.ratio)
+        yield row
+
+
+def _size(n: int) -> str:
+    return f"n={n:.0e}".replace("e+0", "e")
 
 
 # ---------------------------------------------------------------------- floors
@@ -89,169 +208,251 @@ def _metric_from_labels(metric, y_true, y_pred):
     return metric(ConfusionMatrix.from_labels(y_true, y_pred))
 
 
-# ---------------------------------------------------------------------- cases
-def bench_confusion_integers(report: Report, sizes, repeat: int) -> None:
+def _sklearn_order(matrix) -> np.ndarray:
+    return matrix.to_frame("sklearn").to_numpy()
+
+
+# ---------------------------------------------------------------------- cases: library
+def confusion_integers(settings: Settings) -> Iterator[Row]:
     from sklearn.metrics import confusion_matrix
 
     from evalbook import ConfusionMatrix
 
     rng = np.random.default_rng(0)
     k = 3
-    for n in sizes:
+    for n in settings.sizes([10**5, 10**6, 10**7]):
         y_true = rng.integers(0, k, n)
         y_pred = np.where(rng.random(n) < 0.7, y_true, rng.integers(0, k, n))
-        ours = ConfusionMatrix.from_labels(y_true, y_pred)
-        floor = np.bincount(y_true * k + y_pred, minlength=k * k).reshape(k, k)
-        same = np.array_equal(ours.to_frame("sklearn").to_numpy(), floor)
-        t_ours = best_time(partial(ConfusionMatrix.from_labels, y_true, y_pred), repeat=repeat)
-        t_floor = best_time(partial(_bincount_floor, y_true, y_pred, k), repeat=repeat)
-        report.add(
-            Row(
-                "confusion matrix, int labels",
-                f"n={n:.0e}",
-                t_ours,
-                "np.bincount(t*k+p)",
-                t_floor,
-                "≤ 2× at 1e7" if n >= 10**7 else "",
-                (t_ours <= 2 * t_floor) if n >= 10**7 else None,
-                same,
-            )
-        )
-        sk = confusion_matrix(y_true, y_pred)
-        t_sk = best_time(partial(confusion_matrix, y_true, y_pred), repeat=max(1, repeat // 2))
-        report.add(
-            Row(
-                "confusion matrix, int labels",
-                f"n={n:.0e}",
-                t_ours,
-                "sklearn confusion_matrix",
-                t_sk,
-                "≥ 10× faster" if n >= 10**7 else "",
-                (t_sk >= 10 * t_ours) if n >= 10**7 else None,
-                np.array_equal(sk, ours.to_frame("sklearn").to_numpy()),
-            )
+
+        def target(label, ratio, n=n):
+            if n < 10**7:
+                return "", None
+            if label.startswith("np."):
+                return "≤ 2× the floor at 1e7", ratio <= 2
+            return "≥ 10× faster at 1e7", ratio <= 0.1
+
+        yield from compare(
+            "confusion matrix, int labels",
+            _size(n),
+            partial(ConfusionMatrix.from_labels, y_true, y_pred),
+            [
+                (
+                    "np.bincount(t*k+p)",
+                    partial(_bincount_floor, y_true, y_pred, k),
+                    lambda ours, floor: np.array_equal(_sklearn_order(ours), floor.reshape(k, k)),
+                ),
+                (
+                    "sklearn confusion_matrix",
+                    partial(confusion_matrix, y_true, y_pred),
+                    lambda ours, sk: np.array_equal(_sklearn_order(ours), sk),
+                ),
+            ],
+            settings,
+            n=n,
+            data="3 classes, 70% right",
+            target=target,
         )
 
 
-def bench_confusion_strings(report: Report, sizes, repeat: int) -> None:
+def confusion_strings(settings: Settings) -> Iterator[Row]:
     from sklearn.metrics import confusion_matrix
 
     from evalbook import ConfusionMatrix
 
     rng = np.random.default_rng(1)
     names = np.array(["spam", "ham", "eggs"])
-    for n in sizes:
+    for n in settings.sizes([10**5, 10**6, 10**7]):
         y_true = names[rng.integers(0, 3, n)]
         y_pred = np.where(rng.random(n) < 0.7, y_true, names[rng.integers(0, 3, n)])
-        ours = ConfusionMatrix.from_labels(y_true, y_pred)
-        reps = max(1, repeat // 2)
-        t_ours = best_time(partial(ConfusionMatrix.from_labels, y_true, y_pred), repeat=reps)
-        t_floor = best_time(partial(_unique_floor, y_true, y_pred), repeat=reps)
-        report.add(
-            Row(
-                "confusion matrix, str labels",
-                f"n={n:.0e}",
-                t_ours,
+        references = [
+            (
                 "np.unique(return_inverse) ×2",
-                t_floor,
-                "≤ 1.5× at 1e7" if n >= 10**7 else "",
-                (t_ours <= 1.5 * t_floor) if n >= 10**7 else None,
-                sorted(ours.labels) == list(np.unique(np.concatenate([y_true, y_pred]))),
-                "one np.unique call per label array",
+                partial(_unique_floor, y_true, y_pred),
+                lambda ours, _floor: set(ours.labels) == set(names),
             )
-        )
-        if n <= 10**6:
-            sk = confusion_matrix(y_true, y_pred)
-            t_sk = best_time(partial(confusion_matrix, y_true, y_pred), repeat=1)
-            report.add(
-                Row(
-                    "confusion matrix, str labels",
-                    f"n={n:.0e}",
-                    t_ours,
+        ]
+        if n <= 10**6:  # scikit-learn takes ~10 s a call at 1e7
+            references.append(
+                (
                     "sklearn confusion_matrix",
-                    t_sk,
-                    "",
-                    None,
-                    np.array_equal(sk, ours.to_frame("sklearn").to_numpy()),
+                    partial(confusion_matrix, y_true, y_pred),
+                    lambda ours, sk: np.array_equal(_sklearn_order(ours), sk),
                 )
             )
 
+        def target(label, ratio, n=n):
+            if n < 10**7 or not label.startswith("np."):
+                return "", None
+            return "≤ 1.5× the floor at 1e7", ratio <= 1.5
 
-def bench_agreement(report: Report, sizes, repeat: int) -> None:
-    from sklearn.metrics import cohen_kappa_score, matthews_corrcoef
+        yield from compare(
+            "confusion matrix, str labels",
+            _size(n),
+            partial(ConfusionMatrix.from_labels, y_true, y_pred),
+            references,
+            settings,
+            n=n,
+            data="3 string classes, 70% right",
+            target=target,
+        )
 
-    from evalbook import cohen_kappa, mcc
 
-    rng = np.random.default_rng(2)
-    for n in sizes:
-        y_true = rng.integers(0, 4, n)
-        y_pred = np.where(rng.random(n) < 0.6, y_true, rng.integers(0, 4, n))
-        for name, ours_fn, ref_fn in (
-            ("Cohen's kappa from labels", cohen_kappa, cohen_kappa_score),
-            ("MCC from labels", mcc, matthews_corrcoef),
-        ):
-            ours = partial(_metric_from_labels, ours_fn, y_true, y_pred)
-            ref = partial(ref_fn, y_true, y_pred)
-            same = abs(ours() - ref()) <= 1e-12
-            t_ours = best_time(ours, repeat=repeat)
-            t_ref = best_time(ref, repeat=max(1, repeat // 2))
-            report.add(
-                Row(name, f"n={n:.0e}", t_ours, f"sklearn {ref_fn.__name__}", t_ref, "", None, same)
+def agreement_case(name: str, ours_name: str, reference_name: str) -> Case:
+    def run(settings: Settings) -> Iterator[Row]:
+        import sklearn.metrics
+
+        import evalbook
+
+        ours_fn = getattr(evalbook, ours_name)
+        ref_fn = getattr(sklearn.metrics, reference_name)
+        rng = np.random.default_rng(2)
+        for n in settings.sizes([10**6]):
+            y_true = rng.integers(0, 4, n)
+            y_pred = np.where(rng.random(n) < 0.6, y_true, rng.integers(0, 4, n))
+            yield from compare(
+                name,
+                _size(n),
+                partial(_metric_from_labels, ours_fn, y_true, y_pred),
+                [
+                    (
+                        f"sklearn {reference_name}",
+                        partial(ref_fn, y_true, y_pred),
+                        lambda a, b: abs(a - b) <= 1e-12,
+                    )
+                ],
+                settings,
+                n=n,
+                data="4 classes, 60% right",
             )
 
+    return Case(name, run)
 
-def bench_scores(report: Report, sizes, repeat: int) -> None:
-    from sklearn.metrics import roc_auc_score
-    from sklearn.metrics import roc_curve as sk_roc_curve
 
-    from evalbook import roc_auc, roc_curve
+# ---------------------------------------------------------------------- cases: scores
+TIE_STRUCTURES = {
+    "no ties": None,
+    "rounded to 4 dp": 4,
+    "rounded to 2 dp": 2,
+}
 
-    rng = np.random.default_rng(3)
-    for n in sizes:
-        y_true = rng.integers(0, 2, n)
-        scores = np.round(rng.random(n) + 0.3 * y_true, 4)  # rounded: ties, as real scores have
-        reps = max(1, repeat // 2)
-        t_argsort = best_time(partial(np.argsort, scores), repeat=reps)
-        same = abs(roc_auc(y_true, scores, positive=1) - roc_auc_score(y_true, scores)) <= 1e-12
-        t_auc = best_time(partial(roc_auc, y_true, scores, positive=1), repeat=reps)
-        report.add(
-            Row(
-                "roc_auc",
-                f"n={n:.0e}",
-                t_auc,
-                "one np.argsort of the scores",
-                t_argsort,
-                "≤ 1× at 1e7" if n >= 10**7 else "",
-                (t_auc <= t_argsort) if n >= 10**7 else None,
-                same,
-            )
+
+def score_data(n: int, decimals: int | None, seed: int = 3):
+    """Binary labels (half positive) and scores = U(0, 1) + 0.3·positive, maybe rounded."""
+    rng = np.random.default_rng(seed)
+    y_true = rng.integers(0, 2, n)
+    scores = rng.random(n) + 0.3 * y_true
+    if decimals is not None:
+        scores = np.round(scores, decimals)
+    return y_true, scores
+
+
+def curve_points(result, x: str, y: str) -> tuple[np.ndarray, np.ndarray]:
+    """The (x, y) arrays of a curve, whether it comes as a table, an object or a tuple.
+
+    evalbook's curves are tables (``result["fpr"]``) or light results with attributes;
+    scikit-learn's are tuples ``(x, y, thresholds)`` in its own order.
+    """
+    for read in (lambda r, k: r[k], getattr):
+        with contextlib.suppress(KeyError, TypeError, AttributeError, IndexError, ValueError):
+            return np.asarray(read(result, x), float), np.asarray(read(result, y), float)
+    if isinstance(result, tuple) and len(result) >= 2:
+        return np.asarray(result[0], float), np.asarray(result[1], float)
+    raise TypeError(f"cannot read the {x}/{y} points of a {type(result).__name__}")
+
+
+def _same_roc(ours, sk) -> bool:
+    fpr, tpr = curve_points(ours, "fpr", "tpr")
+    sk_fpr, sk_tpr = sk[0], sk[1]
+    return fpr.shape == sk_fpr.shape and np.allclose(fpr, sk_fpr) and np.allclose(tpr, sk_tpr)
+
+
+def _point_set(recall, precision) -> set:
+    points = {
+        (round(float(r), 10), round(float(p), 10)) for r, p in zip(recall, precision, strict=True)
+    }
+    return points - {(0.0, 1.0)}  # scikit-learn's closing point (recall 0, precision 1)
+
+
+def _same_pr(ours, sk) -> bool:
+    recall, precision = curve_points(ours, "recall", "precision")
+    sk_precision, sk_recall = sk[0], sk[1]  # scikit-learn returns (precision, recall, t)
+    return _point_set(recall, precision) == _point_set(sk_recall, sk_precision)
+
+
+def _same_scalar(ours, ref) -> bool:
+    return abs(float(ours) - float(ref)) <= 1e-12 * max(1.0, abs(float(ref)))
+
+
+def score_case(
+    name: str,
+    *,
+    reference: str,
+    same: Callable,
+    reference_kwargs: dict | None = None,
+    target: Callable[[int, float], tuple[str, bool | None]] | None = None,
+    argsort_floor: bool = True,
+) -> Case:
+    """``evalbook.<name>(y, s, positive=1)`` against ``sklearn.metrics.<reference>(y, s)``.
+
+    At 1e5, 1e6 and 1e7 instances, for each tie structure in ``TIE_STRUCTURES``; one
+    ``np.argsort`` of the scores is timed beside them as the floor every method pays.
+    Skipped with a note while evalbook has no function of that name.
+    """
+    reference_kwargs = reference_kwargs or {}
+
+    def run(settings: Settings) -> Iterator[Row]:
+        import sklearn.metrics
+
+        import evalbook
+
+        ours_fn = getattr(evalbook, name, None)
+        if ours_fn is None:
+            yield Row(name, "", None, note=f"skipped: evalbook has no {name} yet")
+            return
+        ref_fn = partial(getattr(sklearn.metrics, reference), **reference_kwargs)
+        ref_label = f"sklearn {reference}" + "".join(
+            f"({key}={value})" for key, value in reference_kwargs.items()
         )
-        t_sk = best_time(partial(roc_auc_score, y_true, scores), repeat=1)
-        report.add(
-            Row("roc_auc", f"n={n:.0e}", t_auc, "sklearn roc_auc_score", t_sk, "", None, same)
-        )
-        curve = roc_curve(y_true, scores, positive=1)
-        fpr, tpr, _ = sk_roc_curve(y_true, scores, drop_intermediate=False)
-        same_curve = np.allclose(curve["fpr"], fpr) and np.allclose(curve["tpr"], tpr)
-        t_curve = best_time(partial(roc_curve, y_true, scores, positive=1), repeat=reps)
-        t_sk_curve = best_time(
-            partial(sk_roc_curve, y_true, scores, drop_intermediate=False), repeat=1
-        )
-        report.add(
-            Row(
-                "roc_curve",
-                f"n={n:.0e}",
-                t_curve,
-                "sklearn roc_curve",
-                t_sk_curve,
-                "",
-                None,
-                same_curve,
-                f"vs one argsort: {t_curve / t_argsort:.2f}×",
-            )
-        )
+        for n in settings.sizes([10**5, 10**6, 10**7]):
+            for ties, decimals in TIE_STRUCTURES.items():
+                y_true, scores = score_data(n, decimals)
+                distinct = np.unique(scores).size
+                references = [(ref_label, partial(ref_fn, y_true, scores), same)]
+                if argsort_floor:
+                    references.append(
+                        ("one np.argsort of the scores", partial(np.argsort, scores), None)
+                    )
+
+                def row_target(label, ratio, n=n):
+                    if target is None or not label.startswith("sklearn"):
+                        return "", None
+                    return target(n, ratio)
+
+                yield from compare(
+                    name,
+                    _size(n),
+                    partial(ours_fn, y_true, scores, positive=1),
+                    references,
+                    settings,
+                    n=n,
+                    data=f"{ties} ({distinct:,} distinct scores), half positive",
+                    target=row_target,
+                )
+
+    return Case(name, run)
 
 
+def _faster_than_sklearn(n: int, ratio: float) -> tuple[str, bool]:
+    return "faster than sklearn (< 1×)", ratio < 1
+
+
+def _auc_target(n: int, ratio: float) -> tuple[str, bool | None]:
+    if n < 10**7:
+        return "", None
+    return "≥ 4× faster than sklearn at 1e7", ratio <= 0.25
+
+
+# ---------------------------------------------------------------------- cases: others
 def _bootstrap_loop(y_true, y_pred, resamples, seed):
     """The plain way: resample the instances, one resample per Python iteration."""
     rng = np.random.default_rng(seed)
@@ -263,163 +464,301 @@ def _bootstrap_loop(y_true, y_pred, resamples, seed):
     return np.quantile(values, [0.025, 0.975])
 
 
-def bench_bootstrap(report: Report, n: int, resamples: int) -> None:
+def bootstrap_case(settings: Settings) -> Iterator[Row]:
     from evalbook import ConfusionMatrix, bootstrap_interval
 
+    n, resamples = (10**3, 200) if settings.quick else (10**4, 10**4)
     rng = np.random.default_rng(4)
     y_true = rng.integers(0, 2, n)
     y_pred = np.where(rng.random(n) < 0.85, y_true, 1 - y_true)
     cm = ConfusionMatrix.from_labels(y_true, y_pred)
-    fast = partial(bootstrap_interval, cm, resamples=resamples, seed=5)
-    slow = partial(_bootstrap_loop, y_true, y_pred, resamples, 5)
-    # two bootstraps of the same data agree up to their Monte Carlo error
-    same = bool(np.allclose(fast(), slow(), atol=max(0.01, 3 / np.sqrt(resamples))))
-    t_fast = best_time(fast, repeat=3)
-    t_slow = best_time(slow, repeat=1)
-    report.add(
-        Row(
+    tolerance = max(0.01, 3 / np.sqrt(resamples))
+
+    def target(label, ratio):
+        return "", None
+
+    rows = list(
+        compare(
             "bootstrap interval of accuracy",
-            f"n={n:.0e}, {resamples:.0e} resamples",
-            t_fast,
-            "Python loop over resamples",
-            t_slow,
-            "< 1 s" if resamples >= 10**4 else "",
-            (t_fast < 1.0) if resamples >= 10**4 else None,
-            same,
-            "multinomial resampling of the matrix cells",
-        )
-    )
-
-
-def bench_threshold_explorer(report: Report, sizes, steps: int) -> None:
-    """One slider step of ThresholdExplorer: compute (matrix and metrics), then redraw."""
-    from evalbook.widgets import ThresholdExplorer
-
-    rng = np.random.default_rng(6)
-    for n in sizes:
-        y_true = rng.integers(0, 2, n)
-        scores = rng.random(n) ** (1 + y_true)
-        explorer = ThresholdExplorer(y_true, 1 - scores, positive=1)
-        explorer.threshold.unobserve(explorer._refresh, names="value")
-        compute, redraw = [], []
-        for t in np.linspace(0.01, 0.99, steps):
-            explorer.threshold.value = float(t)
-            t0 = time.perf_counter()
-            _ = explorer.confusion_matrix, explorer.metrics, explorer.roc_point, explorer.ks_gap
-            t1 = time.perf_counter()
-            explorer._refresh()
-            redraw.append(time.perf_counter() - t1)
-            compute.append(t1 - t0)
-        for name, values, target in (("compute", compute, 0.020), ("redraw", redraw, 0.150)):
-            median = float(np.median(values))
-            report.add(
-                Row(
-                    f"threshold explorer step, {name}",
-                    f"n={n:.0e}, median of {steps}",
-                    median,
-                    "",
-                    float("nan"),
-                    f"< {target * 1e3:.0f} ms",
-                    median < target,
-                    None,
-                    "redraw = the table, matrix, metrics and SVG plots sent to the page",
+            f"n={n:.0e}, {resamples:.0e} resamples".replace("e+0", "e"),
+            partial(bootstrap_interval, cm, resamples=resamples, seed=5),
+            [
+                (
+                    "Python loop over resamples",
+                    partial(_bootstrap_loop, y_true, y_pred, resamples, 5),
+                    # two bootstraps of the same data agree up to their Monte Carlo error
+                    lambda a, b: bool(np.allclose(a, b, atol=tolerance)),
                 )
-            )
-
-
-def bench_nbval(report: Report) -> None:
-    """The whole nbval run of `make test` (lessons and exercise solutions)."""
-    t0 = time.perf_counter()
-    result = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "pytest",
-            "-q",
-            "-p",
-            "no:cacheprovider",
-            "--nbval",
-            "--nbval-current-env",
-            "--nbval-sanitize-with",
-            "tests/nbval_sanitize.cfg",
-            "notebooks",
-            "exercises/solucoes",
-        ],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    elapsed = time.perf_counter() - t0
-    count = len(list((ROOT / "notebooks").glob("*.ipynb")))
-    count += len(list((ROOT / "exercises" / "solucoes").glob("*.ipynb")))
-    report.add(
-        Row(
-            "nbval over every lesson and solution",
-            f"{count} notebooks",
-            elapsed,
-            "",
-            float("nan"),
-            "< 60 s",
-            elapsed < 60,
-            result.returncode == 0,
-            f"same numbers = nbval passed; {elapsed / count:.1f} s a notebook, most of it "
-            "starting a kernel and importing scikit-learn, scipy and matplotlib",
+            ],
+            Settings(settings.quick, 3, settings.budget),
+            n=n,
+            data="85% right",
+            note="multinomial resampling of the matrix cells",
+            target=target,
         )
     )
+    for row in rows:
+        if resamples >= 10**4:
+            row.target, row.met = "< 1 s", row.evalbook.best < 1.0
+        yield row
 
 
-def bench_import(report: Report, repeat: int) -> None:
-    """``import evalbook`` in a fresh interpreter, timed inside it (numpy included)."""
-    code = "import time; t0 = time.perf_counter(); import evalbook; print(time.perf_counter() - t0)"
+def import_case(settings: Settings) -> Iterator[Row]:
+    """``import evalbook`` against ``import numpy``, each in a fresh interpreter, interleaved."""
+    code = "import time; t0 = time.perf_counter(); import {}; print(time.perf_counter() - t0)"
+    inner: dict[str, list[float]] = {"evalbook": [], "numpy": []}
 
-    def run(statement):
+    def run(module):
         result = subprocess.run(
-            [sys.executable, "-c", statement], check=True, capture_output=True, text=True
+            [sys.executable, "-c", code.format(module)], check=True, capture_output=True, text=True
         )
-        return float(result.stdout)
+        inner[module].append(float(result.stdout))
 
-    t_import = min(run(code) for _ in range(repeat))
-    t_numpy = min(run(code.replace("evalbook", "numpy")) for _ in range(repeat))
-    report.add(
-        Row(
-            "import evalbook",
-            "fresh interpreter",
-            t_import,
-            "import numpy",
-            t_numpy,
-            "< 0.5 s",
-            t_import < 0.5,
-            None,
-            "evalbook imports numpy; pandas, scipy, matplotlib, ipywidgets on demand",
-        )
+    time_interleaved(
+        {"evalbook": partial(run, "evalbook"), "numpy": partial(run, "numpy")},
+        repeat=2 if settings.quick else 7,
+    )
+    yield Row(
+        "import evalbook",
+        "fresh interpreter",
+        Timing(inner["evalbook"]),
+        "import numpy",
+        Timing(inner["numpy"]),
+        "< 0.5 s",
+        min(inner["evalbook"]) < 0.5,
+        None,
+        "timed inside the interpreter; evalbook imports numpy; pandas, scipy, matplotlib, "
+        "ipywidgets on demand",
     )
 
 
-def bench_lessons(report: Report) -> None:
+# ---------------------------------------------------------------------- cases: notebooks
+def _execute(code_cells: list[str], *, cwd: Path, timeout: int = 900):
+    """Run ``code_cells`` in a fresh python3 kernel; return the executed notebook."""
     import nbformat
     from nbclient import NotebookClient
 
-    for path in sorted((ROOT / "notebooks").glob("*.ipynb")):
+    notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(c) for c in code_cells])
+    client = NotebookClient(
+        notebook, kernel_name="python3", timeout=timeout, resources={"metadata": {"path": str(cwd)}}
+    )
+    client.execute()
+    return notebook
+
+
+def explorers_case(settings: Settings) -> Iterator[Row]:
+    """Each explorer's step, driven through its public controls (see explorers.py).
+
+    Inside a fresh Jupyter kernel, where the widgets send their state to the page and the
+    plots are drawn; with ``--quick`` (the smoke test) in this process instead.
+    """
+    if settings.quick:
+        sys.path.insert(0, str(ROOT / "benchmarks"))
+        try:
+            import explorers
+        finally:
+            sys.path.remove(str(ROOT / "benchmarks"))
+        results = explorers.measure(quick=True)
+    else:
+        marker = "EXPLORER-TIMINGS "
+        code = (
+            "import json, sys\n"
+            f"sys.path.insert(0, {str(ROOT / 'benchmarks')!r})\n"
+            "import explorers\n"
+            f"print({marker!r} + json.dumps(explorers.measure()))"
+        )
+        cell = _execute([code], cwd=ROOT).cells[0]
+        text = "".join(o.get("text", "") for o in cell.outputs if o.output_type == "stream")
+        errors = [o for o in cell.outputs if o.output_type == "error"]
+        if errors or marker not in text:
+            raise RuntimeError(f"the explorer benchmark failed in the kernel: {errors or text}")
+        results = json.loads(text.split(marker, 1)[1].splitlines()[0])
+    for result in results:
+        where = f"{result['data']}, {result['steps']} steps of {result['control']}"
+        if result.get("error"):
+            yield Row(f"{result['explorer']} step", where, None, met=False, note=result["error"])
+            continue
+        changed = result["output_changed"]
+        step = np.add(result["compute"], result["redraw"])
+        for part, limit in (("compute", 0.020), ("redraw", 0.050)):
+            timing = Timing(result[part])
+            yield Row(
+                f"{result['explorer']} step, {part}",
+                where,
+                timing,
+                target=f"median < {limit * 1e3:.0f} ms",
+                met=timing.median < limit,
+                same_numbers=changed if part == "redraw" else None,
+                note=(
+                    f"median {_format_seconds(timing.median)}; whole step (set .value, read "
+                    f"the output) median {_format_seconds(float(np.median(step)))}; "
+                    f"{result['note']}"
+                ).rstrip("; "),
+            )
+
+
+def _cell_seconds(cell) -> float | None:
+    timing = cell.metadata.get("execution", {})
+    start, end = timing.get("iopub.execute_input"), timing.get("shell.execute_reply")
+    if not (start and end):
+        return None
+    parse = _dt.datetime.fromisoformat
+    return (parse(end.replace("Z", "+00:00")) - parse(start.replace("Z", "+00:00"))).total_seconds()
+
+
+def kernel_start_case(settings: Settings) -> Iterator[Row]:
+    """A fresh python3 kernel that runs one empty cell: what every notebook pays first."""
+    times = []
+    for _ in range(3):
+        t0 = time.perf_counter()
+        _execute(["pass"], cwd=ROOT)
+        times.append(time.perf_counter() - t0)
+    yield Row(
+        "fresh kernel, one empty cell",
+        "start + shutdown",
+        Timing(times),
+        note="the fixed cost of every notebook nbval runs",
+    )
+
+
+def notebooks_case(settings: Settings) -> Iterator[Row]:
+    """Every lesson and solution in a fresh kernel, with its setup cell timed apart."""
+    import nbformat
+    from nbclient import NotebookClient
+
+    paths = sorted((ROOT / "notebooks").glob("*.ipynb"))
+    paths += sorted((ROOT / "exercises" / "solucoes").glob("*.ipynb"))
+    for path in paths:
         notebook = nbformat.read(path, as_version=4)
-        client = NotebookClient(notebook, kernel_name="python3", resources={"metadata": {}})
-        client.resources["metadata"]["path"] = str(path.parent)
+        client = NotebookClient(
+            notebook,
+            kernel_name="python3",
+            timeout=600,
+            record_timing=True,
+            resources={"metadata": {"path": str(path.parent)}},
+        )
         t0 = time.perf_counter()
         client.execute()
         elapsed = time.perf_counter() - t0
-        report.add(
-            Row(
-                f"lesson {path.stem}",
-                "fresh kernel",
-                elapsed,
-                "",
-                float("nan"),
-                "< 10 s",
-                elapsed < 10,
-                None,
-                "includes kernel start",
-            )
+        code = [c for c in notebook.cells if c.cell_type == "code"]
+        cells = [_cell_seconds(c) or 0.0 for c in code]
+        setup = cells[0] if cells else 0.0
+        yield Row(
+            f"notebook {path.relative_to(ROOT).with_suffix('')}",
+            "fresh kernel",
+            Timing([elapsed]),
+            target="< 10 s",
+            met=elapsed < 10,
+            note=(
+                f"setup cell {setup:.2f} s, other cells {sum(cells) - setup:.2f} s, kernel "
+                f"start and shutdown {elapsed - sum(cells):.2f} s (one run)"
+            ),
         )
+
+
+def _timed_make_test(cwd: Path, *, arguments=(), env=None) -> tuple[float, bool, str]:
+    import resource
+
+    load = os.getloadavg()[0]
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    t0 = time.perf_counter()
+    result = subprocess.run(
+        ["make", "--no-print-directory", "test", *arguments],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        env=env,
+    )
+    elapsed = time.perf_counter() - t0
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    lines = (result.stdout + result.stderr).strip().splitlines()
+    summary = next((line for line in reversed(lines) if " passed" in line), "")
+    summary = summary.strip("= ") or (lines[-1] if lines else "")
+    cores = os.cpu_count() or 1
+    return (
+        elapsed,
+        result.returncode == 0,
+        f"load {load:.1f} at the start; CPU time of make and its processes {cpu:.0f} s "
+        f"(so ≥ {cpu / cores:.0f} s on {cores} idle cores); {summary}",
+    )
+
+
+def make_test_case(settings: Settings) -> Iterator[Row]:
+    """``make test`` three times in a row (no reinstall), as a contributor runs it."""
+    for run in range(1, 4):
+        elapsed, passed, note = _timed_make_test(ROOT)
+        yield Row(
+            f"make test, run {run}",
+            "installed .venv",
+            Timing([elapsed]),
+            target="< 60 s",
+            met=elapsed < 60,
+            same_numbers=passed,
+            note=f"same numbers = passed; {note}",
+        )
+
+
+def _clone_arguments() -> list[str]:
+    """The command-line variables of the calling make, less those naming another venv."""
+    import shlex
+
+    flags = os.environ.get("MAKEFLAGS", "")
+    words = shlex.split(flags.split(" -- ", 1)[1]) if " -- " in flags else []
+    return [w for w in words if "=" in w and w.split("=")[0] not in {"BIN", "VENV", "STAMP"}]
+
+
+def fresh_clone_case(settings: Settings) -> Iterator[Row]:
+    """``make test`` in a fresh clone of the committed tree, the install included."""
+    with tempfile.TemporaryDirectory(prefix="evalbook-clone-") as folder:
+        clone = Path(folder) / "evalbook"
+        subprocess.run(["git", "clone", "--quiet", str(ROOT), str(clone)], check=True)
+        env = {
+            k: v
+            for k, v in os.environ.items()
+            if k not in {"MAKEFLAGS", "MFLAGS", "MAKELEVEL", "PYTHONPATH", "VIRTUAL_ENV"}
+        }
+        arguments = _clone_arguments()
+        elapsed, passed, note = _timed_make_test(clone, arguments=arguments, env=env)
+    yield Row(
+        "make test, fresh clone",
+        "git clone + install + test",
+        Timing([elapsed]),
+        target="< 150 s",
+        met=elapsed < 150,
+        same_numbers=passed,
+        note=f"same numbers = passed; {' '.join(arguments)} {note}".strip(),
+    )
+
+
+CASES: list[Case] = [
+    Case("confusion matrix, int labels", confusion_integers),
+    Case("confusion matrix, str labels", confusion_strings),
+    agreement_case("Cohen's kappa from labels", "cohen_kappa", "cohen_kappa_score"),
+    agreement_case("MCC from labels", "mcc", "matthews_corrcoef"),
+    score_case("roc_auc", reference="roc_auc_score", same=_same_scalar, target=_auc_target),
+    score_case(
+        "roc_curve",
+        reference="roc_curve",
+        reference_kwargs={"drop_intermediate": False},
+        same=_same_roc,
+        target=_faster_than_sklearn,
+    ),
+    score_case("average_precision", reference="average_precision_score", same=_same_scalar),
+    score_case(
+        "precision_recall_curve",
+        reference="precision_recall_curve",
+        reference_kwargs={"drop_intermediate": False},
+        same=_same_pr,
+    ),
+    Case("bootstrap interval of accuracy", bootstrap_case),
+    Case("import evalbook", import_case),
+    Case("explorer steps", explorers_case),
+    Case("fresh kernel", kernel_start_case, full_only=True),
+    Case("notebooks", notebooks_case, full_only=True),
+    Case("make test", make_test_case, full_only=True),
+    Case("make test, fresh clone", fresh_clone_case, full_only=True),
+]
 
 
 # ---------------------------------------------------------------------- output
@@ -439,16 +778,21 @@ def _mark(value: bool | None) -> str:
 
 def _format_row(row: Row) -> str:
     ratio = "—" if row.ratio != row.ratio else f"{row.ratio:.2f}"
+    ours = "—" if row.evalbook is None else _format_seconds(row.evalbook.best)
+    spread = "" if row.evalbook is None else row.evalbook.spread
+    ref = "" if row.reference_timing is None else _format_seconds(row.reference_timing.best)
+    ref_spread = "" if row.reference_timing is None else row.reference_timing.spread
     return (
-        f"| {row.case} | {row.size} | {_format_seconds(row.evalbook_s)} | {row.reference} | "
-        f"{_format_seconds(row.reference_s)} | {ratio} | {row.target} | {_mark(row.met)} | "
+        f"| {row.case} | {row.size} | {row.data} | {ours} | {spread} | {row.reference} | {ref} | "
+        f"{ref_spread} | {ratio} | {row.target} | {_mark(row.met)} | "
         f"{_mark(row.same_numbers)} | {row.note} |"
     )
 
 
 HEADER = (
-    "| case | size | evalbook | reference | reference time | ratio | target | met | "
-    "same numbers | note |\n|---|---|---|---|---|---|---|---|---|---|"
+    "| case | size | data | evalbook (min) | spread | reference | reference (min) | spread | "
+    "ratio | target | met | same numbers | note |\n"
+    "|---|---|---|---|---|---|---|---|---|---|---|---|---|"
 )
 
 
@@ -471,20 +815,49 @@ def machine_description() -> str:
     )
 
 
-def write_results(report: Report, path: Path, *, quick: bool) -> None:
+def blas_description() -> str:
+    """Which BLAS variables were set (they change numpy's kernels on some CPUs)."""
+    return "; ".join(f"{name}={os.environ.get(name, 'unset')}" for name in BLAS_VARIABLES)
+
+
+@dataclass
+class Report:
+    rows: list[Row] = field(default_factory=list)
+    load_before: tuple[float, float, float] = (0.0, 0.0, 0.0)
+    load_after: tuple[float, float, float] = (0.0, 0.0, 0.0)
+    seconds: float = 0.0
+
+    def add(self, row: Row) -> None:
+        self.rows.append(row)
+        print(_format_row(row), flush=True)
+
+
+def write_results(report: Report, path: Path, *, command: str) -> None:
     today = _dt.date.today().isoformat()
+
+    def load(values):
+        return ", ".join(f"{v:.2f}" for v in values)
+
     lines = [
         "# Benchmark results",
         "",
-        f"Measured on {today} by `make bench` (`python benchmarks/run.py`"
-        + (" --quick" if quick else "")
-        + ").",
+        f"Measured on {today} by `{command}` in {report.seconds / 60:.1f} min.",
         "",
         f"Machine: {machine_description()}.",
         "",
-        "Times are the best of several repetitions; *ratio* is evalbook's time over the",
-        "reference's (below 1: evalbook is faster). *same numbers* checks that evalbook and",
-        "the reference agree on the benchmark data.",
+        f"BLAS variables: {blas_description()}.",
+        "",
+        f"Load average (1, 5, 15 min) before: {load(report.load_before)}; after: "
+        f"{load(report.load_after)}. Above the number of cores, other processes were "
+        "competing for them and every time is inflated.",
+        "",
+        "Every contender of a row ran on the same data the same number of times, interleaved",
+        "(one call of each per round). *min* is the fastest run, *spread* the fastest–slowest",
+        "with the number of runs; *ratio* is evalbook's min over the reference's (below 1:",
+        "evalbook is faster). *same numbers* checks that evalbook and the reference agree on",
+        "that data. Score data: half positive, score = U(0, 1) + 0.3 for a positive, with no",
+        "ties or rounded to 4 or 2 decimals. Explorer steps run inside a Jupyter kernel, driven",
+        "through the public controls (see `benchmarks/explorers.py`).",
         "",
         HEADER,
         *(_format_row(row) for row in report.rows),
@@ -493,34 +866,54 @@ def write_results(report: Report, path: Path, *, quick: bool) -> None:
     missed = [row for row in report.rows if row.met is False]
     if missed:
         lines += ["Targets missed:", ""]
-        lines += [
-            f"- {row.case}{f' ({row.size})' if row.size else ''}: "
-            f"{_format_seconds(row.evalbook_s)} against the target {row.target}; {row.note}"
-            for row in missed
-        ]
+        for row in missed:
+            time_text = "—" if row.evalbook is None else _format_seconds(row.evalbook.best)
+            ratio = "" if row.ratio != row.ratio else f", ratio {row.ratio:.2f} to {row.reference}"
+            lines.append(
+                f"- {row.case} ({row.size}{', ' + row.data if row.data else ''}): {time_text}"
+                f"{ratio}; target {row.target}. {row.note}".rstrip()
+            )
         lines.append("")
     path.write_text("\n".join(lines), encoding="utf-8")
 
 
-def run(*, quick: bool = False, skip_lessons: bool = False) -> Report:
-    """Run every case (tiny sizes with ``quick``) and return the rows."""
-    if quick:
-        int_sizes, str_sizes, agree_sizes, repeat = [10**3], [10**3], [10**3], 2
-    else:
-        int_sizes = str_sizes = [10**5, 10**6, 10**7]
-        agree_sizes, repeat = [10**6], 5
-    report = Report()
+def selected_cases(only: list[str] | None, *, quick: bool) -> list[Case]:
+    cases = [case for case in CASES if not (quick and case.full_only)]
+    if only:  # a case's exact name, else every case whose name contains the word
+        exact = [c for c in cases if c.name in only]
+        cases = exact or [c for c in cases if any(o.lower() in c.name.lower() for o in only)]
+        if not cases:
+            raise SystemExit(f"no benchmark case matches {only}; cases: {[c.name for c in CASES]}")
+    return cases
+
+
+def run(
+    *,
+    quick: bool = False,
+    only: list[str] | None = None,
+    skip: tuple[str, ...] = (),
+    progress: Callable[[Report], None] | None = None,
+) -> Report:
+    """Run the selected cases (tiny sizes with ``quick``) and return the rows.
+
+    ``progress(report)`` is called after each case (``main`` rewrites the results file, so
+    that a long run cut short keeps what it measured).
+    """
+    settings = Settings(quick=quick, repeat=3 if quick else 7, budget=5.0 if quick else 60.0)
+    report = Report(load_before=os.getloadavg())
+    started = time.perf_counter()
     print(HEADER)
-    bench_confusion_integers(report, int_sizes, repeat)
-    bench_confusion_strings(report, str_sizes, repeat)
-    bench_agreement(report, agree_sizes, repeat)
-    bench_scores(report, [10**3] if quick else [10**5, 10**7], repeat)
-    bench_bootstrap(report, 10**3 if quick else 10**4, 200 if quick else 10**4)
-    bench_threshold_explorer(report, [20] if quick else [20, 10**4], 5 if quick else 100)
-    bench_import(report, 3 if quick else 7)
-    if not (skip_lessons or quick):
-        bench_lessons(report)
-        bench_nbval(report)
+    for case in selected_cases(only, quick=quick):
+        if case.name in skip:
+            continue
+        for row in case.run(settings):
+            report.add(row)
+        report.seconds = time.perf_counter() - started
+        report.load_after = os.getloadavg()
+        if progress is not None:
+            progress(report)
+    report.seconds = time.perf_counter() - started
+    report.load_after = os.getloadavg()
     return report
 
 
@@ -528,17 +921,28 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="tiny sizes (smoke test)")
     parser.add_argument("--output", type=Path, default=ROOT / "benchmarks" / "RESULTS.md")
-    parser.add_argument("--skip-lessons", action="store_true", help="do not time the lessons")
+    parser.add_argument("--only", action="append", help="run the cases whose name has this")
+    parser.add_argument(
+        "--skip-make-test", action="store_true", help="do not time `make test` (nor a clone)"
+    )
     parser.add_argument("--json", action="store_true", help="also print the rows as JSON")
     args = parser.parse_args(argv)
 
-    report = run(quick=args.quick, skip_lessons=args.skip_lessons)
-    write_results(report, args.output, quick=args.quick)
+    skip = ("make test", "make test, fresh clone") if args.skip_make_test else ()
+    words = sys.argv[1:] if argv is None else argv
+    command = " ".join(["python benchmarks/run.py", *words])
+    report = run(
+        quick=args.quick,
+        only=args.only,
+        skip=skip,
+        progress=partial(write_results, path=args.output, command=command),
+    )
+    write_results(report, args.output, command=command)
     if args.json:
-        print(json.dumps([row.__dict__ for row in report.rows], default=str))
+        print(json.dumps([row.as_dict() for row in report.rows]))
     wrong = [row for row in report.rows if row.same_numbers is False]
     if wrong:
-        print("evalbook and the reference disagree on:", [row.case for row in wrong])
+        print("evalbook and the reference disagree on:", [(r.case, r.size) for r in wrong])
         return 1
     return 0
 

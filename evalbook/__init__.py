@@ -13,6 +13,7 @@ stays fast.
 import sys as _sys
 
 from evalbook._checks import UndefinedMetricWarning
+from evalbook._render import get_language, options, set_language
 from evalbook.agreement import *  # noqa: F403
 from evalbook.classification import (
     BINARY_METRICS,
@@ -83,14 +84,17 @@ __all__ = [
     "fnr",
     "fpr",
     "fraud_predictions",
+    "get_language",
     "metrics_table",
     "npv",
+    "options",
     "ppv",
     "precision",
     "prevalence",
     "recall",
     "result_types",
     "sensitivity",
+    "set_language",
     "spam_predictions",
     "specificity",
     "tnr",

@@ -18,6 +18,25 @@ import pytest
 
 from evalbook import ConfusionMatrix, abc_confusion, spam_predictions
 
+#: Files that take longest, started first so that no worker of a parallel run (`make test`
+#: uses pytest-xdist with `--dist loadfile --no-loadscope-reorder`) ends alone on a long
+#: one; the notebooks (nbval) come next, then the unit tests fill the gaps.
+_LONGEST_FIRST = ("tests/test_browser.py", "tests/test_lab.py")
+
+
+def _start_rank(item) -> int:
+    path = item.nodeid.split("::", 1)[0]
+    if path in _LONGEST_FIRST:
+        return _LONGEST_FIRST.index(path)
+    if path.endswith(".ipynb"):
+        return len(_LONGEST_FIRST)
+    return len(_LONGEST_FIRST) + 1
+
+
+def pytest_collection_modifyitems(config, items):
+    """Longest files first (a stable sort: the order inside each file is kept)."""
+    items.sort(key=_start_rank)
+
 
 class Undefined(Exception):
     """Raised by a reference formula whose denominator is 0 (a 0/0 metric)."""

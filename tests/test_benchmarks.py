@@ -1,12 +1,16 @@
 """Smoke test of the benchmark script at tiny sizes, so that it does not rot.
 
-It checks that every case runs and that evalbook and the references agree on the
-benchmark data; it asserts nothing about speed (that is `make bench`'s job).
+It checks that every quick case runs, that evalbook and the references agree on the
+benchmark data, that every explorer can be driven through its public controls, and that
+the results file says how it was measured; it asserts nothing about speed (that is
+`make bench`'s job).
 """
 
 import importlib.util
 import sys
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -19,30 +23,93 @@ def _load_runner():
     return module
 
 
-def test_quick_benchmark_agrees_with_the_references():
-    report = _load_runner().run(quick=True)
-    cases = {row.case for row in report.rows}
+@pytest.fixture(scope="module")
+def runner():
+    return _load_runner()
+
+
+@pytest.fixture(scope="module")
+def quick_report(runner):
+    return runner.run(quick=True)
+
+
+def test_quick_benchmark_agrees_with_the_references(quick_report):
+    cases = {row.case for row in quick_report.rows}
     expected = {
         "confusion matrix, int labels",
         "confusion matrix, str labels",
+        "Cohen's kappa from labels",
         "MCC from labels",
         "roc_auc",
         "roc_curve",
         "bootstrap interval of accuracy",
-        "threshold explorer step, compute",
         "import evalbook",
     }
     assert expected <= cases
-    checked = [row for row in report.rows if row.same_numbers is not None]
-    assert checked, "no case compared its numbers with a reference"
-    assert all(row.same_numbers for row in checked), [r.case for r in checked if not r.same_numbers]
-    assert all(row.evalbook_s > 0 for row in report.rows)
+    checked = [row for row in quick_report.rows if row.same_numbers is not None]
+    assert len(checked) >= 10, "too few cases compared their numbers with a reference"
+    wrong = [(r.case, r.size, r.data, r.reference) for r in checked if not r.same_numbers]
+    assert wrong == []
 
 
-def test_results_file_names_the_machine_and_the_date(tmp_path):
-    runner = _load_runner()
+def test_contenders_of_a_row_ran_equally_often(quick_report):
+    compared = [r for r in quick_report.rows if r.reference_timing is not None]
+    assert compared
+    for row in compared:
+        assert len(row.evalbook.times) == len(row.reference_timing.times) >= 2, row.case
+        assert all(t > 0 for t in row.evalbook.times + row.reference_timing.times)
+
+
+def test_scores_are_timed_with_every_tie_structure(runner, quick_report):
+    for case in ("roc_auc", "roc_curve"):
+        data = {row.data.split(" (")[0] for row in quick_report.rows if row.case == case}
+        assert data == set(runner.TIE_STRUCTURES), case
+
+
+def test_every_explorer_is_driven_through_its_controls(quick_report):
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    try:
+        import explorers
+    finally:
+        sys.path.remove(str(ROOT / "benchmarks"))
+    rows = [row for row in quick_report.rows if " step" in row.case]
+    failed = [(row.case, row.note) for row in rows if row.evalbook is None]
+    assert failed == []
+    for case in explorers.EXPLORERS:
+        mine = [row for row in rows if row.case.startswith(case.explorer + " step")]
+        assert {row.case.rsplit(", ", 1)[1] for row in mine} == {"compute", "redraw"}
+        # a step must change what the explorer shows, at the lesson's data and at n points
+        assert all(row.same_numbers for row in mine if row.case.endswith("redraw")), mine
+
+
+def test_sweep_stays_in_range_and_always_moves():
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    try:
+        import explorers
+    finally:
+        sys.path.remove(str(ROOT / "benchmarks"))
+    import ipywidgets as widgets
+
+    slider = widgets.IntSlider(value=5, min=2, max=20)
+    values = explorers.sweep(slider, 40)
+    assert all(2 <= v <= 20 for v in values) and len(values) == 40
+    assert all(a != b for a, b in zip([slider.value, *values], values, strict=False))
+    toggle = widgets.ToggleButtons(options=[("spam", "spam"), ("ham", "ham")], value="spam")
+    assert explorers.sweep(toggle, 3) == ["ham", "spam", "ham"]
+
+
+def test_results_file_names_the_machine_the_load_and_the_method(runner, quick_report, tmp_path):
     output = tmp_path / "RESULTS.md"
-    assert runner.main(["--quick", "--output", str(output)]) == 0
+    runner.write_results(quick_report, output, command="python benchmarks/run.py --quick")
     text = output.read_text(encoding="utf-8")
     assert "cores" in text and "Python 3." in text and "numpy" in text
+    assert "OPENBLAS_CORETYPE=" in text and "OPENBLAS_L2_SIZE=" in text
+    assert "Load average" in text and "interleaved" in text
     assert "| confusion matrix, int labels |" in text
+
+
+def test_command_line_runs_a_selected_case(runner, tmp_path):
+    output = tmp_path / "RESULTS.md"
+    assert runner.main(["--quick", "--only", "import", "--output", str(output)]) == 0
+    text = output.read_text(encoding="utf-8")
+    assert "| import evalbook |" in text and "| roc_curve |" not in text

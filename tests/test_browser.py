@@ -1,11 +1,14 @@
 """The threshold explorer in a real browser: JupyterLab + headless Chromium (Playwright).
 
 Starts JupyterLab on a free loopback port with a copy of lesson 05 (so that autosave can
-never touch the committed notebook), opens it in Debian's Chromium driven by Playwright's
-Python API, runs all cells, moves the threshold slider (typing in its readout, with the
-keyboard and by dragging the handle) and checks that the confusion matrix shown on the page
-changes to the counts the library computes. Saves screenshots and the measured update
-times under ``tests/artifacts/`` and stops the server by its PID.
+never touch the committed notebook) cut to the cells the explorer needs: the setup cell, the
+cell that builds Tabela 7, and the explorer's cells to the end (nbval runs the whole lesson;
+here the question is the explorer in a browser). Opens it in Debian's Chromium driven by
+Playwright's Python API, runs all cells, moves the threshold slider (typing in its readout,
+with the keyboard and by dragging the handle) and checks that the confusion matrix shown on
+the page changes to the counts the library computes. Saves screenshots and the measured
+update times under ``tests/artifacts/<worker>/`` (one folder per pytest-xdist worker) and
+stops the server by its PID.
 
 Needs ``/usr/bin/chromium`` (``apt-get install chromium``; another path in
 ``EVALBOOK_CHROMIUM``) and the ``playwright`` Python package (in the ``test`` extra; never
@@ -35,7 +38,8 @@ import evalbook
 
 ROOT = Path(__file__).resolve().parents[1]
 LESSON = "notebooks/05_scores_roc_ks_lift.ipynb"
-ARTIFACTS = ROOT / "tests" / "artifacts"
+# one folder per pytest-xdist worker ("main" without xdist), so parallel runs never share one
+ARTIFACTS = ROOT / "tests" / "artifacts" / os.environ.get("PYTEST_XDIST_WORKER", "main")
 CHROMIUM = os.environ.get("EVALBOOK_CHROMIUM", "/usr/bin/chromium")
 REQUIRED = os.environ.get("EVALBOOK_REQUIRE_BROWSER", "") not in ("", "0")
 CHROMIUM_FLAGS = [
@@ -109,17 +113,25 @@ def _write_settings(settings: Path) -> None:
         path.write_text(json.dumps(content), encoding="utf-8")
 
 
+def _explorer_copy(path: Path):
+    """The lesson without outputs, cut to its setup cell, the cell that builds ``table7``
+    and every cell from the explorer's on (what the page shows comes from this run)."""
+    notebook = nbformat.read(path, as_version=4)
+    code = [cell for cell in notebook.cells if cell.cell_type == "code"]
+    start = next(i for i, cell in enumerate(code) if "ThresholdExplorer(" in cell.source)
+    data = [cell for cell in code[1:start] if re.search(r"(?m)^table7 = ", cell.source)]
+    notebook.cells = [code[0], *data, *code[start:]]
+    for cell in notebook.cells:
+        cell.outputs, cell.execution_count = [], None
+    return notebook
+
+
 @pytest.fixture(scope="module")
 def lab(browser_available, tmp_path_factory):
     """A JupyterLab server on a free loopback port serving a copy of the lesson."""
     home = tmp_path_factory.mktemp("lab")
     (home / "notebooks").mkdir()
-    # a copy without outputs: what the page shows afterwards comes from this run
-    notebook = nbformat.read(ROOT / LESSON, as_version=4)
-    for cell in notebook.cells:
-        if cell.cell_type == "code":
-            cell.outputs, cell.execution_count = [], None
-    nbformat.write(notebook, home / LESSON)
+    nbformat.write(_explorer_copy(ROOT / LESSON), home / LESSON)
     _write_settings(home / "settings")
     port, token = _free_port(), secrets.token_hex(16)
     command = [

@@ -1,5 +1,11 @@
-"""The two install routes (pip via the Makefile, conda via environment.yml) must agree."""
+"""The two install routes (pip via the Makefile, conda via environment.yml) must agree,
+declare every package the code imports, and take the version from one place."""
 
+import ast
+import functools
+import importlib.metadata
+import json
+import re
 import subprocess
 import sys
 import tomllib
@@ -72,3 +78,104 @@ def test_import_evalbook_does_not_import_plotting_or_widgets():
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     )
     assert result.stdout.strip() == "[]"
+
+
+def _distribution_names(specs) -> set[str]:
+    return {_normalise(spec)[0] for spec in specs}
+
+
+def _code_sources(folder: str):
+    """(file, source) of every .py file and every notebook code cell under ``folder``."""
+    for path in sorted((ROOT / folder).rglob("*.py")):
+        yield path, path.read_text(encoding="utf-8")
+    for path in sorted((ROOT / folder).rglob("*.ipynb")):
+        if ".ipynb_checkpoints" in path.parts:
+            continue
+        for cell in json.loads(path.read_text(encoding="utf-8"))["cells"]:
+            if cell["cell_type"] == "code":
+                source = "".join(cell["source"])
+                # IPython magics and shell escapes are not Python
+                yield path, re.sub(r"(?m)^\s*[%!].*$", "", source)
+
+
+@functools.cache
+def _imports_in(folder: str) -> tuple[tuple[str, str], ...]:
+    """(top-level module, file) of every import under ``folder``, read once per session."""
+    found = []
+    for path, source in _code_sources(folder):
+        for node in ast.walk(ast.parse(source)):
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                names = [node.module]
+            else:
+                continue
+            found += [(name.split(".")[0], str(path.relative_to(ROOT))) for name in names]
+    return tuple(found)
+
+
+def _imported_modules(folders) -> dict[str, set[str]]:
+    """Top-level third-party module -> the files that import it (the standard library,
+    evalbook and the folders' own modules, such as benchmarks/explorers.py, left out)."""
+    own = {"evalbook"} | {p.stem for folder in folders for p in (ROOT / folder).glob("*.py")}
+    found: dict[str, set[str]] = {}
+    for folder in folders:
+        for top, path in _imports_in(folder):
+            if top not in sys.stdlib_module_names and top not in own:
+                found.setdefault(top, set()).add(path)
+    return found
+
+
+@functools.cache
+def _providers() -> dict[str, list[str]]:
+    return importlib.metadata.packages_distributions()
+
+
+def _undeclared(folders, declared: set[str]) -> dict[str, list[str]]:
+    providers = _providers()
+    missing = {}
+    for module, files in _imported_modules(folders).items():
+        distributions = {_normalise(name)[0] for name in providers.get(module, [])}
+        if not distributions & declared:
+            missing[module] = sorted(files)[:3]
+    return missing
+
+
+def test_library_and_lessons_import_only_runtime_dependencies():
+    """What a student runs (the library, lessons, exercises) needs no test extra."""
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    declared = _distribution_names(project["dependencies"])
+    assert _undeclared(["evalbook", "notebooks", "exercises"], declared) == {}
+
+
+def test_tests_and_benchmarks_import_only_declared_packages():
+    declared = set(_pyproject_dependencies())
+    assert _undeclared(["tests", "benchmarks"], declared) == {}
+
+
+def test_import_scan_sees_the_imports_it_checks():
+    """The scan above must find real imports (else the two tests could never fail)."""
+    modules = _imported_modules(["evalbook", "notebooks", "tests"])
+    assert {"numpy", "sklearn", "matplotlib", "pytest"} <= set(modules)
+    assert any(f.endswith(".ipynb") for f in modules["sklearn"])
+
+
+def test_version_is_written_once_in_the_package():
+    """pyproject reads the version from evalbook.__version__; it does not repeat it."""
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    assert "version" not in config["project"]
+    assert config["project"]["dynamic"] == ["version"]
+    attr = config["tool"]["setuptools"]["dynamic"]["version"]["attr"]
+    assert attr == "evalbook.__version__"
+    init = (ROOT / "evalbook" / "__init__.py").read_text(encoding="utf-8")
+    assert len(re.findall(r"(?m)^__version__ = \"[^\"]+\"$", init)) == 1
+
+
+def test_installed_metadata_carries_the_package_version():
+    import evalbook
+
+    try:
+        installed = importlib.metadata.version("evalbook")
+    except importlib.metadata.PackageNotFoundError:
+        pytest.skip("evalbook is not installed (run `make install`)")
+    assert installed == evalbook.__version__

@@ -26,8 +26,9 @@ import pytest
 import evalbook
 from evalbook import ConfusionMatrix
 from evalbook.exercises import ABS_TOL, CheckResult, check, reset_progress
+from evalbook.exercises.answers import normal_text
 from evalbook.exercises.build import MARKER
-from evalbook.exercises.checker import expected_answer, normal_text
+from evalbook.exercises.checker import expected_answer
 from evalbook.exercises.item import KINDS
 from evalbook.exercises.registry import EXERCISES, SETS
 

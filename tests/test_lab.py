@@ -1,4 +1,7 @@
-"""`make lab` really serves the workbook: start it headless, fetch a lesson, stop it."""
+"""`make lab` really serves the workbook: start it headless, fetch a lesson, stop it.
+
+Safe beside other tests run in parallel (pytest-xdist): the server listens on a free
+loopback port and writes its runtime files in the test's own folder."""
 
 import json
 import os
@@ -17,6 +20,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 LESSON = "notebooks/01_matriz_de_confusao.ipynb"
+TRANSLATION = "@jupyterlab/translation-extension:plugin"
 
 pytestmark = pytest.mark.skipif(shutil.which("make") is None, reason="needs GNU make")
 
@@ -35,11 +39,15 @@ def _get(url: str) -> tuple[int, bytes]:
         return error.code, error.read()
 
 
-def _server_pid(port: int) -> int | None:
+def _server_pid(port: int, env: dict) -> int | None:
     """The PID JupyterLab wrote in its runtime file for the server on ``port``."""
     jupyter = Path(sys.executable).with_name("jupyter")
     listing = subprocess.run(
-        [str(jupyter), "server", "list", "--json"], capture_output=True, text=True, check=False
+        [str(jupyter), "server", "list", "--json"],
+        capture_output=True,
+        text=True,
+        check=False,
+        env=env,
     )
     for line in listing.stdout.splitlines():
         info = json.loads(line)
@@ -55,6 +63,7 @@ def test_make_lab_serves_the_lessons(tmp_path):
         f"--ServerApp.port_retries=0 --IdentityProvider.token={token}"
     )
     log = (tmp_path / "lab.log").open("w")
+    env = {**os.environ, "JUPYTER_RUNTIME_DIR": str(tmp_path / "runtime")}
     process = subprocess.Popen(
         ["make", "--no-print-directory", "lab", f"LAB_ARGS={lab_args}"],
         cwd=ROOT,
@@ -62,6 +71,7 @@ def test_make_lab_serves_the_lessons(tmp_path):
         stderr=subprocess.STDOUT,
         stdin=subprocess.DEVNULL,
         start_new_session=True,
+        env=env,
     )
     base = f"http://127.0.0.1:{port}"
     try:
@@ -90,7 +100,15 @@ def test_make_lab_serves_the_lessons(tmp_path):
         status, _ = _get(f"{base}/api/contents/{LESSON}")
         assert status == 403, "the server must not serve files without its token"
 
-        pid = _server_pid(port)
+        # JupyterLab's own interface defaults to Brazilian Portuguese (make lab's overrides)
+        status, body = _get(f"{base}/lab/api/settings/{TRANSLATION}?token={token}")
+        assert status == 200
+        assert json.loads(body)["schema"]["properties"]["locale"]["default"] == "pt_BR"
+        status, body = _get(f"{base}/lab/api/translations/pt_BR?token={token}")
+        assert status == 200
+        assert json.loads(body)["data"], "the pt-BR language pack is not installed"
+
+        pid = _server_pid(port, env)
         assert pid is not None, "JupyterLab wrote no runtime file for its port"
         os.kill(pid, signal.SIGTERM)
         process.wait(timeout=30)

@@ -41,15 +41,24 @@ from __future__ import annotations
 import dataclasses
 import difflib
 import math
-import numbers
-import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
-import pandas as pd
 
 from evalbook import ConfusionMatrix
+from evalbook.exercises.answers import (
+    NOT_ANSWERED,
+    Hint,
+    as_labels,
+    as_matrix,
+    as_number,
+    as_numbers,
+    describe,
+    normal_text,
+    plain,
+    shorten,
+)
 from evalbook.exercises.registry import EXERCISES, SETS, exercise_ids
 from evalbook.exercises.session import record, wrong_tries
 
@@ -59,16 +68,10 @@ __all__ = ["ABS_TOL", "CheckResult", "ExerciseError", "check"]
 ABS_TOL = 5e-4
 # Floating-point slack, so that a value rounded at exactly half a unit (0.6875 -> 0.688) passes.
 _SLACK = 1e-12
-# Longest sequence an answer may be before it is refused unread (no exercise needs more).
-_MAX_ITEMS = 100_000
 
 _RIGHT = "✅ Correto!"
 _PREDICTED = "✅ Previsão registrada."
 _WRONG = "❌ Ainda não. Dica:"
-_NOT_ANSWERED = (
-    "Você ainda não respondeu: a resposta vale {value}. Escreva-a na célula de cima, "
-    "execute-a e depois execute esta."
-)
 
 
 @dataclass(frozen=True, repr=False)
@@ -109,10 +112,6 @@ class CheckResult:
 
 class ExerciseError(RuntimeError):
     """An exercise's own expected-answer code failed: a bug of the set, not of the student."""
-
-
-class _Hint(Exception):
-    """Raised while comparing an answer: its argument is the hint shown to the student."""
 
 
 @dataclass(frozen=True)
@@ -181,7 +180,7 @@ def check(exercise_id, answer) -> CheckResult:
     >>> check("02.acuracia_erro", (0.688, 0.312))
     ✅ Correto! Valores exatos: acurácia = 0.6875, taxa de erro = 0.3125.
     """
-    exercise_id = _plain(exercise_id)
+    exercise_id = plain(exercise_id)
     exercise = EXERCISES.get(exercise_id) if type(exercise_id) is str else None
     if exercise is None:
         return _unknown(exercise_id)
@@ -190,16 +189,16 @@ def check(exercise_id, answer) -> CheckResult:
     item = dataclasses.replace(item, tries=tries, hint=step_hint(exercise, tries))
     if answer is None or answer is Ellipsis:
         value = "None" if answer is None else "..."
-        return CheckResult(False, f"{_WRONG} {_NOT_ANSWERED.format(value=value)}")
+        return CheckResult(False, f"{_WRONG} {NOT_ANSWERED.format(value=value)}")
     try:
-        detail = _COMPARERS[exercise.kind](item, _plain(answer))
-    except _Hint as hint:
+        detail = _COMPARERS[exercise.kind](item, plain(answer))
+    except Hint as hint:
         record(exercise_id, False)
         return CheckResult(False, f"{_WRONG} {hint}")
     except Exception:  # reading the answer failed: a hint, never a traceback
         record(exercise_id, False)
         return CheckResult(
-            False, f"{_WRONG} Não consegui ler a resposta ({_describe(answer)}). {item.hint}"
+            False, f"{_WRONG} Não consegui ler a resposta ({describe(answer)}). {item.hint}"
         )
     record(exercise_id, True)
     verdict = _PREDICTED if exercise.kind == "prediction" else _RIGHT
@@ -229,10 +228,10 @@ def _unknown(exercise_id) -> CheckResult:
         return CheckResult(
             False,
             f"❌ O primeiro argumento de check é o nome do exercício, um texto como "
-            f'"01.matriz"; recebi {_describe(exercise_id)}. Os conjuntos são: '
+            f'"01.matriz"; recebi {describe(exercise_id)}. Os conjuntos são: '
             f"{', '.join(SETS)}.",
         )
-    shown = repr(_shorten(exercise_id))
+    shown = repr(shorten(exercise_id))
     number = exercise_id.split(".", 1)[0].strip()
     if number in SETS:
         valid = exercise_ids(number)
@@ -250,91 +249,6 @@ def _unknown(exercise_id) -> CheckResult:
 
 
 # ---------------------------------------------------------------------- reading answers safely
-def _plain(value):
-    """``value`` as its exact built-in type when it subclasses str, int or float.
-
-    A subclass may override any method (``strip``, ``__format__``, ``__eq__``); the copy
-    made by the base class's own conversion has none of those overrides.
-    """
-    kind = type(value)
-    if kind in (str, int, float, bool):
-        return value
-    if isinstance(value, str):
-        return str.__str__(value)
-    if isinstance(value, int) and not isinstance(value, bool):
-        return int.__int__(value)
-    if isinstance(value, float):
-        return float.__float__(value)
-    return value
-
-
-def _type_name(value) -> str:
-    try:
-        return str(type(value).__name__)
-    except Exception:
-        return "desconhecido"
-
-
-def _shorten(text: str, size: int = 30) -> str:
-    return text if len(text) <= size else text[: size - 3] + "..."
-
-
-def _describe(value) -> str:
-    """A short Portuguese description of an answer, for the hints; never raises."""
-    try:
-        return _describe_unsafe(_plain(value))
-    except Exception:
-        return f"um objeto do tipo {_type_name(value)}"
-
-
-def _describe_unsafe(value) -> str:
-    if value is None:
-        return "None"
-    if isinstance(value, (bool, np.bool_)):
-        return f"o booleano {bool(value)}"
-    if isinstance(value, str):
-        return f"o texto {_shorten(value)!r}"
-    if isinstance(value, int):
-        if value.bit_length() > 64:
-            return f"um número inteiro com cerca de {int(value.bit_length() * 0.30103)} dígitos"
-        return f"o número {value}"
-    if isinstance(value, float):
-        return f"o número {value!r}"
-    if isinstance(value, numbers.Number):
-        return f"o número {_format_number(value)}"
-    if isinstance(value, ConfusionMatrix):
-        k = value.n_classes
-        return f"uma matriz de confusão {k}×{k}"
-    if isinstance(value, np.ndarray):
-        if value.ndim == 0:
-            return f"o número {_format_number(value.item())}"
-        if value.ndim == 1:
-            return f"um array de {_elements(value.size)}"
-        return f"um array {'×'.join(str(size) for size in value.shape)}"
-    if isinstance(value, pd.DataFrame):
-        return f"uma tabela (DataFrame) {value.shape[0]}×{value.shape[1]}"
-    if isinstance(value, pd.Series):
-        return f"uma Series de {_elements(len(value))}"
-    if isinstance(value, dict):
-        return "um dicionário"
-    if isinstance(value, list):
-        return f"uma lista de {_elements(list.__len__(value))}"
-    if isinstance(value, tuple):
-        return f"uma tupla de {_elements(tuple.__len__(value))}"
-    return f"um objeto do tipo {_type_name(value)}"
-
-
-def _format_number(value) -> str:
-    """A number as text for a message, whatever its type or size."""
-    try:
-        number = float(value)
-    except (OverflowError, ValueError, TypeError):
-        return f"do tipo {_type_name(value)}"
-    return f"{number:.6g}"
-
-
-def _elements(count: int) -> str:
-    return f"{count} elemento" if count == 1 else f"{count} elementos"
 
 
 def _format(value: float) -> str:
@@ -342,35 +256,6 @@ def _format(value: float) -> str:
 
 
 # ---------------------------------------------------------------------- numbers
-def _as_number(value, what: str = "A resposta") -> float:
-    """``value`` as a float, or a hint saying why it is not a number."""
-    value = _plain(value)
-    if isinstance(value, np.ndarray) and value.ndim == 0:
-        value = value.item()
-    if value is None:
-        raise _Hint(f"{what} ainda vale None: escreva sua resposta.")
-    if isinstance(value, (bool, np.bool_)):
-        raise _Hint(f"{what} é {_describe(value)}; esperava um número.")
-    if isinstance(value, numbers.Complex) and not isinstance(value, numbers.Real):
-        raise _Hint(f"{what} é um número complexo; esperava um número real.")
-    if isinstance(value, numbers.Number):
-        try:
-            return float(value)
-        except OverflowError:
-            raise _Hint(
-                f"{what} é {_describe(value)}: grande demais para esta questão; "
-                "esperava um número pequeno (uma fração, uma contagem, um lucro...)."
-            ) from None
-    if isinstance(value, str):
-        try:
-            float(value.replace(",", "."))
-        except ValueError:
-            raise _Hint(f"{what} é {_describe(value)}; esperava um número.") from None
-        point = " e com ponto decimal" if "," in value else ""
-        raise _Hint(f"Recebi o texto {_shorten(value)!r}: responda com o número, sem aspas{point}.")
-    if isinstance(value, ConfusionMatrix):
-        raise _Hint(f"{what} é {_describe(value)}; esperava um número calculado a partir dela.")
-    raise _Hint(f"{what} é {_describe(value)}; esperava um único número.")
 
 
 def _close(value: float, expected: float) -> bool:
@@ -411,7 +296,7 @@ def _known_mistake(item: _Item, same) -> None:
     """
     for wrong, hint in item.mistakes:
         if same(wrong):
-            raise _Hint(_then_step(hint, item))
+            raise Hint(_then_step(hint, item))
 
 
 def _then_step(hint: str, item: _Item) -> str:
@@ -419,48 +304,17 @@ def _then_step(hint: str, item: _Item) -> str:
 
 
 def _compare_number(item: _Item, answer) -> str:
-    value = _as_number(answer)
+    value = as_number(answer)
     expected = float(item.expected)
     if _close(value, expected):
         return f"Valor exato: {_format(expected)}."
     _known_mistake(item, lambda wrong: _close(value, float(wrong)))
-    raise _Hint(_number_hint(value, expected) or item.hint)
-
-
-def _items(answer, wanted: str) -> list:
-    """The elements of a flat sequence (list, tuple, array, Series); a hint for anything else.
-
-    ``wanted`` completes the hint "esperava ..." with what the exercise expects.
-    """
-    if isinstance(answer, (list, tuple)):
-        size = len(answer)
-        if size > _MAX_ITEMS:
-            raise _Hint(f"Recebi {_describe(answer)}; esperava {wanted}.")
-        return [_plain(item) for item in answer]
-    if isinstance(answer, (np.ndarray, pd.Series)):
-        array = np.asarray(answer, dtype=object)
-        if array.ndim != 1:
-            raise _Hint(f"Recebi {_describe(answer)}; esperava só {wanted}.")
-        return [_plain(item) for item in array]
-    raise _Hint(f"Recebi {_describe(answer)}; esperava {wanted}.")
-
-
-def _as_numbers(answer, names: tuple[str, ...]) -> list[float]:
-    k = len(names)
-    order = f"({', '.join(names)})"
-    if isinstance(answer, dict):
-        raise _Hint(f"Recebi um dicionário; responda com os {k} números numa tupla: {order}.")
-    items = _items(answer, f"{k} números numa tupla: {order}")
-    if len(items) != k:
-        raise _Hint(f"Esperava {k} números, na ordem {order}; recebi {len(items)}.")
-    if all(item is None for item in items):
-        raise _Hint(_NOT_ANSWERED.format(value="None"))
-    return [_as_number(item, f"O valor de {name}") for item, name in zip(items, names, strict=True)]
+    raise Hint(_number_hint(value, expected) or item.hint)
 
 
 def _compare_numbers(item: _Item, answer) -> str:
     names = item.exercise.names
-    values = _as_numbers(answer, names)
+    values = as_numbers(answer, names)
     expected = [float(v) for v in item.expected]
 
     def same(candidate) -> bool:
@@ -471,9 +325,7 @@ def _compare_numbers(item: _Item, answer) -> str:
         return f"Valores exatos: {shown}."
     _known_mistake(item, same)
     if len(values) > 1 and same(expected[::-1]):
-        raise _Hint(
-            f"Os números estão certos, mas na ordem trocada: responda ({', '.join(names)})."
-        )
+        raise Hint(f"Os números estão certos, mas na ordem trocada: responda ({', '.join(names)}).")
     marks = ", ".join(
         f"{n} {'✔' if _close(v, e) else '✘'}"
         for n, v, e in zip(names, values, expected, strict=True)
@@ -482,60 +334,49 @@ def _compare_numbers(item: _Item, answer) -> str:
         (_number_hint(v, e) for v, e in zip(values, expected, strict=True) if _number_hint(v, e)),
         "",
     )
-    raise _Hint(f"Confira: {marks}. {extra or item.hint}")
+    raise Hint(f"Confira: {marks}. {extra or item.hint}")
 
 
 def _compare_count(item: _Item, answer) -> str:
-    value = _as_number(answer)
+    value = as_number(answer)
     if not value.is_integer():
-        raise _Hint(f"Esperava uma contagem (um número inteiro); recebi {_format(value)}.")
+        raise Hint(f"Esperava uma contagem (um número inteiro); recebi {_format(value)}.")
     if value == int(item.expected):
         return ""
     _known_mistake(item, lambda wrong: value == int(wrong))
-    raise _Hint(item.hint)
+    raise Hint(item.hint)
 
 
 # ---------------------------------------------------------------------- strings
-def normal_text(text: str) -> str:
-    """``text`` without accents, in lower case, without surrounding or repeated spaces.
-
-    Examples
-    --------
-    >>> normal_text("  Não  Sei ")
-    'nao sei'
-    """
-    decomposed = unicodedata.normalize("NFKD", text)
-    plain = "".join(char for char in decomposed if not unicodedata.combining(char))
-    return " ".join(plain.casefold().split())
 
 
 def _compare_choice(item: _Item, answer) -> str:
     exercise = item.exercise
     options = ", ".join(f'"{choice}"' for choice in exercise.choices)
     if isinstance(answer, (list, tuple)) and len(answer) == 1 and type(answer[0]) is str:
-        raise _Hint(f"Responda só com o texto, sem lista: um de {options}.")
+        raise Hint(f"Responda só com o texto, sem lista: um de {options}.")
     if not isinstance(answer, str):
-        raise _Hint(f"Recebi {_describe(answer)}; responda com um texto entre aspas: {options}.")
+        raise Hint(f"Recebi {describe(answer)}; responda com um texto entre aspas: {options}.")
     by_text = {normal_text(choice): choice for choice in exercise.choices}
     choice = by_text.get(normal_text(answer))
     if choice is None:
-        raise _Hint(f"{_shorten(answer)!r} não é uma das opções: {options}.")
+        raise Hint(f"{shorten(answer)!r} não é uma das opções: {options}.")
     if normal_text(choice) == normal_text(str(item.expected)):
         return exercise.feedback.get(choice, "")
     _known_mistake(item, lambda wrong: normal_text(choice) == normal_text(str(wrong)))
     if choice in exercise.feedback:
-        raise _Hint(_then_step(exercise.feedback[choice], item))
-    raise _Hint(item.hint)
+        raise Hint(_then_step(exercise.feedback[choice], item))
+    raise Hint(item.hint)
 
 
 def _compare_prediction(item: _Item, answer) -> str:
     """Any guess within the bounds is accepted; the message compares it with the value."""
     exercise = item.exercise
     (name,) = exercise.names
-    value = _as_number(answer, "A previsão")
+    value = as_number(answer, "A previsão")
     low, high = exercise.bounds
     if not low <= value <= high:
-        raise _Hint(
+        raise Hint(
             f"Uma previsão de {name} fica entre {low:g} e {high:g}; recebi {_format(value)}."
         )
     expected = float(item.expected)
@@ -553,100 +394,28 @@ def _compare_prediction(item: _Item, answer) -> str:
     )
 
 
-def _as_labels(answer, n: int) -> list[str]:
-    wanted = f"uma sequência de {n} textos, um por linha da tabela (lista, array ou Series)"
-    if isinstance(answer, (str, dict, numbers.Number, np.bool_, ConfusionMatrix)):
-        raise _Hint(f"Recebi {_describe(answer)}; esperava {wanted}.")
-    items = _items(answer, wanted)
-    if len(items) != n:
-        raise _Hint(
-            f"Esperava {n} valores, um por linha da tabela e na ordem dela; recebi {len(items)}."
-        )
-    for position, item in enumerate(items):
-        if not isinstance(item, str):
-            raise _Hint(
-                f"Cada valor deve ser um texto; na posição {position} (contando de 0) "
-                f"há {_describe(item)}."
-            )
-    return items
-
-
 def _compare_labels(item: _Item, answer) -> str:
     choices = item.exercise.choices
     expected = [normal_text(str(value)) for value in item.expected]
-    labels = _as_labels(answer, len(expected))
+    labels = as_labels(answer, len(expected))
     values = [normal_text(label) for label in labels]
     if choices:
         allowed = {normal_text(choice) for choice in choices}
         for label, value in zip(labels, values, strict=True):
             if value not in allowed:
                 options = ", ".join(f'"{choice}"' for choice in choices)
-                raise _Hint(f"{_shorten(label)!r} não é um valor válido; use {options}.")
+                raise Hint(f"{shorten(label)!r} não é um valor válido; use {options}.")
     if values == expected:
         return ""
     _known_mistake(item, lambda wrong: values == [normal_text(str(v)) for v in wrong])
     wrong = [i for i, (v, e) in enumerate(zip(values, expected, strict=True)) if v != e]
-    raise _Hint(
+    raise Hint(
         f"{len(wrong)} de {len(expected)} estão errados (o primeiro na posição {wrong[0]}, "
         f"contando de 0). {item.hint}"
     )
 
 
 # ---------------------------------------------------------------------- matrices
-def _as_matrix(answer, shape: tuple[int, int]) -> tuple[np.ndarray, list | None]:
-    """The counts of a matrix-like answer and its labels (``None`` when it has none)."""
-    rows, columns = shape
-    wanted = f"uma matriz {rows}×{columns} (lista de listas, array, DataFrame ou ConfusionMatrix)"
-    labels = None
-    if isinstance(answer, ConfusionMatrix):
-        array, labels = answer.counts, answer.labels
-    elif isinstance(answer, pd.DataFrame):
-        index, header = list(answer.index), list(answer.columns)
-        if len(index) == len(header) and set(index) == set(header):
-            answer = answer.loc[:, index]
-            labels = [value.item() if isinstance(value, np.generic) else value for value in index]
-        array = answer.to_numpy()
-    elif isinstance(answer, (list, tuple, np.ndarray)):
-        if isinstance(answer, (list, tuple)) and (
-            len(answer) > _MAX_ITEMS
-            or any(isinstance(row, (list, tuple)) and len(row) > _MAX_ITEMS for row in answer)
-        ):
-            raise _Hint(f"Recebi {_describe(answer)}, grande demais; esperava {wanted}.")
-        try:
-            array = np.asarray(answer)
-        except (ValueError, TypeError):
-            raise _Hint(
-                f"As linhas têm tamanhos diferentes; esperava {wanted}, com {columns} "
-                "números em cada linha."
-            ) from None
-    else:
-        raise _Hint(f"Recebi {_describe(answer)}; esperava {wanted}.")
-    if array.ndim == 1 and array.size == rows * columns:
-        raise _Hint(
-            f"Recebi {array.size} valores numa sequência plana; organize-os em {rows} linhas "
-            f"de {columns}: [[a, b], [c, d]]."
-        )
-    if array.ndim != 2:
-        raise _Hint(f"Recebi {_describe(answer)}; esperava {wanted}.")
-    if array.shape != shape:
-        margins = array.shape == (rows + 1, columns + 1)
-        raise _Hint(
-            f"Esperava uma matriz {rows}×{columns} (uma linha e uma coluna por classe); "
-            f"recebi {array.shape[0]}×{array.shape[1]}."
-            + (" Se incluiu os totais (margins), retire-os." if margins else "")
-        )
-    if array.dtype.kind not in "iuf":
-        raise _Hint(
-            "Cada célula deve ser uma contagem (um número inteiro); "
-            f"recebi células do tipo {array.dtype}."
-        )
-    if not np.all(np.isfinite(array)) or not np.all(array == np.round(array)):
-        raise _Hint("Cada célula deve ser uma contagem, um número inteiro.")
-    if np.any(array < 0):
-        raise _Hint("Contagens não podem ser negativas.")
-    if np.any(np.abs(array) > 2**53):
-        raise _Hint("Há contagens grandes demais para esta tabela.")
-    return array.astype(np.int64), labels
 
 
 def _compare_matrix(item: _Item, answer) -> str:
@@ -655,18 +424,18 @@ def _compare_matrix(item: _Item, answer) -> str:
     expected_counts = np.asarray(
         expected.counts if isinstance(expected, ConfusionMatrix) else expected
     )
-    counts, labels = _as_matrix(answer, expected_counts.shape)
+    counts, labels = as_matrix(answer, expected_counts.shape)
     if expected_labels is not None and labels is not None and labels != expected_labels:
         same_classes = len(labels) == len(expected_labels) and set(labels) == set(expected_labels)
         if same_classes:
             reordered = ConfusionMatrix(counts, labels=labels).reorder(expected_labels)
             if np.array_equal(reordered.counts, expected_counts):
-                raise _Hint(
+                raise Hint(
                     f"Os números estão certos, mas as classes estão na ordem {labels!r}; a "
                     f"classe positiva vem primeiro: labels={expected_labels!r}."
                 )
         elif np.array_equal(counts, expected_counts):
-            raise _Hint(
+            raise Hint(
                 f"As contagens estão certas, mas os rótulos são {labels!r}; "
                 f"use labels={expected_labels!r}."
             )
@@ -675,11 +444,11 @@ def _compare_matrix(item: _Item, answer) -> str:
     _known_mistake(item, lambda wrong: np.array_equal(counts, np.asarray(wrong)))
     total = int(expected_counts.sum())
     if int(counts.sum()) != total:
-        raise _Hint(
+        raise Hint(
             f"A soma das células deve ser {total}, o número de linhas da tabela; a sua dá "
             f"{int(counts.sum())}. {item.hint}"
         )
-    raise _Hint(item.hint)
+    raise Hint(item.hint)
 
 
 _COMPARERS = {
