@@ -109,9 +109,10 @@ def test_complexity_starts_at_the_best_value_and_draws(moons):
     X, y = moons
     explorer = ComplexityExplorer(X, y, values=[1, 2, 4, 8], seed=1)
     assert explorer.complexity.value == explorer.best
-    explorer._before_display()  # what displaying the explorer does: draw the regions
-    assert explorer._plot.value[:4] == b"\x89PNG"
+    first = explorer.regions_view.value
+    assert first.startswith("<svg") and "evalbook-complexity-regions" in first
     explorer.complexity.value = 8
+    assert explorer.regions_view.value != first  # the regions follow the slider
     assert "evalbook-complexity-curve" in explorer.html
     assert repr(explorer).startswith("ComplexityExplorer(model='tree', complexity=8")
 

@@ -16,14 +16,16 @@ import ipywidgets as widgets
 import numpy as np
 
 from evalbook._checks import as_array, as_label_array, as_rng, check_open_fraction
-from evalbook._render import LINE_COLOURS, Cell, Line, html_table, new_figure, say, svg_plot
+from evalbook._render import CLASS_COLOURS, Cell, blend, html_table, say
+from evalbook._svg import LINE_COLOURS, Line, Points, Segments, svg_plot
 from evalbook.validation import holdout
 from evalbook.widgets._base import Explorer
 
 #: The models the explorer knows, and the values its slider runs over by default.
 MODELS = {"tree": tuple(range(1, 16)), "knn": tuple(range(1, 52, 2))}
 
-_GRID = 120  # points per side of the decision-region grid
+_GRID = 60  # cells per side of the decision-region grid
+_REGION_PIXELS = (330, 300)
 _TEXT = {
     "tree": {"en": "tree depth", "pt": "profundidade da árvore"},
     "knn": {"en": "k (neighbours)", "pt": "k (vizinhos)"},
@@ -31,8 +33,13 @@ _TEXT = {
     "validation": {"en": "validation error", "pt": "erro de validação"},
     "best": {"en": "lowest validation error", "pt": "menor erro de validação"},
     "value": {"en": "value", "pt": "valor"},
-    "points_train": {"en": "training", "pt": "treino"},
-    "points_validation": {"en": "validation", "pt": "validação"},
+    "regions": {"en": "{name} = {value}", "pt": "{name} = {value}"},
+    "key": {
+        "en": "Colours: the class each region is predicted as. Small dots: training; "
+        "large dark dots: validation.",
+        "pt": "Cores: a classe que o modelo prevê em cada região. Pontos pequenos: treino; "
+        "pontos grandes e escuros: validação.",
+    },
 }
 
 
@@ -69,7 +76,8 @@ class ComplexityExplorer(Explorer):
         The depth or k.
     curve : pandas.DataFrame
         Training and validation error of every value (computed once).
-    numbers_view, curve_view : ipywidgets.HTML
+    numbers_view, regions_view, curve_view : ipywidgets.HTML
+        The numbers, the decision regions with the points, the validation curve (SVG).
 
     Examples
     --------
@@ -129,14 +137,16 @@ class ComplexityExplorer(Explorer):
         )
         self.numbers_view = widgets.HTML()
         self.curve_view = widgets.HTML()
-        plot = self._plot_widget(360, 300)
+        self.regions_view = widgets.HTML()
+        self._regions = {}  # value -> the SVG of its decision regions (drawn once)
         layout = widgets.VBox(
             [
                 widgets.HBox([control, self.numbers_view]),
-                widgets.HBox([plot, self.curve_view]),
+                widgets.HBox([self.regions_view, self.curve_view]),
             ]
         )
-        self._setup({"complexity": control}, [self.numbers_view, self.curve_view], layout)
+        views = [self.numbers_view, self.regions_view, self.curve_view]
+        self._setup({"complexity": control}, views, layout)
 
     def _fit(self, value: int):
         return _model(self._kind, value, self._seed).fit(self._X_train, self._y_train)
@@ -196,7 +206,10 @@ class ComplexityExplorer(Explorer):
             [Cell(say(_TEXT, "validation"), header=True, align="left"), self.validation_error],
             [Cell(say(_TEXT, "best"), header=True, align="left"), str(self.best)],
         ]
-        self.numbers_view.value = html_table(rows, header=("", say(_TEXT, "value")))
+        self.numbers_view.value = html_table(rows, header=("", say(_TEXT, "value"))) + (
+            f'<p style="max-width:420px;font-size:90%">{say(_TEXT, "key")}</p>'
+        )
+        self.regions_view.value = self._regions_svg()
         x = self._curve.index.to_numpy()
         top = float(max(self._curve.max().max(), 0.05))
         self.curve_view.value = svg_plot(
@@ -214,39 +227,69 @@ class ComplexityExplorer(Explorer):
             css_class="evalbook-complexity-curve",
         )
 
-    def _figure(self):
-        fig = new_figure(4.0, 3.33)
-        ax = fig.add_subplot()
+    def _regions_svg(self) -> str:
+        """The current model's decision regions and the points, as SVG (cached per value)."""
+        value = self.complexity.value
+        if value not in self._regions:
+            self._regions[value] = self._draw_regions(value)
+        return self._regions[value]
+
+    def _draw_regions(self, value: int) -> str:
         every = np.vstack([self._X_train, self._X_valid])
         low, high = every.min(axis=0), every.max(axis=0)
-        pad = 0.05 * (high - low)
-        gx, gy = np.meshgrid(
-            np.linspace(low[0] - pad[0], high[0] + pad[0], _GRID),
-            np.linspace(low[1] - pad[1], high[1] + pad[1], _GRID),
-        )
+        pad = 0.05 * np.where(high > low, high - low, 1.0)
+        xs = np.linspace(low[0] - pad[0], high[0] + pad[0], _GRID + 1)
+        ys = np.linspace(low[1] - pad[1], high[1] + pad[1], _GRID + 1)
+        cx, cy = (xs[:-1] + xs[1:]) / 2, (ys[:-1] + ys[1:]) / 2
+        gx, gy = np.meshgrid(cx, cy)  # row = y, column = x
         classes = np.unique(self._y_train)
-        predicted = self.model.predict(np.column_stack([gx.ravel(), gy.ravel()]))
+        predicted = self._fitted[value].predict(np.column_stack([gx.ravel(), gy.ravel()]))
         codes = np.searchsorted(classes, predicted).reshape(gx.shape)
-        ax.contourf(gx, gy, codes, levels=np.arange(classes.size + 1) - 0.5, alpha=0.25)
-        for points, labels, marker, key in (
-            (self._X_train, self._y_train, "o", "points_train"),
-            (self._X_valid, self._y_valid, "^", "points_validation"),
-        ):
-            ax.scatter(
-                points[:, 0],
-                points[:, 1],
-                c=np.searchsorted(classes, labels),
-                marker=marker,
-                s=14,
-                edgecolors="k",
-                linewidths=0.3,
-                vmin=-0.5,
-                vmax=classes.size - 0.5,
-                label=say(_TEXT, key),
+        width = (_REGION_PIXELS[0] - 22) / _GRID + 0.6  # a column's width in pixels, no gaps
+        colours = [CLASS_COLOURS[k % len(CLASS_COLOURS)] for k in range(classes.size)]
+        segments = []
+        for code, colour in enumerate(colours):
+            x, start, end = [], [], []
+            for column in range(_GRID):
+                inside = np.flatnonzero(codes[:, column] == code)
+                if inside.size == 0:
+                    continue
+                breaks = np.flatnonzero(np.diff(inside) > 1)
+                for first, last in zip(
+                    np.r_[inside[0], inside[breaks + 1]],
+                    np.r_[inside[breaks], inside[-1]],
+                    strict=True,
+                ):
+                    x.append(cx[column])
+                    start.append(ys[first])
+                    end.append(ys[last + 1])
+            segments.append(
+                Segments(x, start, end, colour=blend(colour, "#ffffff", 0.7), width=width)
             )
-        ax.legend(loc="lower right", fontsize=7)
-        ax.set_xticks([])
-        ax.set_yticks([])
-        ax.set_title(f"{say(_TEXT, self._kind)} = {self.complexity.value}", fontsize=9)
-        fig.tight_layout()
-        return fig
+        points = []
+        for labels, data, radius, shade in (
+            (self._y_train, self._X_train, 2.0, 0.0),
+            (self._y_valid, self._X_valid, 3.2, 0.35),
+        ):
+            for code, colour in enumerate(colours):
+                mine = labels == classes[code]
+                points.append(
+                    Points(
+                        data[mine, 0],
+                        data[mine, 1],
+                        colour=blend(colour, "#000000", shade),
+                        radius=radius,
+                    )
+                )
+        return svg_plot(
+            x_range=(float(xs[0]), float(xs[-1])),
+            y_range=(float(ys[0]), float(ys[-1])),
+            width=_REGION_PIXELS[0],
+            height=_REGION_PIXELS[1],
+            title=say(_TEXT, "regions", name=say(_TEXT, self._kind), value=value),
+            segments=segments,
+            points=points,
+            legend=None,
+            y_ticks=False,
+            css_class="evalbook-complexity-regions",
+        )

@@ -19,7 +19,8 @@ import ipywidgets as widgets
 import numpy as np
 
 from evalbook._checks import UndefinedMetricWarning, check_probability, check_threshold
-from evalbook._render import LINE_COLOURS, Cell, Line, confusion_html, html_table, say, svg_plot
+from evalbook._render import Cell, confusion_html, html_table, number, say
+from evalbook._svg import LINE_COLOURS, Line, svg_plot
 from evalbook.classification import ppv, precision
 from evalbook.confusion import ConfusionMatrix
 from evalbook.scored import ScoredData
@@ -226,7 +227,7 @@ class PrecisionRecallExplorer(Explorer):
             + confusion_html(
                 cm.counts,
                 cm.labels,
-                caption=say(_TEXT, "matrix", t=f"{self.threshold.value:.3f}"),
+                caption=say(_TEXT, "matrix", t=number(self.threshold.value, 3)),
                 result_colours=True,
             )
             + html_table(rows, header=("", say(_TEXT, "value")))
@@ -235,11 +236,18 @@ class PrecisionRecallExplorer(Explorer):
         pi = self.prevalence.value
         slider = self.threshold
         sample_ppv = self._ppv_curve(self.sample_prevalence)
+        pi_ppv = self._ppv_curve(pi)
+        # against t: each value holds on (next lower score, score]; steps, not slopes
+        t_steps = np.repeat(np.r_[self._cuts, slider.min], 2)[1:-1]
+
+        def by_t(values):
+            return np.repeat(values, 2)
+
         self.threshold_view.value = svg_plot(
             [
-                Line(self._cuts, self._tpr, say(_TEXT, "recall"), LINE_COLOURS[0]),
-                Line(self._cuts, sample_ppv, say(_TEXT, "precision"), LINE_COLOURS[1]),
-                Line(self._cuts, self._ppv_curve(pi), say(_TEXT, "ppv"), LINE_COLOURS[3], "--"),
+                Line(t_steps, by_t(self._tpr), say(_TEXT, "recall"), LINE_COLOURS[0]),
+                Line(t_steps, by_t(sample_ppv), say(_TEXT, "precision"), LINE_COLOURS[1]),
+                Line(t_steps, by_t(pi_ppv), say(_TEXT, "ppv"), LINE_COLOURS[3], "--"),
             ],
             x_range=(slider.min, slider.max),
             y_range=(0.0, 1.0),
@@ -249,10 +257,15 @@ class PrecisionRecallExplorer(Explorer):
             marker=slider.value,
             css_class="evalbook-pr-threshold",
         )
+        # the PR curves as staircases, each recall step at the precision it ends with (the
+        # rectangles of the average precision; lesson 11: no straight lines between PR points)
+        r_steps = np.repeat(self._tpr, 2)[:-1]
         self.curve_view.value = svg_plot(
             [
-                Line(self._tpr, sample_ppv, say(_TEXT, "pr_sample"), LINE_COLOURS[1]),
-                Line(self._tpr, self._ppv_curve(pi), say(_TEXT, "pr_pi"), LINE_COLOURS[3], "--"),
+                Line(
+                    r_steps, np.repeat(sample_ppv, 2)[1:], say(_TEXT, "pr_sample"), LINE_COLOURS[1]
+                ),
+                Line(r_steps, np.repeat(pi_ppv, 2)[1:], say(_TEXT, "pr_pi"), LINE_COLOURS[3], "--"),
             ],
             x_range=(0.0, 1.0),
             y_range=(0.0, 1.0),
