@@ -6,9 +6,9 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.evalbook-installed
-# JupyterLab's own interface in Brazilian Portuguese, for this project's lab only: the
-# defaults in .jupyter/overrides.json are copied into the virtualenv's JupyterLab settings.
-LAB_OVERRIDES := $(VENV)/share/jupyter/lab/settings/overrides.json
+# JupyterLab's own interface in Brazilian Portuguese, for this project's lab only: `make lab`
+# reads its default settings from .jupyter/overrides.json (other JupyterLabs are untouched).
+LAB_SETTINGS := --LabApp.app_settings_dir=$(CURDIR)/.jupyter
 
 NOTEBOOKS := $(sort $(wildcard notebooks/*.ipynb))
 SOLUTIONS := $(sort $(wildcard exercises/solucoes/*.ipynb))
@@ -39,12 +39,8 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e ".[test]"
 	@touch $(STAMP)
 
-$(LAB_OVERRIDES): .jupyter/overrides.json $(STAMP)
-	@mkdir -p $(dir $@)
-	cp .jupyter/overrides.json $@
-
-lab: $(STAMP) $(LAB_OVERRIDES)
-	$(BIN)/jupyter lab --ServerApp.root_dir=. --LabApp.default_url=/lab/tree/notebooks $(ROOT_FLAG) $(LAB_ARGS)
+lab: $(STAMP)
+	$(BIN)/jupyter lab $(LAB_SETTINGS) --ServerApp.root_dir=. --LabApp.default_url=/lab/tree/notebooks $(ROOT_FLAG) $(LAB_ARGS)
 
 lint: $(STAMP)
 	$(BIN)/ruff check $(LINT_PATHS)
