@@ -15,6 +15,8 @@ import sys as _sys
 from evalbook._checks import UndefinedMetricWarning
 from evalbook._render import get_language, options, set_language
 from evalbook.agreement import *  # noqa: F403
+from evalbook.bias_variance import *  # noqa: F403
+from evalbook.calibration import *  # noqa: F403
 from evalbook.classification import (
     BINARY_METRICS,
     MULTICLASS_METRICS,
@@ -44,7 +46,9 @@ from evalbook.cost import *  # noqa: F403
 from evalbook.datasets import abc_confusion, fraud_predictions, spam_predictions
 from evalbook.inference import *  # noqa: F403
 from evalbook.language import *  # noqa: F403
+from evalbook.paired_tests import *  # noqa: F403
 from evalbook.plots import *  # noqa: F403
+from evalbook.precision_recall import *  # noqa: F403
 from evalbook.regression import *  # noqa: F403
 from evalbook.scores import *  # noqa: F403
 from evalbook.summary import *  # noqa: F403
@@ -57,10 +61,14 @@ __version__ = "0.1.0"
 # function evalbook.summary does for the module evalbook.summary.
 _TOPICS = (
     "agreement",
+    "bias_variance",
+    "calibration",
     "cost",
     "inference",
     "language",
+    "paired_tests",
     "plots",
+    "precision_recall",
     "regression",
     "scores",
     "summary",

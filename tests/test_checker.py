@@ -143,7 +143,7 @@ def test_unknown_id_lists_the_ids_of_its_set_only():
 
 
 def test_unknown_set_lists_the_sets():
-    result = check("11.x", 1)
+    result = check("13.x", 1)
     assert not result.correct
     assert "01, 02, 03" in result.message and "02.f1" not in result.message
 
@@ -173,4 +173,4 @@ def test_exercise_ids():
     assert exercise_ids() == sorted(EXERCISES)
     assert len(exercise_ids("01")) == 8 and len(exercise_ids("02")) == 11
     with pytest.raises(ValueError, match="set_id"):
-        exercise_ids("11")
+        exercise_ids("13")

@@ -1,6 +1,6 @@
 """The registry of the exercise sets: set number -> module, exercise id -> :class:`Exercise`.
 
-The sets are listed here explicitly, one module each (``set_01`` ... ``set_10``); each
+The sets are listed here explicitly, one module each (``set_01`` ... ``set_12``); each
 module defines a dict ``EXERCISES`` whose ids start with its number (``"NN.item"``, named
 after ``exercises/NN_topic.ipynb``).
 
@@ -27,6 +27,8 @@ from evalbook.exercises import (
     set_08,
     set_09,
     set_10,
+    set_11,
+    set_12,
 )
 from evalbook.exercises.item import Exercise
 
@@ -44,6 +46,8 @@ SETS: dict[str, ModuleType] = {
     "08": set_08,
     "09": set_09,
     "10": set_10,
+    "11": set_11,
+    "12": set_12,
 }
 
 

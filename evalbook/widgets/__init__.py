@@ -25,6 +25,8 @@ _EXPLORERS = {
     "KFoldExplorer": "evalbook.widgets.kfold",
     "BootstrapExplorer": "evalbook.widgets.bootstrap",
     "CoverageExplorer": "evalbook.widgets.coverage",
+    "PrecisionRecallExplorer": "evalbook.widgets.precision_recall",
+    "ComplexityExplorer": "evalbook.widgets.complexity",
     "Guess": "evalbook.widgets.guess",
 }
 

@@ -1,0 +1,204 @@
+"""The bias-variance decomposition, estimated by training on bootstrap samples.
+
+No handout covers it. Train the same learner on many training sets drawn from the same
+source (here: bootstrap samples of one training set) and look at its predictions for each
+test instance. The error splits into
+
+- **bias**: how far the *typical* prediction (the mean, or for classes the most frequent
+  one) is from the target;
+- **variance**: how much the predictions move around that typical prediction from one
+  training set to the next.
+
+A shallow tree has high bias and low variance; a deep tree the opposite (lesson 12). For
+squared loss the two add up exactly to the expected loss (Geman, Bienenstock & Doursat
+1992); for 0-1 loss they do not, and the definitions follow Domingos (2000), the ones that
+``mlxtend.evaluate.bias_variance_decomp`` uses too (Kohavi & Wolpert 1996 give another).
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+
+from evalbook._checks import (
+    as_array,
+    as_label_array,
+    as_number_array,
+    as_rng,
+    check_estimator,
+    check_whole_number,
+)
+
+__all__ = [
+    "BiasVariance",
+    "bias_variance_decomposition",
+    "bootstrap_predictions",
+]
+
+_LOSSES = ("squared", "0-1")
+
+
+class BiasVariance(NamedTuple):
+    """Average expected loss, bias and variance over the test instances."""
+
+    expected_loss: float
+    bias: float
+    variance: float
+
+
+def bootstrap_predictions(model, X_train, y_train, X_test, *, rounds=200, seed=None) -> np.ndarray:
+    """Predictions for ``X_test`` of ``model`` trained on ``rounds`` bootstrap samples.
+
+    Each round draws n training instances with replacement (handout 001, "bootstrap"),
+    fits a fresh copy of ``model`` (``sklearn.base.clone``) and predicts ``X_test``.
+
+    Parameters
+    ----------
+    model : scikit-learn-style estimator
+        Has ``fit(X, y)`` and ``predict(X)``; never fitted itself.
+    X_train : array-like or DataFrame of shape (n, ...)
+    y_train : sequence of length n
+    X_test : array-like or DataFrame
+    rounds : int, default 200
+        Number of bootstrap samples, at least 2.
+    seed : None, int or numpy.random.Generator
+        Draws the samples.
+
+    Returns
+    -------
+    numpy.ndarray of shape (rounds, len(X_test))
+        Row r holds the predictions of the model trained on sample r.
+
+    Examples
+    --------
+    >>> from sklearn.tree import DecisionTreeRegressor
+    >>> X = [[0], [1], [2], [3]]
+    >>> bootstrap_predictions(DecisionTreeRegressor(max_depth=1), X, [0, 0, 1, 1], [[0], [3]],
+    ...                       rounds=3, seed=0).shape
+    (3, 2)
+    """
+    check_estimator(model)
+    rounds = check_whole_number(rounds, "rounds", minimum=2, maximum=100_000)
+    rng = as_rng(seed)
+    target = np.asarray(y_train.to_numpy() if hasattr(y_train, "to_numpy") else y_train)
+    target = as_array(target, "y_train")
+    if target.ndim != 1 or target.size == 0:
+        raise ValueError(f"y_train must be a non-empty 1-D sequence; got shape {target.shape}")
+    if not hasattr(X_train, "iloc"):
+        X_train = as_array(X_train, "X_train")
+    if not hasattr(X_test, "iloc"):
+        X_test = as_array(X_test, "X_test")
+    if len(X_train) != target.size:
+        raise ValueError(
+            f"X_train and y_train must describe the same instances; X_train has "
+            f"{len(X_train)} rows, y_train has {target.size}"
+        )
+    from copy import deepcopy
+
+    from sklearn.base import clone
+
+    fresh = clone if hasattr(model, "get_params") else deepcopy
+    n = target.size
+    rows = []
+    for _ in range(rounds):
+        sample = rng.integers(0, n, size=n)
+        X_sample = X_train.iloc[sample] if hasattr(X_train, "iloc") else X_train[sample]
+        fitted = fresh(model)
+        fitted.fit(X_sample, target[sample])
+        rows.append(np.asarray(fitted.predict(X_test)))
+    return np.vstack(rows)
+
+
+def _main_prediction(predictions: np.ndarray) -> np.ndarray:
+    """The most frequent prediction of each column; ties go to the first label in sorted order."""
+    labels, codes = np.unique(predictions, return_inverse=True)
+    codes = codes.reshape(predictions.shape)
+    counts = np.zeros((labels.size, predictions.shape[1]), dtype=np.int64)
+    for code in range(labels.size):
+        counts[code] = np.sum(codes == code, axis=0)
+    return labels[np.argmax(counts, axis=0)]
+
+
+def bias_variance_decomposition(y_test, predictions, *, loss="squared") -> BiasVariance:
+    """Bias and variance of a learner from its predictions over many training sets.
+
+    ``predictions[r, i]`` is the prediction for test instance i of the model trained on
+    training set r (e.g. :func:`bootstrap_predictions`). Averaged over the test instances:
+
+    - ``loss="squared"`` (regression): main prediction ȳᵢ = mean over r; expected loss
+      = mean (ŷᵣᵢ − yᵢ)², bias = mean (ȳᵢ − yᵢ)² (the squared bias, with the noise of
+      yᵢ included, since only one target per instance is observed), variance =
+      mean (ŷᵣᵢ − ȳᵢ)²; expected loss = bias + variance exactly (Geman et al. 1992).
+    - ``loss="0-1"`` (classification, Domingos 2000): main prediction = the most
+      frequent prediction (ties: the first in sorted order); expected loss = share of
+      wrong predictions, bias = share of instances whose main prediction is wrong,
+      variance = share of predictions that differ from the main prediction. The sum is
+      not the loss: variance *lowers* the loss where the main prediction is wrong.
+
+    Parameters
+    ----------
+    y_test : sequence of length n
+        Targets (numbers for squared loss, labels for 0-1 loss).
+    predictions : array-like of shape (rounds, n)
+        At least 2 rounds.
+    loss : "squared" or "0-1", default "squared"
+
+    Returns
+    -------
+    BiasVariance
+        ``expected_loss``, ``bias``, ``variance``; the same three numbers as
+        ``mlxtend.evaluate.bias_variance_decomp`` from the same predictions.
+
+    References
+    ----------
+    S. Geman, E. Bienenstock and R. Doursat, "Neural networks and the bias/variance
+    dilemma", Neural Computation 4(1):1-58, 1992. R. Kohavi and D. H. Wolpert, "Bias plus
+    variance decomposition for zero-one loss functions", ICML 1996. P. Domingos, "A unified
+    bias-variance decomposition and its applications", ICML 2000.
+
+    Examples
+    --------
+    >>> bias_variance_decomposition([1.0, 2.0], [[1.0, 3.0], [3.0, 1.0]])
+    BiasVariance(expected_loss=1.5, bias=0.5, variance=1.0)
+    >>> bias_variance_decomposition(["a", "b"], [["a", "a"], ["a", "b"], ["b", "a"]], loss="0-1")
+    BiasVariance(expected_loss=0.5, bias=0.5, variance=0.3333333333333333)
+    """
+    if loss not in _LOSSES:
+        raise ValueError(f'loss must be "squared" or "0-1"; got {loss!r}')
+    table = as_array(predictions, "predictions")
+    if table.ndim != 2:
+        raise ValueError(
+            "predictions must be a table of shape (rounds, n), one row per training set; got "
+            f"shape {table.shape}"
+        )
+    if table.shape[0] < 2:
+        raise ValueError(f"predictions must have at least 2 rounds (rows); got {table.shape[0]}")
+    if loss == "squared":
+        target = as_number_array(y_test, "y_test")
+        if table.shape[1] != target.size:
+            raise ValueError(
+                f"predictions has {table.shape[1]} columns but y_test has {target.size} "
+                "values; there must be one column per test instance"
+            )
+        values = np.vstack([as_number_array(row, "predictions") for row in table])
+        main = values.mean(axis=0)
+        return BiasVariance(
+            float(np.mean((values - target) ** 2)),
+            float(np.mean((main - target) ** 2)),
+            float(np.mean((values - main) ** 2)),
+        )
+    target = as_label_array(y_test, "y_test")
+    if table.shape[1] != target.size:
+        raise ValueError(
+            f"predictions has {table.shape[1]} columns but y_test has {target.size} "
+            "values; there must be one column per test instance"
+        )
+    for row in table:
+        as_label_array(row, "predictions")  # no missing labels
+    main = _main_prediction(table)
+    return BiasVariance(
+        float(np.mean(table != target)),
+        float(np.mean(main != target)),
+        float(np.mean(table != main)),
+    )

@@ -1,0 +1,274 @@
+"""Exercises of ``exercises/11_precisao_revocacao_e_calibracao.ipynb`` (lesson 11).
+
+The data are in :mod:`evalbook.exercises.data_beyond`: the 20 patients of a screening
+test (``screening``), two rain forecasters (``forecasts``) and a 3-animal classifier
+(``photos``). Every expected answer is computed with the library when it is checked.
+
+Examples
+--------
+>>> round(EXERCISES["11.ap"].expected(), 4)
+0.7833
+>>> EXERCISES["11.previsor"].expected()
+'B'
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+import evalbook
+from evalbook.calibration import brier_score, calibration_curve, expected_calibration_error
+from evalbook.exercises import data_beyond as data
+from evalbook.exercises.item import Exercise
+from evalbook.precision_recall import (
+    average_precision,
+    fbeta_curve,
+    multiclass_roc_auc,
+    precision_recall_curve,
+)
+
+POSITIVE, NEGATIVE = data.SCREENING_LABELS
+#: Questions 1-2: the threshold of the test.
+THRESHOLD = 0.5
+#: Question 4: a false alarm costs 3, a missed patient 1 (a costly confirmation exam).
+COST_FP, COST_FN = 3, 1
+#: Question 6: bins of the reliability diagram (uniform).
+BINS = 5
+
+
+def _screening():
+    table = data.screening()
+    return table.target, table.score
+
+
+def _at_threshold() -> tuple[float, float]:
+    target, score = _screening()
+    predicted = evalbook.threshold(score, THRESHOLD, positive=POSITIVE, negative=NEGATIVE)
+    cm = evalbook.ConfusionMatrix.from_labels(target, predicted, labels=list(data.SCREENING_LABELS))
+    return evalbook.precision(cm), evalbook.recall(cm)
+
+
+def _ap() -> float:
+    return average_precision(*_screening(), positive=POSITIVE)
+
+
+def _trapezoid() -> float:
+    curve = precision_recall_curve(*_screening(), positive=POSITIVE)
+    return evalbook.auc(curve.recall, curve.precision)
+
+
+def _best_f1() -> float:
+    curve = fbeta_curve(*_screening(), positive=POSITIVE)
+    return float(curve.threshold[curve.fbeta.idxmax()])
+
+
+def _cheapest(cost_fp=COST_FP, cost_fn=COST_FN) -> float:
+    curve = fbeta_curve(*_screening(), positive=POSITIVE)
+    cost = cost_fp * curve.fp + cost_fn * curve.fn
+    return float(curve.threshold[cost.idxmin()])
+
+
+def _forecast(name: str, metric) -> float:
+    table = data.forecasts()
+    options = {"bins": BINS} if metric is expected_calibration_error else {}
+    return metric(table.target, table[name], positive="chuva", **options)
+
+
+def _unweighted_ece(name: str) -> float:
+    table = calibration_curve(
+        data.forecasts().target, data.forecasts()[name], positive="chuva", bins=BINS
+    )
+    return float(np.mean(np.abs(table.fraction_positive - table.mean_predicted)))
+
+
+def _mean_absolute(name: str) -> float:
+    table = data.forecasts()
+    return float(np.mean(np.abs(table[name] - (table.target == "chuva"))))
+
+
+def _calibrated() -> str:
+    return min(("A", "B"), key=lambda f: _forecast(f"prob_{f.lower()}", expected_calibration_error))
+
+
+def _photos(average: str) -> float:
+    target, table = data.photos()
+    return multiclass_roc_auc(target, table, labels=list(data.PHOTO_LABELS), average=average)
+
+
+EXERCISES: dict[str, Exercise] = {
+    "11.previsao_precisao": Exercise(
+        expected=lambda: _at_threshold()[0],
+        kind="prediction",
+        names=("a precisão em t = 0.5",),
+        reveal=False,
+        look="Qualquer previsão entre 0 e 1 vale: escreva um número antes de calcular.",
+        formula="Precisão = TP / (TP + FP): dos marcados como doentes, quantos são doentes?",
+        call="A próxima questão calcula o valor.",
+    ),
+    "11.pr_05": Exercise(
+        expected=_at_threshold,
+        kind="numbers",
+        names=("precisão", "revocação"),
+        look=(
+            "Com t = 0.5, quem tem score ≥ 0.5 é marcado como doente. Uma das duas medidas "
+            "olha só os marcados, a outra só os doentes (lição 11, seção 1)."
+        ),
+        formula="Precisão = TP / (TP + FP); revocação = TP / (TP + FN).",
+        call=(
+            '`evalbook.threshold(score, 0.5, positive="doente", negative="saudável")`, a matriz '
+            "e `evalbook.precision(cm)`, `evalbook.recall(cm)`."
+        ),
+        mistakes=(
+            (
+                lambda: _at_threshold()[::-1],
+                "Os dois números parecem trocados: a ordem é (precisão, revocação).",
+            ),
+        ),
+    ),
+    "11.ap": Exercise(
+        expected=_ap,
+        kind="number",
+        look=(
+            "A precisão média olha a precisão nos limiares em que um doente novo é pego "
+            "(lição 11, seção 2)."
+        ),
+        formula="AP = Σ (Rₙ − Rₙ₋₁) Pₙ: a média das precisões nos limiares que pegam cada doente.",
+        call='`average_precision(alvo, score, positive="doente")` de `evalbook.precision_recall`.',
+        mistakes=(
+            (
+                _trapezoid,
+                "Esse é o trapézio sob a curva PR, que mistura a precisão antes e depois de cada "
+                "degrau. A AP soma retângulos: a precisão *depois* de pegar cada doente.",
+            ),
+        ),
+    ),
+    "11.limiar_custo": Exercise(
+        expected=_cheapest,
+        kind="number",
+        look=(
+            "Cada limiar tem um custo: os falsos alarmes e os doentes perdidos, cada um com o seu "
+            "preço. O F1 não sabe desses preços (lição 11, seção 4)."
+        ),
+        formula="custo(t) = 3 · FP(t) + 1 · FN(t); escolha o limiar de menor custo.",
+        call="`fbeta_curve(...)` dá as colunas `fp` e `fn` de cada limiar.",
+        mistakes=(
+            (
+                _best_f1,
+                "Esse é o limiar de maior F1 (o mesmo que custos trocados dariam aqui). O F1 "
+                "não sabe dos preços: o falso alarme (FP) custa 3 e o doente perdido (FN) 1.",
+            ),
+        ),
+    ),
+    "11.roc_pr": Exercise(
+        expected=lambda: "b",
+        kind="choice",
+        choices=("a", "b", "c", "d"),
+        look="Quais medidas dividem por uma só classe, e quais misturam as duas?",
+        formula="TPR = TP/P e FPR = FP/N não dependem da prevalência; precisão = TP/(TP + FP) sim.",
+        call="Veja a tabela de 1×, 10× e 100× negativos da lição 11, seção 3.",
+        feedback={
+            "a": (
+                "A AUC de fato não muda, mas a precisão muda: com muito mais saudáveis, os falsos "
+                "alarmes se multiplicam e passam a ser a maioria dos positivos."
+            ),
+            "b": (
+                "Isso: a ROC divide por classe e não enxerga a prevalência; a precisão (o PPV) "
+                "desaba quando a doença é rara."
+            ),
+            "c": (
+                "É tentador pensar que a doença rara estraga a AUC, mas TPR e FPR são frações "
+                "dentro de cada classe: a AUC fica a mesma."
+            ),
+            "d": (
+                "Com 1 doente em 1000, quem diz sempre 'saudável' tem 99.9% de acurácia e não "
+                "encontra ninguém: a acurácia é a pior escolha aqui."
+            ),
+        },
+    ),
+    "11.calibracao": Exercise(
+        expected=lambda: (
+            _forecast("prob_a", brier_score),
+            _forecast("prob_b", brier_score),
+            _forecast("prob_a", expected_calibration_error),
+            _forecast("prob_b", expected_calibration_error),
+        ),
+        kind="numbers",
+        names=("Brier de A", "Brier de B", "ECE de A", "ECE de B"),
+        look=(
+            "O Brier compara cada probabilidade com o que aconteceu (1 ou 0); o ECE agrupa os "
+            "dias em 5 faixas e compara, em cada faixa, a probabilidade média com a fração de "
+            "dias de chuva (lição 11, seção 5)."
+        ),
+        formula=(
+            "Brier = média de (p − y)²; ECE = Σ (n_faixa / n) · |fração de chuva − "
+            "probabilidade média|, 5 faixas de largura 0.2."
+        ),
+        call=(
+            '`brier_score(alvo, prob, positive="chuva")` e `expected_calibration_error(alvo, '
+            'prob, positive="chuva", bins=5)` de `evalbook.calibration`.'
+        ),
+        mistakes=(
+            (
+                lambda: (
+                    _mean_absolute("prob_a"),
+                    _mean_absolute("prob_b"),
+                    _forecast("prob_a", expected_calibration_error),
+                    _forecast("prob_b", expected_calibration_error),
+                ),
+                "Os Brier parecem a média de |p − y|: o Brier eleva a diferença ao quadrado.",
+            ),
+            (
+                lambda: (
+                    _forecast("prob_a", brier_score),
+                    _forecast("prob_b", brier_score),
+                    _unweighted_ece("prob_a"),
+                    _unweighted_ece("prob_b"),
+                ),
+                "Os ECE parecem a média simples das distâncias: cada faixa pesa pela fração de "
+                "dias que caem nela.",
+            ),
+        ),
+    ),
+    "11.previsor": Exercise(
+        expected=_calibrated,
+        kind="choice",
+        choices=("A", "B"),
+        look=(
+            "A seguradora usa o número em si (preço = 100 × P(chuva)). O que importa: ordenar "
+            "os dias, ou a probabilidade dita bater com a frequência?"
+        ),
+        formula="Compare os ECEs (e olhe os diagramas de confiabilidade) dos dois previsores.",
+        call='`calibration_curve(alvo, prob, positive="chuva", bins=5)` de cada previsor.',
+        feedback={
+            "A": (
+                "A ordena melhor os dias (AUC maior) e tem até Brier menor, mas é confiante "
+                "demais: quando diz mais de 0.8, chove em bem menos dias. Para cobrar pelo "
+                "número, ele erra o preço."
+            ),
+            "B": (
+                "Isso: B ordena pior, mas quando diz 0.3 chove em cerca de 30% dos dias. Quem usa "
+                "a probabilidade como preço precisa de calibração, não só de ordem."
+            ),
+        },
+    ),
+    "11.auc_fotos": Exercise(
+        expected=lambda: (_photos("macro"), _photos("weighted")),
+        kind="numbers",
+        names=("macro", "ponderada"),
+        look=(
+            "Uma AUC por animal, cada um contra os outros dois; depois, duas médias diferentes "
+            "(lição 11, seção 6)."
+        ),
+        formula=(
+            "AUC de cada classe com a sua coluna de probabilidades; macro = média simples, "
+            "ponderada = média pesada pelo número de fotos de cada animal."
+        ),
+        call='`multiclass_roc_auc(alvo, tabela, labels=["gato", "cão", "ave"], average=...)`.',
+        mistakes=(
+            (
+                lambda: (_photos("weighted"), _photos("macro")),
+                "Os dois números parecem trocados: a ordem é (macro, ponderada).",
+            ),
+        ),
+    ),
+}

@@ -1,0 +1,277 @@
+"""Explorer: precision, recall and PPV as the threshold and the prevalence change.
+
+Lesson 11 (Davis & Goadrich 2006; Saito & Rehmsmeier 2015) and lesson 02's table of PPV
+against prevalence (handout 002, eq. (10.10)). Two sliders: the threshold t (score ≥ t →
+positive, handout 000, eq. (11)) and the prevalence π of the population where the model
+would be used. TPR (recall) and FPR at t come from the test set and do not depend on π;
+precision on the test set is TP / (TP + FP) at the test set's own prevalence; the PPV at π
+is the Bayes form TPR·π / (TPR·π + FPR·(1 − π)). Two plots: precision, recall and PPV(π)
+against the threshold (the grey line is t), and the PR curve at the test prevalence and at
+π (the grey line is the recall at t, crossing each curve at its point).
+"""
+
+from __future__ import annotations
+
+import math
+import warnings
+
+import ipywidgets as widgets
+import numpy as np
+
+from evalbook._checks import UndefinedMetricWarning, check_probability, check_threshold
+from evalbook._render import Cell, confusion_html, html_table, number, say
+from evalbook._svg import LINE_COLOURS, Line, svg_plot
+from evalbook.classification import ppv, precision
+from evalbook.confusion import ConfusionMatrix
+from evalbook.scored import ScoredData
+from evalbook.widgets._base import Explorer
+
+_PLOT_PIXELS = (400, 260)
+_TEXT = {
+    "threshold": {"en": "threshold t", "pt": "limiar (threshold) t"},
+    "prevalence": {"en": "prevalence π", "pt": "prevalência π"},
+    "recall": {"en": "recall (TPR)", "pt": "revocação (TPR)"},
+    "fpr": {"en": "FPR", "pt": "FPR"},
+    "precision": {"en": "precision (test set)", "pt": "precisão (no teste)"},
+    "ppv": {"en": "PPV at π", "pt": "PPV em π"},
+    "sample": {"en": "test prevalence", "pt": "prevalência do teste"},
+    "value": {"en": "value", "pt": "valor"},
+    "x_threshold": {"en": "threshold", "pt": "limiar"},
+    "x_recall": {"en": "recall", "pt": "revocação"},
+    "pr_sample": {"en": "PR, test set", "pt": "PR, teste"},
+    "pr_pi": {"en": "PR at π", "pt": "PR em π"},
+    "matrix": {"en": "test set at t = {t}", "pt": "teste em t = {t}"},
+}
+
+
+class PrecisionRecallExplorer(Explorer):
+    """Threshold and prevalence sliders; recall, FPR, precision and PPV move with them.
+
+    Parameters
+    ----------
+    y_true : sequence of labels
+    scores : sequence of float
+        Higher = more positive.
+    positive : label
+        The positive class; it must occur in ``y_true``, and so must another label.
+    threshold : float, default 0.5
+        Initial t, within the slider's range ([0, 1] for scores in [0, 1], else the
+        scores' range).
+    prevalence : float, optional
+        Initial π, in [0.001, 0.99]; defaults to the test set's prevalence.
+
+    Attributes
+    ----------
+    threshold : ipywidgets.FloatSlider
+    prevalence : ipywidgets.FloatLogSlider
+        From 0.001 to 0.99 on a log scale (rare diseases and frauds live near 0.001).
+    numbers_view, threshold_view, curve_view : ipywidgets.HTML
+
+    Examples
+    --------
+    >>> from evalbook import spam_predictions
+    >>> data = spam_predictions()
+    >>> explorer = PrecisionRecallExplorer(data.target, data.score, positive="spam")
+    >>> explorer.counts
+    {'TP': 6, 'FN': 3, 'FP': 2, 'TN': 9}
+    >>> round(explorer.precision, 4), round(explorer.ppv, 4)  # π = the test's 9/20
+    (0.75, 0.75)
+    >>> explorer.prevalence.value = 0.01
+    >>> round(explorer.recall, 4), round(explorer.ppv, 4)
+    (0.6667, 0.0357)
+    """
+
+    def __init__(self, y_true, scores, *, positive, threshold=0.5, prevalence=None):
+        data = ScoredData(y_true, scores, positive=positive)
+        if data.n_negative == 0:
+            raise ValueError(
+                f"y_true holds only the positive class {positive!r}; FPR and PPV need negatives"
+            )
+        self._positive = positive
+        self._data = data
+        self._n_positive, self._n_negative = data.n_positive, data.n_negative
+        self._cuts = data.thresholds
+        self._tpr = data.tp / self._n_positive
+        self._fpr = data.fp / self._n_negative
+        low, high = float(data.thresholds[-1]), float(data.thresholds[0])
+        if low >= 0 and high <= 1:
+            low, high, step = 0.0, 1.0, 0.01
+        else:
+            step = (high - low) / 200 or 1.0
+            high = max(high, low + step)
+        t = check_threshold(threshold, "threshold")
+        if not low <= t <= high:
+            raise ValueError(f"threshold must lie in [{low:g}, {high:g}]; got {t:g}")
+        sample = self._n_positive / len(data)
+        pi = sample if prevalence is None else check_probability(prevalence, "prevalence")
+        if not 0.001 <= pi <= 0.99:
+            raise ValueError(f"prevalence must lie in [0.001, 0.99]; got {pi:g}")
+        style = {"description_width": "150px"}
+        controls = {
+            "threshold": widgets.FloatSlider(
+                value=t,
+                min=low,
+                max=high,
+                step=step,
+                readout_format=".3f",
+                description=say(_TEXT, "threshold"),
+                style=style,
+                layout=widgets.Layout(width="420px"),
+            ),
+            "prevalence": widgets.FloatLogSlider(
+                value=pi,
+                base=10,
+                min=-3,
+                max=math.log10(0.99),
+                step=0.01,
+                readout_format=".3f",
+                description=say(_TEXT, "prevalence"),
+                style=style,
+                layout=widgets.Layout(width="420px"),
+            ),
+        }
+        self.numbers_view = widgets.HTML()
+        self.threshold_view = widgets.HTML()
+        self.curve_view = widgets.HTML()
+        layout = widgets.VBox(
+            [
+                widgets.HBox([widgets.VBox(list(controls.values())), self.numbers_view]),
+                widgets.HBox([self.threshold_view, self.curve_view]),
+            ]
+        )
+        self._setup(controls, [self.numbers_view, self.threshold_view, self.curve_view], layout)
+
+    def _check_control(self, name, value):
+        if name == "prevalence" and not 0.001 <= value <= 0.99:
+            return "must lie in [0.001, 0.99]"
+        return None
+
+    # ------------------------------------------------------------------ the numbers
+    @property
+    def counts(self) -> dict:
+        """TP, FN, FP and TN on the test set at the current threshold."""
+        counts = self._data.counts(self.threshold.value)
+        return {"TP": counts.tp, "FN": counts.fn, "FP": counts.fp, "TN": counts.tn}
+
+    @property
+    def confusion_matrix(self) -> ConfusionMatrix:
+        """The test set's matrix at t (positive class first)."""
+        c = self.counts
+        return ConfusionMatrix(
+            [[c["TP"], c["FN"]], [c["FP"], c["TN"]]],
+            labels=[str(self._positive), f"não {self._positive}"],
+        )
+
+    @property
+    def recall(self) -> float:
+        """TPR at t: independent of the prevalence."""
+        return self.counts["TP"] / self._n_positive
+
+    @property
+    def fpr(self) -> float:
+        """FPR at t: independent of the prevalence."""
+        return self.counts["FP"] / self._n_negative
+
+    @property
+    def sample_prevalence(self) -> float:
+        """The prevalence of the positive class in ``y_true``."""
+        return self._n_positive / (self._n_positive + self._n_negative)
+
+    @property
+    def precision(self) -> float:
+        """TP / (TP + FP) on the test set (nan when t is above every score)."""
+        return precision(self.confusion_matrix, zero_division=math.nan)
+
+    @property
+    def ppv(self) -> float:
+        """PPV at the prevalence π: TPR·π / (TPR·π + FPR·(1 − π)), handout 002, eq. (10.10)."""
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", UndefinedMetricWarning)
+            return ppv(
+                self.confusion_matrix, prevalence=self.prevalence.value, zero_division=math.nan
+            )
+
+    @property
+    def pr_point(self) -> tuple[float, float]:
+        """(recall, PPV at π): the explorer's point on the PR curve at π."""
+        return self.recall, self.ppv
+
+    def _ppv_curve(self, pi: float) -> np.ndarray:
+        with np.errstate(invalid="ignore", divide="ignore"):
+            return self._tpr * pi / (self._tpr * pi + self._fpr * (1 - pi))
+
+    # ------------------------------------------------------------------ display
+    def _repr_fields(self) -> dict:
+        return {
+            "threshold": self.threshold.value,
+            "prevalence": self.prevalence.value,
+            "recall": self.recall,
+            "ppv": self.ppv,
+        }
+
+    def _refresh(self, change=None) -> None:
+        cm = self.confusion_matrix
+        rows = [
+            [Cell(say(_TEXT, key), header=True, align="left"), value]
+            for key, value in (
+                ("recall", self.recall),
+                ("fpr", self.fpr),
+                ("sample", self.sample_prevalence),
+                ("precision", self.precision),
+                ("prevalence", self.prevalence.value),
+                ("ppv", self.ppv),
+            )
+        ]
+        self.numbers_view.value = (
+            '<div style="display:flex;gap:1em">'
+            + confusion_html(
+                cm.counts,
+                cm.labels,
+                caption=say(_TEXT, "matrix", t=number(self.threshold.value, 3)),
+                result_colours=True,
+            )
+            + html_table(rows, header=("", say(_TEXT, "value")))
+            + "</div>"
+        )
+        pi = self.prevalence.value
+        slider = self.threshold
+        sample_ppv = self._ppv_curve(self.sample_prevalence)
+        pi_ppv = self._ppv_curve(pi)
+        # against t: each value holds on (next lower score, score]; steps, not slopes
+        t_steps = np.repeat(np.r_[self._cuts, slider.min], 2)[1:-1]
+
+        def by_t(values):
+            return np.repeat(values, 2)
+
+        self.threshold_view.value = svg_plot(
+            [
+                Line(t_steps, by_t(self._tpr), say(_TEXT, "recall"), LINE_COLOURS[0]),
+                Line(t_steps, by_t(sample_ppv), say(_TEXT, "precision"), LINE_COLOURS[1]),
+                Line(t_steps, by_t(pi_ppv), say(_TEXT, "ppv"), LINE_COLOURS[3], "--"),
+            ],
+            x_range=(slider.min, slider.max),
+            y_range=(0.0, 1.0),
+            width=_PLOT_PIXELS[0],
+            height=_PLOT_PIXELS[1],
+            xlabel=say(_TEXT, "x_threshold"),
+            marker=slider.value,
+            css_class="evalbook-pr-threshold",
+        )
+        # the PR curves as staircases, each recall step at the precision it ends with (the
+        # rectangles of the average precision; lesson 11: no straight lines between PR points)
+        r_steps = np.repeat(self._tpr, 2)[:-1]
+        self.curve_view.value = svg_plot(
+            [
+                Line(
+                    r_steps, np.repeat(sample_ppv, 2)[1:], say(_TEXT, "pr_sample"), LINE_COLOURS[1]
+                ),
+                Line(r_steps, np.repeat(pi_ppv, 2)[1:], say(_TEXT, "pr_pi"), LINE_COLOURS[3], "--"),
+            ],
+            x_range=(0.0, 1.0),
+            y_range=(0.0, 1.0),
+            width=_PLOT_PIXELS[0],
+            height=_PLOT_PIXELS[1],
+            xlabel=say(_TEXT, "x_recall"),
+            marker=self.recall,
+            css_class="evalbook-pr-curve",
+        )

@@ -1,0 +1,91 @@
+"""bias_variance_decomposition and bootstrap_predictions: values and bad input."""
+
+import numpy as np
+import pytest
+from sklearn.tree import DecisionTreeClassifier, DecisionTreeRegressor
+
+from evalbook.bias_variance import bias_variance_decomposition, bootstrap_predictions
+
+
+def test_squared_loss_adds_up():
+    rng = np.random.default_rng(0)
+    y = rng.normal(size=7)
+    predictions = rng.normal(size=(11, 7))
+    result = bias_variance_decomposition(y, predictions)
+    assert result.expected_loss == pytest.approx(result.bias + result.variance)
+    assert result.bias == pytest.approx(np.mean((predictions.mean(axis=0) - y) ** 2))
+
+
+def test_zero_one_loss_main_prediction_breaks_ties_by_sorted_label():
+    result = bias_variance_decomposition(["a", "b"], [["b", "a"], ["a", "b"]], loss="0-1")
+    # main prediction: "a" for both (tie at one vote each, "a" first): bias 1/2
+    assert result == (0.5, 0.5, 0.5)
+
+
+def test_deeper_trees_have_less_bias_and_more_variance():
+    rng = np.random.default_rng(1)
+    X = rng.uniform(-3, 3, size=(120, 1))
+    y = np.sin(X[:, 0]) + rng.normal(scale=0.3, size=120)
+    shallow, deep = (
+        bias_variance_decomposition(
+            y[80:],
+            bootstrap_predictions(
+                DecisionTreeRegressor(max_depth=d, random_state=0),
+                X[:80],
+                y[:80],
+                X[80:],
+                rounds=30,
+                seed=2,
+            ),
+        )
+        for d in (1, None)
+    )
+    assert shallow.bias > deep.bias and shallow.variance < deep.variance
+
+
+def test_bootstrap_predictions_are_reproducible_and_keep_labels():
+    X = [[0], [1], [2], [3], [4], [5]]
+    y = ["a", "a", "a", "b", "b", "b"]
+    first = bootstrap_predictions(DecisionTreeClassifier(random_state=0), X, y, X, rounds=5, seed=3)
+    again = bootstrap_predictions(DecisionTreeClassifier(random_state=0), X, y, X, rounds=5, seed=3)
+    assert first.shape == (5, 6) and set(first.ravel()) <= {"a", "b"}
+    np.testing.assert_array_equal(first, again)
+
+
+@pytest.mark.parametrize(
+    ("call", "error", "match"),
+    [
+        (lambda: bias_variance_decomposition([1, 2], [[1, 2]]), ValueError, "at least 2 rounds"),
+        (lambda: bias_variance_decomposition([1, 2], [1, 2]), ValueError, "shape"),
+        (lambda: bias_variance_decomposition([1, 2, 3], [[1, 2], [1, 2]]), ValueError, "columns"),
+        (
+            lambda: bias_variance_decomposition([1, 2], [[1, 2], [1, 2]], loss="l1"),
+            ValueError,
+            "loss",
+        ),
+        (
+            lambda: bias_variance_decomposition([1, 2], [[1, np.nan], [1, 2]]),
+            ValueError,
+            "predictions",
+        ),
+        (lambda: bootstrap_predictions(object(), [[0]], [0], [[0]]), TypeError, "model"),
+        (
+            lambda: bootstrap_predictions(DecisionTreeRegressor(), [[0]], [0], [[0]], rounds=1),
+            ValueError,
+            "rounds",
+        ),
+        (
+            lambda: bootstrap_predictions(DecisionTreeRegressor(), [[0], [1]], [0], [[0]]),
+            ValueError,
+            "X_train and y_train",
+        ),
+        (
+            lambda: bootstrap_predictions(DecisionTreeRegressor(), [[0]], [0], [[0]], seed=-1),
+            ValueError,
+            "seed",
+        ),
+    ],
+)
+def test_bad_input_is_named(call, error, match):
+    with pytest.raises(error, match=match):
+        call()

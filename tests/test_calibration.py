@@ -1,0 +1,67 @@
+"""brier_score, calibration_curve, expected_calibration_error: values and bad input."""
+
+import numpy as np
+import pytest
+
+from evalbook.calibration import brier_score, calibration_curve, expected_calibration_error
+
+
+def test_brier_of_constant_forecasts():
+    y = ["p"] * 3 + ["n"] * 7
+    assert brier_score(y, [0.3] * 10, positive="p") == pytest.approx(0.3 * 0.7)
+    assert brier_score(y, [0.5] * 10, positive="p") == pytest.approx(0.25)
+    assert brier_score(y, [1.0] * 3 + [0.0] * 7, positive="p") == 0.0
+
+
+def test_calibration_curve_bins_and_edges():
+    y = [1, 0, 1, 1, 0, 0, 1, 0]
+    p = [0.0, 0.1, 0.1, 0.5, 0.5, 0.55, 0.9, 1.0]
+    table = calibration_curve(y, p, positive=1, bins=2)
+    # (0, 0.5] with 0 included holds the first five; (0.5, 1] the last three
+    assert table["count"].tolist() == [5, 3]
+    assert table["fraction_positive"].tolist() == [pytest.approx(3 / 5), pytest.approx(1 / 3)]
+    assert table["mean_predicted"].tolist() == [pytest.approx(1.2 / 5), pytest.approx(2.45 / 3)]
+
+
+def test_empty_bins_are_left_out_and_quantile_bins_balance():
+    rng = np.random.default_rng(0)
+    p = rng.random(1000) ** 3  # mostly small probabilities
+    y = (rng.random(1000) < p).astype(int)
+    uniform = calibration_curve(y, p, positive=1, bins=10)
+    quantile = calibration_curve(y, p, positive=1, bins=10, strategy="quantile")
+    assert uniform["count"].max() > 400
+    assert quantile["count"].tolist() == [100] * 10
+    # drawn from the probabilities themselves: calibrated, a small ECE
+    assert expected_calibration_error(y, p, positive=1) < 0.05
+
+
+def test_ece_of_an_overconfident_model():
+    y = [1, 0] * 50
+    assert expected_calibration_error(y, [0.9] * 100, positive=1) == pytest.approx(0.4)
+
+
+@pytest.mark.parametrize(
+    ("call", "error", "match"),
+    [
+        (lambda: brier_score([1, 0], [0.2, 1.2], positive=1), ValueError, "probabilities .*1.2"),
+        (lambda: brier_score([1, 0], [0.2, -0.1], positive=1), ValueError, "position 1"),
+        (lambda: brier_score([1, 0], [0.2], positive=1), ValueError, "probabilities"),
+        (lambda: brier_score([1, 0], ["a", "b"], positive=1), TypeError, "probabilities"),
+        (lambda: brier_score([1, 0], [0.1, 0.2], positive="1"), ValueError, "positive='1'"),
+        (lambda: calibration_curve([1, 0], [0.1, 0.2], positive=1, bins=0), ValueError, "bins"),
+        (lambda: calibration_curve([1, 0], [0.1, 0.2], positive=1, bins=2.5), TypeError, "bins"),
+        (
+            lambda: calibration_curve([1, 0], [0.1, 0.2], positive=1, strategy="equal"),
+            ValueError,
+            "strategy",
+        ),
+        (
+            lambda: expected_calibration_error([1, 0], [0.1, 0.2], positive=1, bins=10**9),
+            ValueError,
+            "bins",
+        ),
+    ],
+)
+def test_bad_input_is_named(call, error, match):
+    with pytest.raises(error, match=match):
+        call()

@@ -1,0 +1,86 @@
+"""Exercise set 12 (overfitting, leakage, comparing two classifiers): independent answers.
+
+The expected answers of ``evalbook/exercises/set_12.py`` are recomputed here with
+statsmodels, scipy and the formulas written out (never with evalbook's paired_tests or
+bias_variance modules), and wrong answers, including the known mistakes, are rejected.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from scipy import stats
+from statsmodels.stats.contingency_tables import mcnemar
+
+from evalbook.exercises import data_beyond, reset_progress
+
+FILTERS = data_beyond.two_classifiers()
+SCREEN = data_beyond.screening()
+A, B = data_beyond.five_by_two()
+TRUTH, PREDICTIONS = data_beyond.bootstrap_predictions_table()
+
+
+@pytest.fixture(autouse=True)
+def _fresh_record():
+    reset_progress()
+
+
+def _mcnemar():
+    right_a = (FILTERS.filter_a == FILTERS.target).to_numpy()
+    right_b = (FILTERS.filter_b == FILTERS.target).to_numpy()
+    b, c = int(np.sum(right_a & ~right_b)), int(np.sum(~right_a & right_b))
+    return b, c, mcnemar([[0, b], [c, 0]], exact=True).pvalue
+
+
+def _delong():
+    sick = (SCREEN.target == "doente").to_numpy()
+    components = []
+    for column in ("score", "score_b"):
+        s = SCREEN[column].to_numpy()
+        x, y = s[sick], s[~sick]
+        psi = (x[:, None] > y[None, :]) + 0.5 * (x[:, None] == y[None, :])
+        components.append((psi.mean(axis=1), psi.mean(axis=0)))
+    (v10a, v01a), (v10b, v01b) = components
+    m, n = sick.sum(), (~sick).sum()
+    variance = (np.var(v10a - v10b, ddof=1) / m) + (np.var(v01a - v01b, ddof=1) / n)
+    difference = v10a.mean() - v10b.mean()
+    return difference, 2 * stats.norm.sf(abs(difference) / np.sqrt(variance))
+
+
+def independent():
+    b, c, p = _mcnemar()
+    d = A - B
+    s2 = ((d - d.mean(axis=1, keepdims=True)) ** 2).sum(axis=1)
+    t = d[0, 0] / np.sqrt(s2.sum() / 5)
+    f = (d**2).sum() / (2 * s2.sum())
+    main = PREDICTIONS.mean(axis=0)
+    return {
+        "12.previsao_p": p,
+        "12.mcnemar": (b, c, p),
+        "12.teste": "mcnemar",
+        "12.delong": _delong(),
+        "12.testes_5x2": (t, 2 * stats.t.sf(abs(t), 5), f, stats.f.sf(f, 10, 5)),
+        "12.vies_variancia": (np.mean((main - TRUTH) ** 2), np.mean((PREDICTIONS - main) ** 2)),
+        "12.vazamento": "1",
+        "12.aninhada": "b",
+    }
+
+
+WRONG = {
+    "12.previsao_p": [2.0, -1],
+    "12.mcnemar": [(2, 6, 0.289), (6, 2, 0.1445), (21, 17, 0.05)],
+    "12.teste": ["t pareado nos folds", "intervalo de d", "friedman"],
+    "12.delong": [(0.05, 0.05), (-0.0521, 0.5167)],
+    "12.testes_5x2": [(3.0, 0.03, 3.0, 0.1185), (1.9365, 0.1106, 1.94, 0.11)],
+    "12.vies_variancia": [(0.175, 0.1), (0.1, 0.21875)],
+    "12.vazamento": ["2", "3", "4"],
+    "12.aninhada": ["a", "c", "d"],
+}
+
+
+def test_the_story_of_the_data():
+    b, c, p = _mcnemar()
+    assert (b, c) == (6, 2) and p > 0.05  # 21 against 17 hits: not significant
+    assert _delong()[1] > 0.05
+    # a noisy regressor: more variance than bias
+    assert independent()["12.vies_variancia"] == pytest.approx((0.1, 0.175))

@@ -1,0 +1,147 @@
+"""precision_recall_curve, average_precision, fbeta_curve, multiclass_roc_auc: values, bad input."""
+
+import numpy as np
+import pytest
+
+import evalbook
+from evalbook.precision_recall import (
+    average_precision,
+    fbeta_curve,
+    multiclass_roc_auc,
+    precision_recall_curve,
+)
+
+
+@pytest.fixture(scope="module")
+def spam():
+    emails = evalbook.spam_predictions()
+    return emails.target.to_numpy(), emails.score.to_numpy()
+
+
+def test_spam_curve_is_table7_read_from_the_top(spam):
+    y, scores = spam
+    curve = precision_recall_curve(y, scores, positive="spam")
+    assert len(curve) == 21  # 20 distinct scores plus the start at +inf
+    assert curve.loc[0, ["precision", "recall"]].tolist() == [1.0, 0.0]
+    # t = 0.5 is Tabela 3's matrix: TP 6, FP 2, so precision 0.75 and recall 6/9
+    at_half = curve[curve.threshold >= 0.5].iloc[-1]
+    assert (at_half.tp, at_half.fp) == (6, 2)
+    assert at_half.precision == 0.75 and at_half.recall == pytest.approx(6 / 9)
+    assert curve.recall.iloc[-1] == 1.0 and curve.precision.iloc[-1] == 9 / 20
+
+
+def test_spam_average_precision_is_the_mean_precision_at_each_positive(spam):
+    y, scores = spam
+    order = np.argsort(-scores)
+    hits = (y[order] == "spam").cumsum()
+    at_positives = [hits[i] / (i + 1) for i in range(y.size) if y[order][i] == "spam"]
+    assert average_precision(y, scores, positive="spam") == pytest.approx(np.mean(at_positives))
+
+
+def test_average_precision_is_not_the_trapezoid_area():
+    y = ["p", "n", "n", "p"]
+    scores = [0.9, 0.8, 0.7, 0.6]
+    curve = precision_recall_curve(y, scores, positive="p")
+    trapezoid = evalbook.auc(curve.recall, curve.precision)
+    ap = average_precision(y, scores, positive="p")
+    assert ap == pytest.approx((1 + 0.5) / 2)
+    assert trapezoid == pytest.approx(0.5 * 1 + 0.5 * (0.5 + 1 / 3) / 2 + 0)  # linear, too high
+    assert trapezoid != pytest.approx(ap)
+
+
+def test_tied_scores_are_one_threshold():
+    curve = precision_recall_curve([1, 0, 1, 0], [0.5, 0.5, 0.5, 0.5], positive=1)
+    assert curve.threshold.tolist() == [np.inf, 0.5]
+    assert average_precision([1, 0, 1, 0], [0.5] * 4, positive=1) == 0.5
+
+
+def test_only_positives_give_precision_one():
+    curve = precision_recall_curve(["p", "p"], [0.2, 0.7], positive="p")
+    assert curve.precision.tolist() == [1.0, 1.0, 1.0]
+    assert average_precision(["p", "p"], [0.2, 0.7], positive="p") == 1.0
+
+
+def test_fbeta_curve_chooses_the_spam_threshold(spam):
+    y, scores = spam
+    curve = fbeta_curve(y, scores, positive="spam")
+    best = curve.loc[curve.fbeta.idxmax()]
+    assert best.fbeta == pytest.approx(
+        2 * best.precision * best.recall / (best.precision + best.recall)
+    )
+    recall_heavy = fbeta_curve(y, scores, positive="spam", beta=2)
+    assert recall_heavy.loc[recall_heavy.fbeta.idxmax()].threshold <= best.threshold
+
+
+def test_multiclass_average_none_macro_and_weighted():
+    y = ["a", "a", "a", "b", "c", "c"]
+    scores = np.array([[3, 1, 0], [2, 0, 1], [0, 2, 1], [1, 3, 0], [0, 1, 2], [1, 0, 3]])
+    per_class = multiclass_roc_auc(y, scores, labels=["a", "b", "c"], average=None)
+    assert per_class.index.tolist() == ["a", "b", "c"]
+    assert multiclass_roc_auc(y, scores, labels=["a", "b", "c"]) == pytest.approx(per_class.mean())
+    weighted = multiclass_roc_auc(y, scores, labels=["a", "b", "c"], average="weighted")
+    assert weighted == pytest.approx((3 * per_class.a + per_class.b + 2 * per_class.c) / 6)
+
+
+@pytest.mark.parametrize(
+    ("call", "error", "match"),
+    [
+        (lambda: precision_recall_curve([1, 0], [0.1, 0.2], positive=2), ValueError, "positive=2"),
+        (lambda: precision_recall_curve([1, 0], [0.1], positive=1), ValueError, "lengths"),
+        (lambda: average_precision([1, 0], [True, False], positive=1), TypeError, "scores"),
+        (lambda: average_precision([1, 0], [0.1, np.nan], positive=1), ValueError, "scores"),
+        (lambda: average_precision([], [], positive=1), ValueError, "empty"),
+        (lambda: fbeta_curve([1, 0], [0.1, 0.2], positive=1, beta=0), ValueError, "beta"),
+        (lambda: fbeta_curve([1, 0], [0.1, 0.2], positive=1, beta="2"), TypeError, "beta"),
+        (lambda: precision_recall_curve([1, 0], [0.1, 0.2], positive=[1]), TypeError, "positive"),
+        (
+            lambda: multiclass_roc_auc(
+                ["a", "b"], [[1, 0], [0, 1]], labels=["a", "b"], average="micro"
+            ),
+            ValueError,
+            "average",
+        ),
+        (
+            lambda: multiclass_roc_auc(["a", "b"], [1, 0], labels=["a", "b"]),
+            ValueError,
+            "shape",
+        ),
+        (
+            lambda: multiclass_roc_auc(["a", "b"], [[1, 0, 0], [0, 1, 0]], labels=["a", "b"]),
+            ValueError,
+            "columns",
+        ),
+        (
+            lambda: multiclass_roc_auc(["a", "d"], [[1, 0], [0, 1]], labels=["a", "b"]),
+            ValueError,
+            "'d'",
+        ),
+        (
+            lambda: multiclass_roc_auc(["a", "a"], [[1, 0], [0, 1]], labels=["a", "b"]),
+            ValueError,
+            "class 'b' does not occur",
+        ),
+        (
+            lambda: multiclass_roc_auc(["a", "b"], [[1, 0], [0, 1]], labels=["a", "a"]),
+            ValueError,
+            "distinct",
+        ),
+        (
+            lambda: multiclass_roc_auc(["a", "b"], [[1, np.inf], [0, 1]], labels=["a", "b"]),
+            ValueError,
+            "finite",
+        ),
+    ],
+)
+def test_bad_input_is_named(call, error, match):
+    with pytest.raises(error, match=match):
+        call()
+
+
+def test_a_scored_data_is_taken_in_place_of_labels_and_scores(spam):
+    y, scores = spam
+    data = evalbook.ScoredData(y, scores, positive="spam")
+    assert average_precision(data) == average_precision(y, scores, positive="spam")
+    assert precision_recall_curve(data).equals(precision_recall_curve(y, scores, positive="spam"))
+    assert fbeta_curve(data, beta=2).equals(fbeta_curve(y, scores, positive="spam", beta=2))
+    with pytest.raises(TypeError, match="either a ScoredData alone"):
+        average_precision(data, scores)

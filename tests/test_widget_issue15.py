@@ -1,0 +1,134 @@
+"""The two explorers of issue 15, driven from Python: precision/recall/PPV and complexity."""
+
+import math
+
+import numpy as np
+import pytest
+from sklearn.datasets import make_moons
+from sklearn.neighbors import KNeighborsClassifier
+from sklearn.tree import DecisionTreeClassifier
+
+import evalbook
+from evalbook.validation import holdout
+from evalbook.widgets.complexity import ComplexityExplorer
+from evalbook.widgets.precision_recall import PrecisionRecallExplorer
+
+
+@pytest.fixture
+def spam_explorer():
+    data = evalbook.spam_predictions()
+    return PrecisionRecallExplorer(data.target, data.score, positive="spam"), data
+
+
+@pytest.mark.parametrize("t", [0.0, 0.25, 0.5, 0.676, 0.75, 0.97, 1.0])
+def test_counts_follow_the_threshold(spam_explorer, t):
+    explorer, data = spam_explorer
+    explorer.threshold.value = t
+    predicted = evalbook.threshold(data.score, t, positive="spam", negative="ham")
+    cm = evalbook.ConfusionMatrix.from_labels(data.target, predicted, labels=["spam", "ham"])
+    (tp, fn), (fp, tn) = cm.counts.tolist()
+    assert explorer.counts == {"TP": tp, "FN": fn, "FP": fp, "TN": tn}
+    assert explorer.recall == tp / 9 and explorer.fpr == fp / 11
+
+
+def test_ppv_is_bayes_and_precision_at_the_test_prevalence(spam_explorer):
+    explorer, _ = spam_explorer
+    explorer.threshold.value = 0.25
+    assert explorer.prevalence.value == pytest.approx(9 / 20)
+    assert explorer.ppv == pytest.approx(explorer.precision)  # 7 / 11
+    assert explorer.precision == pytest.approx(7 / 11)
+    for pi in (0.001, 0.01, 0.3, 0.9):
+        explorer.prevalence.value = pi
+        tpr, fpr = 7 / 9, 4 / 11
+        assert explorer.ppv == pytest.approx(tpr * pi / (tpr * pi + fpr * (1 - pi)))
+        assert explorer.recall == pytest.approx(tpr)  # the prevalence does not move recall
+        assert explorer.pr_point == (explorer.recall, explorer.ppv)
+
+
+def test_threshold_above_every_score_gives_nan_precision(spam_explorer):
+    explorer, _ = spam_explorer
+    explorer.threshold.value = 0.99
+    assert explorer.counts["TP"] + explorer.counts["FP"] == 0
+    assert math.isnan(explorer.precision) and math.isnan(explorer.ppv)
+    assert "evalbook-pr-curve" in explorer.html
+
+
+def test_bad_prevalence_is_refused_and_kept(spam_explorer):
+    explorer, _ = spam_explorer
+    explorer.prevalence.value = 0.2
+    with pytest.raises(ValueError, match="prevalence"):
+        explorer.prevalence.value = math.nan
+    assert explorer.prevalence.value == 0.2
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "error", "match"),
+    [
+        ({"prevalence": 0.0001}, ValueError, "prevalence"),
+        ({"prevalence": "0.1"}, TypeError, "prevalence"),
+        ({"threshold": 2.0}, ValueError, "threshold"),
+    ],
+)
+def test_bad_arguments(kwargs, error, match):
+    data = evalbook.spam_predictions()
+    with pytest.raises(error, match=match):
+        PrecisionRecallExplorer(data.target, data.score, positive="spam", **kwargs)
+
+
+def test_only_positives_are_refused():
+    with pytest.raises(ValueError, match="only the positive class"):
+        PrecisionRecallExplorer(["p", "p"], [0.1, 0.2], positive="p")
+
+
+@pytest.fixture(scope="module")
+def moons():
+    return make_moons(200, noise=0.3, random_state=0)
+
+
+@pytest.mark.parametrize("model", ["tree", "knn"])
+def test_complexity_errors_match_independent_fits(moons, model):
+    X, y = moons
+    explorer = ComplexityExplorer(X, y, model=model, seed=0)
+    train, valid = holdout(y, test_size=0.3, stratify=True, seed=0)
+    for value in (1, 3, 9):
+        explorer.complexity.value = value
+        fitted = (
+            DecisionTreeClassifier(max_depth=value, random_state=0)
+            if model == "tree"
+            else KNeighborsClassifier(n_neighbors=value)
+        ).fit(X[train], y[train])
+        assert explorer.train_error == np.mean(fitted.predict(X[train]) != y[train])
+        assert explorer.validation_error == np.mean(fitted.predict(X[valid]) != y[valid])
+    curve = explorer.curve
+    assert explorer.best == curve["validation_error"].idxmin()
+    if model == "knn":
+        assert curve.loc[1, "train_error"] == 0.0  # 1-NN recalls every training point
+
+
+def test_complexity_starts_at_the_best_value_and_draws(moons):
+    X, y = moons
+    explorer = ComplexityExplorer(X, y, values=[1, 2, 4, 8], seed=1)
+    assert explorer.complexity.value == explorer.best
+    first = explorer.regions_view.value
+    assert first.startswith("<svg") and "evalbook-complexity-regions" in first
+    explorer.complexity.value = 8
+    assert explorer.regions_view.value != first  # the regions follow the slider
+    assert "evalbook-complexity-curve" in explorer.html
+    assert repr(explorer).startswith("ComplexityExplorer(model='tree', complexity=8")
+
+
+@pytest.mark.parametrize(
+    ("args", "kwargs", "error", "match"),
+    [
+        (([[0, 1, 2]] * 4, [0, 1, 0, 1]), {}, ValueError, "shape"),
+        (([[0, 1]] * 4, [0, 1, 0]), {}, ValueError, "same instances"),
+        (([[0, 1]] * 10, [0, 1] * 5), {"model": "svm"}, ValueError, "model"),
+        (([[0, 1]] * 10, [0, 1] * 5), {"model": "knn", "values": [50]}, ValueError, "values"),
+        (([[0, 1]] * 10, [0, 1] * 5), {"values": [1.5]}, TypeError, "values"),
+        (([[0, 1]] * 10, [0, 1] * 5), {"validation_size": 1.0}, ValueError, "validation_size"),
+        (([[0, np.nan]] * 10, [0, 1] * 5), {}, ValueError, "finite"),
+    ],
+)
+def test_complexity_bad_arguments(args, kwargs, error, match):
+    with pytest.raises(error, match=match):
+        ComplexityExplorer(*args, **kwargs)
