@@ -201,6 +201,13 @@ def test_lesson_05_as_slides_at_1280x720(lab):
             assert title.inner_text().startswith("05")
             assert page.locator(".jp-Cell.jp-deck-mod-onscreen").count() == 1
             page.screenshot(path=ARTIFACTS / "slides_05_title.png")
+            # Esc leaves the deck (the README tells the lecturer so); the deck button restarts it
+            page.keyboard.press("Escape")
+            page.wait_for_function(
+                "document.querySelectorAll('.jp-deck-mod-onscreen').length === 0", timeout=10_000
+            )
+            page.locator(".jp-NotebookPanel-toolbar [data-command='deck:toggle']").click()
+            title.wait_for(timeout=10_000)
 
             explorer = page.locator(".jp-deck-mod-onscreen .evalbook-threshold-explorer")
             steps = 0
