@@ -498,7 +498,7 @@ def plot_critical_difference(result, *, ax=None):
     >>> scores = [[0.9, 0.8, 0.7], [0.85, 0.8, 0.6], [0.95, 0.7, 0.75], [0.9, 0.85, 0.8]]
     >>> ax = plot_critical_difference(friedman(scores, nemenyi=True))
     >>> sorted(t.get_text() for t in ax.texts if "(" in t.get_text())
-    ['0 (1.00)', '1 (2.25)', '2 (2.75)']
+    ['0 (1.000)', '1 (2.250)', '2 (2.750)']
     """
     from evalbook.comparison import FriedmanResult
 
@@ -526,7 +526,7 @@ def plot_critical_difference(result, *, ax=None):
             y = -0.35 - 0.3 * (position if left else k - 1 - position)
             x_text = 0.8 if left else k + 0.2
             ax.plot([rank, rank, x_text], [0, y, y], color="black", linewidth=1)
-            ax.text(x_text, y, f"{label} ({rank:.2f})", ha="right" if left else "left", va="center")
+            ax.text(x_text, y, f"{label} ({rank:.3f})", ha="right" if left else "left", va="center")
         level, last_end = 0, -1
         for i in range(k):  # maximal runs of ranks less than CD apart: not distinguished
             j = i

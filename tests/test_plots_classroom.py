@@ -199,7 +199,7 @@ def test_lesson_10_diagram_joins_all_four_algorithms():
     assert len(cd_bar) == 1
     assert np.diff(cd_bar[0].get_xdata())[0] == pytest.approx(result.critical_difference)
     labels = sorted(t.get_text() for t in ax.texts if "(" in t.get_text())
-    assert labels == ["0 (2.12)", "1 (3.62)", "2 (1.50)", "3 (2.75)"]
+    assert labels == ["0 (2.125)", "1 (3.625)", "2 (1.500)", "3 (2.750)"]
 
 
 def test_groups_are_the_maximal_runs_closer_than_cd():
