@@ -1,0 +1,160 @@
+"""The lessons as a lecturer presents them (issue 13): slides, "Preveja" prompts, Portuguese.
+
+Checks the stored notebooks only (no kernel): every cell has a slide type, each lesson asks
+the class to predict before it reveals its headline numbers, what the stored outputs show is
+Portuguese, and the Markdown renders as written.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+LESSONS = sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
+# A cell without a slide type continues the slide above it (RISE's and nbconvert's "-"):
+# jupyterlab-slideshow, the deck mode the lessons are presented with, reads "continue" only
+# from an absent slide_type and hides a cell whose slide_type is "-".
+SLIDE_TYPES = {"slide", "subslide", "fragment", "skip", "notes", None}
+PREVEJA = "> 🤔 **Preveja**"
+# a Guess control (evalbook.widgets.Guess) shown as a cell's result
+GUESS_CALL = re.compile(r"^Guess\(", re.M)
+
+# English labels that must not reach what a student sees in a lesson (issue 13, §3): the
+# matrix display, the explorers' metric names, table headers, model keys, progress bars and
+# English-formatted thousands.
+ENGLISH = [
+    re.compile(r"Confusion matrix \(n ="),
+    re.compile(r">\s*(prediction|target|reference|positive|negative)\s*<"),
+    re.compile(r">\s*(accuracy|error_rate|precision|recall|balanced_accuracy)\s*<"),
+    re.compile(r"\b(decision_tree|knn)\b"),
+    re.compile(r"cross-validation"),
+    re.compile(r"\b\d{1,3},\d{3}\.\d\d\b"),
+]
+
+
+def _cells(path: Path) -> list[dict]:
+    return json.loads(path.read_text(encoding="utf-8"))["cells"]
+
+
+def _text(cell: dict) -> str:
+    source = cell["source"]
+    return source if isinstance(source, str) else "".join(source)
+
+
+def _slide_type(cell: dict):
+    return cell["metadata"].get("slideshow", {}).get("slide_type")
+
+
+def _shown(cell: dict) -> str:
+    """The text and HTML a stored output shows (images aside)."""
+    parts = []
+    for output in cell.get("outputs", []):
+        if "text" in output:
+            parts.append("".join(output["text"]))
+        for mime in ("text/plain", "text/html", "text/markdown"):
+            value = output.get("data", {}).get(mime)
+            if value:
+                parts.append(value if isinstance(value, str) else "".join(value))
+    return "\n".join(parts)
+
+
+def test_there_are_lessons():
+    assert len(LESSONS) >= 10
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.name)
+def test_every_cell_has_slide_metadata(path):
+    cells = _cells(path)
+    kinds = [c["metadata"].get("slideshow", {}).get("slide_type") for c in cells]
+    assert all(kind in SLIDE_TYPES for kind in kinds), [
+        (i, k) for i, k in enumerate(kinds) if k not in SLIDE_TYPES
+    ]
+    assert kinds[0] == "slide", "the title opens the first slide"
+    first_code = next(i for i, c in enumerate(cells) if c["cell_type"] == "code")
+    assert kinds[first_code] == "skip", "the setup cell is not shown in the slides"
+    for cell, kind in zip(cells, kinds, strict=True):
+        if cell["cell_type"] == "markdown" and _text(cell).startswith("## "):
+            assert kind in {"slide", "skip"}, _text(cell)[:60]
+        if cell["cell_type"] == "markdown" and _text(cell).startswith("### "):
+            assert kind in {"slide", "subslide", "skip"}, _text(cell)[:60]
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.name)
+def test_a_heading_starts_its_cell(path):
+    """A heading in the middle of a cell would not start a slide: one heading per cell, on top."""
+    for i, cell in enumerate(_cells(path)):
+        if cell["cell_type"] != "markdown":
+            continue
+        in_math = False
+        for line in _text(cell).split("\n")[1:]:
+            if line.strip().startswith("$$") and line.strip().count("$$") == 1:
+                in_math = not in_math
+            assert in_math or not re.match(r"#{2,3} ", line), f"{path.name} cell {i}: {line!r}"
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.name)
+def test_each_prompt_comes_before_the_cell_that_reveals_it(path):
+    cells = _cells(path)
+    prompts = [i for i, c in enumerate(cells) if _text(c).startswith(PREVEJA)]
+    assert prompts, f"{path.name} has no '🤔 Preveja' prompt"
+    for i in prompts:
+        assert cells[i]["metadata"]["slideshow"]["slide_type"] in {"slide", "subslide"}
+        j = i + 1
+        while _slide_type(cells[j]) == "skip":  # e.g. the self-study Guess, not in the slides
+            j += 1
+        assert _slide_type(cells[j]) == "fragment", (
+            f"{path.name}: the cell shown after prompt {i} must be the next fragment"
+        )
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.name)
+def test_a_guess_control_sits_between_a_prompt_and_its_reveal(path):
+    """Self-study (issue 13 §4): the student types a guess before the number is computed."""
+    cells = _cells(path)
+    for i, cell in enumerate(cells):
+        if cell["cell_type"] == "code" and GUESS_CALL.search(_text(cell)):
+            assert _text(cells[i - 1]).startswith(PREVEJA), f"{path.name} cell {i}"
+            assert _slide_type(cell) == "skip", f"{path.name} cell {i} is not in the slides"
+            assert "nbval-ignore-output" in cell["metadata"].get("tags", [])
+            # the answer is computed (a callable), never typed
+            assert re.search(r"^Guess\(\s*(lambda\b|[A-Za-z_])", _text(cell), re.M), i
+
+
+def test_there_are_guess_controls():
+    total = sum(bool(GUESS_CALL.search(_text(c))) for p in LESSONS for c in _cells(p))
+    assert total >= 10, total
+
+
+def test_at_least_25_prompts_across_the_lessons():
+    total = sum(_text(c).startswith(PREVEJA) for p in LESSONS for c in _cells(p))
+    assert total >= 25, total
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.name)
+def test_stored_outputs_show_no_english_labels(path):
+    found = []
+    for i, cell in enumerate(_cells(path)):
+        if cell["cell_type"] != "code":
+            continue
+        shown = _shown(cell)
+        found += [(i, p.pattern) for p in ENGLISH if p.search(shown)]
+    assert not found, f"{path.name}: English labels in stored outputs {found}"
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.name)
+def test_markdown_renders_as_written(path):
+    for i, cell in enumerate(_cells(path)):
+        if cell["cell_type"] != "markdown":
+            continue
+        lines = _text(cell).split("\n")
+        for previous, line in itertools.pairwise(lines):
+            # an indented continuation line starting "30)" becomes a numbered list item
+            if previous.strip() and re.match(r"^\s+\d+[.)]\s", line):
+                pytest.fail(f"{path.name} cell {i}: {line.strip()[:40]!r} starts a list")
+        # exercise links in plain words (a link whose text is code renders as code)
+        assert not re.search(r"\[`[^\]]*\.ipynb`\]", _text(cell)), f"{path.name} cell {i}"

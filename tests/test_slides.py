@@ -1,0 +1,265 @@
+"""Lesson 05 presented as slides in a real browser: JupyterLab's deck mode, headless Chromium.
+
+A lecturer's path through the lesson at a projector's 1280×720 (issue 13): open a copy of
+lesson 05 in JupyterLab (a temporary root, autosave off, every cell rendered), Run All,
+start deck mode (jupyterlab-slideshow) on the title slide, move forward with the arrow key
+until the threshold explorer's slide is on screen, drag the slider, and check that the
+confusion matrix on the slide changed to the counts the library computes and that the
+slider and the matrix are both inside the viewport. Screenshots go to ``tests/artifacts/``
+(a per-worker subfolder under pytest-xdist). The server is stopped by its PID.
+
+Needs ``/usr/bin/chromium`` (another path in ``EVALBOOK_CHROMIUM``), the ``playwright``
+package and ``jupyterlab-slideshow``; without them the test is skipped, or fails when
+``EVALBOOK_REQUIRE_BROWSER=1``.
+
+The server and browser helpers are a minimal copy of those in ``tests/test_browser.py``
+(pytest runs with ``--import-mode=importlib``, so test modules cannot import each other).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import secrets
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import nbformat
+import pytest
+
+import evalbook
+
+ROOT = Path(__file__).resolve().parents[1]
+LESSON = "notebooks/05_scores_roc_ks_lift.ipynb"
+WORKER = os.environ.get("PYTEST_XDIST_WORKER", "")
+ARTIFACTS = ROOT / "tests" / "artifacts" / WORKER if WORKER else ROOT / "tests" / "artifacts"
+CHROMIUM = os.environ.get("EVALBOOK_CHROMIUM", "/usr/bin/chromium")
+REQUIRED = os.environ.get("EVALBOOK_REQUIRE_BROWSER", "") not in ("", "0")
+VIEWPORT = {"width": 1280, "height": 720}
+CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                  "--disable-component-update", "--disable-sync", "--no-first-run"]  # fmt: skip
+# JupyterLab's menus in English or, with the pt-BR language pack active, in Portuguese
+RUN_MENU = re.compile(r"^(Run|Executar)$")
+RUN_ALL = re.compile(r"^(Run All Cells|Executar todas as células)$")
+#: At most this many presses of → from the title slide to the explorer's slide.
+MAX_STEPS = 80
+
+pytestmark = pytest.mark.browser
+
+
+def _missing() -> str | None:
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return "the playwright package is not installed"
+    try:
+        import jupyterlab_slideshow  # noqa: F401
+    except ImportError:
+        return "jupyterlab-slideshow (deck mode) is not installed"
+    if not (os.path.isfile(CHROMIUM) and os.access(CHROMIUM, os.X_OK)):
+        return f"no Chromium executable at {CHROMIUM}"
+    return None
+
+
+@pytest.fixture(scope="module")
+def lab(tmp_path_factory):
+    """A JupyterLab server on a free loopback port serving an output-free copy of lesson 05."""
+    reason = _missing()
+    if reason:
+        message = f"slides test: {reason} (see tests/test_browser.py for how to enable it)"
+        if REQUIRED:
+            pytest.fail(message)
+        pytest.skip(message)
+    home = tmp_path_factory.mktemp("slides")
+    (home / "notebooks").mkdir()
+    notebook = nbformat.read(ROOT / LESSON, as_version=4)
+    for cell in notebook.cells:
+        if cell.cell_type == "code":
+            cell.outputs, cell.execution_count = [], None
+    nbformat.write(notebook, home / LESSON)
+    settings = {
+        "@jupyterlab/docmanager-extension/plugin.jupyterlab-settings": {"autosave": False},
+        "@jupyterlab/notebook-extension/tracker.jupyterlab-settings": {"windowingMode": "none"},
+        "@jupyterlab/apputils-extension/notification.jupyterlab-settings": {
+            "fetchNews": "false",
+            "checkForUpdates": False,
+        },
+    }
+    for name, content in settings.items():
+        path = home / "settings" / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(content), encoding="utf-8")
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    token = secrets.token_hex(16)
+    command = [
+        str(Path(sys.executable).with_name("jupyter")), "lab", "--no-browser",
+        "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={port}", "--ServerApp.port_retries=0",
+        f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={home}",
+        f"--LabApp.user_settings_dir={home / 'settings'}",
+        f"--LabApp.workspaces_dir={home / 'workspaces'}",
+    ]  # fmt: skip
+    if os.geteuid() == 0:
+        command.append("--allow-root")
+    log_path = home / "lab.log"
+    log = log_path.open("w")
+    env = {**os.environ, "JUPYTER_RUNTIME_DIR": str(home / "runtime")}
+    process = subprocess.Popen(
+        command, cwd=home, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
+        env=env, start_new_session=True,
+    )  # fmt: skip
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 90
+        while time.monotonic() < deadline and process.poll() is None:
+            try:
+                with urllib.request.urlopen(f"{base}/api/status?token={token}", timeout=5):
+                    break
+            except (urllib.error.URLError, OSError):
+                time.sleep(0.5)
+        else:
+            pytest.fail(f"JupyterLab did not start:\n{log_path.read_text()}")
+        yield f"{base}/lab/tree/{LESSON}?token={token}"
+    finally:
+        if process.poll() is None:
+            os.kill(process.pid, signal.SIGTERM)  # the server's own PID: it stops its kernels
+            try:
+                process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                os.kill(process.pid, signal.SIGKILL)
+                process.wait(timeout=10)
+        log.close()
+
+
+def _expected_counts(t: float) -> list[int]:
+    """TP, FN, FP, TN of the SPAM scores at threshold t, computed by the library."""
+    data = evalbook.spam_predictions()
+    predicted = evalbook.threshold(data.score, t, positive="spam", negative="ham")
+    cm = evalbook.ConfusionMatrix.from_labels(data.target, predicted, labels=["spam", "ham"])
+    return [cm.tp, cm.fn, cm.fp, cm.tn]
+
+
+def _shown_counts(matrix) -> list[int]:
+    return [
+        int(re.match(r"\s*(\d+)", matrix.locator(f'td[data-cell="{name}"]').inner_text()).group(1))
+        for name in ("tp", "fn", "fp", "tn")
+    ]
+
+
+def _inside_viewport(box) -> bool:
+    return (
+        box is not None
+        and box["x"] >= 0
+        and box["y"] >= 0
+        and box["x"] + box["width"] <= VIEWPORT["width"]
+        and box["y"] + box["height"] <= VIEWPORT["height"]
+    )
+
+
+def _run_all(page) -> None:
+    page.wait_for_selector(".jp-Notebook", timeout=90_000)
+    page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']", timeout=90_000)
+    dialog = page.locator(".jp-Dialog .jp-mod-accept")  # "Select Kernel", if it shows up
+    try:
+        dialog.wait_for(timeout=5_000)
+        dialog.click()
+    except Exception:  # playwright's TimeoutError: no dialog this time
+        pass
+    page.get_by_role("menuitem", name=RUN_MENU).click()
+    page.get_by_role("menuitem", name=RUN_ALL).click()
+    # the last code cell prints the profit search and puts t back to 0.5
+    page.locator(".jp-OutputArea-output pre", has_text="mais lucrativo").wait_for(timeout=300_000)
+    page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']", timeout=60_000)
+
+
+def test_lesson_05_as_slides_at_1280x720(lab):
+    from playwright.sync_api import sync_playwright
+
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM, headless=True, args=CHROMIUM_FLAGS
+        )
+        page = browser.new_page(viewport=VIEWPORT)
+        try:
+            page.goto(lab)
+            _run_all(page)
+            # start the deck on the title slide, as a lecturer does
+            page.locator(".jp-Notebook .jp-Cell").first.click()
+            page.keyboard.press("Escape")
+            page.locator(".jp-NotebookPanel-toolbar [data-command='deck:toggle']").click()
+            title = page.locator(".jp-Cell.jp-deck-mod-onscreen h1")
+            title.wait_for(timeout=10_000)
+            assert title.inner_text().startswith("05")
+            assert page.locator(".jp-Cell.jp-deck-mod-onscreen").count() == 1
+            page.screenshot(path=ARTIFACTS / "slides_05_title.png")
+            # Esc leaves the deck (the README tells the lecturer so); the deck button restarts it
+            page.keyboard.press("Escape")
+            page.wait_for_function(
+                "document.querySelectorAll('.jp-deck-mod-onscreen').length === 0", timeout=10_000
+            )
+            page.locator(".jp-NotebookPanel-toolbar [data-command='deck:toggle']").click()
+            title.wait_for(timeout=10_000)
+
+            explorer = page.locator(".jp-deck-mod-onscreen .evalbook-threshold-explorer")
+            steps = 0
+            while not explorer.count() and steps < MAX_STEPS:
+                page.keyboard.press("ArrowRight")
+                page.wait_for_timeout(150)
+                steps += 1
+            assert explorer.count() == 1, f"no explorer on screen after {steps} slides"
+            heading = page.locator(".jp-deck-mod-onscreen h2", has_text="explorador de threshold")
+            assert heading.count() == 1, "the explorer is not on its section's slide"
+            slider = explorer.locator(".evalbook-threshold-slider")
+            matrix = explorer.locator(".evalbook-threshold-matrix")
+            page.wait_for_timeout(500)  # the deck scrolls the active cell into place
+            page.screenshot(path=ARTIFACTS / "slides_05_explorer.png")
+            assert _shown_counts(matrix) == [6, 3, 2, 9] == _expected_counts(0.5)
+            assert _inside_viewport(slider.bounding_box()), slider.bounding_box()
+            assert _inside_viewport(matrix.bounding_box()), matrix.bounding_box()
+
+            # drag the handle to about 80% of the track, as the lecturer would
+            handle = slider.locator(".noUi-handle")
+            track = slider.locator(".noUi-target").bounding_box()
+            box = handle.bounding_box()
+            y = box["y"] + box["height"] / 2
+            page.mouse.move(box["x"] + box["width"] / 2, y)
+            page.mouse.down()
+            page.mouse.move(track["x"] + 0.8 * track["width"], y, steps=10)
+            page.mouse.up()
+            readout = slider.locator(".widget-readout")
+            value = None
+            for _ in range(50):  # the readout and the matrix caption must agree
+                value = float(readout.inner_text())
+                if f"t = {value:.3f}" in matrix.locator("caption").inner_text():
+                    break
+                page.wait_for_timeout(100)
+            assert 0.7 < value < 0.9, value
+            shown = _shown_counts(matrix)
+            assert shown == _expected_counts(value)
+            assert shown != [6, 3, 2, 9]
+            assert _inside_viewport(slider.bounding_box()), slider.bounding_box()
+            assert _inside_viewport(matrix.bounding_box()), matrix.bounding_box()
+            assert page.locator(".jp-deck-mod-onscreen .evalbook-threshold-explorer").count() == 1
+            page.screenshot(path=ARTIFACTS / "slides_05_explorer_dragged.png")
+
+            # back to the notebook view: the remote's deck button stops the presentation
+            page.locator(".jp-Deck-Remote .jp-deck-mod-stop").click()
+            page.wait_for_function(
+                "document.querySelectorAll('.jp-deck-mod-onscreen').length === 0", timeout=10_000
+            )
+            assert page.get_by_role("menuitem", name=RUN_MENU).is_visible()
+            assert _shown_counts(page.locator(".evalbook-threshold-matrix").first) == shown
+        except Exception:
+            page.screenshot(path=ARTIFACTS / "slides_05_failure.png")
+            raise
+        finally:
+            browser.close()
