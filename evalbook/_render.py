@@ -6,7 +6,8 @@ build their HTML here, so a table, a colour or a number looks the same everywher
 - :func:`html_table` turns rows of values (or :class:`Cell` records) into one ``<table>``;
 - :data:`RESULT_COLOURS` and the other palettes are the workbook's colours;
 - :func:`evalbook._svg.svg_plot` draws the plots as inline SVG (its own module);
-- :func:`number` formats a number for the current language (decimal comma in Portuguese);
+- :func:`number` formats a number for the current language (thousands apart by a space in
+  Portuguese, never by a comma);
 - :func:`set_language` is the switch that sets the language of every display, report and
   explorer (English by default; the lessons set Portuguese in their setup cell).
 
@@ -61,14 +62,14 @@ def set_language(language) -> str:
     """Set the language of every display, report and explorer; return the previous one.
 
     ``"en"`` (English, the default) or ``"pt"`` (Brazilian Portuguese: labels, metric
-    names, table headers and the decimal comma). The library's API (function names,
+    names, table headers, thousands apart by a space). The library's API (function names,
     arguments, the keys of returned tables) stays English either way.
 
     Examples
     --------
     >>> previous = set_language("pt")
-    >>> number(0.75, 2)
-    '0,75'
+    >>> number(1957.5, 2)
+    '1\xa0957.50'
     >>> _ = set_language(previous)
     """
     previous = _LANGUAGE["value"]
@@ -193,16 +194,19 @@ def say(texts: dict, key: str, language=None, **fields) -> str:
 def number(value, digits: int = 3, *, style: str = "f", sign: bool = False, language=None) -> str:
     """``value`` with ``digits`` decimals (``style="f"``) or significant digits (``"g"``).
 
-    Portuguese uses the decimal comma and a dot between thousands (``1.957,00``); English
-    the decimal point and a comma (``1,957.00``). ``nan`` reads "undefined (0/0)" in the
-    current language; ±inf reads ``∞``/``−∞``.
+    Both languages use the decimal point, as Python prints every other number of a lesson
+    (a lesson that shows ``0,75`` in an explorer and ``0.75`` in the next printout confuses
+    more than it helps; the exercise checker also asks for the point). English separates
+    thousands with a comma (``1,957.00``); Portuguese with a no-break space (``1 957.00``,
+    as the lessons write "1 540"), so that no comma reads as a decimal one. ``nan`` reads
+    "undefined (0/0)" in the current language; ±inf reads ``∞``/``−∞``.
 
     Examples
     --------
     >>> number(1957, 2, language="pt"), number(1957, 2, language="en")
-    ('1.957,00', '1,957.00')
+    ('1\xa0957.00', '1,957.00')
     >>> number(-0.25, 2, sign=True, language="pt"), number(0.000123, 2, style="g")
-    ('-0,25', '0.00012')
+    ('-0.25', '0.00012')
     """
     language = resolve_language(language)
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
@@ -215,12 +219,12 @@ def number(value, digits: int = 3, *, style: str = "f", sign: bool = False, lang
     plus = "+" if sign else ""
     text = f"{value:{plus},.{digits}{style}}"
     if language == "pt":
-        text = text.replace(",", "\0").replace(".", ",").replace("\0", ".")
+        text = text.replace(",", "\N{NO-BREAK SPACE}")
     return text
 
 
 def percent(value, digits: int = 1, *, language=None) -> str:
-    """``value`` (a share) as a percentage: ``0.8845`` → ``"88.5%"`` (``"88,5%"`` in pt)."""
+    """``value`` (a share) as a percentage: ``0.8845`` → ``"88.5%"``."""
     if isinstance(value, numbers.Real) and math.isnan(value):
         return term("undefined", language)
     return number(100 * value, digits, language=language) + "%"

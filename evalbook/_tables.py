@@ -28,7 +28,7 @@ class MetricsTable(pd.DataFrame):
     >>> from evalbook._render import set_language
     >>> previous = set_language("pt")
     >>> page = metrics_table([[6, 3], [2, 9]])._repr_html_()
-    >>> "revocação (recall)" in page and ">0,6667</td>" in page and ">métrica</th>" in page
+    >>> "revocação (recall)" in page and ">0.6667</td>" in page and ">métrica</th>" in page
     True
     >>> _ = set_language(previous)
     """

@@ -67,13 +67,13 @@ def test_terms_follow_the_switch():
 @pytest.mark.parametrize(
     ("value", "digits", "options", "en", "pt"),
     [
-        (0.75, 2, {}, "0.75", "0,75"),
-        (1957, 2, {}, "1,957.00", "1.957,00"),
-        (-1234567.891, 1, {}, "-1,234,567.9", "-1.234.567,9"),
-        (0.25, 3, {"sign": True}, "+0.250", "+0,250"),
-        (0.000123456, 3, {"style": "g"}, "0.000123", "0,000123"),
+        (0.75, 2, {}, "0.75", "0.75"),
+        (1957, 2, {}, "1,957.00", "1\u00a0957.00"),
+        (-1234567.891, 1, {}, "-1,234,567.9", "-1\u00a0234\u00a0567.9"),
+        (0.25, 3, {"sign": True}, "+0.250", "+0.250"),
+        (0.000123456, 3, {"style": "g"}, "0.000123", "0.000123"),
         (np.float64(2.5), 0, {}, "2", "2"),
-        (7, 1, {}, "7.0", "7,0"),
+        (7, 1, {}, "7.0", "7.0"),
     ],
 )
 def test_number_in_both_languages(value, digits, options, en, pt):
@@ -85,7 +85,7 @@ def test_number_undefined_and_infinite():
     assert number(math.nan) == "undefined (0/0)"
     assert number(math.nan, language="pt") == "indefinido (0/0)"
     assert number(math.inf) == "∞" and number(-math.inf) == "−∞"
-    assert percent(0.8846, language="pt") == "88,5%"
+    assert percent(0.8846, language="pt") == "88.5%"
     assert percent(0.8846) == "88.5%"
 
 
@@ -116,7 +116,7 @@ def test_table_escapes_formats_and_carries_attributes():
 
 def test_table_numbers_follow_the_language():
     set_language("pt")
-    assert ">0,500</td>" in html_table([[0.5]])
+    assert ">0.500</td>" in html_table([[0.5]])
 
 
 def test_confusion_html_two_classes():
@@ -246,7 +246,7 @@ def test_metrics_table_displays_in_the_display_language_and_stays_a_dataframe():
     assert ">recall</th>" in english and ">0.6667</td>" in english and ">metric</th>" in english
     set_language("pt")
     page = table._repr_html_()
-    assert ">revocação (recall)</th>" in page and ">0,6667</td>" in page
+    assert ">revocação (recall)</th>" in page and ">0.6667</td>" in page
     assert ">métrica</th>" in page and ">fórmula</th>" in page and ">fonte</th>" in page
 
 

@@ -36,9 +36,9 @@ def test_formula_simulation_and_limit(n):
     # the mean of 1000 samples: variance at most p(1 − p) / (n · 1000) (binomial bound)
     assert abs(explorer.simulated - p) <= 5 * math.sqrt(p * (1 - p) / (n * 1000)) + 1e-12
     assert explorer.simulated_std == pytest.approx(shares.std(ddof=1))
-    assert f"{explorer.formula:.4f}".replace(".", ",") in explorer.html
-    assert f"{explorer.simulated:.4f}".replace(".", ",") in explorer.html
-    assert "0,3679" in explorer.html
+    assert f"{explorer.formula:.4f}" in explorer.html
+    assert f"{explorer.simulated:.4f}" in explorer.html
+    assert "0.3679" in explorer.html
 
 
 def test_formula_approaches_e_inverse():

@@ -165,7 +165,7 @@ def test_moving_one_slider_changes_the_numbers_and_the_display():
     assert metrics["f1"] == pytest.approx(12 / 15)
     assert metrics["accuracy"] == pytest.approx(15 / 18)
     assert explorer.html != before
-    assert "1,0000" in explorer.html
+    assert "1.0000" in explorer.html
     assert repr(explorer) == "CountsExplorer(tp=6, fn=3, fp=0, tn=9)"
 
 

@@ -27,7 +27,7 @@ def test_the_value_stays_hidden_until_the_reveal():
 
     g = Guess(compute, question="Qual o F1 do SPAM?")
     assert calls == [] and not g.revealed
-    assert "0,70" not in g.html and "Escolha um palpite" in g.html
+    assert "0.70" not in g.html and "Escolha um palpite" in g.html
     assert repr(g) == "Guess(question='Qual o F1 do SPAM?', revealed=False)"
     with pytest.raises(ValueError, match="reveal"):
         _ = g.value
@@ -39,8 +39,8 @@ def test_the_value_stays_hidden_until_the_reveal():
     assert g.difference == pytest.approx(0.6 - 12 / 17)
     assert g.relative_difference == pytest.approx((12 / 17 - 0.6) / (12 / 17))
     assert not g.spot_on
-    assert "valor calculado: <b>0,7059</b>" in g.html
-    assert "seu palpite: 0,6000" in g.html and "diferença de -0,1059 (15,0% do valor)" in g.html
+    assert "valor calculado: <b>0.7059</b>" in g.html
+    assert "seu palpite: 0.6000" in g.html and "diferença de -0.1059 (15.0% do valor)" in g.html
     # a second guess after the reveal is compared with the same value, not recomputed
     g.guess.value = 0.705
     g.reveal()
@@ -52,7 +52,7 @@ def test_zero_answer_and_tolerance():
     g.guess.value = 0.4
     g.reveal()
     assert math.isnan(g.relative_difference) and g.spot_on
-    assert "diferença de +0,4000" in g.html and "do valor" not in g.html
+    assert "diferença de +0.4000" in g.html and "do valor" not in g.html
     default = Guess(200)
     default.reveal()
     assert default.tolerance == 2.0

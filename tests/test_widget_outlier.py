@@ -81,7 +81,7 @@ def test_table_and_figure():
     explorer = OutlierExplorer(t=T, y=Y, index=0)
     explorer.shift.value = 2.0
     assert "MSE (eq. 20)" in explorer.html and "× " in explorer.html
-    assert "1,00 → 3,00" in explorer.html
+    assert "1.00 → 3.00" in explorer.html
     svg = explorer.plot.value
     assert svg.startswith('<svg class="evalbook-outlier-plot" width="360" height="320"')
     assert ">predição</text>" in svg and svg.count("<circle") == 4 + 1 + 2  # points, red, legend

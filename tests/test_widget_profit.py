@@ -115,7 +115,7 @@ def test_bad_input(models, gains, error, match):
 
 def test_numbers_and_names_follow_the_language():
     explorer = ProfitExplorer()
-    assert ">1.540,00</td>" in explorer.html and ">83,824%</td>" in explorer.html
+    assert ">1\u00a0540.00</td>" in explorer.html and ">83.824%</td>" in explorer.html
     set_language("en")
     explorer.fp.value = -700.5  # any change redraws in the current language
     tree = explorer.profits["decision_tree"]

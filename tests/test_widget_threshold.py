@@ -114,7 +114,7 @@ def test_best_threshold_is_the_most_profitable_cut(spam_table, spam_explorer):
 
 def test_roc_svg_marks_the_current_point(spam_explorer):
     spam_explorer.threshold.value = 0.75
-    assert "FPR = 0,09 · TPR = 0,44 · gap em t: 0,354" in spam_explorer.plot_view.value
+    assert "FPR = 0.09 · TPR = 0.44 · gap em t: 0.354" in spam_explorer.plot_view.value
     set_language("en")
     spam_explorer.threshold.value = 0.5
     assert "(FPR, TPR) = (0.18, 0.67) · gap at t: 0.485" in spam_explorer.plot_view.value
@@ -176,7 +176,7 @@ def test_synthetic_scores_separation_moves_the_roc_and_the_auc():
         )
         assert explorer.confusion_matrix == cm
     assert aucs == sorted(aucs) and aucs[0] < 0.6 and aucs[-1] > 0.99
-    assert "AUC = 0,99" in explorer.plot_view.value or "AUC = 1,000" in explorer.plot_view.value
+    assert "AUC = 0.99" in explorer.plot_view.value or "AUC = 1.000" in explorer.plot_view.value
     assert repr(explorer) == ("ThresholdExplorer(n=400, positive='P', threshold=0.5, separation=4)")
     with pytest.raises(ValueError, match="separation must be"):
         explorer.separation.value = float("nan")
