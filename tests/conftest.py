@@ -10,8 +10,19 @@ library's code. The registry-driven tests (``test_classification.py``) and the c
 
 from __future__ import annotations
 
+import json
 import math
+import os
+import secrets
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
 from fractions import Fraction
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -21,7 +32,7 @@ from evalbook import ConfusionMatrix, abc_confusion, spam_predictions
 #: Files that take longest, started first so that no worker of a parallel run (`make test`
 #: uses pytest-xdist with `--dist loadfile --no-loadscope-reorder`) ends alone on a long
 #: one; the notebooks (nbval) come next, then the unit tests fill the gaps.
-_LONGEST_FIRST = ("tests/test_browser.py", "tests/test_lab.py")
+_LONGEST_FIRST = ("tests/test_browser.py", "tests/test_slides.py", "tests/test_lab.py")
 
 
 def _start_rank(item) -> int:
@@ -168,27 +179,164 @@ def abc_cm():
     return abc_confusion()
 
 
-@pytest.fixture
-def agrees_with_registry():
-    """Check one exercise of a set: the registry's answer equals one computed independently
-    (numbers within ``rtol``, text and matrices exactly), and ``check`` accepts the latter.
+# ---------------------------------------------------------------------- the browser tests
+# tests/test_browser.py and tests/test_slides.py drive JupyterLab in Debian's headless
+# Chromium through Playwright's Python API (never `playwright install`: the system
+# Chromium is used). Without them the tests are skipped with a message, or fail when
+# EVALBOOK_REQUIRE_BROWSER=1 (as .ci/run sets).
+CHROMIUM = os.environ.get("EVALBOOK_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+HOW_TO_ENABLE = (
+    "install Debian's Chromium (`apt-get install chromium`, or set EVALBOOK_CHROMIUM to its "
+    "path) and the playwright package (`.venv/bin/pip install playwright`, in the test extra; "
+    "no `playwright install` needed); EVALBOOK_REQUIRE_BROWSER=1 turns this skip into a failure"
+)
+#: JupyterLab user settings for the browser tests: no autosave (a test never writes to a
+#: lesson), every cell rendered (outputs far down the page are in the DOM), no news or
+#: update checks (closed network).
+LAB_SETTINGS = {
+    "@jupyterlab/docmanager-extension/plugin.jupyterlab-settings": {"autosave": False},
+    "@jupyterlab/notebook-extension/tracker.jupyterlab-settings": {"windowingMode": "none"},
+    "@jupyterlab/apputils-extension/notification.jupyterlab-settings": {
+        "fetchNews": "false",
+        "checkForUpdates": False,
+    },
+}
+
+
+def _browser_missing(*modules: str) -> str | None:
+    for module in ("playwright.sync_api", *modules):
+        try:
+            __import__(module)
+        except ImportError:
+            return f"the {module.split('.')[0]} package is not installed"
+    if not (os.path.isfile(CHROMIUM) and os.access(CHROMIUM, os.X_OK)):
+        return f"no Chromium executable at {CHROMIUM}"
+    return None
+
+
+@pytest.fixture(scope="module")
+def require_browser():
+    """``require_browser(*modules)`` skips the calling test without Chromium, playwright or
+    the given modules (fails it under EVALBOOK_REQUIRE_BROWSER=1)."""
+
+    def require(*modules: str) -> None:
+        reason = _browser_missing(*modules)
+        if reason:
+            message = f"browser test: {reason}; to run it, {HOW_TO_ENABLE}"
+            if os.environ.get("EVALBOOK_REQUIRE_BROWSER", "") not in ("", "0"):
+                pytest.fail(message)
+            pytest.skip(message)
+
+    return require
+
+
+@pytest.fixture(scope="module")
+def chromium():
+    """How to launch the browser: ``p.chromium.launch(**chromium)``."""
+    return {"executable_path": CHROMIUM, "headless": True, "args": CHROMIUM_FLAGS}
+
+
+@pytest.fixture(scope="module")
+def artifacts():
+    """Where a browser test saves its screenshots: one folder per pytest-xdist worker."""
+    folder = Path(__file__).parent / "artifacts" / os.environ.get("PYTEST_XDIST_WORKER", "main")
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def _status(url: str) -> int | None:
+    try:
+        with urllib.request.urlopen(url, timeout=5) as response:
+            return response.status
+    except urllib.error.HTTPError as error:
+        return error.code
+    except OSError:
+        return None
+
+
+@pytest.fixture(scope="module")
+def jupyterlab_server(tmp_path_factory):
+    """Start JupyterLab over a temporary folder holding the given notebooks.
+
+    ``jupyterlab_server({"notebooks/05.ipynb": notebook})`` writes the notebooks, starts a
+    server on a free loopback port (settings: :data:`LAB_SETTINGS`; runtime files in the
+    folder, so parallel tests never meet) and returns ``{"url": ..., "log": path}``, the URL
+    of the first notebook with the server's token. Every server started is stopped by its
+    own PID (which stops its kernels) when the test module ends.
     """
-    from evalbook.exercises import check
-    from evalbook.exercises._answers import EXERCISES
+    import nbformat
 
-    def agree(exercise_id: str, independent, *, rtol: float = 1e-9) -> None:
-        expected = EXERCISES[exercise_id].expected()
-        if isinstance(expected, ConfusionMatrix):
-            counts = getattr(independent, "counts", independent)
-            np.testing.assert_array_equal(expected.counts, np.asarray(counts))
-        elif isinstance(independent, str):
-            assert expected == independent
+    servers = []
+
+    def start(notebooks: dict) -> dict:
+        home = tmp_path_factory.mktemp("lab")
+        for relative, notebook in notebooks.items():
+            (home / relative).parent.mkdir(parents=True, exist_ok=True)
+            nbformat.write(notebook, home / relative)
+        for name, content in LAB_SETTINGS.items():
+            path = home / "settings" / name
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(json.dumps(content), encoding="utf-8")
+        port, token = _free_port(), secrets.token_hex(16)
+        command = [
+            str(Path(sys.executable).with_name("jupyter")),
+            "lab",
+            "--no-browser",
+            "--ServerApp.ip=127.0.0.1",
+            f"--ServerApp.port={port}",
+            "--ServerApp.port_retries=0",
+            f"--IdentityProvider.token={token}",
+            f"--ServerApp.root_dir={home}",
+            f"--LabApp.user_settings_dir={home / 'settings'}",
+            f"--LabApp.workspaces_dir={home / 'workspaces'}",
+        ]
+        if os.geteuid() == 0:
+            command.append("--allow-root")
+        log_path = home / "lab.log"
+        log = log_path.open("w")
+        process = subprocess.Popen(
+            command,
+            cwd=home,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            stdin=subprocess.DEVNULL,
+            env={**os.environ, "JUPYTER_RUNTIME_DIR": str(home / "runtime")},
+            start_new_session=True,
+        )
+        servers.append((process, log))
+        base = f"http://127.0.0.1:{port}"
+        deadline = time.monotonic() + 90
+        while time.monotonic() < deadline and process.poll() is None:
+            if _status(f"{base}/api/status?token={token}") == 200:
+                break
+            time.sleep(0.5)
         else:
-            np.testing.assert_allclose(
-                np.asarray(expected, dtype=float), np.asarray(independent, dtype=float), rtol=rtol
-            )
-        result = check(exercise_id, independent)
-        assert result.correct, result.message
-        assert result.message.startswith("✅")
+            pytest.fail(f"JupyterLab did not start:\n{log_path.read_text()}")
+        first = next(iter(notebooks))
+        return {"url": f"{base}/lab/tree/{first}?token={token}", "log": log_path}
 
-    return agree
+    yield start
+    for process, log in servers:
+        if process.poll() is None:
+            os.kill(process.pid, signal.SIGTERM)
+            try:
+                process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                os.kill(process.pid, signal.SIGKILL)
+                process.wait(timeout=10)
+        log.close()

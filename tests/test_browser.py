@@ -19,16 +19,8 @@ fails when ``EVALBOOK_REQUIRE_BROWSER=1`` (as ``.ci/run`` sets).
 from __future__ import annotations
 
 import json
-import os
 import re
-import secrets
-import signal
-import socket
-import subprocess
-import sys
 import time
-import urllib.error
-import urllib.request
 from pathlib import Path
 
 import nbformat
@@ -38,79 +30,8 @@ import evalbook
 
 ROOT = Path(__file__).resolve().parents[1]
 LESSON = "notebooks/05_scores_roc_ks_lift.ipynb"
-# one folder per pytest-xdist worker ("main" without xdist), so parallel runs never share one
-ARTIFACTS = ROOT / "tests" / "artifacts" / os.environ.get("PYTEST_XDIST_WORKER", "main")
-CHROMIUM = os.environ.get("EVALBOOK_CHROMIUM", "/usr/bin/chromium")
-REQUIRED = os.environ.get("EVALBOOK_REQUIRE_BROWSER", "") not in ("", "0")
-CHROMIUM_FLAGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
-HOW_TO_ENABLE = (
-    "install Debian's Chromium (`apt-get install chromium`, or set EVALBOOK_CHROMIUM to its "
-    "path) and the playwright package (`.venv/bin/pip install playwright`, in the test extra; "
-    "no `playwright install` needed); EVALBOOK_REQUIRE_BROWSER=1 turns this skip into a failure"
-)
 
 pytestmark = pytest.mark.browser
-
-
-def _missing() -> str | None:
-    try:
-        import playwright.sync_api  # noqa: F401
-    except ImportError:
-        return "the playwright package is not installed"
-    if not (os.path.isfile(CHROMIUM) and os.access(CHROMIUM, os.X_OK)):
-        return f"no Chromium executable at {CHROMIUM}"
-    return None
-
-
-@pytest.fixture(scope="module")
-def browser_available():
-    reason = _missing()
-    if reason:
-        message = f"browser test: {reason}; to run it, {HOW_TO_ENABLE}"
-        if REQUIRED:
-            pytest.fail(message)
-        pytest.skip(message)
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-def _status(url: str) -> int | None:
-    try:
-        with urllib.request.urlopen(url, timeout=5) as response:
-            return response.status
-    except urllib.error.HTTPError as error:
-        return error.code
-    except OSError:
-        return None
-
-
-def _write_settings(settings: Path) -> None:
-    """JupyterLab user settings: no autosave, no news or update checks (closed network)."""
-    files = {
-        "@jupyterlab/docmanager-extension/plugin.jupyterlab-settings": {"autosave": False},
-        # render every cell, so that outputs far down the page are in the DOM
-        "@jupyterlab/notebook-extension/tracker.jupyterlab-settings": {"windowingMode": "none"},
-        "@jupyterlab/apputils-extension/notification.jupyterlab-settings": {
-            "fetchNews": "false",
-            "checkForUpdates": False,
-        },
-    }
-    for name, content in files.items():
-        path = settings / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps(content), encoding="utf-8")
 
 
 def _explorer_copy(path: Path):
@@ -127,58 +48,10 @@ def _explorer_copy(path: Path):
 
 
 @pytest.fixture(scope="module")
-def lab(browser_available, tmp_path_factory):
+def lab(require_browser, jupyterlab_server):
     """A JupyterLab server on a free loopback port serving a copy of the lesson."""
-    home = tmp_path_factory.mktemp("lab")
-    (home / "notebooks").mkdir()
-    nbformat.write(_explorer_copy(ROOT / LESSON), home / LESSON)
-    _write_settings(home / "settings")
-    port, token = _free_port(), secrets.token_hex(16)
-    command = [
-        str(Path(sys.executable).with_name("jupyter")),
-        "lab",
-        "--no-browser",
-        "--ServerApp.ip=127.0.0.1",
-        f"--ServerApp.port={port}",
-        "--ServerApp.port_retries=0",
-        f"--IdentityProvider.token={token}",
-        f"--ServerApp.root_dir={home}",
-        f"--LabApp.user_settings_dir={home / 'settings'}",
-        f"--LabApp.workspaces_dir={home / 'workspaces'}",
-    ]
-    if os.geteuid() == 0:
-        command.append("--allow-root")
-    log_path = home / "lab.log"
-    log = log_path.open("w")
-    env = {**os.environ, "JUPYTER_RUNTIME_DIR": str(home / "runtime")}
-    process = subprocess.Popen(
-        command,
-        cwd=home,
-        stdout=log,
-        stderr=subprocess.STDOUT,
-        stdin=subprocess.DEVNULL,
-        env=env,
-        start_new_session=True,
-    )
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 90
-        while time.monotonic() < deadline and process.poll() is None:
-            if _status(f"{base}/api/status?token={token}") == 200:
-                break
-            time.sleep(0.5)
-        else:
-            pytest.fail(f"JupyterLab did not start:\n{log_path.read_text()}")
-        yield {"url": f"{base}/lab/tree/{LESSON}?token={token}", "log": log_path}
-    finally:
-        if process.poll() is None:
-            os.kill(process.pid, signal.SIGTERM)  # the server's own PID: it stops its kernels
-            try:
-                process.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                os.kill(process.pid, signal.SIGKILL)
-                process.wait(timeout=10)
-        log.close()
+    require_browser()
+    return jupyterlab_server({LESSON: _explorer_copy(ROOT / LESSON)})
 
 
 def _accept_kernel_dialog(page) -> None:
@@ -217,15 +90,12 @@ def _wait_for_threshold(page, text: str, timeout: float = 30_000) -> None:
     )
 
 
-def test_threshold_explorer_in_chromium(lab):
+def test_threshold_explorer_in_chromium(lab, chromium, artifacts):
     from playwright.sync_api import sync_playwright
 
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
     timings = {}
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=CHROMIUM, headless=True, args=CHROMIUM_FLAGS
-        )
+        browser = playwright.chromium.launch(**chromium)
         try:
             page = browser.new_page(viewport={"width": 1500, "height": 1000})
             page.goto(lab["url"])
@@ -256,7 +126,7 @@ def test_threshold_explorer_in_chromium(lab):
             assert _shown_counts(page) == [4, 5, 1, 10] == _expected_counts(0.75)
             rows = explorer.locator(".evalbook-threshold-table tr[data-result='FN']")
             assert rows.count() == 5
-            explorer.screenshot(path=ARTIFACTS / "threshold_explorer_075.png")
+            explorer.screenshot(path=artifacts / "threshold_explorer_075.png")
 
             # 2. keyboard: 50 steps of 0.01 down from 0.75 reach 0.25 (Tabela 8(b))
             handle = explorer.locator(".evalbook-threshold-slider .noUi-handle")
@@ -286,13 +156,13 @@ def test_threshold_explorer_in_chromium(lab):
                 time.sleep(0.1)
             assert 0.7 < value < 0.9, value
             assert _shown_counts(page) == _expected_counts(value)
-            page.screenshot(path=ARTIFACTS / "threshold_explorer_page.png", full_page=False)
+            page.screenshot(path=artifacts / "threshold_explorer_page.png", full_page=False)
         except Exception:
-            page.screenshot(path=ARTIFACTS / "threshold_explorer_failure.png", full_page=False)
+            page.screenshot(path=artifacts / "threshold_explorer_failure.png", full_page=False)
             raise
         finally:
             browser.close()
     timings["drag_value"] = value
     timings["keyboard_step_roundtrip_ms_median"] = round(sorted(steps)[len(steps) // 2] * 1e3, 1)
-    (ARTIFACTS / "threshold_browser_timings.json").write_text(json.dumps(timings, indent=2))
+    (artifacts / "threshold_browser_timings.json").write_text(json.dumps(timings, indent=2))
     print("browser timings:", timings)

@@ -12,23 +12,13 @@ Needs ``/usr/bin/chromium`` (another path in ``EVALBOOK_CHROMIUM``), the ``playw
 package and ``jupyterlab-slideshow``; without them the test is skipped, or fails when
 ``EVALBOOK_REQUIRE_BROWSER=1``.
 
-The server and browser helpers are a minimal copy of those in ``tests/test_browser.py``
-(pytest runs with ``--import-mode=importlib``, so test modules cannot import each other).
+The server and the browser come from the fixtures of ``tests/conftest.py`` shared with
+``tests/test_browser.py``.
 """
 
 from __future__ import annotations
 
-import json
-import os
 import re
-import secrets
-import signal
-import socket
-import subprocess
-import sys
-import time
-import urllib.error
-import urllib.request
 from pathlib import Path
 
 import nbformat
@@ -38,13 +28,7 @@ import evalbook
 
 ROOT = Path(__file__).resolve().parents[1]
 LESSON = "notebooks/05_scores_roc_ks_lift.ipynb"
-WORKER = os.environ.get("PYTEST_XDIST_WORKER", "")
-ARTIFACTS = ROOT / "tests" / "artifacts" / WORKER if WORKER else ROOT / "tests" / "artifacts"
-CHROMIUM = os.environ.get("EVALBOOK_CHROMIUM", "/usr/bin/chromium")
-REQUIRED = os.environ.get("EVALBOOK_REQUIRE_BROWSER", "") not in ("", "0")
 VIEWPORT = {"width": 1280, "height": 720}
-CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                  "--disable-component-update", "--disable-sync", "--no-first-run"]  # fmt: skip
 # JupyterLab's menus in English or, with the pt-BR language pack active, in Portuguese
 RUN_MENU = re.compile(r"^(Run|Executar)$")
 RUN_ALL = re.compile(r"^(Run All Cells|Executar todas as células)$")
@@ -54,89 +38,15 @@ MAX_STEPS = 80
 pytestmark = pytest.mark.browser
 
 
-def _missing() -> str | None:
-    try:
-        import playwright.sync_api  # noqa: F401
-    except ImportError:
-        return "the playwright package is not installed"
-    try:
-        import jupyterlab_slideshow  # noqa: F401
-    except ImportError:
-        return "jupyterlab-slideshow (deck mode) is not installed"
-    if not (os.path.isfile(CHROMIUM) and os.access(CHROMIUM, os.X_OK)):
-        return f"no Chromium executable at {CHROMIUM}"
-    return None
-
-
 @pytest.fixture(scope="module")
-def lab(tmp_path_factory):
+def lab(require_browser, jupyterlab_server):
     """A JupyterLab server on a free loopback port serving an output-free copy of lesson 05."""
-    reason = _missing()
-    if reason:
-        message = f"slides test: {reason} (see tests/test_browser.py for how to enable it)"
-        if REQUIRED:
-            pytest.fail(message)
-        pytest.skip(message)
-    home = tmp_path_factory.mktemp("slides")
-    (home / "notebooks").mkdir()
+    require_browser("jupyterlab_slideshow")
     notebook = nbformat.read(ROOT / LESSON, as_version=4)
     for cell in notebook.cells:
         if cell.cell_type == "code":
             cell.outputs, cell.execution_count = [], None
-    nbformat.write(notebook, home / LESSON)
-    settings = {
-        "@jupyterlab/docmanager-extension/plugin.jupyterlab-settings": {"autosave": False},
-        "@jupyterlab/notebook-extension/tracker.jupyterlab-settings": {"windowingMode": "none"},
-        "@jupyterlab/apputils-extension/notification.jupyterlab-settings": {
-            "fetchNews": "false",
-            "checkForUpdates": False,
-        },
-    }
-    for name, content in settings.items():
-        path = home / "settings" / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps(content), encoding="utf-8")
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port = sock.getsockname()[1]
-    token = secrets.token_hex(16)
-    command = [
-        str(Path(sys.executable).with_name("jupyter")), "lab", "--no-browser",
-        "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={port}", "--ServerApp.port_retries=0",
-        f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={home}",
-        f"--LabApp.user_settings_dir={home / 'settings'}",
-        f"--LabApp.workspaces_dir={home / 'workspaces'}",
-    ]  # fmt: skip
-    if os.geteuid() == 0:
-        command.append("--allow-root")
-    log_path = home / "lab.log"
-    log = log_path.open("w")
-    env = {**os.environ, "JUPYTER_RUNTIME_DIR": str(home / "runtime")}
-    process = subprocess.Popen(
-        command, cwd=home, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
-        env=env, start_new_session=True,
-    )  # fmt: skip
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 90
-        while time.monotonic() < deadline and process.poll() is None:
-            try:
-                with urllib.request.urlopen(f"{base}/api/status?token={token}", timeout=5):
-                    break
-            except (urllib.error.URLError, OSError):
-                time.sleep(0.5)
-        else:
-            pytest.fail(f"JupyterLab did not start:\n{log_path.read_text()}")
-        yield f"{base}/lab/tree/{LESSON}?token={token}"
-    finally:
-        if process.poll() is None:
-            os.kill(process.pid, signal.SIGTERM)  # the server's own PID: it stops its kernels
-            try:
-                process.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                os.kill(process.pid, signal.SIGKILL)
-                process.wait(timeout=10)
-        log.close()
+    return jupyterlab_server({LESSON: notebook})["url"]
 
 
 def _expected_counts(t: float) -> list[int]:
@@ -180,14 +90,11 @@ def _run_all(page) -> None:
     page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']", timeout=60_000)
 
 
-def test_lesson_05_as_slides_at_1280x720(lab):
+def test_lesson_05_as_slides_at_1280x720(lab, chromium, artifacts):
     from playwright.sync_api import sync_playwright
 
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=CHROMIUM, headless=True, args=CHROMIUM_FLAGS
-        )
+        browser = playwright.chromium.launch(**chromium)
         page = browser.new_page(viewport=VIEWPORT)
         try:
             page.goto(lab)
@@ -200,7 +107,7 @@ def test_lesson_05_as_slides_at_1280x720(lab):
             title.wait_for(timeout=10_000)
             assert title.inner_text().startswith("05")
             assert page.locator(".jp-Cell.jp-deck-mod-onscreen").count() == 1
-            page.screenshot(path=ARTIFACTS / "slides_05_title.png")
+            page.screenshot(path=artifacts / "slides_05_title.png")
             # Esc leaves the deck (the README tells the lecturer so); the deck button restarts it
             page.keyboard.press("Escape")
             page.wait_for_function(
@@ -221,7 +128,7 @@ def test_lesson_05_as_slides_at_1280x720(lab):
             slider = explorer.locator(".evalbook-threshold-slider")
             matrix = explorer.locator(".evalbook-threshold-matrix")
             page.wait_for_timeout(500)  # the deck scrolls the active cell into place
-            page.screenshot(path=ARTIFACTS / "slides_05_explorer.png")
+            page.screenshot(path=artifacts / "slides_05_explorer.png")
             assert _shown_counts(matrix) == [6, 3, 2, 9] == _expected_counts(0.5)
             assert _inside_viewport(slider.bounding_box()), slider.bounding_box()
             assert _inside_viewport(matrix.bounding_box()), matrix.bounding_box()
@@ -249,7 +156,7 @@ def test_lesson_05_as_slides_at_1280x720(lab):
             assert _inside_viewport(slider.bounding_box()), slider.bounding_box()
             assert _inside_viewport(matrix.bounding_box()), matrix.bounding_box()
             assert page.locator(".jp-deck-mod-onscreen .evalbook-threshold-explorer").count() == 1
-            page.screenshot(path=ARTIFACTS / "slides_05_explorer_dragged.png")
+            page.screenshot(path=artifacts / "slides_05_explorer_dragged.png")
 
             # back to the notebook view: the remote's deck button stops the presentation
             page.locator(".jp-Deck-Remote .jp-deck-mod-stop").click()
@@ -259,7 +166,7 @@ def test_lesson_05_as_slides_at_1280x720(lab):
             assert page.get_by_role("menuitem", name=RUN_MENU).is_visible()
             assert _shown_counts(page.locator(".evalbook-threshold-matrix").first) == shown
         except Exception:
-            page.screenshot(path=ARTIFACTS / "slides_05_failure.png")
+            page.screenshot(path=artifacts / "slides_05_failure.png")
             raise
         finally:
             browser.close()
