@@ -77,7 +77,7 @@ class Exercise:
 
 #: Hint for a transposed matrix (shared by the sets that ask for one).
 ROWS_ARE_TARGET = (
-    "Parece transposta: nas apostilas 000 e 001 (e na evalbook) as linhas são o alvo "
+    "Parece transposta: nos handouts 000 e 001 (e na evalbook) as linhas são o alvo "
     "(target) e as colunas a predição."
 )
 

@@ -78,7 +78,7 @@ EXERCISES: dict[str, Exercise] = {
         ),
         formula=(
             "TP = fraude prevista como fraude, FN = fraude prevista como legítima, FP = legítima "
-            'prevista como fraude, TN = legítima prevista como legítima (apostila 000, "Tipos de '
+            'prevista como fraude, TN = legítima prevista como legítima (handout 000, "Tipos de '
             'Erro").'
         ),
         call='`evalbook.result_types(alvo, predição, positive="fraude")` devolve os 16 tipos.',
@@ -125,7 +125,7 @@ EXERCISES: dict[str, Exercise] = {
         ),
         formula=(
             "O erro do tipo I é o falso alarme: o modelo diz “positivo” para uma instância que é "
-            'negativa (apostila 000, "Tipos de Erro").'
+            'negativa (handout 000, "Tipos de Erro").'
         ),
         call=(
             "Dos quatro tipos de `evalbook.result_types`, é o que tem predição positiva e alvo "
@@ -182,10 +182,10 @@ EXERCISES: dict[str, Exercise] = {
         mistakes=(
             (
                 lambda: binary_matrix().counts,
-                "Essa é a orientação das apostilas, com a classe positiva (1 = fraude) "
+                "Essa é a orientação dos handouts, com a classe positiva (1 = fraude) "
                 "primeiro. O scikit-learn ordena os rótulos, então 0 (legítima) vem primeiro "
                 "e a matriz fica [[TN, FP], [FN, TP]]. Com os textos a ordem alfabética "
-                "(“fraude” < “legítima”) coincide com a das apostilas: por isso a questão "
+                "(“fraude” < “legítima”) coincide com a dos handouts: por isso a questão "
                 "pede 0/1.",
             ),
             (lambda: _sklearn_counts().T, ROWS_ARE_TARGET),
@@ -196,17 +196,17 @@ EXERCISES: dict[str, Exercise] = {
         kind="matrix",
         look=(
             'No caret, o que fica nas linhas: o alvo ou a predição? (lição 01, seção 4, "Três '
-            'orientações da mesma matriz"; apostila 002).'
+            'orientações da mesma matriz"; handout 002).'
         ),
         formula=(
-            "No caret (e na apostila 002) as linhas são a predição e as colunas o alvo "
+            "No caret (e no handout 002) as linhas são a predição e as colunas o alvo "
             "(reference), com a classe positiva primeiro: é a matriz da questão 2 transposta."
         ),
         call='`cm.to_frame("caret")` devolve a matriz nessa orientação.',
         mistakes=(
             (
                 lambda: fraud_matrix().counts,
-                "Essa é a orientação das apostilas 000 e 001 (alvo nas linhas). No caret as "
+                "Essa é a orientação dos handouts 000 e 001 (alvo nas linhas). No caret as "
                 "linhas são a predição: transponha a matriz.",
             ),
             (
@@ -262,7 +262,7 @@ EXERCISES.update(
             "b",
             {
                 "a": (
-                    "É assim nas apostilas 000 e 001 e na evalbook, com a classe positiva "
+                    "É assim nos handouts 000 e 001 e na evalbook, com a classe positiva "
                     "primeiro; mas o scikit-learn ordena os rótulos."
                 ),
                 "b": (
@@ -271,7 +271,7 @@ EXERCISES.update(
                     "direito."
                 ),
                 "c": (
-                    "O scikit-learn põe o alvo nas linhas, como as apostilas 000 e 001; quem "
+                    "O scikit-learn põe o alvo nas linhas, como os handouts 000 e 001; quem "
                     "põe a predição nas linhas é o caret (questão 6)."
                 ),
                 "d": (

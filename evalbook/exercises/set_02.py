@@ -58,7 +58,7 @@ EXERCISES: dict[str, Exercise] = {
             'diagonal da matriz (lição 02, seção 2, "Taxa de erros e taxa de acertos").'
         ),
         formula=(
-            "acurácia = (TP + TN) / n e taxa de erro = (FP + FN) / n = 1 − acurácia (apostila 000, "
+            "acurácia = (TP + TN) / n e taxa de erro = (FP + FN) / n = 1 − acurácia (handout 000, "
             "eqs. (1) e (2))."
         ),
         call="`evalbook.accuracy(cm)` e `evalbook.error_rate(cm)`.",
@@ -74,7 +74,7 @@ EXERCISES: dict[str, Exercise] = {
         ),
         formula=(
             "precisão = TP / (TP + FP): das transações apontadas como fraude, quantas são; "
-            "revocação = TP / (TP + FN): das fraudes, quantas o modelo achou (apostila 000, eqs. "
+            "revocação = TP / (TP + FN): das fraudes, quantas o modelo achou (handout 000, eqs. "
             "(3) e (4))."
         ),
         call="`evalbook.precision(cm)` e `evalbook.recall(cm)`.",
@@ -86,7 +86,7 @@ EXERCISES: dict[str, Exercise] = {
             "A especificidade é a revocação da outra classe: das transações legítimas, quantas o "
             'modelo reconheceu? Qual linha da matriz? (lição 02, seção 3, "As taxas por linha").'
         ),
-        formula="especificidade = TN / (TN + FP) (apostila 002, eq. (10.12)).",
+        formula="especificidade = TN / (TN + FP) (handout 002, eq. (10.12)).",
         call="`evalbook.specificity(cm)`.",
         mistakes=(
             (
@@ -114,7 +114,7 @@ EXERCISES: dict[str, Exercise] = {
         ),
         formula=(
             "F1 = 2·precisão·revocação / (precisão + revocação) = 2·TP / (2·TP + FP + FN), a média "
-            "harmônica das duas (apostila 000, eq. (5))."
+            "harmônica das duas (handout 000, eq. (5))."
         ),
         call="`evalbook.f1(cm)`.",
         mistakes=(
@@ -130,8 +130,8 @@ EXERCISES: dict[str, Exercise] = {
         kind="numbers",
         names=("MCC", "kappa"),
         look=(
-            "São duas medidas diferentes: o MCC é uma correlação entre alvo e predição (apostila "
-            "003); o kappa compara os acertos com os do acaso (apostila 001). Lição 02, seção 7, e "
+            "São duas medidas diferentes: o MCC é uma correlação entre alvo e predição (handout "
+            "003); o kappa compara os acertos com os do acaso (handout 001). Lição 02, seção 7, e "
             "lição 04."
         ),
         formula=(
@@ -142,9 +142,9 @@ EXERCISES: dict[str, Exercise] = {
         mistakes=(
             (
                 _pair(_metric(evalbook.mcc), _metric(evalbook.mcc)),
-                "O seu kappa é o MCC. A apostila 002 chama de “Kappa” a fórmula do MCC "
+                "O seu kappa é o MCC. O handout 002 chama de “Kappa” a fórmula do MCC "
                 "(eq. (10.6)), mas o kappa de Cohen é outro número: (p_o − p_e) / (1 − p_e) "
-                "(apostila 001).",
+                "(handout 001).",
             ),
         ),
         comment=(
@@ -179,7 +179,7 @@ EXERCISES: dict[str, Exercise] = {
         ),
         comment=(
             "Quase a acurácia do modelo de verdade sem achar uma única fraude: é a "
-            "revocação 0 que denuncia o modelo burro (apostila 000)."
+            "revocação 0 que denuncia o modelo burro (handout 000)."
         ),
     ),
     "02.burro_precisao": Exercise(
@@ -216,7 +216,7 @@ EXERCISES: dict[str, Exercise] = {
         ),
         formula=(
             "PPV = sens·prev / (sens·prev + (1 − esp)·(1 − prev)), com a sensibilidade e a "
-            "especificidade da matriz e prev = 0.01 (apostila 002, eq. (10.8))."
+            "especificidade da matriz e prev = 0.01 (handout 002, eq. (10.8))."
         ),
         call="`evalbook.ppv(cm, prevalence=0.01)`.",
         mistakes=(
@@ -281,7 +281,7 @@ EXERCISES.update(
                     "as legítimas e nenhuma fraude, e achar fraudes é a razão de ter um modelo."
                 ),
                 "b": (
-                    "É o modelo “burro” da apostila 000. Com classes desbalanceadas, a "
+                    "É o modelo “burro” do handout 000. Com classes desbalanceadas, a "
                     "acurácia premia quem chuta a classe comum; a revocação (e o F1, o MCC) "
                     "mostram que ele é inútil para a fraude."
                 ),

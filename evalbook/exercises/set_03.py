@@ -80,7 +80,7 @@ EXERCISES: dict[str, Exercise] = {
             'Olhe a linha de cada classe (lição 03, seção 2, "Acurácia por classe").'
         ),
         formula=(
-            "A acurácia de cada classe (apostila 000, eq. (6)) é a revocação dela: a célula da "
+            "A acurácia de cada classe (handout 000, eq. (6)) é a revocação dela: a célula da "
             "diagonal dividida pelo total da LINHA da classe."
         ),
         call="`evalbook.per_class_recall(cm_a)`.",
@@ -286,7 +286,7 @@ EXERCISES.update(
             ),
             formula=(
                 "Aritmética: (r₁ + r₂)/2; harmônica: 2 / (1/r₁ + 1/r₂), que vai a 0 quando "
-                "qualquer rᵢ é 0 (apostila 000, eqs. (7) e (9))."
+                "qualquer rᵢ é 0 (handout 000, eqs. (7) e (9))."
             ),
             call=(
                 "Compare `evalbook.average_class_accuracy(cm_burro)` com "

@@ -56,7 +56,7 @@ EXERCISES: dict[str, Exercise] = {
             "sem olhar a instância. Quantas vezes, por acaso, o alvo i encontra a predição j? "
             "(lição 04, seção 2)."
         ),
-        formula="A célula (i, j) é total da linha i × total da coluna j / n (apostila 001).",
+        formula="A célula (i, j) é total da linha i × total da coluna j / n (handout 001).",
         call="`evalbook.expected_confusion(sentimento)`.",
         mistakes=(
             (
@@ -90,7 +90,7 @@ EXERCISES: dict[str, Exercise] = {
             "O kappa pergunta: quantos sucessos o modelo teve ALÉM do acaso, do máximo que ele "
             "poderia ter além do acaso? Use os números da questão 2 (lição 04, seção 3)."
         ),
-        formula="kappa = (sucessos − esperados) / (n − esperados) (apostila 001).",
+        formula="kappa = (sucessos − esperados) / (n − esperados) (handout 001).",
         call=(
             "`evalbook.cohen_kappa(sentimento)` ou `evalbook.kappa_breakdown(sentimento).kappa`."
         ),
@@ -122,7 +122,7 @@ EXERCISES: dict[str, Exercise] = {
         mistakes=(
             (
                 lambda: 0.0,
-                "A apostila 001 diz que errar tudo dá kappa 0%, mas isso é um erro dela: "
+                "O handout 001 diz que errar tudo dá kappa 0%, mas isso é um erro dele: "
                 "acertar menos do que o acaso dá kappa negativo. Faça a conta.",
             ),
         ),
@@ -136,7 +136,7 @@ EXERCISES: dict[str, Exercise] = {
         kind="numbers",
         names=("eq. (10.6)", "kappa"),
         look=(
-            "Leia a eq. (10.6) da apostila 002 com cuidado: ela tem a forma de uma correlação. "
+            "Leia a eq. (10.6) do handout 002 com cuidado: ela tem a forma de uma correlação. "
             "Qual métrica da lição 02 tem essa forma? (lição 04, seção 5)."
         ),
         formula=(
@@ -150,7 +150,7 @@ EXERCISES: dict[str, Exercise] = {
                     evalbook.mcc(fraud_detector_matrix()),
                     evalbook.mcc(fraud_detector_matrix()),
                 ),
-                "O seu kappa é o MCC: a apostila 002 chama a eq. (10.6) de “Kappa”, mas o "
+                "O seu kappa é o MCC: o handout 002 chama a eq. (10.6) de “Kappa”, mas o "
                 "kappa de Cohen é (p_o − p_e) / (1 − p_e).",
             ),
         ),

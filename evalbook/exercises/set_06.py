@@ -64,15 +64,15 @@ EXERCISES: dict[str, Exercise] = {
         expected=_test(evalbook.sse),
         kind="number",
         look=(
-            "A SSE da apostila 000 tem um detalhe na frente da soma. Releia a eq. (19) (lição 06, "
+            "A SSE do handout 000 tem um detalhe na frente da soma. Releia a eq. (19) (lição 06, "
             "seção 2)."
         ),
-        formula="SSE = ½·Σ(t − y)², sobre o conjunto de teste (apostila 000, eq. (19)).",
+        formula="SSE = ½·Σ(t − y)², sobre o conjunto de teste (handout 000, eq. (19)).",
         call="`evalbook.sse(t_teste, y_teste)`.",
         mistakes=(
             (
                 _test(evalbook.sse, halved=False),
-                "Essa é a soma sem o ½. A eq. (19) da apostila 000 multiplica a soma por ½.",
+                "Essa é a soma sem o ½. A eq. (19) do handout 000 multiplica a soma por ½.",
             ),
             (
                 _train(evalbook.sse),
@@ -88,7 +88,7 @@ EXERCISES: dict[str, Exercise] = {
             "O MSE é uma média de quadrados dos erros; o RMSE o traz de volta à unidade do alvo "
             "(lição 06, seção 3)."
         ),
-        formula="MSE = Σ(t − y)² / n (apostila 000, eq. (20)) e RMSE = √MSE (eq. (21)).",
+        formula="MSE = Σ(t − y)² / n (handout 000, eq. (20)) e RMSE = √MSE (eq. (21)).",
         call="`evalbook.mse(t_teste, y_teste)` e `evalbook.rmse(t_teste, y_teste)`.",
         mistakes=(
             (
@@ -112,7 +112,7 @@ EXERCISES: dict[str, Exercise] = {
             "O MAE troca o quadrado do erro por outra coisa que também não deixa erros de sinais "
             "opostos se anularem. Qual? (lição 06, seção 4)."
         ),
-        formula="MAE = Σ|t − y| / n (apostila 000, eq. (22)).",
+        formula="MAE = Σ|t − y| / n (handout 000, eq. (22)).",
         call="`evalbook.mae(t_teste, y_teste)`.",
         mistakes=(
             (
@@ -130,7 +130,7 @@ EXERCISES: dict[str, Exercise] = {
             "06, seção 5)."
         ),
         formula=(
-            "R² = 1 − SSE / soma total de quadrados (apostila 000, eqs. (23) e (24); apostila 002, "
+            "R² = 1 − SSE / soma total de quadrados (handout 000, eqs. (23) e (24); handout 002, "
             "eq. (10.13)), no conjunto de teste."
         ),
         call="`evalbook.r2(t_teste, y_teste)`.",
@@ -138,7 +138,7 @@ EXERCISES: dict[str, Exercise] = {
             (
                 _mixed_r2,
                 "Você misturou a SSE com o ½ e a soma total sem ele. Use o ½ nas duas "
-                "(apostila 000) ou em nenhuma (apostila 002): o resultado é o mesmo.",
+                "(handout 000) ou em nenhuma (handout 002): o resultado é o mesmo.",
             ),
             (
                 _train(evalbook.r2),
@@ -154,7 +154,7 @@ EXERCISES: dict[str, Exercise] = {
             "intercepto conta)? Em qual conjunto? (lição 06, seção 7)."
         ),
         formula=(
-            "R²ajustado = 1 − (1 − R²)(n − 1)/(n − p − 1) (apostila 002, eq. (10.15)), no conjunto "
+            "R²ajustado = 1 − (1 − R²)(n − 1)/(n − p − 1) (handout 002, eq. (10.15)), no conjunto "
             "de treino, com p = 3 preditores."
         ),
         call="`evalbook.adjusted_r2(t_treino, y_treino, p=3)`.",
@@ -182,7 +182,7 @@ EXERCISES: dict[str, Exercise] = {
             "O MAPE é um erro relativo: relativo a quê, ao alvo ou à predição? E a resposta é uma "
             "fração ou uma porcentagem? (lição 06, seção 8)."
         ),
-        formula="MAPE = média de |(y − t) / t|, como fração (apostila 002, eq. (10.19)).",
+        formula="MAPE = média de |(y − t) / t|, como fração (handout 002, eq. (10.19)).",
         call="`evalbook.mape(t_teste, y_teste)`.",
         mistakes=(
             (
@@ -199,9 +199,9 @@ EXERCISES: dict[str, Exercise] = {
         kind="number",
         look=(
             "O SMAPE divide o erro por algo simétrico em alvo e predição. Há variantes com e sem "
-            "um fator 2: qual a apostila 002 usa? (lição 06, seção 9)."
+            "um fator 2: qual o handout 002 usa? (lição 06, seção 9)."
         ),
-        formula="SMAPE = média de |y − t| / (|y| + |t|) (apostila 002, eq. (10.20)).",
+        formula="SMAPE = média de |y − t| / (|y| + |t|) (handout 002, eq. (10.20)).",
         call="`evalbook.smape(t_teste, y_teste)`.",
         mistakes=(
             (

@@ -77,7 +77,7 @@ EXERCISES: dict[str, Exercise] = {
             "imagem. Com qual logaritmo? (lição 07, seção 1, nota 15)."
         ),
         formula=(
-            "A média, sobre o teste, de −ln p(classe certa), com o logaritmo natural (apostila "
+            "A média, sobre o teste, de −ln p(classe certa), com o logaritmo natural (handout "
             "000, nota 15)."
         ),
         call="`evalbook.cross_entropy(d_teste, P, labels=classes)`.",
@@ -100,7 +100,7 @@ EXERCISES: dict[str, Exercise] = {
             'A perplexidade é a entropia cruzada levada de volta a "número de classes": que função '
             "desfaz um logaritmo? (lição 07, seção 2)."
         ),
-        formula="Perplexidade = exp(entropia cruzada) (apostila 000, eq. (25)).",
+        formula="Perplexidade = exp(entropia cruzada) (handout 000, eq. (25)).",
         call="`evalbook.perplexity(d_teste, P, labels=classes)`.",
         mistakes=(
             (
@@ -146,7 +146,7 @@ EXERCISES: dict[str, Exercise] = {
         ),
         formula=(
             "A fração das imagens cujo dígito certo está entre as k classes mais prováveis "
-            "(apostila 000, eq. (27))."
+            "(handout 000, eq. (27))."
         ),
         call="`evalbook.top_k_accuracy(d_teste, P, k=1, labels=classes)` e com `k=3`.",
         mistakes=(
@@ -210,7 +210,7 @@ EXERCISES: dict[str, Exercise] = {
             "penalidade (lição 07, seção 5)."
         ),
         formula=(
-            "BLEU = BP × exp(Σ ¼·ln pₙ), n = 1 a 4 (apostila 000, eq. (26)), com as precisões "
+            "BLEU = BP × exp(Σ ¼·ln pₙ), n = 1 a 4 (handout 000, eq. (26)), com as precisões "
             "cortadas."
         ),
         call="`evalbook.bleu(candidata, referencias)`.",

@@ -145,18 +145,19 @@ def _exercises() -> dict[str, Exercise]:
             names=("A", "B", "C"),
             look=(
                 "Estratificar é manter, no teste, a proporção de cada classe do conjunto todo "
-                "(lição 08, seção 2; apostila 001)."
+                "(lição 08, seção 2; handout 001)."
             ),
             formula=(
                 "O teste tem 1/3 dos exemplos, repartido entre as classes na proporção de cada uma "
-                "(apostila 001: 200/300/100 → 67/100/33)."
+                "(handout 001: 200/300/100 → 67/100/33)."
             ),
             call="`evalbook.stratified_counts([130, 50, 20], fraction=1 / 3)`.",
             mistakes=(
                 (
                     lambda: _estratificado(1 - FRACAO_TESTE),
                     "Esses são os exemplos do treino (2/3). A pergunta é sobre o teste, o 1/3 "
-                    "reservado — a apostila 001 troca os dois nesta passagem.",
+                    "reservado (no exemplo do handout 001 o terço sorteado é o treino; aqui, "
+                    "o teste).",
                 ),
             ),
             comment=(
@@ -203,7 +204,7 @@ def _exercises() -> dict[str, Exercise]:
                 ),
             ),
             comment=(
-                "O pior caso do leave-one-out (apostila 001): sem o exemplo de teste, a classe "
+                "O pior caso do leave-one-out (handout 001): sem o exemplo de teste, a classe "
                 "oposta é sempre a majoritária."
             ),
         ),
@@ -216,7 +217,7 @@ def _exercises() -> dict[str, Exercise]:
             ),
             formula=(
                 "Cada sorteio deixa de escolher o exemplo com probabilidade 1 − 1/N, e os sorteios "
-                "são independentes: (1 − 1/N)^N (apostila 001)."
+                "são independentes: (1 − 1/N)^N (handout 001)."
             ),
             call="`evalbook.bootstrap_oob_probability(25)`.",
             mistakes=(
@@ -240,7 +241,7 @@ def _exercises() -> dict[str, Exercise]:
                 "O estimador .632 mistura o erro no teste (fora da amostra) e o erro no treino, "
                 "com pesos diferentes. Qual dos dois pesa mais? (lição 08, seção 7)."
             ),
-            formula="erro = 0.632 × erro_teste + 0.368 × erro_treino (apostila 001).",
+            formula="erro = 0.632 × erro_teste + 0.368 × erro_treino (handout 001).",
             call="`evalbook.error_632(0.28, 0.04)`.",
             mistakes=(
                 (
@@ -343,7 +344,7 @@ EXERCISES.update(
             {
                 "a": (
                     "Tentador (usa todas as flores), mas a árvore já viu essas flores: a "
-                    "acurácia no treino é otimista (apostila 000, Figura 2)."
+                    "acurácia no treino é otimista (handout 000, Figura 2)."
                 ),
                 "b": (
                     "Na validação cruzada cada flor é testada por uma árvore que não a "

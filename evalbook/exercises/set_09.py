@@ -101,7 +101,7 @@ def _exercises() -> dict[str, Exercise]:
             ),
             formula=(
                 "Na Tabela 5.1 procure a linha Pr[X ≥ z] = (1 − c)/2, a cauda de um lado só "
-                "(apostila 004)."
+                "(handout 004)."
             ),
             call='`evalbook.z_value(0.80, source="table")`.',
             mistakes=(
@@ -119,7 +119,7 @@ def _exercises() -> dict[str, Exercise]:
             choices=("sim", "não"),
             look=(
                 "A aproximação normal da opção 3 só vale com duas condições sobre n e p (lição 09, "
-                'seção 3; apostila 004, "Confiança da Acurácia (6)").'
+                'seção 3; handout 004, "Confiança da Acurácia (6)").'
             ),
             formula=(
                 "A opção 3 exige as duas condições: n ≥ 30 e n·p·(1 − p) ≥ 5, com p = acertos / n."
@@ -138,7 +138,7 @@ def _exercises() -> dict[str, Exercise]:
             kind="numbers",
             names=_BOUNDS,
             look=(
-                "O intervalo de Wilson é a opção 2 da apostila 004. Qual z corresponde a 95% (a "
+                "O intervalo de Wilson é a opção 2 do handout 004. Qual z corresponde a 95% (a "
                 "Tabela 5.1 não tem 95%)? (lição 09, seção 3)."
             ),
             formula=(

@@ -69,10 +69,10 @@ def _exercises() -> dict[str, Exercise]:
             names=("d", "sigma"),
             look=(
                 "A diferença das acurácias tem uma variância que soma as incertezas dos dois "
-                'testes (lição 10, seção 1; apostila 004, "Comparação de Modelos").'
+                'testes (lição 10, seção 1; handout 004, "Comparação de Modelos").'
             ),
             formula=(
-                'd = p1 − p2 e σ = √(p1(1 − p1)/n1 + p2(1 − p2)/n2) (apostila 004, "Comparação de '
+                'd = p1 − p2 e σ = √(p1(1 − p1)/n1 + p2(1 − p2)/n2) (handout 004, "Comparação de '
                 'Modelos (4)").'
             ),
             call="`evalbook.compare_models(p1, n1, p2, n2)`, atributos `d` e `sigma`.",
