@@ -31,7 +31,7 @@ from evalbook._checks import (
     check_size,
     check_whole_number,
 )
-from evalbook._stats import clopper_pearson
+from evalbook._stats import clopper_pearson, clopper_pearson_bounds
 
 __all__ = [
     "T_TABLE",
@@ -346,8 +346,7 @@ def interval_coverage(p, n, *, confidence=0.95, method="wilson", trials=10_000, 
 def _bounds(hits: np.ndarray, n: int, confidence: float, method: str):
     """Bounds of the ``method`` interval for each whole number of hits (vectorised)."""
     if method == "exact":
-        pairs = np.array([clopper_pearson(int(k), n, confidence=confidence) for k in hits])
-        return pairs[:, 0], pairs[:, 1]
+        return clopper_pearson_bounds(hits, n, confidence)
     z = z_value(confidence)
     accuracy = hits / n
     if method == "wilson":

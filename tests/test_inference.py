@@ -633,3 +633,20 @@ def test_bootstrap_interval_seed_is_checked():
 
     with pytest.raises(TypeError, match="seed must be None"):
         bootstrap_interval([[6, 3], [2, 9]], seed=True)
+
+
+def test_vectorised_exact_bounds_agree_with_statsmodels_for_every_hit_count():
+    """interval_coverage(method="exact") computes all hit counts in one call of the beta
+    quantile; the bounds are statsmodels' Clopper–Pearson (method="beta") for each count."""
+    from statsmodels.stats.proportion import proportion_confint
+
+    from evalbook._stats import clopper_pearson_bounds
+
+    for n in (1, 2, 7, 30, 250):
+        hits = np.arange(n + 1)
+        lower, upper = clopper_pearson_bounds(hits, n, 0.9)
+        for k in hits:
+            ref_lower, ref_upper = proportion_confint(int(k), n, alpha=0.1, method="beta")
+            assert lower[k] == pytest.approx(ref_lower, abs=1e-12)
+            assert upper[k] == pytest.approx(ref_upper, abs=1e-12)
+        assert lower[0] == 0.0 and upper[-1] == 1.0
