@@ -134,7 +134,10 @@ def _kfold(n):
 def _bootstrap(n):
     from evalbook.widgets import BootstrapExplorer
 
-    return BootstrapExplorer() if n is None else BootstrapExplorer(n=n, max_n=n)  # lesson 08
+    if n is None:  # lesson 08
+        return BootstrapExplorer()
+    # 1000 samples of n: the explorer refuses more than 10⁷ draws per step
+    return BootstrapExplorer(n=n, max_n=n, repeats=1000)
 
 
 def _coverage(n):
@@ -175,7 +178,7 @@ EXPLORERS: list[ExplorerCase] = [
         _imbalance,
         "majority_share",
         ("confusion_matrix", "dumb_matrix", "metrics", "dumb_metrics"),
-        "redraw includes the PNG of the accuracy/kappa curves",
+        "redraw includes the SVG of the accuracy/kappa curves",
     ),
     ExplorerCase(
         "ThresholdExplorer",
@@ -190,7 +193,7 @@ EXPLORERS: list[ExplorerCase] = [
         _outlier,
         "shift",
         ("targets", "metrics", "ratios"),
-        "redraw includes the PNG of the scatter plot",
+        "redraw includes the SVG of the scatter plot",
     ),
     ExplorerCase(
         "KFoldExplorer",
