@@ -29,6 +29,7 @@ from evalbook._checks import (
     check_estimator,
     check_whole_number,
 )
+from evalbook.crossval import fit_copy, take_rows
 
 __all__ = [
     "BiasVariance",
@@ -94,18 +95,11 @@ def bootstrap_predictions(model, X_train, y_train, X_test, *, rounds=200, seed=N
             f"X_train and y_train must describe the same instances; X_train has "
             f"{len(X_train)} rows, y_train has {target.size}"
         )
-    from copy import deepcopy
-
-    from sklearn.base import clone
-
-    fresh = clone if hasattr(model, "get_params") else deepcopy
     n = target.size
     rows = []
     for _ in range(rounds):
         sample = rng.integers(0, n, size=n)
-        X_sample = X_train.iloc[sample] if hasattr(X_train, "iloc") else X_train[sample]
-        fitted = fresh(model)
-        fitted.fit(X_sample, target[sample])
+        fitted = fit_copy(model, take_rows(X_train, sample), target[sample])
         rows.append(np.asarray(fitted.predict(X_test)))
     return np.vstack(rows)
 

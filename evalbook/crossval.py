@@ -40,7 +40,8 @@ PROGRESS_MIN_SPLITS = 50
 PROGRESS_FORMAT = "{desc}: {percentage:3.0f}%|{bar}| {n_fmt}/{total_fmt}"
 
 
-def _take(data, indices: np.ndarray):
+def take_rows(data, indices: np.ndarray):
+    """The rows ``indices`` of a DataFrame (by position) or of an array."""
     return data.iloc[indices] if hasattr(data, "iloc") else data[indices]
 
 
@@ -87,7 +88,7 @@ def _progress_bar(total: int, *, show: bool, description: str):
     )
 
 
-def _fit(model, X_train, y_train):
+def fit_copy(model, X_train, y_train):
     """Fit a fresh, unfitted copy of ``model`` (``sklearn.base.clone`` or a deep copy)."""
     try:
         from sklearn.base import clone
@@ -187,13 +188,13 @@ def cross_validate(
     rows = []
     try:
         for train, test in pairs:
-            fitted = _fit(model, _take(X, train), labels_y[train])
+            fitted = fit_copy(model, take_rows(X, train), labels_y[train])
             row = {"n_train": train.size, "n_test": test.size}
-            predicted = fitted.predict(_take(X, test))
+            predicted = fitted.predict(take_rows(X, test))
             cm = ConfusionMatrix.from_labels(labels_y[test], np.asarray(predicted), labels=labels)
             row[name] = check_metric_value(metric(cm), metric)
             if train_score:
-                predicted = fitted.predict(_take(X, train))
+                predicted = fitted.predict(take_rows(X, train))
                 cm = ConfusionMatrix.from_labels(
                     labels_y[train], np.asarray(predicted), labels=labels
                 )
