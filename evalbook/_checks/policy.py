@@ -161,13 +161,13 @@ def check_flag(value, name: str) -> bool:
     return bool(value)
 
 
-def check_open_fraction(value, name: str) -> float:
+def check_open_fraction(value, name: str, *, example: str = "") -> float:
     """Check that ``value`` is a real number strictly between 0 and 1 and return it."""
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
         raise TypeError(f"{name} must be a number between 0 and 1; got {type(value).__name__}")
     value = float(value)
     if not 0.0 < value < 1.0:  # also rejects nan
-        raise ValueError(f"{name} must be strictly between 0 and 1; got {value}")
+        raise ValueError(f"{name} must be strictly between 0 and 1{example}; got {value}")
     return value
 
 
@@ -258,12 +258,7 @@ MAX_QUANTILE = 100.0
 
 def check_confidence(confidence, name: str = "confidence") -> float:
     """Check that a confidence level is a number strictly between 0 and 1."""
-    if isinstance(confidence, bool) or not isinstance(confidence, numbers.Real):
-        raise TypeError(f"{name} must be a number in (0, 1); got {type(confidence).__name__}")
-    confidence = float(confidence)
-    if not 0.0 < confidence < 1.0:  # also rejects nan
-        raise ValueError(f"{name} must be strictly between 0 and 1, e.g. 0.95; got {confidence}")
-    return confidence
+    return check_open_fraction(confidence, name, example=", e.g. 0.95")
 
 
 def check_count(value, name: str, *, minimum: int = 1, floats: bool = True) -> int:
