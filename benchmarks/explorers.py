@@ -136,8 +136,10 @@ def _bootstrap(n):
 
     if n is None:  # lesson 08
         return BootstrapExplorer()
-    # 1000 samples of n: the explorer refuses more than 10⁷ draws per step
-    return BootstrapExplorer(n=n, max_n=n, repeats=1000)
+    # as many samples of n as the explorer allows per step (MAX_DRAWS draws: 200 at 10⁴)
+    from evalbook.widgets.bootstrap import MAX_DRAWS
+
+    return BootstrapExplorer(n=n, max_n=n, repeats=MAX_DRAWS // n)
 
 
 def _coverage(n):

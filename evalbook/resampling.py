@@ -153,7 +153,8 @@ def bootstrap_oob_shares(n, *, repeats=1000, seed=None) -> np.ndarray:
 
     The simulation side of handout 001's (1 − 1/N)ᴺ ≈ e⁻¹: the mean of the shares
     converges to :func:`bootstrap_oob_probability` as ``repeats`` grows. Vectorised: one
-    ``repeats × n`` array of draws.
+    ``repeats × n`` array of draws, and one ``repeats × n`` array of booleans that marks
+    the instances each sample drew (no sort).
 
     Parameters
     ----------
@@ -176,8 +177,12 @@ def bootstrap_oob_shares(n, *, repeats=1000, seed=None) -> np.ndarray:
     n = check_whole_number(n, "n", minimum=1)
     repeats = check_whole_number(repeats, "repeats", minimum=1)
     check_size("bootstrap_oob_shares", n=n, repeats=repeats)
-    draws = np.sort(as_rng(seed).integers(0, n, size=(repeats, n)), axis=1)
-    distinct = 1 + np.count_nonzero(np.diff(draws, axis=1), axis=1)
+    draws = as_rng(seed).integers(0, n, size=(repeats, n))
+    # sample r's draws land in row r of one flat array: drawn[r · n + i] says "i was drawn"
+    draws += np.arange(0, repeats * n, n)[:, np.newaxis]
+    drawn = np.zeros(repeats * n, dtype=bool)
+    drawn[draws.ravel()] = True
+    distinct = np.count_nonzero(drawn.reshape(repeats, n), axis=1)
     return (n - distinct) / n
 
 

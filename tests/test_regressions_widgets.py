@@ -85,12 +85,16 @@ def test_positive_class_none_is_refused_and_the_explorer_keeps_working(spam):
 
 
 def test_bootstrap_refuses_a_slider_end_it_cannot_simulate():
-    with pytest.raises(ValueError, match=r"max_n.*10,000,000"):
+    with pytest.raises(ValueError, match=r"max_n.*2,000,000"):
         BootstrapExplorer(max_n=10**6)
-    with pytest.raises(ValueError, match=r"max_n.*at most 500\b"):
+    with pytest.raises(ValueError, match=r"max_n.*at most 100\b"):
         BootstrapExplorer(max_n=1000, repeats=20_000)
-    explorer = BootstrapExplorer(max_n=5000)  # 5000 × 2000 draws: the limit itself
-    assert explorer.n.max == 5000
+    with pytest.raises(ValueError, match=r"max_n.*at most 1000\b"):
+        BootstrapExplorer(max_n=1001)  # 1001 × 2000 draws: one step past the limit
+    explorer = BootstrapExplorer()  # lesson 08: 1000 × 2000 draws, the limit itself
+    assert explorer.n.max == 1000
+    explorer = BootstrapExplorer(n=10**4, max_n=10**4, repeats=200)  # make bench at 10⁴
+    assert explorer.n.max == 10**4
 
 
 # ---------------------------------------------------------------------- the same in the others

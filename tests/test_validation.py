@@ -330,13 +330,16 @@ def test_simulated_oob_share_converges_to_the_formula(n):
     assert np.allclose(shares * n, np.round(shares * n)) and shares.max() < 1
 
 
-def test_oob_shares_agree_with_bootstrap_samples():
-    shares = bootstrap_oob_shares(30, repeats=50, seed=0)
-    again = bootstrap_oob_shares(30, repeats=50, seed=0)
+@pytest.mark.parametrize(("n", "repeats"), [(1, 5), (2, 7), (30, 50), (1000, 3), (7, 400)])
+def test_oob_shares_agree_with_bootstrap_samples(n, repeats):
+    shares = bootstrap_oob_shares(n, repeats=repeats, seed=0)
+    again = bootstrap_oob_shares(n, repeats=repeats, seed=0)
     assert np.array_equal(shares, again)
-    draws = np.random.default_rng(0).integers(0, 30, size=(50, 30))
-    expected = np.array([1 - np.unique(row).size / 30 for row in draws])
-    assert np.allclose(shares, expected)
+    # the same draws, sample by sample: the share of the n instances no draw picked
+    draws = np.random.default_rng(0).integers(0, n, size=(repeats, n))
+    never_drawn = np.array([n - np.unique(row).size for row in draws])
+    assert np.array_equal(np.round(shares * n).astype(int), never_drawn)
+    assert np.array_equal(shares, never_drawn / n)
 
 
 def test_oob_probability_formula():
