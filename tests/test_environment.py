@@ -80,6 +80,17 @@ def test_import_evalbook_does_not_import_plotting_or_widgets():
     assert result.stdout.strip() == "[]"
 
 
+def test_reading_a_notebook_builds_no_iri_parser():
+    """nbformat validates with jsonschema; from 4.25 jsonschema imports rfc3987-syntax, which
+    builds a Lark parser on import (2.3 s in every process that reads a notebook: each
+    pytest worker, JupyterLab, the exercise checker). pyproject.toml caps jsonschema."""
+    code = "import sys, nbformat; print('rfc3987_syntax' in sys.modules)"
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    )
+    assert result.stdout.strip() == "False"
+
+
 def _distribution_names(specs) -> set[str]:
     return {_normalise(spec)[0] for spec in specs}
 
