@@ -27,6 +27,11 @@ PYTEST_NBVAL := --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sa
 # TEST_WORKERS=0 runs everything in one process (easier to debug); PYTEST_ARGS adds options.
 TEST_WORKERS ?= auto
 PYTEST_ARGS ?=
+# A test run starts some thirty Python processes (pytest workers, a kernel per notebook,
+# JupyterLab servers, the checker's command line) that import the same sources: let them
+# keep compiled bytecode in __pycache__ (git-ignored) even where the environment sets
+# PYTHONDONTWRITEBYTECODE, or each one compiles the package and the tests again.
+test: export PYTHONDONTWRITEBYTECODE :=
 
 .PHONY: install lab test lint notebooks exercises bench clean
 
