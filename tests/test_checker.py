@@ -10,9 +10,18 @@ from __future__ import annotations
 
 import dataclasses
 
+import numpy as np
 import pytest
 
-from evalbook.exercises import CheckResult, ExerciseError, check, exercise_ids, reset_progress
+from evalbook.exercises import (
+    CheckResult,
+    ExerciseError,
+    check,
+    exercise_ids,
+    reset_progress,
+    start,
+)
+from evalbook.exercises.checker import expected_answer
 from evalbook.exercises.registry import EXERCISES
 
 WRONG_HINT = "❌ Ainda não. Dica: "
@@ -131,6 +140,46 @@ def test_an_error_in_a_known_mistake_is_raised_too(monkeypatch):
     monkeypatch.setitem(EXERCISES, "02.f1", bad)
     with pytest.raises(ExerciseError, match=r"02\.f1"):
         check("02.f1", 0.5)
+
+
+def test_an_expected_answer_is_computed_once_and_again_for_a_replaced_exercise(monkeypatch):
+    calls = []
+    exercise = EXERCISES["08.loo"]
+
+    def counted():
+        calls.append(1)
+        return exercise.expected()
+
+    monkeypatch.setitem(EXERCISES, "08.loo", dataclasses.replace(exercise, expected=counted))
+    right = check("08.loo", 0.5)  # first check: computed
+    assert calls == [1]
+    assert not right.correct
+    for answer in (0.1, 0.2, expected_answer("08.loo").expected):
+        check("08.loo", answer)
+    assert calls == [1]  # kept for the session
+    assert check("08.loo", expected_answer("08.loo").expected).correct
+    monkeypatch.setitem(EXERCISES, "08.loo", dataclasses.replace(exercise, expected=counted))
+    check("08.loo", 0.5)
+    assert calls == [1, 1]  # another exercise under the same id: computed again
+
+
+def test_a_kept_expected_answer_follows_the_set_variant():
+    reset_progress()
+    assert expected_answer("09.condicao").expected == "não"  # 36 of 40: the solutions' data
+    start("09", variant=7)
+    assert expected_answer("09.condicao").expected == "sim"  # student 7's data
+    assert check("09.condicao", "sim").correct
+    reset_progress()
+    assert expected_answer("09.condicao").expected == "não"
+    assert check("09.condicao", "não").correct
+
+
+def test_a_kept_expected_array_cannot_be_changed():
+    item = expected_answer("01.tipos")
+    assert isinstance(item.expected, np.ndarray)
+    with pytest.raises(ValueError, match="read-only"):
+        item.expected[0] = "TN"
+    assert expected_answer("01.tipos") is item
 
 
 def test_unknown_id_lists_the_ids_of_its_set_only():

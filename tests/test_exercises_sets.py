@@ -177,17 +177,29 @@ BAD_ANSWERS = [
 ]
 
 
-@pytest.mark.parametrize("exercise_id", IDS)
-@pytest.mark.parametrize("answer", BAD_ANSWERS, ids=lambda a: type(a).__name__)
-def test_wrong_type_or_shape_gets_a_specific_hint(exercise_id, answer):
+def _bad_answer_problem(exercise_id: str, answer) -> str | None:
+    """What is wrong with the checker's reply to a wrong type or shape (None: nothing)."""
     result = check(exercise_id, answer)
     if _a_guess(exercise_id, answer):  # a prediction accepts any number in its range
-        assert result.correct
-        return
-    assert isinstance(result, CheckResult)
-    assert result.correct is False
-    assert result.message.startswith(WRONG_HINT)
-    assert "Não consegui ler" not in result.message  # a specific hint, not the net
+        return None if result.correct else f"guess refused: {result.message}"
+    if not isinstance(result, CheckResult) or result.correct is not False:
+        return f"not a rejection: {result!r}"
+    if not result.message.startswith(WRONG_HINT):
+        return f"not a hint: {result.message}"
+    if "Não consegui ler" in result.message:
+        return f"the generic net, not a specific hint: {result.message}"
+    return None
+
+
+@pytest.mark.parametrize("exercise_id", IDS)
+def test_wrong_type_or_shape_gets_a_specific_hint(exercise_id):
+    # one test per item, every bad answer in it (one pytest item each made 1,760 of them)
+    problems = {
+        f"{position}: {type(answer).__name__}": problem
+        for position, answer in enumerate(BAD_ANSWERS)
+        if (problem := _bad_answer_problem(exercise_id, answer))
+    }
+    assert not problems, problems
 
 
 def _a_guess(exercise_id: str, answer) -> bool:
@@ -321,18 +333,33 @@ HOSTILE = {
 }
 
 
+def _hostile_answer_problem(exercise_id: str, answer) -> str | None:
+    """What is wrong with the checker's reply to a hostile answer (None: nothing)."""
+    result = check(exercise_id, answer)  # a traceback here fails the test
+    if not isinstance(result, CheckResult):
+        return f"not a CheckResult: {result!r}"
+    if _a_guess(exercise_id, answer):  # a float subclass is read as its value
+        return None if result.correct else f"guess refused: {result.message}"
+    if result.correct is not False:
+        return "accepted"
+    if not result.message.startswith(WRONG_HINT):
+        return f"not a hint: {result.message[:200]}"
+    if len(result.message) >= 2_000:  # a hint, not a dump of the answer
+        return f"a message of {len(result.message)} characters"
+    if Calls.called:  # an answer is only read, never executed
+        return "the answer was called"
+    return None
+
+
 @pytest.mark.parametrize("exercise_id", IDS)
-@pytest.mark.parametrize("name", sorted(HOSTILE))
-def test_hostile_answers_get_a_hint_never_a_traceback(exercise_id, name):
-    result = check(exercise_id, HOSTILE[name])
-    assert isinstance(result, CheckResult)
-    if _a_guess(exercise_id, HOSTILE[name]):  # a float subclass is read as its value
-        assert result.correct
-        return
-    assert result.correct is False
-    assert result.message.startswith(WRONG_HINT)
-    assert len(result.message) < 2_000  # a hint, not a dump of the answer
-    assert not Calls.called  # an answer is only read, never executed
+def test_hostile_answers_get_a_hint_never_a_traceback(exercise_id):
+    # one test per item, every hostile answer in it (one pytest item each made 2,750)
+    problems = {
+        name: problem
+        for name in sorted(HOSTILE)
+        if (problem := _hostile_answer_problem(exercise_id, HOSTILE[name]))
+    }
+    assert not problems, problems
 
 
 @pytest.mark.parametrize("exercise_id", IDS)
@@ -513,3 +540,19 @@ def test_choice_answers_ignore_accents_case_and_spaces():
     for answer in ("não", "nao", " NAO ", "Não"):
         assert check("09.condicao", answer).correct, answer
     assert check("01.tipo_i", " fp ").correct
+
+
+def test_a_pasted_long_text_is_refused_unread_with_its_length():
+    long = "x" * 1_000_001
+    result = check("01.tipo_i", long)
+    assert not result.correct
+    assert "um texto de 1\u00a0000\u00a0001 caracteres" in result.message
+    assert result.message.endswith('responda só com uma das opções: "TP", "FN", "FP", "TN".')
+    labels = list(expected_answer("01.tipos").expected)
+    labels[3] = "y" * 5_000
+    result = check("01.tipos", labels)
+    assert not result.correct
+    assert "na posição 3 (contando de 0) há um texto de 5\u00a0000 caracteres" in result.message
+    # a text as long as the limit is read, and is simply not one of the options
+    result = check("01.tipo_i", "x" * 1_000)
+    assert "não é uma das opções" in result.message

@@ -20,6 +20,7 @@ from evalbook import ConfusionMatrix
 
 __all__ = [
     "MAX_ITEMS",
+    "MAX_TEXT",
     "NOT_ANSWERED",
     "Hint",
     "as_items",
@@ -27,6 +28,7 @@ __all__ = [
     "as_matrix",
     "as_number",
     "as_numbers",
+    "characters",
     "describe",
     "format_number",
     "normal_text",
@@ -37,6 +39,9 @@ __all__ = [
 
 # Longest sequence an answer may be before it is refused unread (no exercise needs more).
 MAX_ITEMS = 100_000
+# Longest text a choice or a label may be before it is refused unread: every option is a
+# word or a short phrase, and normalising a pasted megabyte would cost a tenth of a second.
+MAX_TEXT = 1_000
 
 NOT_ANSWERED = (
     "Você ainda não respondeu: a resposta vale {value}. Escreva-a na célula de cima, "
@@ -129,6 +134,12 @@ def format_number(value) -> str:
     except (OverflowError, ValueError, TypeError):
         return f"do tipo {type_name(value)}"
     return f"{number:.6g}"
+
+
+def characters(count: int) -> str:
+    """``"1 000 001 caracteres"``: a text's length for a message (thousands apart by a
+    no-break space, as the workbook writes them in Portuguese)."""
+    return f"{count:,} caracteres".replace(",", "\u00a0")
 
 
 def _elements(count: int) -> str:
@@ -224,6 +235,11 @@ def as_labels(answer, n: int) -> list[str]:
             raise Hint(
                 f"Cada valor deve ser um texto; na posição {position} (contando de 0) "
                 f"há {describe(item)}."
+            )
+        if len(item) > MAX_TEXT:
+            raise Hint(
+                f"Cada valor deve ser um texto curto; na posição {position} (contando de 0) "
+                f"há um texto de {characters(len(item))}."
             )
     return items
 

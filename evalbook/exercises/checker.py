@@ -48,19 +48,21 @@ import numpy as np
 
 from evalbook import ConfusionMatrix
 from evalbook.exercises.answers import (
+    MAX_TEXT,
     NOT_ANSWERED,
     Hint,
     as_labels,
     as_matrix,
     as_number,
     as_numbers,
+    characters,
     describe,
     normal_text,
     plain,
     shorten,
 )
 from evalbook.exercises.registry import EXERCISES, SETS, exercise_ids
-from evalbook.exercises.session import record, wrong_tries
+from evalbook.exercises.session import record, variant_state, wrong_tries
 
 __all__ = ["ABS_TOL", "CheckResult", "ExerciseError", "check"]
 
@@ -206,21 +208,43 @@ def check(exercise_id, answer) -> CheckResult:
     return CheckResult(True, " ".join(part for part in parts if part))
 
 
+#: Items whose expected answer is already computed, by id, with the variants it was computed
+#: under. An item's data are fixed by its variant (seeded), so each is computed once: a second
+#: check of a cross-validation item is instant.
+_COMPUTED: dict[str, tuple[tuple, _Item]] = {}
+
+
 def expected_answer(exercise_id: str) -> _Item:
     """The item ``exercise_id`` with its expected answer and known mistakes computed.
 
-    Raises :class:`ExerciseError` (naming the item) if any of them cannot be computed.
+    Computed on the first call and kept (arrays read-only); computed again when a set's
+    variant (:func:`~evalbook.exercises.start`) has changed since, or when
+    ``EXERCISES[exercise_id]`` has been replaced by another exercise. Raises
+    :class:`ExerciseError` (naming the item) if any of them cannot be computed.
     """
     exercise = EXERCISES[exercise_id]
+    variants = variant_state()
+    kept = _COMPUTED.get(exercise_id)
+    if kept is not None and kept[0] == variants and kept[1].exercise is exercise:
+        return kept[1]
     try:
-        expected = exercise.expected()
-        mistakes = tuple((compute(), hint) for compute, hint in exercise.mistakes)
+        expected = _read_only(exercise.expected())
+        mistakes = tuple((_read_only(compute()), hint) for compute, hint in exercise.mistakes)
     except Exception as error:
         raise ExerciseError(
             f"exercise {exercise_id}: its expected answer could not be computed "
             f"({type(error).__name__}: {error}); this is a bug in the exercise set"
         ) from error
-    return _Item(exercise_id, exercise, expected, mistakes)
+    item = _Item(exercise_id, exercise, expected, mistakes)
+    _COMPUTED[exercise_id] = (variants, item)
+    return item
+
+
+def _read_only(value):
+    """A kept expected value must not change under a comparison: arrays become read-only."""
+    if isinstance(value, np.ndarray):
+        value.flags.writeable = False
+    return value
 
 
 def _unknown(exercise_id) -> CheckResult:
@@ -357,6 +381,11 @@ def _compare_choice(item: _Item, answer) -> str:
         raise Hint(f"Responda só com o texto, sem lista: um de {options}.")
     if not isinstance(answer, str):
         raise Hint(f"Recebi {describe(answer)}; responda com um texto entre aspas: {options}.")
+    if len(answer) > MAX_TEXT:
+        raise Hint(
+            f"Recebi um texto de {characters(len(answer))}; responda só com uma das opções: "
+            f"{options}."
+        )
     by_text = {normal_text(choice): choice for choice in exercise.choices}
     choice = by_text.get(normal_text(answer))
     if choice is None:
