@@ -200,11 +200,15 @@ HOW_TO_ENABLE = (
     "no `playwright install` needed); EVALBOOK_REQUIRE_BROWSER=1 turns this skip into a failure"
 )
 #: JupyterLab user settings for the browser tests: no autosave (a test never writes to a
-#: lesson), every cell rendered (outputs far down the page are in the DOM), no news or
-#: update checks (closed network).
+#: lesson), every cell rendered (outputs far down the page are in the DOM), the notebook's
+#: own kernel started without a "Select Kernel" dialog, no news or update checks (closed
+#: network).
 LAB_SETTINGS = {
     "@jupyterlab/docmanager-extension/plugin.jupyterlab-settings": {"autosave": False},
-    "@jupyterlab/notebook-extension/tracker.jupyterlab-settings": {"windowingMode": "none"},
+    "@jupyterlab/notebook-extension/tracker.jupyterlab-settings": {
+        "windowingMode": "none",
+        "autoStartDefaultKernel": True,
+    },
     "@jupyterlab/apputils-extension/notification.jupyterlab-settings": {
         "fetchNews": "false",
         "checkForUpdates": False,
@@ -243,6 +247,28 @@ def require_browser():
 def chromium():
     """How to launch the browser: ``p.chromium.launch(**chromium)``."""
     return {"executable_path": CHROMIUM, "headless": True, "args": CHROMIUM_FLAGS}
+
+
+#: True once the notebook's kernel is started and idle. JupyterLab's execution indicator
+#: says "idle" before any kernel exists ("No Kernel"), so the kernel's name is read too.
+KERNEL_READY = """() => {
+    const name = document.querySelector('.jp-NotebookPanel-toolbar .jp-KernelName');
+    const state = document.querySelector('.jp-Notebook-ExecutionIndicator');
+    return name !== null && name.textContent.startsWith('Python')
+        && state !== null && state.getAttribute('data-status') === 'idle';
+}"""
+
+
+@pytest.fixture(scope="module")
+def open_notebook():
+    """``open_notebook(page, url)``: load a notebook in JupyterLab and wait for its kernel."""
+
+    def open_(page, url: str) -> None:
+        page.goto(url)
+        page.wait_for_selector(".jp-Notebook", timeout=90_000)
+        page.wait_for_function(KERNEL_READY, timeout=90_000)
+
+    return open_
 
 
 @pytest.fixture(scope="module")

@@ -54,17 +54,6 @@ def lab(require_browser, jupyterlab_server):
     return jupyterlab_server({LESSON: _explorer_copy(ROOT / LESSON)})
 
 
-def _accept_kernel_dialog(page) -> None:
-    """Accept JupyterLab's "Select Kernel" dialog (the default, Python 3) if it shows up."""
-    button = page.locator(".jp-Dialog .jp-mod-accept")
-    try:
-        button.wait_for(timeout=5_000)
-    except Exception:  # playwright's TimeoutError: no dialog this time
-        return
-    button.click()
-    button.wait_for(state="detached", timeout=10_000)
-
-
 def _expected_counts(t: float) -> list[int]:
     """TP, FN, FP, TN of the SPAM scores at threshold t, computed by the library."""
     data = evalbook.spam_predictions()
@@ -90,7 +79,7 @@ def _wait_for_threshold(page, text: str, timeout: float = 30_000) -> None:
     )
 
 
-def test_threshold_explorer_in_chromium(lab, chromium, artifacts):
+def test_threshold_explorer_in_chromium(lab, chromium, artifacts, open_notebook):
     from playwright.sync_api import sync_playwright
 
     timings = {}
@@ -98,11 +87,7 @@ def test_threshold_explorer_in_chromium(lab, chromium, artifacts):
         browser = playwright.chromium.launch(**chromium)
         try:
             page = browser.new_page(viewport={"width": 1500, "height": 1000})
-            page.goto(lab["url"])
-            page.wait_for_selector(".jp-Notebook", timeout=90_000)
-            page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']",
-                                   timeout=90_000)  # fmt: skip
-            _accept_kernel_dialog(page)
+            open_notebook(page, lab["url"])
             assert page.locator(".jp-OutputArea-output").count() == 0  # the copy has none
             page.get_by_role("menuitem", name="Run", exact=True).click()
             page.get_by_role("menuitem", name="Run All Cells", exact=True).click()

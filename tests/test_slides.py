@@ -75,14 +75,6 @@ def _inside_viewport(box) -> bool:
 
 
 def _run_all(page) -> None:
-    page.wait_for_selector(".jp-Notebook", timeout=90_000)
-    page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']", timeout=90_000)
-    dialog = page.locator(".jp-Dialog .jp-mod-accept")  # "Select Kernel", if it shows up
-    try:
-        dialog.wait_for(timeout=5_000)
-        dialog.click()
-    except Exception:  # playwright's TimeoutError: no dialog this time
-        pass
     page.get_by_role("menuitem", name=RUN_MENU).click()
     page.get_by_role("menuitem", name=RUN_ALL).click()
     # the last code cell prints the profit search and puts t back to 0.5
@@ -90,14 +82,14 @@ def _run_all(page) -> None:
     page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']", timeout=60_000)
 
 
-def test_lesson_05_as_slides_at_1280x720(lab, chromium, artifacts):
+def test_lesson_05_as_slides_at_1280x720(lab, chromium, artifacts, open_notebook):
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(**chromium)
         page = browser.new_page(viewport=VIEWPORT)
         try:
-            page.goto(lab)
+            open_notebook(page, lab)
             _run_all(page)
             # start the deck on the title slide, as a lecturer does
             page.locator(".jp-Notebook .jp-Cell").first.click()
@@ -119,7 +111,7 @@ def test_lesson_05_as_slides_at_1280x720(lab, chromium, artifacts):
             explorer = page.locator(".jp-deck-mod-onscreen .evalbook-threshold-explorer")
             steps = 0
             while not explorer.count() and steps < MAX_STEPS:
-                page.keyboard.press("ArrowRight")
+                page.keyboard.press("ArrowRight")  # a tall slide may scroll: nothing to wait for
                 page.wait_for_timeout(150)
                 steps += 1
             assert explorer.count() == 1, f"no explorer on screen after {steps} slides"
