@@ -1,19 +1,26 @@
-"""The threshold explorer in a real browser: JupyterLab + headless Chromium (Playwright).
+"""Lesson 05 in a real browser: JupyterLab + headless Chromium (Playwright).
 
-Starts JupyterLab on a free loopback port with a copy of lesson 05 (so that autosave can
-never touch the committed notebook) cut to the cells the explorer needs: the setup cell, the
-cell that builds Tabela 7, and the explorer's cells to the end (nbval runs the whole lesson;
-here the question is the explorer in a browser). Opens it in Debian's Chromium driven by
-Playwright's Python API, runs all cells, moves the threshold slider (typing in its readout,
-with the keyboard and by dragging the handle) and checks that the confusion matrix shown on
-the page changes to the counts the library computes. Saves screenshots and the measured
-update times under ``tests/artifacts/<worker>/`` (one folder per pytest-xdist worker) and
-stops the server by its PID.
+One JupyterLab server on a free loopback port serves an output-free copy of lesson 05 (so
+that autosave can never touch the committed notebook); one Chromium page opens it at a
+projector's 1280×720 and runs all its cells, as a lecturer does before class. Two tests then
+use that page:
 
-Needs ``/usr/bin/chromium`` (``apt-get install chromium``; another path in
-``EVALBOOK_CHROMIUM``) and the ``playwright`` Python package (in the ``test`` extra; never
-``playwright install``: the system Chromium is used). Without them the test is skipped, or
-fails when ``EVALBOOK_REQUIRE_BROWSER=1`` (as ``.ci/run`` sets).
+- **slides** (issue 13): start deck mode (jupyterlab-slideshow) on the title slide, leave it
+  with Esc and start it again, move forward with → until the threshold explorer's slide is
+  on screen, drag the slider, and check that the confusion matrix on the slide changed to
+  the counts the library computes and that the slider and the matrix are inside the
+  viewport; stop the deck from its remote;
+- **explorer**: in the notebook view, type 0.75 in the slider's readout (Tabela 8(a)),
+  press ← fifty times (0.25, Tabela 8(b)) and drag the handle, checking after each that the
+  matrix shown is the library's; the measured update times are saved.
+
+Screenshots go to ``tests/artifacts/<worker>/`` (one folder per pytest-xdist worker); the
+server is stopped by its PID. Needs ``/usr/bin/chromium`` (``apt-get install chromium``;
+another path in ``EVALBOOK_CHROMIUM``), the ``playwright`` Python package (in the ``test``
+extra; never ``playwright install``: the system Chromium is used) and
+``jupyterlab-slideshow``. Without them the tests are skipped, or fail when
+``EVALBOOK_REQUIRE_BROWSER=1`` (as ``.ci/run`` sets). The server, the browser settings and
+the wait for the kernel come from the fixtures of ``tests/conftest.py``.
 """
 
 from __future__ import annotations
@@ -30,28 +37,55 @@ import evalbook
 
 ROOT = Path(__file__).resolve().parents[1]
 LESSON = "notebooks/05_scores_roc_ks_lift.ipynb"
+VIEWPORT = {"width": 1280, "height": 720}
+# JupyterLab's menus in English or, with the pt-BR language pack active, in Portuguese
+RUN_MENU = re.compile(r"^(Run|Executar)$")
+RUN_ALL = re.compile(r"^(Run All Cells|Executar todas as células)$")
+#: At most this many presses of → from the title slide to the explorer's slide.
+MAX_STEPS = 80
+DECK_BUTTON = ".jp-NotebookPanel-toolbar [data-command='deck:toggle']"
+NO_DECK = "document.querySelectorAll('.jp-deck-mod-onscreen').length === 0"
+KERNEL_IDLE = (
+    "() => document.querySelector('.jp-Notebook-ExecutionIndicator')"
+    "?.getAttribute('data-status') === 'idle'"
+)
 
 pytestmark = pytest.mark.browser
 
 
-def _explorer_copy(path: Path):
-    """The lesson without outputs, cut to its setup cell, the cell that builds ``table7``
-    and every cell from the explorer's on (what the page shows comes from this run)."""
-    notebook = nbformat.read(path, as_version=4)
-    code = [cell for cell in notebook.cells if cell.cell_type == "code"]
-    start = next(i for i, cell in enumerate(code) if "ThresholdExplorer(" in cell.source)
-    data = [cell for cell in code[1:start] if re.search(r"(?m)^table7 = ", cell.source)]
-    notebook.cells = [code[0], *data, *code[start:]]
-    for cell in notebook.cells:
-        cell.outputs, cell.execution_count = [], None
-    return notebook
-
-
 @pytest.fixture(scope="module")
-def lab(require_browser, jupyterlab_server):
-    """A JupyterLab server on a free loopback port serving a copy of the lesson."""
-    require_browser()
-    return jupyterlab_server({LESSON: _explorer_copy(ROOT / LESSON)})
+def lesson_page(require_browser, jupyterlab_server, chromium, open_notebook, artifacts):
+    """A Chromium page at 1280×720 showing lesson 05 in JupyterLab, every cell run."""
+    require_browser("jupyterlab_slideshow")
+    notebook = nbformat.read(ROOT / LESSON, as_version=4)
+    for cell in notebook.cells:
+        if cell.cell_type == "code":
+            cell.outputs, cell.execution_count = [], None
+    url = jupyterlab_server({LESSON: notebook})["url"]
+
+    from playwright.sync_api import sync_playwright
+
+    playwright = sync_playwright().start()
+    browser = playwright.chromium.launch(**chromium)
+    page = browser.new_page(viewport=VIEWPORT)
+    try:
+        open_notebook(page, url)
+        assert page.locator(".jp-OutputArea-output").count() == 0  # the copy has none
+        page.get_by_role("menuitem", name=RUN_MENU).click()
+        page.get_by_role("menuitem", name=RUN_ALL).click()
+        # the last code cell prints the profit search and puts t back to 0.5
+        page.locator(".jp-OutputArea-output pre", has_text="mais lucrativo").wait_for(
+            timeout=300_000
+        )
+        page.wait_for_function(KERNEL_IDLE, timeout=60_000)
+        _wait_for_threshold(page, "t = 0.500")
+        yield page
+    except Exception:
+        page.screenshot(path=artifacts / "lesson_05_failure.png")
+        raise
+    finally:
+        browser.close()
+        playwright.stop()
 
 
 def _expected_counts(t: float) -> list[int]:
@@ -62,8 +96,7 @@ def _expected_counts(t: float) -> list[int]:
     return [cm.tp, cm.fn, cm.fp, cm.tn]
 
 
-def _shown_counts(page) -> list[int]:
-    matrix = page.locator(".evalbook-threshold-matrix").first
+def _shown_counts(matrix) -> list[int]:
     return [
         int(re.match(r"\s*(\d+)", matrix.locator(f'td[data-cell="{name}"]').inner_text()).group(1))
         for name in ("tp", "fn", "fp", "tn")
@@ -79,74 +112,142 @@ def _wait_for_threshold(page, text: str, timeout: float = 30_000) -> None:
     )
 
 
-def test_threshold_explorer_in_chromium(lab, chromium, artifacts, open_notebook):
-    from playwright.sync_api import sync_playwright
+def _inside_viewport(box) -> bool:
+    return (
+        box is not None
+        and box["x"] >= 0
+        and box["y"] >= 0
+        and box["x"] + box["width"] <= VIEWPORT["width"]
+        and box["y"] + box["height"] <= VIEWPORT["height"]
+    )
 
+
+def _drag_to(page, slider, matrix, fraction: float) -> float:
+    """Drag the slider's handle to ``fraction`` of its track; the value the matrix shows."""
+    handle = slider.locator(".noUi-handle")
+    track = slider.locator(".noUi-target").bounding_box()
+    box = handle.bounding_box()
+    y = box["y"] + box["height"] / 2
+    page.mouse.move(box["x"] + box["width"] / 2, y)
+    page.mouse.down()
+    page.mouse.move(track["x"] + fraction * track["width"], y, steps=10)
+    page.mouse.up()
+    readout = slider.locator(".widget-readout")
+    value = None
+    for _ in range(50):  # the readout and the matrix caption must agree
+        value = float(readout.inner_text())
+        if f"t = {value:.3f}" in matrix.locator("caption").inner_text():
+            break
+        page.wait_for_timeout(100)
+    return value
+
+
+def test_lesson_05_as_slides_at_1280x720(lesson_page, artifacts):
+    page = lesson_page
+    page.set_viewport_size(VIEWPORT)
+    try:
+        # start the deck on the title slide, as a lecturer does
+        page.locator(".jp-Notebook .jp-Cell").first.click()
+        page.keyboard.press("Escape")
+        page.locator(DECK_BUTTON).click()
+        title = page.locator(".jp-Cell.jp-deck-mod-onscreen h1")
+        title.wait_for(timeout=10_000)
+        assert title.inner_text().startswith("05")
+        assert page.locator(".jp-Cell.jp-deck-mod-onscreen").count() == 1
+        page.screenshot(path=artifacts / "slides_05_title.png")
+        # Esc leaves the deck (the README tells the lecturer so); the deck button restarts it
+        page.keyboard.press("Escape")
+        page.wait_for_function(NO_DECK, timeout=10_000)
+        page.locator(DECK_BUTTON).click()
+        title.wait_for(timeout=10_000)
+
+        explorer = page.locator(".jp-deck-mod-onscreen .evalbook-threshold-explorer")
+        steps = 0
+        while not explorer.count() and steps < MAX_STEPS:
+            page.keyboard.press("ArrowRight")  # a tall slide may scroll: nothing to wait for
+            page.wait_for_timeout(150)
+            steps += 1
+        assert explorer.count() == 1, f"no explorer on screen after {steps} slides"
+        heading = page.locator(".jp-deck-mod-onscreen h2", has_text="explorador de threshold")
+        assert heading.count() == 1, "the explorer is not on its section's slide"
+        slider = explorer.locator(".evalbook-threshold-slider")
+        matrix = explorer.locator(".evalbook-threshold-matrix")
+        page.wait_for_timeout(500)  # the deck scrolls the active cell into place
+        page.screenshot(path=artifacts / "slides_05_explorer.png")
+        # the lesson's last cell left t at 0.5 (the explorer test, after this one, moves it)
+        assert _shown_counts(matrix) == [6, 3, 2, 9] == _expected_counts(0.5)
+        assert _inside_viewport(slider.bounding_box()), slider.bounding_box()
+        assert _inside_viewport(matrix.bounding_box()), matrix.bounding_box()
+
+        # drag the handle to about 80% of the track, as the lecturer would
+        value = _drag_to(page, slider, matrix, 0.8)
+        assert 0.7 < value < 0.9, value
+        shown = _shown_counts(matrix)
+        assert shown == _expected_counts(value)
+        assert shown != [6, 3, 2, 9]
+        assert _inside_viewport(slider.bounding_box()), slider.bounding_box()
+        assert _inside_viewport(matrix.bounding_box()), matrix.bounding_box()
+        assert page.locator(".jp-deck-mod-onscreen .evalbook-threshold-explorer").count() == 1
+        page.screenshot(path=artifacts / "slides_05_explorer_dragged.png")
+
+        # back to the notebook view: the remote's deck button stops the presentation
+        page.locator(".jp-Deck-Remote .jp-deck-mod-stop").click()
+        page.wait_for_function(NO_DECK, timeout=10_000)
+        assert page.get_by_role("menuitem", name=RUN_MENU).is_visible()
+        assert _shown_counts(page.locator(".evalbook-threshold-matrix").first) == shown
+    except Exception:
+        page.screenshot(path=artifacts / "slides_05_failure.png")
+        raise
+
+
+def test_threshold_explorer_in_chromium(lesson_page, artifacts):
+    page = lesson_page
+    page.set_viewport_size({"width": 1500, "height": 1000})
     timings = {}
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(**chromium)
-        try:
-            page = browser.new_page(viewport={"width": 1500, "height": 1000})
-            open_notebook(page, lab["url"])
-            assert page.locator(".jp-OutputArea-output").count() == 0  # the copy has none
-            page.get_by_role("menuitem", name="Run", exact=True).click()
-            page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
-            # the last code cell prints the profit search and resets t to 0.5
-            last_output = page.locator(".jp-OutputArea-output pre", has_text="mais lucrativo")
-            last_output.wait_for(timeout=180_000)
-            _wait_for_threshold(page, "t = 0.500")
-            explorer = page.locator(".evalbook-threshold-explorer").first
-            explorer.scroll_into_view_if_needed()
-            assert _shown_counts(page) == [6, 3, 2, 9] == _expected_counts(0.5)
+    try:
+        explorer = page.locator(".evalbook-threshold-explorer").first
+        explorer.scroll_into_view_if_needed()
+        slider = explorer.locator(".evalbook-threshold-slider")
+        readout = slider.locator(".widget-readout")
+        matrix = explorer.locator(".evalbook-threshold-matrix")
 
-            # 1. type 0.75 in the slider's readout (Tabela 8(a))
-            readout = explorer.locator(".evalbook-threshold-slider .widget-readout")
+        def type_threshold(text: str) -> float:
             readout.click()
             page.keyboard.press("Control+A")
-            page.keyboard.type("0.75")
+            page.keyboard.type(text)
             start = time.perf_counter()
             page.keyboard.press("Enter")
-            _wait_for_threshold(page, "t = 0.750")
-            timings["readout_to_matrix_ms"] = round((time.perf_counter() - start) * 1e3, 1)
-            assert _shown_counts(page) == [4, 5, 1, 10] == _expected_counts(0.75)
-            rows = explorer.locator(".evalbook-threshold-table tr[data-result='FN']")
-            assert rows.count() == 5
-            explorer.screenshot(path=artifacts / "threshold_explorer_075.png")
+            _wait_for_threshold(page, f"t = {float(text):.3f}")
+            return round((time.perf_counter() - start) * 1e3, 1)
 
-            # 2. keyboard: 50 steps of 0.01 down from 0.75 reach 0.25 (Tabela 8(b))
-            handle = explorer.locator(".evalbook-threshold-slider .noUi-handle")
-            handle.focus()
-            steps = []
-            for _ in range(50):
-                start = time.perf_counter()
-                page.keyboard.press("ArrowLeft")
-                steps.append(time.perf_counter() - start)
-            _wait_for_threshold(page, "t = 0.250")
-            assert _shown_counts(page) == [7, 2, 4, 7] == _expected_counts(0.25)
+        # 1. type 0.5, then 0.75 in the slider's readout (Tabela 8(a))
+        type_threshold("0.5")
+        assert _shown_counts(matrix) == [6, 3, 2, 9] == _expected_counts(0.5)
+        timings["readout_to_matrix_ms"] = type_threshold("0.75")
+        assert _shown_counts(matrix) == [4, 5, 1, 10] == _expected_counts(0.75)
+        rows = explorer.locator(".evalbook-threshold-table tr[data-result='FN']")
+        assert rows.count() == 5
+        explorer.screenshot(path=artifacts / "threshold_explorer_075.png")
 
-            # 3. drag the handle to about 80% of the track; check what the page shows
-            track = explorer.locator(".evalbook-threshold-slider .noUi-target").bounding_box()
-            box = handle.bounding_box()
-            page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-            page.mouse.down()
-            page.mouse.move(track["x"] + 0.8 * track["width"], box["y"] + box["height"] / 2,
-                            steps=10)  # fmt: skip
-            page.mouse.up()
-            value = None
-            for _ in range(50):  # the readout and the matrix caption must agree
-                value = float(readout.inner_text())
-                caption = page.locator(".evalbook-threshold-matrix caption").inner_text()
-                if f"t = {value:.3f}" in caption:
-                    break
-                time.sleep(0.1)
-            assert 0.7 < value < 0.9, value
-            assert _shown_counts(page) == _expected_counts(value)
-            page.screenshot(path=artifacts / "threshold_explorer_page.png", full_page=False)
-        except Exception:
-            page.screenshot(path=artifacts / "threshold_explorer_failure.png", full_page=False)
-            raise
-        finally:
-            browser.close()
+        # 2. keyboard: 50 steps of 0.01 down from 0.75 reach 0.25 (Tabela 8(b))
+        handle = slider.locator(".noUi-handle")
+        handle.focus()
+        steps = []
+        for _ in range(50):
+            start = time.perf_counter()
+            page.keyboard.press("ArrowLeft")
+            steps.append(time.perf_counter() - start)
+        _wait_for_threshold(page, "t = 0.250")
+        assert _shown_counts(matrix) == [7, 2, 4, 7] == _expected_counts(0.25)
+
+        # 3. drag the handle to about 80% of the track; check what the page shows
+        value = _drag_to(page, slider, matrix, 0.8)
+        assert 0.7 < value < 0.9, value
+        assert _shown_counts(matrix) == _expected_counts(value)
+        page.screenshot(path=artifacts / "threshold_explorer_page.png", full_page=False)
+    except Exception:
+        page.screenshot(path=artifacts / "threshold_explorer_failure.png", full_page=False)
+        raise
     timings["drag_value"] = value
     timings["keyboard_step_roundtrip_ms_median"] = round(sorted(steps)[len(steps) // 2] * 1e3, 1)
     (artifacts / "threshold_browser_timings.json").write_text(json.dumps(timings, indent=2))
