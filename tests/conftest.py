@@ -181,7 +181,8 @@ def abc_cm():
 
 # ---------------------------------------------------------------------- the browser tests
 # tests/test_browser.py drives JupyterLab in Debian's headless Chromium through
-# Playwright's Python API (never `playwright install`: the system Chromium is used). Without them the tests are skipped with a message, or fail when
+# Playwright's Python API (never `playwright install`: the system Chromium is used).
+# Without them the tests are skipped with a message, or fail when
 # EVALBOOK_REQUIRE_BROWSER=1 (as .ci/run sets).
 CHROMIUM = os.environ.get("EVALBOOK_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_FLAGS = [
