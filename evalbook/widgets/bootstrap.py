@@ -63,7 +63,8 @@ class BootstrapExplorer(Explorer):
         Simulated samples per N.
     seed : int, default 0
     max_n : int, default 1000
-        End of the N slider.
+        End of the N slider. ``max_n × repeats`` is at most :data:`MAX_DRAWS` (two million
+        draws per step: the defaults are the limit).
 
     Attributes
     ----------
