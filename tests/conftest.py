@@ -261,13 +261,18 @@ KERNEL_READY = """() => {
 
 @pytest.fixture(scope="module")
 def open_notebook():
-    """``open_notebook(page, url)``: load a notebook in JupyterLab and wait for its kernel."""
+    """``open_notebook(page, url)``: load a notebook in JupyterLab and wait for its kernel;
+    ``open_notebook.wait_for_kernel(page)`` waits until that kernel is idle again."""
+
+    def wait_for_kernel(page, timeout: float = 90_000) -> None:
+        page.wait_for_function(KERNEL_READY, timeout=timeout)
 
     def open_(page, url: str) -> None:
         page.goto(url)
         page.wait_for_selector(".jp-Notebook", timeout=90_000)
-        page.wait_for_function(KERNEL_READY, timeout=90_000)
+        wait_for_kernel(page)
 
+    open_.wait_for_kernel = wait_for_kernel
     return open_
 
 
@@ -283,6 +288,12 @@ def _free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         return sock.getsockname()[1]
+
+
+@pytest.fixture
+def free_port() -> int:
+    """A free loopback port, for a server a test starts (parallel workers never share one)."""
+    return _free_port()
 
 
 def _status(url: str) -> int | None:

@@ -45,10 +45,6 @@ RUN_ALL = re.compile(r"^(Run All Cells|Executar todas as células)$")
 MAX_STEPS = 80
 DECK_BUTTON = ".jp-NotebookPanel-toolbar [data-command='deck:toggle']"
 NO_DECK = "document.querySelectorAll('.jp-deck-mod-onscreen').length === 0"
-KERNEL_IDLE = (
-    "() => document.querySelector('.jp-Notebook-ExecutionIndicator')"
-    "?.getAttribute('data-status') === 'idle'"
-)
 
 pytestmark = pytest.mark.browser
 
@@ -77,7 +73,7 @@ def lesson_page(require_browser, jupyterlab_server, chromium, open_notebook, art
         page.locator(".jp-OutputArea-output pre", has_text="mais lucrativo").wait_for(
             timeout=300_000
         )
-        page.wait_for_function(KERNEL_IDLE, timeout=60_000)
+        open_notebook.wait_for_kernel(page, timeout=60_000)
         _wait_for_threshold(page, "t = 0.500")
         yield page
     except Exception:

@@ -8,7 +8,6 @@ import os
 import secrets
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -23,12 +22,6 @@ LESSON = "notebooks/01_matriz_de_confusao.ipynb"
 TRANSLATION = "@jupyterlab/translation-extension:plugin"
 
 pytestmark = pytest.mark.skipif(shutil.which("make") is None, reason="needs GNU make")
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 def _get(url: str) -> tuple[int, bytes]:
@@ -56,8 +49,8 @@ def _server_pid(port: int, env: dict) -> int | None:
     return None
 
 
-def test_make_lab_serves_the_lessons(tmp_path):
-    port, token = _free_port(), secrets.token_hex(16)
+def test_make_lab_serves_the_lessons(tmp_path, free_port):
+    port, token = free_port, secrets.token_hex(16)
     lab_args = (
         f"--no-browser --ServerApp.ip=127.0.0.1 --ServerApp.port={port} "
         f"--ServerApp.port_retries=0 --IdentityProvider.token={token}"
