@@ -177,28 +177,39 @@ BAD_ANSWERS = [
 ]
 
 
-def _bad_answer_problem(exercise_id: str, answer) -> str | None:
-    """What is wrong with the checker's reply to a wrong type or shape (None: nothing)."""
-    result = check(exercise_id, answer)
-    if _a_guess(exercise_id, answer):  # a prediction accepts any number in its range
-        return None if result.correct else f"guess refused: {result.message}"
-    if not isinstance(result, CheckResult) or result.correct is not False:
-        return f"not a rejection: {result!r}"
-    if not result.message.startswith(WRONG_HINT):
-        return f"not a hint: {result.message}"
-    if "Não consegui ler" in result.message:
-        return f"the generic net, not a specific hint: {result.message}"
-    return None
+def _reply_problems(exercise_id: str, answers: dict, hint_problem) -> dict[str, str]:
+    """What is wrong with the checker's reply to each named bad answer (empty: nothing).
+
+    Each must be a :class:`CheckResult` rejecting it with a hint, on which
+    ``hint_problem(message)`` finds nothing; except a number a prediction item accepts as a
+    guess (a float subclass is read as its value), which must be accepted. One test per
+    item checks all its answers (one pytest item per answer made thousands of them).
+    """
+    problems = {}
+    for name, answer in answers.items():
+        result = check(exercise_id, answer)  # a traceback here fails the test
+        if not isinstance(result, CheckResult):
+            problems[name] = f"not a CheckResult: {result!r}"
+        elif _a_guess(exercise_id, answer):
+            if not result.correct:
+                problems[name] = f"guess refused: {result.message}"
+        elif result.correct is not False:
+            problems[name] = "accepted"
+        elif not result.message.startswith(WRONG_HINT):
+            problems[name] = f"not a hint: {result.message[:200]}"
+        elif problem := hint_problem(result.message):
+            problems[name] = problem
+    return problems
 
 
 @pytest.mark.parametrize("exercise_id", IDS)
 def test_wrong_type_or_shape_gets_a_specific_hint(exercise_id):
-    # one test per item, every bad answer in it (one pytest item each made 1,760 of them)
-    problems = {
-        f"{position}: {type(answer).__name__}": problem
-        for position, answer in enumerate(BAD_ANSWERS)
-        if (problem := _bad_answer_problem(exercise_id, answer))
-    }
+    answers = {f"{i}: {type(a).__name__}": a for i, a in enumerate(BAD_ANSWERS)}
+
+    def generic(message):  # a specific hint, not the net
+        return "the generic net, not a specific hint" if "Não consegui ler" in message else None
+
+    problems = _reply_problems(exercise_id, answers, generic)
     assert not problems, problems
 
 
@@ -333,32 +344,17 @@ HOSTILE = {
 }
 
 
-def _hostile_answer_problem(exercise_id: str, answer) -> str | None:
-    """What is wrong with the checker's reply to a hostile answer (None: nothing)."""
-    result = check(exercise_id, answer)  # a traceback here fails the test
-    if not isinstance(result, CheckResult):
-        return f"not a CheckResult: {result!r}"
-    if _a_guess(exercise_id, answer):  # a float subclass is read as its value
-        return None if result.correct else f"guess refused: {result.message}"
-    if result.correct is not False:
-        return "accepted"
-    if not result.message.startswith(WRONG_HINT):
-        return f"not a hint: {result.message[:200]}"
-    if len(result.message) >= 2_000:  # a hint, not a dump of the answer
-        return f"a message of {len(result.message)} characters"
-    if Calls.called:  # an answer is only read, never executed
-        return "the answer was called"
-    return None
-
-
 @pytest.mark.parametrize("exercise_id", IDS)
 def test_hostile_answers_get_a_hint_never_a_traceback(exercise_id):
-    # one test per item, every hostile answer in it (one pytest item each made 2,750)
-    problems = {
-        name: problem
-        for name in sorted(HOSTILE)
-        if (problem := _hostile_answer_problem(exercise_id, HOSTILE[name]))
-    }
+    def short_and_unexecuted(message):
+        if len(message) >= 2_000:  # a hint, not a dump of the answer
+            return f"a message of {len(message)} characters"
+        if Calls.called:  # an answer is only read, never executed
+            return "the answer was called"
+        return None
+
+    answers = {name: HOSTILE[name] for name in sorted(HOSTILE)}
+    problems = _reply_problems(exercise_id, answers, short_and_unexecuted)
     assert not problems, problems
 
 
