@@ -75,6 +75,15 @@ class Exercise:
     reveal: bool = True
 
 
+#: Names of the two numbers of an interval answer (lower, upper bound).
+BOUNDS = ("inferior", "superior")
+
+
+def pair(first: Callable[[], Any], second: Callable[[], Any]) -> Callable[[], tuple]:
+    """An expected answer of two numbers: ``(first(), second())`` when called."""
+    return lambda: (first(), second())
+
+
 #: Hint for a transposed matrix (shared by the sets that ask for one).
 ROWS_ARE_TARGET = (
     "Parece transposta: nos handouts 000 e 001 (e na evalbook) as linhas são o alvo "

@@ -17,7 +17,7 @@ from collections.abc import Callable
 
 import evalbook
 from evalbook.exercises import data
-from evalbook.exercises.item import Exercise, multiple_choice
+from evalbook.exercises.item import Exercise, multiple_choice, pair
 from evalbook.exercises.set_01 import fraud_columns, fraud_matrix
 
 POSITIVE, NEGATIVE = data.FRAUD_LABELS
@@ -44,13 +44,9 @@ def _metric(function, matrix=model_matrix, **options) -> Callable[[], float]:
     return lambda: function(matrix(), **options)
 
 
-def _pair(first, second) -> Callable[[], tuple[float, float]]:
-    return lambda: (first(), second())
-
-
 EXERCISES: dict[str, Exercise] = {
     "02.acuracia_erro": Exercise(
-        expected=_pair(_metric(evalbook.accuracy), _metric(evalbook.error_rate)),
+        expected=pair(_metric(evalbook.accuracy), _metric(evalbook.error_rate)),
         kind="numbers",
         names=("acurácia", "taxa de erro"),
         look=(
@@ -64,7 +60,7 @@ EXERCISES: dict[str, Exercise] = {
         call="`evalbook.accuracy(cm)` e `evalbook.error_rate(cm)`.",
     ),
     "02.precisao_revocacao": Exercise(
-        expected=_pair(_metric(evalbook.precision), _metric(evalbook.recall)),
+        expected=pair(_metric(evalbook.precision), _metric(evalbook.recall)),
         kind="numbers",
         names=("precisão", "revocação"),
         look=(
@@ -126,7 +122,7 @@ EXERCISES: dict[str, Exercise] = {
         comment="O F1 fica sempre entre a precisão e a revocação.",
     ),
     "02.mcc_kappa": Exercise(
-        expected=_pair(_metric(evalbook.mcc), _metric(evalbook.cohen_kappa)),
+        expected=pair(_metric(evalbook.mcc), _metric(evalbook.cohen_kappa)),
         kind="numbers",
         names=("MCC", "kappa"),
         look=(
@@ -141,7 +137,7 @@ EXERCISES: dict[str, Exercise] = {
         call="`evalbook.mcc(cm)` e `evalbook.cohen_kappa(cm)`.",
         mistakes=(
             (
-                _pair(_metric(evalbook.mcc), _metric(evalbook.mcc)),
+                pair(_metric(evalbook.mcc), _metric(evalbook.mcc)),
                 "O seu kappa é o MCC. O handout 002 chama de “Kappa” a fórmula do MCC "
                 "(eq. (10.6)), mas o kappa de Cohen é outro número: (p_o − p_e) / (1 − p_e) "
                 "(handout 001).",
@@ -153,7 +149,7 @@ EXERCISES: dict[str, Exercise] = {
         ),
     ),
     "02.burro": Exercise(
-        expected=_pair(
+        expected=pair(
             _metric(evalbook.accuracy, dumb_matrix), _metric(evalbook.recall, dumb_matrix)
         ),
         kind="numbers",
@@ -172,7 +168,7 @@ EXERCISES: dict[str, Exercise] = {
         ),
         mistakes=(
             (
-                _pair(_metric(evalbook.accuracy), _metric(evalbook.recall)),
+                pair(_metric(evalbook.accuracy), _metric(evalbook.recall)),
                 "Esses são os números do modelo de verdade; calcule-os na matriz do modelo "
                 "que sempre diz “legítima”.",
             ),

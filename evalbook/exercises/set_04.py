@@ -13,8 +13,6 @@ Examples
 
 from __future__ import annotations
 
-import math
-
 import numpy as np
 
 import evalbook
@@ -42,9 +40,7 @@ def _report():
 def _wald_interval() -> tuple[float, float]:
     """The normal-approximation interval p ± 1.96·sqrt(p(1 − p)/n), a known wrong answer."""
     cm = fraud_detector_matrix()
-    p = evalbook.accuracy(cm)
-    half = 1.959963984540054 * math.sqrt(p * (1 - p) / cm.n)
-    return p - half, p + half
+    return evalbook.accuracy_interval(evalbook.accuracy(cm), cm.n, method="normal")
 
 
 EXERCISES: dict[str, Exercise] = {

@@ -18,7 +18,7 @@ import numpy as np
 
 import evalbook
 from evalbook.exercises import data
-from evalbook.exercises.item import Exercise, multiple_choice
+from evalbook.exercises.item import Exercise, multiple_choice, pair
 
 #: Number of predictors of the model (the intercept is not one).
 P = len(data.DIABETES_COLUMNS)
@@ -36,10 +36,6 @@ def _test(function, **options):
 
 def _train(function, **options):
     return lambda: function(_data()["t_train"], _data()["y_train"], **options)
-
-
-def _pair(first, second):
-    return lambda: (first(), second())
 
 
 def _outlier_targets() -> np.ndarray:
@@ -81,7 +77,7 @@ EXERCISES: dict[str, Exercise] = {
         ),
     ),
     "06.mse_rmse": Exercise(
-        expected=_pair(_test(evalbook.mse), _test(evalbook.rmse)),
+        expected=pair(_test(evalbook.mse), _test(evalbook.rmse)),
         kind="numbers",
         names=("MSE", "RMSE"),
         look=(
@@ -92,7 +88,7 @@ EXERCISES: dict[str, Exercise] = {
         call="`evalbook.mse(t_teste, y_teste)` e `evalbook.rmse(t_teste, y_teste)`.",
         mistakes=(
             (
-                _pair(
+                pair(
                     lambda: (
                         evalbook.sse(_data()["t_test"], _data()["y_test"]) / len(_data()["t_test"])
                     ),

@@ -20,7 +20,7 @@ from functools import cache
 
 from evalbook import NormalApproximationWarning, accuracy_interval, z_value
 from evalbook.exercises import data
-from evalbook.exercises.item import Exercise, multiple_choice
+from evalbook.exercises.item import BOUNDS, Exercise, multiple_choice
 from evalbook.exercises.session import current_variant
 
 #: Question 1: the confidence whose z the student reads in Table 5.1.
@@ -64,11 +64,10 @@ def _normal_with_variance_as_sd(z: float) -> tuple[float, float]:
 @cache
 def iris_knn_hits() -> tuple[int, int]:
     """Hits of kNN on the Iris test split of question 6, and the test-set size."""
-    from sklearn.datasets import load_iris
     from sklearn.model_selection import train_test_split
     from sklearn.neighbors import KNeighborsClassifier
 
-    X, y = load_iris(return_X_y=True)
+    X, y = data.iris()
     X_train, X_test, y_train, y_test = train_test_split(
         X, y, test_size=IRIS_TEST_SIZE, stratify=y, random_state=IRIS_SEED
     )
@@ -85,9 +84,6 @@ def _iris(method: str):
         return accuracy_interval(hits / n, n, z=z)
 
     return compute
-
-
-_BOUNDS = ("inferior", "superior")
 
 
 def _exercises() -> dict[str, Exercise]:
@@ -136,7 +132,7 @@ def _exercises() -> dict[str, Exercise]:
         "09.wilson": Exercise(
             expected=lambda: accuracy_interval(*_small(), confidence=0.95),
             kind="numbers",
-            names=_BOUNDS,
+            names=BOUNDS,
             look=(
                 "O intervalo de Wilson é a opção 2 do handout 004. Qual z corresponde a 95% (a "
                 "Tabela 5.1 não tem 95%)? (lição 09, seção 3)."
@@ -162,7 +158,7 @@ def _exercises() -> dict[str, Exercise]:
         "09.normal": Exercise(
             expected=lambda: _normal(*_large(), z=z_value(0.90, source="table")),
             kind="numbers",
-            names=_BOUNDS,
+            names=BOUNDS,
             look=(
                 "Primeiro confira que a aproximação normal vale aqui; depois use o z da Tabela 5.1 "
                 "para 90% (lição 09, seção 3)."
@@ -189,7 +185,7 @@ def _exercises() -> dict[str, Exercise]:
         "09.exato": Exercise(
             expected=lambda: accuracy_interval(*_small(), confidence=0.95, method="exact"),
             kind="numbers",
-            names=_BOUNDS,
+            names=BOUNDS,
             look=(
                 "O intervalo exato não usa a aproximação normal: ele vem direto da distribuição "
                 "binomial dos acertos (lição 09, seção 3)."
@@ -210,7 +206,7 @@ def _exercises() -> dict[str, Exercise]:
         "09.iris_knn": Exercise(
             expected=_iris("wilson"),
             kind="numbers",
-            names=_BOUNDS,
+            names=BOUNDS,
             look=(
                 "São três passos: dividir como pedido, treinar e contar os acertos no teste, e só "
                 "então o intervalo — de Wilson, com o z da tabela para 90% (lição 09, seção 5)."

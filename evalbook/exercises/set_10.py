@@ -18,7 +18,7 @@ import math
 
 from evalbook import compare_algorithms, compare_models, friedman, t_value, z_value
 from evalbook.exercises import data
-from evalbook.exercises.item import Exercise, multiple_choice
+from evalbook.exercises.item import BOUNDS, Exercise, multiple_choice
 
 #: Questions 1-3: M1 hit 78% of 200 test instances, M2 72% of 300; 95% confidence.
 P1, N1, P2, N2 = data.model_accuracies()
@@ -58,7 +58,14 @@ def _interval(result) -> tuple[float, float]:
     return tuple(float(bound) for bound in result.interval)
 
 
-_BOUNDS = ("inferior", "superior")
+def _dataset_comparison():
+    """Question 5: the t interval of the differences between datasets, at 95%."""
+    return compare_algorithms(DATASET_DIFFERENCES, confidence=0.95)
+
+
+def _fold_comparison():
+    """Question 6: the corrected t interval of the differences between the folds."""
+    return compare_algorithms(FOLD_DIFFERENCES, corrected=True, test_train_ratio=1 / (FOLDS - 1))
 
 
 def _exercises() -> dict[str, Exercise]:
@@ -94,7 +101,7 @@ def _exercises() -> dict[str, Exercise]:
         "10.intervalo": Exercise(
             expected=lambda: _interval(_models()),
             kind="numbers",
-            names=_BOUNDS,
+            names=BOUNDS,
             look="O intervalo de d é d ± z·σ. Qual z dá 95% de confiança? (lição 10, seção 1).",
             formula=(
                 "d ± z·σ com z = 1.96 para 95% (a Tabela 5.1 não tem 95%: use o quantil exato)."
@@ -150,9 +157,9 @@ def _exercises() -> dict[str, Exercise]:
             comment="Com só 3 datasets, o t é três vezes o z de 98% (2.33).",
         ),
         "10.t_intervalo": Exercise(
-            expected=lambda: _interval(compare_algorithms(DATASET_DIFFERENCES, confidence=0.95)),
+            expected=lambda: _interval(_dataset_comparison()),
             kind="numbers",
-            names=_BOUNDS,
+            names=BOUNDS,
             look=(
                 "Com poucas diferenças, a incerteza da média usa a distribuição t, e o desvio é o "
                 "da MÉDIA das diferenças (lição 10, seção 4)."
@@ -186,13 +193,9 @@ def _exercises() -> dict[str, Exercise]:
             ),
         ),
         "10.corrigido": Exercise(
-            expected=lambda: _interval(
-                compare_algorithms(
-                    FOLD_DIFFERENCES, corrected=True, test_train_ratio=1 / (FOLDS - 1)
-                )
-            ),
+            expected=lambda: _interval(_fold_comparison()),
             kind="numbers",
-            names=_BOUNDS,
+            names=BOUNDS,
             look=(
                 "Os folds de uma validação cruzada compartilham dados de treino: as diferenças não "
                 "são independentes. O teste corrigido aumenta a variância para compensar (lição "
@@ -274,13 +277,8 @@ EXERCISES: dict[str, Exercise] = _exercises()
 # ---------------------------------------------------------------------- items that need thinking
 def _better_where() -> str:
     """Where A is better at 95%: "datasets" (question 5), "folds" (6), "ambos" or "nenhum"."""
-    datasets = compare_algorithms(list(DATASET_DIFFERENCES), confidence=0.95).interval[0] > 0
-    folds = (
-        compare_algorithms(
-            list(FOLD_DIFFERENCES), confidence=0.95, corrected=True, test_train_ratio=1 / 9
-        ).interval[0]
-        > 0
-    )
+    datasets = _dataset_comparison().interval[0] > 0
+    folds = _fold_comparison().interval[0] > 0
     return {(True, True): "ambos", (True, False): "datasets", (False, True): "folds"}.get(
         (datasets, folds), "nenhum"
     )
