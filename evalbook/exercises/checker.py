@@ -57,12 +57,13 @@ from evalbook.exercises.answers import (
     as_numbers,
     characters,
     describe,
+    format_number,
     normal_text,
     plain,
     shorten,
 )
 from evalbook.exercises.registry import EXERCISES, SETS, exercise_ids
-from evalbook.exercises.session import record, variant_state, wrong_tries
+from evalbook.exercises.session import current_variant, record, wrong_tries
 
 __all__ = ["ABS_TOL", "CheckResult", "ExerciseError", "check"]
 
@@ -208,24 +209,24 @@ def check(exercise_id, answer) -> CheckResult:
     return CheckResult(True, " ".join(part for part in parts if part))
 
 
-#: Items whose expected answer is already computed, by id, with the variants it was computed
-#: under. An item's data are fixed by its variant (seeded), so each is computed once: a second
-#: check of a cross-validation item is instant.
-_COMPUTED: dict[str, tuple[tuple, _Item]] = {}
+#: Items whose expected answer is already computed, by id, with the variant of their set it
+#: was computed under. An item's data are fixed by that variant (seeded), so each is computed
+#: once: a second check of a cross-validation item is instant.
+_COMPUTED: dict[str, tuple[int | None, _Item]] = {}
 
 
 def expected_answer(exercise_id: str) -> _Item:
     """The item ``exercise_id`` with its expected answer and known mistakes computed.
 
-    Computed on the first call and kept (arrays read-only); computed again when a set's
+    Computed on the first call and kept (arrays read-only); computed again when its set's
     variant (:func:`~evalbook.exercises.start`) has changed since, or when
     ``EXERCISES[exercise_id]`` has been replaced by another exercise. Raises
     :class:`ExerciseError` (naming the item) if any of them cannot be computed.
     """
     exercise = EXERCISES[exercise_id]
-    variants = variant_state()
+    variant = current_variant(exercise_id.split(".", 1)[0])
     kept = _COMPUTED.get(exercise_id)
-    if kept is not None and kept[0] == variants and kept[1].exercise is exercise:
+    if kept is not None and kept[0] == variant and kept[1].exercise is exercise:
         return kept[1]
     try:
         expected = _read_only(exercise.expected())
@@ -236,7 +237,7 @@ def expected_answer(exercise_id: str) -> _Item:
             f"({type(error).__name__}: {error}); this is a bug in the exercise set"
         ) from error
     item = _Item(exercise_id, exercise, expected, mistakes)
-    _COMPUTED[exercise_id] = (variants, item)
+    _COMPUTED[exercise_id] = (variant, item)
     return item
 
 
@@ -270,13 +271,6 @@ def _unknown(exercise_id) -> CheckResult:
     else:
         listing = f" {scope}: {', '.join(valid)}."
     return CheckResult(False, f"❌ Não existe o exercício {shown}.{maybe}{listing}")
-
-
-# ---------------------------------------------------------------------- reading answers safely
-
-
-def _format(value: float) -> str:
-    return f"{value:.6g}"
 
 
 # ---------------------------------------------------------------------- numbers
@@ -331,7 +325,7 @@ def _compare_number(item: _Item, answer) -> str:
     value = as_number(answer)
     expected = float(item.expected)
     if _close(value, expected):
-        return f"Valor exato: {_format(expected)}."
+        return f"Valor exato: {format_number(expected)}."
     _known_mistake(item, lambda wrong: _close(value, float(wrong)))
     raise Hint(_number_hint(value, expected) or item.hint)
 
@@ -345,7 +339,7 @@ def _compare_numbers(item: _Item, answer) -> str:
         return all(_close(v, float(e)) for v, e in zip(values, candidate, strict=True))
 
     if same(expected):
-        shown = ", ".join(f"{n} = {_format(e)}" for n, e in zip(names, expected, strict=True))
+        shown = ", ".join(f"{n} = {format_number(e)}" for n, e in zip(names, expected, strict=True))
         return f"Valores exatos: {shown}."
     _known_mistake(item, same)
     if len(values) > 1 and same(expected[::-1]):
@@ -364,7 +358,7 @@ def _compare_numbers(item: _Item, answer) -> str:
 def _compare_count(item: _Item, answer) -> str:
     value = as_number(answer)
     if not value.is_integer():
-        raise Hint(f"Esperava uma contagem (um número inteiro); recebi {_format(value)}.")
+        raise Hint(f"Esperava uma contagem (um número inteiro); recebi {format_number(value)}.")
     if value == int(item.expected):
         return ""
     _known_mistake(item, lambda wrong: value == int(wrong))
@@ -406,7 +400,7 @@ def _compare_prediction(item: _Item, answer) -> str:
     low, high = exercise.bounds
     if not low <= value <= high:
         raise Hint(
-            f"Uma previsão de {name} fica entre {low:g} e {high:g}; recebi {_format(value)}."
+            f"Uma previsão de {name} fica entre {low:g} e {high:g}; recebi {format_number(value)}."
         )
     expected = float(item.expected)
     gap = (expected - value) / (high - low)
@@ -416,9 +410,11 @@ def _compare_prediction(item: _Item, answer) -> str:
         size = "bem " if abs(gap) > 0.25 else "um pouco "
         relation = size + ("maior" if gap > 0 else "menor") + " do que você previu"
     if exercise.reveal:
-        return f"Você previu {_format(value)}; {name} é {_format(expected)}, {relation}."
+        return (
+            f"Você previu {format_number(value)}; {name} é {format_number(expected)}, {relation}."
+        )
     return (
-        f"Você previu {_format(value)}; {name} é {relation}. O valor exato você calcula "
+        f"Você previu {format_number(value)}; {name} é {relation}. O valor exato você calcula "
         "na próxima questão."
     )
 

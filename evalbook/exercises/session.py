@@ -118,11 +118,6 @@ def current_variant(set_id: str) -> int | None:
     return _SESSION.variants.get(set_id)
 
 
-def variant_state() -> tuple[tuple[str, int], ...]:
-    """Every set's variant, as a key: what an item's expected answer may depend on."""
-    return tuple(sorted(_SESSION.variants.items()))
-
-
 def _forget(set_id: str) -> None:
     for exercise_id in [key for key in _SESSION.attempts if key.startswith(f"{set_id}.")]:
         del _SESSION.attempts[exercise_id]
