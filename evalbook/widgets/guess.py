@@ -14,7 +14,8 @@ import numbers
 
 import ipywidgets as widgets
 
-from evalbook._render import number, say
+from evalbook._checks import check_finite_number
+from evalbook._render import number, percent, say
 from evalbook.widgets._base import Explorer
 
 _TEXT = {
@@ -109,7 +110,7 @@ class Guess(Explorer):
             )
         else:
             if not callable(answer):
-                _check_number(answer, "answer")
+                check_finite_number(answer, "answer")
             control = widgets.FloatText(
                 value=0.0,
                 description=say(_TEXT, "guess"),
@@ -117,7 +118,7 @@ class Guess(Explorer):
                 layout=widgets.Layout(width="240px"),
             )
         if tolerance is not None:
-            tolerance = _check_number(tolerance, "tolerance")
+            tolerance = check_finite_number(tolerance, "tolerance")
             if tolerance < 0:
                 raise ValueError(f"tolerance must be 0 or more; got {tolerance}")
         self._tolerance = tolerance
@@ -136,7 +137,7 @@ class Guess(Explorer):
         if self._value is None:
             value = self._answer() if callable(self._answer) else self._answer
             if self._options is None:
-                value = _check_number(value, "answer")
+                value = check_finite_number(value, "answer")
             elif value not in self._options:
                 raise ValueError(f"answer {value!r} is not one of the options {self._options!r}")
             self._value = value
@@ -204,8 +205,7 @@ class Guess(Explorer):
         if math.isnan(self.relative_difference):
             gap = say(_TEXT, "off_abs", diff=diff)
         else:
-            rel = number(100 * self.relative_difference, 1) + "%"
-            gap = say(_TEXT, "off", diff=diff, rel=rel)
+            gap = say(_TEXT, "off", diff=diff, rel=percent(self.relative_difference, 1))
         if self.spot_on:
             gap = say(_TEXT, "close", tol=number(self.tolerance, d, style="g")) + " " + gap
         self._view.value = (
@@ -215,12 +215,3 @@ class Guess(Explorer):
 
     def _repr_fields(self) -> dict:
         return {"question": self._question, "revealed": self.revealed}
-
-
-def _check_number(value, name: str) -> float:
-    if isinstance(value, bool) or not isinstance(value, numbers.Real):
-        raise TypeError(f"{name} must be a number; got {type(value).__name__}")
-    value = float(value)
-    if not math.isfinite(value):
-        raise ValueError(f"{name} must be a finite number; got {value}")
-    return value
