@@ -13,7 +13,7 @@ import html
 import numpy as np
 
 from evalbook._render import CLASS_LINE_COLOURS, number, say
-from evalbook._svg import Line, Points, Segments, svg_plot
+from evalbook._svg import Line, Points, Segments, svg_plot, thin
 from evalbook.scores import ks_statistic, roc_curve
 
 __all__ = ["SIZE", "TEXT", "threshold_curves", "threshold_plots"]
@@ -51,7 +51,7 @@ def threshold_curves(data, value_range, negative) -> dict:
     slider's (low, high) and ``negative`` the label shown for the other class.
     """
     curve = roc_curve(data)
-    keep = thin(len(curve))
+    keep = thin(len(curve), MAX_POINTS)
     ks = ks_statistic(data)
     lo, hi = value_range
     grid = data.thresholds[::-1]  # the distinct scores, increasing
@@ -169,10 +169,3 @@ def threshold_plots(c: dict, *, t: float, value_range, fpr: float, tpr: float, a
         f'<div style="font-size:small;max-width:{3 * SIZE}px">{say(TEXT, "note")}</div>'
         "</div>"
     )
-
-
-def thin(size: int) -> np.ndarray:
-    """Indices of at most ``MAX_POINTS`` evenly spread points, both ends included."""
-    if size <= MAX_POINTS:
-        return np.arange(size)
-    return np.unique(np.linspace(0, size - 1, MAX_POINTS).round().astype(np.intp))
