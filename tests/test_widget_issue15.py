@@ -1,6 +1,7 @@
 """The two explorers of issue 15, driven from Python: precision/recall/PPV and complexity."""
 
 import math
+import re
 
 import numpy as np
 import pytest
@@ -132,3 +133,27 @@ def test_complexity_starts_at_the_best_value_and_draws(moons):
 def test_complexity_bad_arguments(args, kwargs, error, match):
     with pytest.raises(error, match=match):
         ComplexityExplorer(*args, **kwargs)
+
+
+def _polyline_points(svg: str) -> list[int]:
+    return [len(points.split()) for points in re.findall(r'<polyline points="([^"]*)"', svg)]
+
+
+def test_pr_explorer_draws_tied_scores_and_at_most_one_point_per_pixel():
+    from evalbook.widgets.precision_recall import _PLOT_PIXELS
+
+    rng = np.random.default_rng(3)
+    y = rng.integers(0, 2, 5000)
+    scores = rng.random(5000) * 0.7 + 0.3 * y
+    # tied scores: fewer distinct thresholds than instances, every one drawn
+    tied = PrecisionRecallExplorer(y[:300], scores[:300].round(1), positive=1)
+    distinct = np.unique(scores[:300].round(1)).size
+    assert _polyline_points(tied.curve_view.value) == [2 * distinct - 1] * 2
+    # 5000 distinct scores: one point per pixel of the plot's width, at most
+    many = PrecisionRecallExplorer(y, scores, positive=1)
+    for svg in (many.curve_view.value, many.threshold_view.value):
+        counts = _polyline_points(svg)
+        assert counts and max(counts) <= 2 * _PLOT_PIXELS[0]
+    many.threshold.value = 0.6
+    expected = float(np.mean(scores[y == 1] >= 0.6))
+    assert many.recall == pytest.approx(expected)  # the numbers use every score

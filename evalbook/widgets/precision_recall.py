@@ -20,7 +20,7 @@ import numpy as np
 
 from evalbook._checks import UndefinedMetricWarning, check_probability, check_threshold
 from evalbook._render import Cell, confusion_html, html_table, number, say
-from evalbook._svg import LINE_COLOURS, Line, svg_plot
+from evalbook._svg import LINE_COLOURS, Line, svg_plot, thin
 from evalbook.classification import ppv, precision
 from evalbook.confusion import ConfusionMatrix
 from evalbook.scored import ScoredData
@@ -90,15 +90,24 @@ class PrecisionRecallExplorer(Explorer):
         self._positive = positive
         self._data = data
         self._n_positive, self._n_negative = data.n_positive, data.n_negative
-        self._cuts = data.thresholds
-        self._tpr = data.tp / self._n_positive
-        self._fpr = data.fp / self._n_negative
         low, high = float(data.thresholds[-1]), float(data.thresholds[0])
         if low >= 0 and high <= 1:
             low, high, step = 0.0, 1.0, 0.01
         else:
             step = (high - low) / 200 or 1.0
             high = max(high, low + step)
+        # the curves drawn: at most one point per pixel of a plot's width (the data have one
+        # per distinct score); only the PPV at π moves with a control, the rest is drawn as is
+        shown = thin(len(data.thresholds), _PLOT_PIXELS[0])
+        self._tpr = data.tp[shown] / self._n_positive
+        self._fpr = data.fp[shown] / self._n_negative
+        # against t: each value holds on (next lower score, score]; steps, not slopes
+        self._t_steps = np.repeat(np.r_[data.thresholds[shown], low], 2)[1:-1]
+        self._recall_by_t = np.repeat(self._tpr, 2)
+        # the PR curves as staircases, each recall step at the precision it ends with (the
+        # rectangles of the average precision; lesson 11: no straight lines between points)
+        self._r_steps = np.repeat(self._tpr, 2)[:-1]
+        self._sample_ppv = np.repeat(self._ppv_curve(self.sample_prevalence), 2)
         t = check_threshold(threshold, "threshold")
         if not low <= t <= high:
             raise ValueError(f"threshold must lie in [{low:g}, {high:g}]; got {t:g}")
@@ -233,21 +242,14 @@ class PrecisionRecallExplorer(Explorer):
             + html_table(rows, header=("", say(_TEXT, "value")))
             + "</div>"
         )
-        pi = self.prevalence.value
         slider = self.threshold
-        sample_ppv = self._ppv_curve(self.sample_prevalence)
-        pi_ppv = self._ppv_curve(pi)
-        # against t: each value holds on (next lower score, score]; steps, not slopes
-        t_steps = np.repeat(np.r_[self._cuts, slider.min], 2)[1:-1]
-
-        def by_t(values):
-            return np.repeat(values, 2)
-
+        pi_ppv = np.repeat(self._ppv_curve(self.prevalence.value), 2)
+        t_steps = self._t_steps
         self.threshold_view.value = svg_plot(
             [
-                Line(t_steps, by_t(self._tpr), say(_TEXT, "recall"), LINE_COLOURS[0]),
-                Line(t_steps, by_t(sample_ppv), say(_TEXT, "precision"), LINE_COLOURS[1]),
-                Line(t_steps, by_t(pi_ppv), say(_TEXT, "ppv"), LINE_COLOURS[3], "--"),
+                Line(t_steps, self._recall_by_t, say(_TEXT, "recall"), LINE_COLOURS[0]),
+                Line(t_steps, self._sample_ppv, say(_TEXT, "precision"), LINE_COLOURS[1]),
+                Line(t_steps, pi_ppv, say(_TEXT, "ppv"), LINE_COLOURS[3], "--"),
             ],
             x_range=(slider.min, slider.max),
             y_range=(0.0, 1.0),
@@ -257,15 +259,11 @@ class PrecisionRecallExplorer(Explorer):
             marker=slider.value,
             css_class="evalbook-pr-threshold",
         )
-        # the PR curves as staircases, each recall step at the precision it ends with (the
-        # rectangles of the average precision; lesson 11: no straight lines between PR points)
-        r_steps = np.repeat(self._tpr, 2)[:-1]
+        r_steps = self._r_steps
         self.curve_view.value = svg_plot(
             [
-                Line(
-                    r_steps, np.repeat(sample_ppv, 2)[1:], say(_TEXT, "pr_sample"), LINE_COLOURS[1]
-                ),
-                Line(r_steps, np.repeat(pi_ppv, 2)[1:], say(_TEXT, "pr_pi"), LINE_COLOURS[3], "--"),
+                Line(r_steps, self._sample_ppv[1:], say(_TEXT, "pr_sample"), LINE_COLOURS[1]),
+                Line(r_steps, pi_ppv[1:], say(_TEXT, "pr_pi"), LINE_COLOURS[3], "--"),
             ],
             x_range=(0.0, 1.0),
             y_range=(0.0, 1.0),
