@@ -60,6 +60,7 @@ _TEXT = {
     },
 }
 _LABEL = "padding:0 6px;font-size:85%;white-space:nowrap;border:none"
+_CELL_SIZE = "width:10px;height:14px;padding:0;border-color:#fff"  # one grid cell
 
 
 def _default_labels() -> np.ndarray:
@@ -137,6 +138,12 @@ class KFoldExplorer(Explorer):
         self._labels = labels
         self._classes = [labels[i] for i in np.sort(first)]
         self._columns = np.lexsort((np.arange(n), codes))
+        # one column per instance, or per group of neighbours (sorted by class) when there
+        # are more than MAX_COLUMNS; the groups and the class row never change
+        self._groups = np.array_split(self._columns, min(n, MAX_COLUMNS))
+        self._group_starts = np.cumsum([0] + [len(group) for group in self._groups[:-1]])
+        self._group_sizes = np.array([len(group) for group in self._groups])
+        self._header = self._class_row()
 
         controls = {
             "k": widgets.IntSlider(value=k, min=2, max=max_k, description=say(_TEXT, "k")),
@@ -216,37 +223,39 @@ class KFoldExplorer(Explorer):
     def _class_colour(self, label) -> str:
         return CLASS_COLOURS[self._classes.index(label) % len(CLASS_COLOURS)]
 
+    def _class_row(self) -> list:
+        """The grid's first row: each column (group) in the colour of its class."""
+        first = [self._labels[group[0]] for group in self._groups]
+        return [Cell(say(_TEXT, "class"), style=_LABEL)] + [
+            Rendered(
+                Cell(
+                    "",
+                    background=self._class_colour(label),
+                    style=_CELL_SIZE,
+                    attrs={"title": _title(group, label)},
+                ).html()
+            )
+            for label, group in zip(first, self._groups, strict=True)
+        ]
+
     def _grid_html(self) -> str:
-        # one column per instance, or per group of neighbours (sorted by class) when there
-        # are more than MAX_COLUMNS: a group's colour mixes test and training by its share
-        groups = np.array_split(self._columns, min(self._labels.size, MAX_COLUMNS))
-        size = "width:10px;height:14px;padding:0;border-color:#fff"
-        if getattr(self, "_header", None) is None:  # the class row never changes
-            first = [self._labels[group[0]] for group in groups]
-            self._header = [Cell(say(_TEXT, "class"), style=_LABEL)] + [
-                Rendered(
-                    Cell(
-                        "",
-                        background=self._class_colour(label),
-                        style=size,
-                        attrs={"title": _title(group, label)},
-                    ).html()
-                )
-                for label, group in zip(first, groups, strict=True)
-            ]
+        # a group's colour mixes test and training by its share of test instances
         rows, attrs = [[*self._header, ""]], [{}]
         counts = self.fold_class_counts
         count_values = counts.to_numpy()
+        fold_sizes = self.fold_sizes
         # share of test instances in each column group, for every fold at once
         is_test = (self.roles[:, self._columns] == 2).astype(float)
-        starts = np.cumsum([0] + [len(group) for group in groups[:-1]])
-        sizes = np.array([len(group) for group in groups])
-        shares_by_fold = np.add.reduceat(is_test, starts, axis=1) / sizes if len(is_test) else []
+        shares_by_fold = (
+            np.add.reduceat(is_test, self._group_starts, axis=1) / self._group_sizes
+            if len(is_test)
+            else []
+        )
         rendered = {}  # share -> the cell's HTML, built once per colour
 
         def cell(share: float) -> Rendered:
             colour = blend(ROLE_COLOURS["train"], ROLE_COLOURS["test"], share)
-            return Rendered(Cell("", background=colour, style=size).html())
+            return Rendered(Cell("", background=colour, style=_CELL_SIZE).html())
 
         for fold in range(len(self._splits)):
             shares = np.round(shares_by_fold[fold], 2).tolist()  # 101 colours at most
@@ -259,7 +268,7 @@ class KFoldExplorer(Explorer):
                     Cell(f"fold {fold + 1}", style=_LABEL),
                     *cells,
                     Cell(
-                        say(_TEXT, "fold_test", size=self.fold_sizes[fold], detail=detail),
+                        say(_TEXT, "fold_test", size=fold_sizes[fold], detail=detail),
                         style=_LABEL,
                     ),
                 ]

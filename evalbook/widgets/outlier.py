@@ -202,7 +202,9 @@ class OutlierExplorer(Explorer):
 
         R² is left out: it is not an error and can change sign.
         """
-        now = self.metrics
+        return self._ratios(self.metrics)
+
+    def _ratios(self, now: dict[str, float]) -> dict[str, float]:
         return {
             name: now[name] / self._baseline[name] if self._baseline[name] != 0 else math.nan
             for name in ("mse", "rmse", "mae")
@@ -215,7 +217,7 @@ class OutlierExplorer(Explorer):
     # ------------------------------------------------------------------ internals
     def _refresh(self, change=None) -> None:
         now = self.metrics
-        ratios = self.ratios
+        ratios = self._ratios(now)
         rows = []
         for name, (_, label) in METRICS.items():
             ratio = ratios.get(name)
