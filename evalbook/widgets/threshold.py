@@ -194,6 +194,7 @@ class ThresholdExplorer(Explorer):
             if hi == lo:
                 lo, hi = lo - 0.5, hi + 0.5
         self._range = (lo, hi)
+        self._draw_curves()
         if step is None:
             step = default_step
         step = check_threshold(step, "step")
@@ -361,12 +362,17 @@ class ThresholdExplorer(Explorer):
         fp = np.concatenate([[0], data.fp])
         cells = np.stack([tp, self._n_positive - tp, fp, self._n_negative - fp], axis=1)
         self._cuts = (cuts, cells.astype(float))
-        self._static_svg = None  # drawn at the first refresh (it needs the slider's range)
         return data.labels
+
+    def _draw_curves(self) -> None:
+        """What no threshold moves: the AUC and the curves (scores, ROC, KS) of the data."""
+        self._auc = roc_auc(self._data)
+        self._curves = threshold_curves(self._data, self._range, self._negative)
 
     def _reload_synthetic(self) -> None:
         scores = _logistic(self._noise + self.separation.value * self._centre)
         self._load(self._y_true, scores, self._positive)
+        self._draw_curves()
         self._best = None
 
     # ------------------------------------------------------------------ numbers
@@ -466,9 +472,6 @@ class ThresholdExplorer(Explorer):
             return
         if owner is not None and owner is self.separation:
             self._reload_synthetic()
-        if self._static_svg is None:
-            self._auc = roc_auc(self._data)
-            self._static_svg = threshold_curves(self._data, self._range, self._negative)
         t = self.threshold.value
         tp, fn, fp, tn = self._counts_at(t)
         self.table_view.value = self._table_html(t)
@@ -476,7 +479,7 @@ class ThresholdExplorer(Explorer):
         self.metrics_view.value = self._metrics_html()
         fpr, tpr = self.roc_point
         self.plot_view.value = threshold_plots(
-            self._static_svg, t=t, value_range=self._range, fpr=fpr, tpr=tpr, auc=self._auc
+            self._curves, t=t, value_range=self._range, fpr=fpr, tpr=tpr, auc=self._auc
         )
         self._refresh_profit(None)
 
