@@ -47,13 +47,19 @@ def _winner(values: dict[str, float]) -> str:
     return max(values, key=values.get)
 
 
+def _profits_at(price: float) -> dict[str, float]:
+    """Each model's profit when denying credit to a good payer (a false positive) pays
+    ``price``."""
+    gains = profit_matrix().astype(float)
+    gains.loc["adimplente", "inadimplente"] = price
+    return _profits(gains)
+
+
 def _break_even() -> float:
     """The false-positive price at which both models earn the same (profit is linear in it)."""
 
     def gap(price: float) -> float:
-        gains = profit_matrix()
-        gains.iloc[1, 0] = price
-        values = _profits(gains)
+        values = _profits_at(price)
         return values["A"] - values["B"]
 
     return -gap(0.0) / (gap(1.0) - gap(0.0))
@@ -190,7 +196,10 @@ EXERCISES: dict[str, Exercise] = {
         comment="Com um falso positivo mais caro do que isso, o modelo A passa a ganhar.",
     ),
     "03.burro": Exercise(
-        expected=lambda: (evalbook.accuracy(dumb_model()), *_means(dumb_model())[1:]),
+        expected=lambda: (
+            evalbook.accuracy(dumb_model()),
+            evalbook.average_class_accuracy(dumb_model(), mean="harmonic"),
+        ),
         kind="numbers",
         names=("acurácia", "média harmônica"),
         look=(
@@ -225,9 +234,7 @@ DENIAL_PRICE = -300
 
 
 def _winner_with_denial_price(price: float) -> str:
-    gains = profit_matrix().astype(float)
-    gains.loc["adimplente", "inadimplente"] = price
-    return _winner(_profits(gains))
+    return _winner(_profits_at(price))
 
 
 EXERCISES.update(
