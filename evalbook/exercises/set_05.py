@@ -31,15 +31,15 @@ THRESHOLD_RATES = 0.5
 BINS = 4
 
 
-def _data() -> tuple[list, list]:
+def _data() -> tuple[np.ndarray, np.ndarray]:
+    """The 16 transactions of the set: the target of each and its fraud score."""
     table = data.fraud_predictions()
-    return list(table["target"]), [float(v) for v in table["score"]]
+    return table["target"].to_numpy(), table["score"].to_numpy(float)
 
 
 def _matrix(t: float, *, strict: bool = False) -> evalbook.ConfusionMatrix:
     """The matrix at threshold t (score ≥ t, or score > t when ``strict``)."""
     target, scores = _data()
-    scores = np.asarray(scores)
     flagged = scores > t if strict else scores >= t
     predicted = np.where(flagged, POSITIVE, NEGATIVE)
     return evalbook.ConfusionMatrix.from_labels(target, predicted, labels=LABELS)
@@ -63,7 +63,6 @@ def _ks() -> float:
 def _ks_as_printed() -> float:
     """Eq. (16) read literally: max over ps of CP(positive, ps) − CP(negative, ps)."""
     target, scores = _data()
-    target, scores = np.asarray(target), np.asarray(scores)
     grid = np.unique(scores)
     below = scores[:, None] <= grid[None, :]
     cp_pos = below[target == POSITIVE].mean(axis=0)
@@ -79,7 +78,6 @@ def _gain_lift():
 def _pairs() -> tuple[int, int]:
     """(pairs where the fraud scores higher, all (fraud, legitimate) pairs)."""
     target, scores = _data()
-    target, scores = np.asarray(target), np.asarray(scores)
     fraud, legit = scores[target == POSITIVE], scores[target != POSITIVE]
     return int(np.sum(fraud[:, None] > legit[None, :])), fraud.size * legit.size
 
@@ -238,7 +236,7 @@ EXERCISES: dict[str, Exercise] = {
 # ---------------------------------------------------------------------- items that need thinking
 def _catch_all() -> tuple[float, int]:
     """The largest threshold that flags every fraud, and the legitimate ones it flags too."""
-    target, scores = np.asarray(_data()[0]), np.asarray(_data()[1])
+    target, scores = _data()
     t = float(scores[target == POSITIVE].min())
     return t, int(np.sum((target != POSITIVE) & (scores >= t)))
 
@@ -315,7 +313,7 @@ EXERCISES.update(
                 (
                     lambda: (
                         _catch_all()[0],
-                        _catch_all()[1] + int(np.sum(np.asarray(_data()[0]) == POSITIVE)),
+                        _catch_all()[1] + int(np.sum(_data()[0] == POSITIVE)),
                     ),
                     "Esse é o total de transações bloqueadas; conte só as legítimas.",
                 ),
