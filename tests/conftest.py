@@ -10,6 +10,7 @@ library's code. The registry-driven tests (``test_classification.py``) and the c
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import math
 import os
@@ -29,6 +30,14 @@ import pytest
 
 from evalbook import ConfusionMatrix, abc_confusion, spam_predictions
 
+# tests/ is not a package (pytest imports with --import-mode=importlib): load the helper by path.
+_spec = importlib.util.spec_from_file_location(
+    "forked_kernels", Path(__file__).with_name("forked_kernels.py")
+)
+forked_kernels = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(forked_kernels)
+sys.modules["forked_kernels"] = forked_kernels
+
 #: Files that take longest, started first so that no worker of a parallel run (`make test`
 #: uses pytest-xdist with `--dist loadfile --no-loadscope-reorder`) ends alone on a long
 #: one; the notebooks (nbval) come next, then the unit tests fill the gaps.
@@ -42,6 +51,29 @@ def _start_rank(item) -> int:
     if path.endswith(".ipynb"):
         return len(_LONGEST_FIRST)
     return len(_LONGEST_FIRST) + 1
+
+
+def pytest_configure(config):
+    """nbval's kernels are forks of one warm process (tests/forked_kernels.py)."""
+    config._evalbook_zygote = forked_kernels.install(config)
+
+
+@pytest.fixture(scope="module")
+def kernel_zygote(request):
+    """The zygote nbval's kernels fork from (a new one when nbval is not in use)."""
+    zygote = request.config._evalbook_zygote
+    if zygote is not None:
+        yield zygote
+        return
+    zygote = forked_kernels.Zygote(forked_kernels.NOTEBOOKS)
+    yield zygote
+    zygote.stop()
+
+
+def pytest_unconfigure(config):
+    zygote = getattr(config, "_evalbook_zygote", None)
+    if zygote is not None:
+        zygote.stop()
 
 
 def pytest_collection_modifyitems(config, items):

@@ -1,0 +1,236 @@
+"""A forked kernel (tests/forked_kernels.py) is indistinguishable, to a lesson, from a kernel
+started from nothing: same environment, folder, path, display defaults, plot backend and
+warning filters; figures still show; interrupts and kills still reach it."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from forked_kernels import NOTEBOOKS, notebook_imports  # tests/conftest.py loads it
+from ipykernel.kernelspec import get_kernel_dict
+
+SCRIPT = Path(__file__).with_name("forked_kernels.py")
+#: How ipykernel starts a kernel from nothing (its own kernel spec).
+FROM_NOTHING = get_kernel_dict()["argv"]
+#: Read in both kernels after importing what the zygote imports; every value must be equal.
+PROBE = (
+    f"for module in {notebook_imports(NOTEBOOKS)!r}:\n    __import__(module)\n"
+    + """
+import json, os, signal, sys, warnings
+import numpy as np
+import pandas as pd
+import matplotlib
+import matplotlib.pyplot as plt
+import sklearn
+import evalbook
+ip = get_ipython()
+def options(prefix, node):
+    found = {}
+    for key in dir(node):
+        value = getattr(node, key)
+        if type(value).__name__ == "DictWrapper":
+            found.update(options(f"{prefix}{key}.", value))
+        else:
+            found[prefix + key] = repr(value)
+    return found
+json.dumps({
+    "argv0": sys.argv[0],
+    "cwd": os.getcwd(),
+    "path": sys.path,
+    "environment": sorted(os.environ),
+    "pandas": options("", pd.options),
+    "backend": matplotlib.get_backend(),
+    "rc": sorted((key, repr(value)) for key, value in matplotlib.rcParams.items()),
+    "numpy": repr(np.get_printoptions()),
+    "sklearn": repr(sorted(sklearn.get_config().items())),
+    "shell": type(ip).__name__,
+    "formats": sorted(ip.display_formatter.active_types),
+    "post_execute": sorted(f.__qualname__ for f in ip.events.callbacks["post_execute"]),
+    # In the order the modules were imported: the kernel's own filters come after the
+    # lesson's in a fork, before them in a kernel started from nothing. Each filter names
+    # its own warning class or message, so the order does not change which one applies.
+    "warnings": sorted(repr(f) for f in warnings.filters),
+    "sigint": repr(signal.getsignal(signal.SIGINT)),
+    "sigchld": repr(signal.getsignal(signal.SIGCHLD)),
+    "comm_targets": sorted(ip.kernel.comm_manager.targets),
+    "parent_handle": ip.kernel.parent.parent_handle if ip.kernel.parent else None,
+})
+"""
+)
+
+
+def _start(folder: Path, argv: list[str]):
+    """A kernel started by jupyter_client with the command ``argv``, as nbval starts one."""
+    from jupyter_client.manager import KernelManager
+    from nbval.kernel import CURRENT_ENV_KERNEL_NAME, NbvalKernelspecManager
+
+    manager = KernelManager(
+        kernel_name=CURRENT_ENV_KERNEL_NAME, kernel_spec_manager=NbvalKernelspecManager()
+    )
+    manager.kernel_spec.argv = argv  # the manager's own copy of the spec
+    manager.start_kernel(cwd=str(folder))
+    client = manager.client()
+    client.start_channels()
+    client.wait_for_ready(timeout=60)
+    return manager, client
+
+
+def _run(client, code: str, timeout: float = 60) -> list[dict]:
+    messages = []
+    reply = client.execute_interactive(
+        code, timeout=timeout, output_hook=messages.append, allow_stdin=False
+    )
+    return [reply, *messages]
+
+
+def _value(messages) -> dict:
+    results = [m for m in messages if m["msg_type"] == "execute_result"]
+    assert results, messages
+    return json.loads(eval(results[0]["content"]["data"]["text/plain"]))
+
+
+@pytest.fixture(scope="module")
+def kernels(kernel_zygote, tmp_path_factory):
+    """A kernel started from nothing and a forked one, both in the same empty folder."""
+    folder = tmp_path_factory.mktemp("kernels")
+    started = {
+        "fresh": _start(folder, FROM_NOTHING),
+        "forked": _start(folder, kernel_zygote.argv()),
+    }
+    yield started
+    for manager, client in started.values():
+        client.stop_channels()
+        manager.shutdown_kernel(now=True)
+
+
+def test_the_forked_kernel_is_a_fork_of_the_zygote(kernels, kernel_zygote):
+    _, client = kernels["forked"]
+    messages = _run(client, "import os, json; json.dumps({'parent': os.getppid()})")
+    assert _value(messages)["parent"] == kernel_zygote.process.pid
+    _, client = kernels["fresh"]
+    messages = _run(client, "import os, json; json.dumps({'parent': os.getppid()})")
+    assert _value(messages)["parent"] == os.getpid()
+
+
+def test_a_lesson_sees_the_same_kernel(kernels):
+    fresh = _value(_run(kernels["fresh"][1], PROBE))
+    forked = _value(_run(kernels["forked"][1], PROBE))
+    assert fresh["shell"] == "ZMQInteractiveShell"
+    assert fresh["pandas"]["display.max_columns"] == "20"  # a kernel's, not a terminal's 0
+    assert fresh["backend"] == "module://matplotlib_inline.backend_inline"
+    for key in fresh:
+        assert forked[key] == fresh[key], key
+
+
+def test_a_figure_is_shown_by_the_forked_kernel(kernels):
+    code = "import matplotlib.pyplot as plt\nplt.plot([0, 1], [1, 0]);"
+    for name in ("fresh", "forked"):
+        shown = [
+            m
+            for m in _run(kernels[name][1], code)
+            if m["msg_type"] == "display_data" and "image/png" in m["content"]["data"]
+        ]
+        assert len(shown) == 1, name
+
+
+def test_an_interrupt_reaches_the_forked_kernel(kernel_zygote, tmp_path):
+    manager, client = _start(tmp_path, kernel_zygote.argv())
+    try:
+        message_id = client.execute("import time\ntime.sleep(60)")
+        time.sleep(0.5)
+        started = time.monotonic()
+        manager.interrupt_kernel()
+        reply = client.get_shell_msg(timeout=30)
+        assert reply["parent_header"]["msg_id"] == message_id
+        assert reply["content"]["status"] == "error"
+        assert reply["content"]["ename"] == "KeyboardInterrupt"
+        assert time.monotonic() - started < 10
+    finally:
+        client.stop_channels()
+        manager.shutdown_kernel(now=True)
+
+
+def _gone(pid: int, timeout: float) -> bool:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return True
+        time.sleep(0.05)
+    return False
+
+
+def test_killing_the_launcher_ends_the_forked_kernel(kernel_zygote, tmp_path):
+    """nbval stops a kernel with SIGKILL, which the launcher cannot pass on."""
+    manager, client = _start(tmp_path, kernel_zygote.argv())
+    kernel = _value(_run(client, "import os, json; json.dumps({'pid': os.getpid()})"))["pid"]
+    launcher = manager.provisioner.process.pid
+    assert kernel != launcher
+    client.stop_channels()
+    manager.shutdown_kernel(now=True)
+    assert _gone(launcher, 10)
+    assert _gone(kernel, 10)
+
+
+def test_without_a_zygote_the_launcher_starts_an_ordinary_kernel(tmp_path):
+    script = str(SCRIPT)
+    no_process = str(2**22 + 1)  # above Linux's largest pid_max
+    argv = [sys.executable, script, "launch", str(tmp_path / "none"), no_process]
+    manager, client = _start(tmp_path, [*argv, "-f", "{connection_file}"])
+    try:
+        value = _value(_run(client, "import os, json; json.dumps({'pid': os.getpid()})"))
+        assert value["pid"] == manager.provisioner.process.pid  # the launcher became it
+    finally:
+        client.stop_channels()
+        manager.shutdown_kernel(now=True)
+
+
+def test_a_zygote_that_imports_ipywidgets_refuses_to_serve(tmp_path):
+    """ipywidgets registers its comm targets when imported in a kernel: imported in the
+    zygote, before any kernel, it would not, so the zygote stops and says why."""
+    (tmp_path / "uses_widgets.py").write_text("import ipywidgets\n", encoding="utf-8")
+    notebook = {"cells": [{"cell_type": "code", "source": ["import uses_widgets"]}]}
+    (tmp_path / "n.ipynb").write_text(json.dumps(notebook), encoding="utf-8")
+    address = tmp_path / "zygote"
+    run = subprocess.run(
+        [sys.executable, str(SCRIPT), "serve", str(address), str(tmp_path / "n.ipynb")],
+        env={**os.environ, "PYTHONPATH": str(tmp_path)},
+        capture_output=True,
+        timeout=120,
+        check=False,
+    )
+    assert run.returncode == 1
+    failed = (tmp_path / "zygote.failed").read_text(encoding="utf-8")
+    assert failed == (
+        "RuntimeError: the zygote imported ['ipywidgets']: add the module that imports them "
+        "to IMPORTED_BY_THE_KERNEL\n"
+    ), failed
+    assert not address.exists()
+
+
+def test_the_zygote_imports_what_the_notebooks_import(tmp_path):
+    notebook = {
+        "cells": [
+            {"cell_type": "markdown", "source": ["import not_code"]},
+            {
+                "cell_type": "code",
+                "source": [
+                    "%matplotlib inline\n",
+                    "import numpy as np\n",
+                    "from sklearn.tree import X\n",
+                    "from . import y",
+                ],
+            },
+            {"cell_type": "code", "source": ["def broken(:"]},
+        ]
+    }
+    path = tmp_path / "n.ipynb"
+    path.write_text(json.dumps(notebook), encoding="utf-8")
+    assert notebook_imports([path]) == ["numpy", "sklearn.tree"]
