@@ -155,7 +155,6 @@ def _become_kernel(
     ipykernel, and never return to the zygote's loop."""
     code = 1
     try:
-        signal.signal(signal.SIGCHLD, signal.SIG_DFL)
         signal.signal(signal.SIGTERM, signal.SIG_DFL)
         signal.signal(signal.SIGINT, signal.default_int_handler)
         os.setsid()
@@ -230,33 +229,57 @@ def serve(address: str, notebooks) -> None:
     except BaseException as error:
         Path(f"{address}.failed").write_text(f"{type(error).__name__}: {error}\n")
         raise
-    signal.signal(signal.SIGCHLD, signal.SIG_IGN)  # the system reaps the children
+    signal.signal(signal.SIGTERM, _stop)
     listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     partial = f"{address}.{os.getpid()}"
     listener.bind(partial)
     listener.listen(8)
     os.rename(partial, address)  # the address appears only once the zygote is ready
     listener.settimeout(1.0)
-    while os.getppid() == parent:
-        try:
-            conn, _ = listener.accept()
-        except TimeoutError:
-            continue
-        conn.settimeout(None)
-        try:
-            request, fds = _receive(conn)
-        except (OSError, ValueError):
-            conn.close()
-            continue
-        pid = os.fork()
-        if pid == 0:
-            listener.close()
-            _become_kernel(conn, request, fds, set_by_imports)
-        for fd in fds:
-            os.close(fd)
-        with contextlib.suppress(OSError):  # the launcher is gone; so will the child be
-            conn.sendall(_PID.pack(pid))
+    try:
+        while os.getppid() == parent:
+            _reap()
+            _serve_one(listener, set_by_imports)
+    except SystemExit:
+        pass
+    finally:
+        _reap(wait=True)
+
+
+def _stop(_signum, _frame) -> None:
+    raise SystemExit(0)
+
+
+def _reap(*, wait: bool = False) -> None:
+    """Collect the kernels that exited (``wait``: all of them). Waited for, their CPU time
+    counts in the zygote's children, and so in pytest's and make's (benchmarks/run.py reads
+    it)."""
+    with contextlib.suppress(ChildProcessError):
+        while os.waitpid(-1, 0 if wait else os.WNOHANG)[0]:
+            pass
+
+
+def _serve_one(listener: socket.socket, set_by_imports: dict[str, str]) -> None:
+    """Fork a kernel for the next launcher that connects, if one does within a second."""
+    try:
+        conn, _ = listener.accept()
+    except TimeoutError:
+        return
+    conn.settimeout(None)
+    try:
+        request, fds = _receive(conn)
+    except (OSError, ValueError):
         conn.close()
+        return
+    pid = os.fork()
+    if pid == 0:
+        listener.close()
+        _become_kernel(conn, request, fds, set_by_imports)
+    for fd in fds:
+        os.close(fd)
+    with contextlib.suppress(OSError):  # the launcher is gone; so will the child be
+        conn.sendall(_PID.pack(pid))
+    conn.close()
 
 
 # --------------------------------------------------------------------------- the launcher

@@ -11,8 +11,9 @@ import sys
 import time
 from pathlib import Path
 
+import forked_kernels  # tests/conftest.py loads it
 import pytest
-from forked_kernels import NOTEBOOKS, notebook_imports  # tests/conftest.py loads it
+from forked_kernels import NOTEBOOKS, notebook_imports
 from ipykernel.kernelspec import get_kernel_dict
 
 SCRIPT = Path(__file__).with_name("forked_kernels.py")
@@ -190,6 +191,33 @@ def test_without_a_zygote_the_launcher_starts_an_ordinary_kernel(tmp_path):
     finally:
         client.stop_channels()
         manager.shutdown_kernel(now=True)
+
+
+def _children_cpu(pid: int) -> float:
+    """CPU seconds of the children process ``pid`` waited for (cutime + cstime)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[13]) + int(fields[14])) / os.sysconf("SC_CLK_TCK")
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+def test_the_zygote_waits_for_its_kernels_so_their_cpu_time_is_counted(tmp_path):
+    """Waited for, a kernel's CPU time reaches the zygote's children, then pytest's and
+    make's (benchmarks/run.py reports it)."""
+    zygote = forked_kernels.Zygote([])  # imports only ipykernel: well under a second
+    try:
+        manager, client = _start(tmp_path, zygote.argv())
+        try:
+            burn = "import time\nend = time.process_time() + 1.5\n"
+            _run(client, burn + "while time.process_time() < end: pass")
+        finally:
+            client.stop_channels()
+            manager.shutdown_kernel(now=True)
+        deadline = time.monotonic() + 10
+        while _children_cpu(zygote.process.pid) < 1.5 and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert _children_cpu(zygote.process.pid) >= 1.5
+    finally:
+        zygote.stop()
 
 
 def test_a_zygote_that_imports_ipywidgets_refuses_to_serve(tmp_path):
