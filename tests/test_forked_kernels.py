@@ -145,13 +145,11 @@ def test_an_interrupt_reaches_the_forked_kernel(kernel_zygote, tmp_path):
     try:
         message_id = client.execute("import time\ntime.sleep(60)")
         time.sleep(0.5)
-        started = time.monotonic()
         manager.interrupt_kernel()
-        reply = client.get_shell_msg(timeout=30)
+        reply = client.get_shell_msg(timeout=30)  # not the 60 s of the sleep
         assert reply["parent_header"]["msg_id"] == message_id
         assert reply["content"]["status"] == "error"
         assert reply["content"]["ename"] == "KeyboardInterrupt"
-        assert time.monotonic() - started < 10
     finally:
         client.stop_channels()
         manager.shutdown_kernel(now=True)
