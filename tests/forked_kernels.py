@@ -371,8 +371,11 @@ class Zygote:
 
 def install(config) -> Zygote | None:
     """Point nbval's current-environment kernel at the launcher (unless
-    ``EVALBOOK_FRESH_KERNELS`` is set, or nbval is not in use)."""
+    ``EVALBOOK_FRESH_KERNELS`` is set, nbval is not in use, or the system cannot fork and
+    pass file descriptors over a Unix socket, as Windows cannot)."""
     if os.environ.get("EVALBOOK_FRESH_KERNELS", "") not in ("", "0"):
+        return None
+    if not (hasattr(os, "fork") and hasattr(socket, "send_fds")):
         return None
     nbval = config.getoption("nbval", False) or config.getoption("nbval_lax", False)
     if not (nbval and config.getoption("nbval_current_env", False)):
@@ -388,6 +391,7 @@ def install(config) -> Zygote | None:
             spec.argv = zygote.argv()
         return spec
 
+    get_kernel_spec.__wrapped__ = original
     kernel.NbvalKernelspecManager.get_kernel_spec = get_kernel_spec
     return zygote
 

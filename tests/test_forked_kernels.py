@@ -241,6 +241,37 @@ def test_a_zygote_that_imports_ipywidgets_refuses_to_serve(tmp_path):
     assert not address.exists()
 
 
+class _Options:
+    """A pytest config as ``install`` reads it: ``make test``'s nbval options."""
+
+    def getoption(self, name, default=None):
+        return name in ("nbval", "nbval_current_env") or default
+
+
+@pytest.mark.parametrize(
+    ("fresh", "fork", "installed"), [("", True, True), ("1", True, False), ("", False, False)]
+)
+def test_forking_is_used_unless_turned_off_or_impossible(monkeypatch, fresh, fork, installed):
+    from nbval import kernel
+
+    monkeypatch.setenv("EVALBOOK_FRESH_KERNELS", fresh)
+    # nbval's own method (make test's session has already pointed it at its zygote);
+    # monkeypatch puts the session's back afterwards
+    manager = kernel.NbvalKernelspecManager
+    own = getattr(manager.get_kernel_spec, "__wrapped__", manager.get_kernel_spec)
+    monkeypatch.setattr(manager, "get_kernel_spec", own)
+    if not fork:
+        monkeypatch.delattr(os, "fork")
+    zygote = forked_kernels.install(_Options())
+    try:
+        assert (zygote is not None) == installed
+        spec = kernel.NbvalKernelspecManager().get_kernel_spec(kernel.CURRENT_ENV_KERNEL_NAME)
+        assert (spec.argv[2] == "launch") == installed, spec.argv
+    finally:
+        if zygote is not None:
+            zygote.stop()
+
+
 def test_the_zygote_imports_what_the_notebooks_import(tmp_path):
     notebook = {
         "cells": [
