@@ -2,19 +2,25 @@
 
 nbval runs each notebook in a new kernel. Started from nothing, a kernel spends about 3 s of
 CPU before the lesson's first line: Python imports ipykernel, then the setup cell imports
-numpy, pandas, matplotlib, scipy and scikit-learn, 24 notebooks over. Here one *zygote*
-process imports ipykernel and every module the notebooks import, once per pytest worker,
-and each kernel is a fork of it. A notebook still runs in a process of its own, with an
-empty namespace and the environment, folder and standard streams jupyter_client gave it;
-only the modules' code is already loaded. The outputs are compared with the ones
-``make notebooks`` stored from kernels started from nothing, so a kernel that behaved
-differently would fail nbval.
+numpy, pandas, matplotlib, scipy and scikit-learn, and that for each of the 24 notebooks.
+Here one *zygote* process imports ipykernel and every module the notebooks import, once
+per pytest worker, and each kernel is a fork of it. A notebook still runs in a process of
+its own, with an empty namespace and the environment, folder and standard streams
+jupyter_client gave it; only the modules' code is already loaded.
+
+The zygote imports as a kernel would (``get_ipython`` among the builtins, UTF-8 streams
+that are not a terminal), and hands each child the environment variables those imports
+set. Modules that hook into the running kernel when imported (``IMPORTED_BY_THE_KERNEL``)
+are left for each kernel to import. ``tests/test_forked_kernels.py`` compares what a lesson
+can see in a forked kernel and in one started from nothing; nbval compares the outputs with
+the ones ``make notebooks`` stored from kernels started from nothing.
 
 Three processes take part:
 
 - the **zygote** (``serve``) imports, listens on a Unix socket and forks one child per
   request. It imports with ``MPLBACKEND`` set to the inline backend, as ipykernel sets it
-  before any user code, and exits when the pytest worker that started it goes away;
+  before any user code; it waits for its children (so their CPU time is counted in
+  pytest's), and exits on SIGTERM or when the pytest worker that started it goes away;
 - the **launcher** (``launch``, the kernel spec's command) is what jupyter_client starts,
   watches, signals and kills. It hands the zygote its folder, environment and standard
   streams, forwards SIGINT and SIGTERM to the child, and exits with it. When no zygote
