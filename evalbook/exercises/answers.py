@@ -17,6 +17,7 @@ import numpy as np
 import pandas as pd
 
 from evalbook import ConfusionMatrix
+from evalbook._render import number as shown_number
 
 __all__ = [
     "MAX_ITEMS",
@@ -137,9 +138,9 @@ def format_number(value) -> str:
 
 
 def characters(count: int) -> str:
-    """``"1 000 001 caracteres"``: a text's length for a message (thousands apart by a
-    no-break space, as the workbook writes them in Portuguese)."""
-    return f"{count:,} caracteres".replace(",", "\u00a0")
+    """``"1 000 001 caracteres"``: a text's length for a message, written as the workbook
+    writes numbers in Portuguese (thousands apart by a no-break space)."""
+    return f"{shown_number(count, 0, language='pt')} caracteres"
 
 
 def _elements(count: int) -> str:
