@@ -298,10 +298,16 @@ def _alive(pid: int) -> bool:
             return False
         return True
     try:
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+        state = proc_stat(pid)[0]
     except OSError:
         return False
     return state not in ("Z", "X")
+
+
+def proc_stat(pid: int) -> list[str]:
+    """The fields of ``/proc/<pid>/stat`` after the command name: the state first, then
+    parent, ..., utime, stime, cutime, cstime at 11-14 (``man 5 proc``, fields 3 on)."""
+    return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
 
 
 def launch(address: str, zygote: int, argv: list[str]) -> None:

@@ -193,7 +193,7 @@ def test_without_a_zygote_the_launcher_starts_an_ordinary_kernel(tmp_path):
 
 def _children_cpu(pid: int) -> float:
     """CPU seconds of the children process ``pid`` waited for (cutime + cstime)."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    fields = forked_kernels.proc_stat(pid)
     return (int(fields[13]) + int(fields[14])) / os.sysconf("SC_CLK_TCK")
 
 
