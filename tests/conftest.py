@@ -58,6 +58,14 @@ def pytest_configure(config):
     config._evalbook_zygote = forked_kernels.install(config)
 
 
+@pytest.hookimpl(optionalhook=True)
+def pytest_configure_node(node):
+    """pytest-xdist's controller hands its zygote to each worker it starts."""
+    zygote = getattr(node.config, "_evalbook_zygote", None)
+    if zygote is not None:
+        node.workerinput[forked_kernels.WORKER_INPUT] = zygote.shared()
+
+
 @pytest.fixture(scope="module")
 def kernel_zygote(request):
     """The zygote nbval's kernels fork from (a new one when nbval is not in use)."""

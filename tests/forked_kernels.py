@@ -4,9 +4,10 @@ nbval runs each notebook in a new kernel. Started from nothing, a kernel spends 
 CPU before the lesson's first line: Python imports ipykernel, then the setup cell imports
 numpy, pandas, matplotlib, scipy and scikit-learn, and that for each of the 24 notebooks.
 Here one *zygote* process imports ipykernel and every module the notebooks import, once
-per pytest worker, and each kernel is a fork of it. A notebook still runs in a process of
-its own, with an empty namespace and the environment, folder and standard streams
-jupyter_client gave it; only the modules' code is already loaded.
+per test session (the pytest-xdist workers share it), and each kernel is a fork of it. A
+notebook still runs in a process of its own, with an empty namespace and the environment,
+folder and standard streams jupyter_client gave it; only the modules' code is already
+loaded.
 
 The zygote imports as a kernel would (``get_ipython`` among the builtins, UTF-8 streams
 that are not a terminal), and hands each child the environment variables those imports
@@ -20,7 +21,9 @@ Three processes take part:
 - the **zygote** (``serve``) imports, listens on a Unix socket and forks one child per
   request. It imports with ``MPLBACKEND`` set to the inline backend, as ipykernel sets it
   before any user code; it waits for its children (so their CPU time is counted in
-  pytest's), and exits on SIGTERM or when the pytest worker that started it goes away;
+  pytest's), and exits on SIGTERM or when the pytest process that started it goes away.
+  That process is pytest-xdist's controller in `make test`: it starts the zygote when it
+  starts, so the imports run while the workers collect, and hands it to the workers;
 - the **launcher** (``launch``, the kernel spec's command) is what jupyter_client starts,
   watches, signals and kills. It hands the zygote its folder, environment and standard
   streams, forwards SIGINT and SIGTERM to the child, and exits with it. When no zygote
@@ -61,6 +64,13 @@ KERNEL_MODULES = (
     "ipykernel.ipkernel",
     "ipykernel.zmqshell",
     "IPython.core.completer",
+    # imported as the kernel initialises (its debugger, history, extensions): ~0.1 s each
+    "ipykernel.debugger",
+    "IPython.core.completerlib",
+    "IPython.extensions.storemagic",
+    "sqlite3",
+    "tornado.platform.asyncio",
+    "tornado.queues",
 )
 #: Modules that hook into the running kernel when imported (ipywidgets registers its comm
 #: targets, tqdm.auto picks its notebook bar), and the notebooks' modules that import them.
@@ -350,26 +360,53 @@ def launch(address: str, zygote: int, argv: list[str]) -> None:
 
 # ----------------------------------------------------------------------- the pytest side
 class Zygote:
-    """One zygote per pytest worker, started when its first notebook needs a kernel."""
+    """The zygote of a test session: started by the pytest process that runs the session
+    (under pytest-xdist, the controller, before its workers exist), so that it imports
+    while the workers collect; the workers attach to it (``attach``)."""
 
     def __init__(self, notebooks) -> None:
         self.notebooks = [str(path) for path in notebooks]
         self.folder = tempfile.mkdtemp(prefix="evalbook-kernels-")
         self.address = os.path.join(self.folder, "zygote")
         self.process: subprocess.Popen | None = None
+        self._pid: int | None = None
 
-    def argv(self) -> list[str]:
-        """The kernel spec's command, started by jupyter_client for each notebook."""
-        if self.process is None:
+    @classmethod
+    def attach(cls, shared: dict) -> Zygote:
+        """The zygote another process started (``shared`` is its ``shared()``); ``stop``
+        leaves it running."""
+        zygote = cls.__new__(cls)
+        zygote.notebooks, zygote.folder, zygote.process = [], None, None
+        zygote.address, zygote._pid = shared["address"], int(shared["pid"])
+        return zygote
+
+    def start(self) -> Zygote:
+        """Start importing now (``argv`` starts it otherwise, for the first kernel)."""
+        if self.process is None and self._pid is None:
             self.process = subprocess.Popen(
                 [sys.executable, __file__, "serve", self.address, *self.notebooks],
                 stdin=subprocess.DEVNULL,
                 cwd=_ROOT,
             )
-        pid = str(self.process.pid)
+            self._pid = self.process.pid
+        return self
+
+    @property
+    def pid(self) -> int:
+        return self.start()._pid
+
+    def shared(self) -> dict:
+        """What a pytest-xdist worker needs to ``attach``."""
+        return {"address": self.address, "pid": self.pid}
+
+    def argv(self) -> list[str]:
+        """The kernel spec's command, started by jupyter_client for each notebook."""
+        pid = str(self.pid)
         return [sys.executable, __file__, "launch", self.address, pid, "-f", "{connection_file}"]
 
     def stop(self) -> None:
+        if self.folder is None:  # attached: its owner stops it
+            return
         if self.process is not None and self.process.poll() is None:
             self.process.terminate()
             try:
@@ -381,10 +418,15 @@ class Zygote:
         os.rmdir(self.folder)
 
 
+#: Key of pytest-xdist's ``workerinput`` under which the controller passes its zygote.
+WORKER_INPUT = "evalbook_kernel_zygote"
+
+
 def install(config) -> Zygote | None:
     """Point nbval's current-environment kernel at the launcher (unless
     ``EVALBOOK_FRESH_KERNELS`` is set, nbval is not in use, or the system cannot fork and
-    pass file descriptors over a Unix socket, as Windows cannot)."""
+    pass file descriptors over a Unix socket, as Windows cannot). A pytest-xdist worker
+    uses its controller's zygote; any other pytest process starts one."""
     if os.environ.get("EVALBOOK_FRESH_KERNELS", "") not in ("", "0"):
         return None
     if not (hasattr(os, "fork") and hasattr(socket, "send_fds")):
@@ -394,7 +436,8 @@ def install(config) -> Zygote | None:
         return None
     from nbval import kernel
 
-    zygote = Zygote(NOTEBOOKS)
+    shared = getattr(config, "workerinput", {}).get(WORKER_INPUT)
+    zygote = Zygote.attach(shared) if shared else Zygote(NOTEBOOKS).start()
     original = kernel.NbvalKernelspecManager.get_kernel_spec
 
     def get_kernel_spec(self, kernel_name):

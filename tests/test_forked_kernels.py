@@ -113,7 +113,7 @@ def kernels(kernel_zygote, tmp_path_factory):
 def test_the_forked_kernel_is_a_fork_of_the_zygote(kernels, kernel_zygote):
     _, client = kernels["forked"]
     messages = _run(client, "import os, json; json.dumps({'parent': os.getppid()})")
-    assert _value(messages)["parent"] == kernel_zygote.process.pid
+    assert _value(messages)["parent"] == kernel_zygote.pid
     _, client = kernels["fresh"]
     messages = _run(client, "import os, json; json.dumps({'parent': os.getppid()})")
     assert _value(messages)["parent"] == os.getpid()
@@ -211,9 +211,9 @@ def test_the_zygote_waits_for_its_kernels_so_their_cpu_time_is_counted(tmp_path)
             client.stop_channels()
             manager.shutdown_kernel(now=True)
         deadline = time.monotonic() + 10
-        while _children_cpu(zygote.process.pid) < 1.5 and time.monotonic() < deadline:
+        while _children_cpu(zygote.pid) < 1.5 and time.monotonic() < deadline:
             time.sleep(0.1)
-        assert _children_cpu(zygote.process.pid) >= 1.5
+        assert _children_cpu(zygote.pid) >= 1.5
     finally:
         zygote.stop()
 
