@@ -25,6 +25,7 @@ the wait for the kernel come from the fixtures of ``tests/conftest.py``.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 import time
@@ -34,6 +35,11 @@ import nbformat
 import pytest
 
 import evalbook
+
+try:
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+except ImportError:  # the tests are skipped (tests/conftest.py, require_browser)
+    PlaywrightTimeout = TimeoutError
 
 ROOT = Path(__file__).resolve().parents[1]
 LESSON = "notebooks/05_scores_roc_ks_lift.ipynb"
@@ -108,6 +114,21 @@ def _wait_for_threshold(page, text: str, timeout: float = 30_000) -> None:
     )
 
 
+#: Which cells the deck shows, e.g. "0" or "7,8" (a slide and its fragments).
+ON_SCREEN = """() => Array.from(document.querySelectorAll('.jp-Notebook .jp-Cell'))
+    .flatMap((cell, i) => cell.classList.contains('jp-deck-mod-onscreen') ? [i] : [])
+    .join()"""
+
+
+def _next_slide(page) -> None:
+    """Press → and wait until the deck shows other cells; on a slide taller than the
+    screen → scrolls instead, and nothing changes: then wait 150 ms."""
+    shown = page.evaluate(ON_SCREEN)
+    page.keyboard.press("ArrowRight")
+    with contextlib.suppress(PlaywrightTimeout):
+        page.wait_for_function(f"s => ({ON_SCREEN})() !== s", arg=shown, timeout=150)
+
+
 def _inside_viewport(box) -> bool:
     return (
         box is not None
@@ -160,8 +181,7 @@ def test_lesson_05_as_slides_at_1280x720(lesson_page, artifacts):
         explorer = page.locator(".jp-deck-mod-onscreen .evalbook-threshold-explorer")
         steps = 0
         while not explorer.count() and steps < MAX_STEPS:
-            page.keyboard.press("ArrowRight")  # a tall slide may scroll: nothing to wait for
-            page.wait_for_timeout(150)
+            _next_slide(page)
             steps += 1
         assert explorer.count() == 1, f"no explorer on screen after {steps} slides"
         heading = page.locator(".jp-deck-mod-onscreen h2", has_text="explorador de threshold")
