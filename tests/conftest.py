@@ -347,16 +347,19 @@ def _status(url: str) -> int | None:
 
 
 @pytest.fixture(scope="module")
-def jupyterlab_server(tmp_path_factory):
+def jupyterlab_server(tmp_path_factory, kernel_zygote):
     """Start JupyterLab over a temporary folder holding the given notebooks.
 
     ``jupyterlab_server({"notebooks/05.ipynb": notebook})`` writes the notebooks, starts a
     server on a free loopback port (settings: :data:`LAB_SETTINGS`; runtime files in the
     folder, so parallel tests never meet) and returns ``{"url": ..., "log": path}``, the URL
-    of the first notebook with the server's token. Every server started is stopped by its
-    own PID (which stops its kernels) when the test module ends.
+    of the first notebook with the server's token. Its ``python3`` kernels are forked from
+    the session's zygote, as nbval's are (tests/forked_kernels.py; the same kernel spec
+    otherwise). Every server started is stopped by its own PID (which stops its kernels)
+    when the test module ends.
     """
     import nbformat
+    from ipykernel.kernelspec import get_kernel_dict
 
     servers = []
 
@@ -369,6 +372,9 @@ def jupyterlab_server(tmp_path_factory):
             path = home / "settings" / name
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(json.dumps(content), encoding="utf-8")
+        spec = home / "jupyter" / "kernels" / "python3" / "kernel.json"
+        spec.parent.mkdir(parents=True)
+        spec.write_text(json.dumps({**get_kernel_dict(), "argv": kernel_zygote.argv()}))
         port, token = _free_port(), secrets.token_hex(16)
         command = [
             str(Path(sys.executable).with_name("jupyter")),
@@ -392,7 +398,14 @@ def jupyterlab_server(tmp_path_factory):
             stdout=log,
             stderr=subprocess.STDOUT,
             stdin=subprocess.DEVNULL,
-            env={**os.environ, "JUPYTER_RUNTIME_DIR": str(home / "runtime")},
+            env={
+                **os.environ,
+                "JUPYTER_RUNTIME_DIR": str(home / "runtime"),
+                # searched before the environment's own kernel specs
+                "JUPYTER_PATH": os.pathsep.join(
+                    filter(None, [str(home / "jupyter"), os.environ.get("JUPYTER_PATH")])
+                ),
+            },
             start_new_session=True,
         )
         servers.append((process, log))

@@ -15,12 +15,14 @@ use that page:
   matrix shown is the library's; the measured update times are saved.
 
 Screenshots go to ``tests/artifacts/<worker>/`` (one folder per pytest-xdist worker); the
-server is stopped by its PID. Needs ``/usr/bin/chromium`` (``apt-get install chromium``;
-another path in ``EVALBOOK_CHROMIUM``), the ``playwright`` Python package (in the ``test``
-extra; never ``playwright install``: the system Chromium is used) and
-``jupyterlab-slideshow``. Without them the tests are skipped, or fail when
-``EVALBOOK_REQUIRE_BROWSER=1`` (as ``.ci/run`` sets). The server, the browser settings and
-the wait for the kernel come from the fixtures of ``tests/conftest.py``.
+server is stopped by its PID. The notebook's kernel is forked from the session's warm
+zygote, as nbval's kernels are (``tests/forked_kernels.py``; ``tests/test_forked_kernels.py``
+shows a lesson cannot tell it from a kernel started from nothing). Needs
+``/usr/bin/chromium`` (``apt-get install chromium``; another path in ``EVALBOOK_CHROMIUM``),
+the ``playwright`` Python package (in the ``test`` extra; never ``playwright install``: the
+system Chromium is used) and ``jupyterlab-slideshow``. Without them the tests are skipped,
+or fail when ``EVALBOOK_REQUIRE_BROWSER=1`` (as ``.ci/run`` sets). The server, the browser
+settings and the wait for the kernel come from the fixtures of ``tests/conftest.py``.
 """
 
 from __future__ import annotations
