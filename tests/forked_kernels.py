@@ -448,7 +448,47 @@ def install(config) -> Zygote | None:
 
     get_kernel_spec.__wrapped__ = original
     kernel.NbvalKernelspecManager.get_kernel_spec = get_kernel_spec
+    start_new_kernel.__wrapped__ = kernel.start_new_kernel
+    kernel.start_new_kernel = start_new_kernel
     return zygote
+
+
+def start_new_kernel(startup_timeout=60, kernel_name="python", **kwargs):
+    """nbval's ``start_new_kernel``, without the 0.2 s that jupyter_client's
+    ``wait_for_ready`` ends with, waiting for IOPub to fall silent. nbval asks for the
+    kernel's info again right after (``RunningKernel._ensure_iopub_up``) and reads IOPub up
+    to that request's own ``idle``, and each cell skips the messages of other requests: the
+    start-up messages left on IOPub are skipped, as the drained ones would have been."""
+    import queue
+
+    from nbval.kernel import KernelManager, NbvalKernelspecManager
+
+    manager = KernelManager(kernel_name=kernel_name, kernel_spec_manager=NbvalKernelspecManager())
+    manager.start_kernel(**kwargs)
+    client = manager.client()
+    client.start_channels()
+    deadline = time.monotonic() + startup_timeout
+    while True:  # as KernelClient.wait_for_ready
+        client.kernel_info()
+        try:
+            reply = client.get_shell_msg(timeout=1)
+            if reply["msg_type"] == "kernel_info_reply":
+                client.get_iopub_msg(timeout=0.2)  # IOPub is connected once a message comes
+                client._handle_kernel_info_reply(reply)
+                return manager, client
+        except queue.Empty:
+            pass
+        problem = (
+            "the kernel died before replying to kernel_info"
+            if not manager.is_alive()
+            else f"the kernel did not reply to kernel_info in {startup_timeout} s"
+            if time.monotonic() > deadline
+            else None
+        )
+        if problem:
+            client.stop_channels()
+            manager.shutdown_kernel()
+            raise RuntimeError(problem)
 
 
 if __name__ == "__main__":

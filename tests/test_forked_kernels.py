@@ -242,6 +242,24 @@ def test_a_zygote_that_imports_ipywidgets_refuses_to_serve(tmp_path):
     assert not address.exists()
 
 
+def test_a_kernel_is_ready_without_waiting_for_iopub_to_fall_silent(tmp_path):
+    """jupyter_client's wait_for_ready ends by draining IOPub until 0.2 s pass without a
+    message; nbval's kernels skip that wait and leave the start-up messages, which nbval
+    skips, to be read."""
+    from nbval.kernel import CURRENT_ENV_KERNEL_NAME
+
+    manager, client = forked_kernels.start_new_kernel(
+        kernel_name=CURRENT_ENV_KERNEL_NAME, cwd=str(tmp_path)
+    )
+    try:
+        left = client.get_iopub_msg(timeout=5)
+        assert left["msg_type"] in ("status", "iopub_welcome"), left["msg_type"]
+        assert _value(_run(client, "import json; json.dumps({'sum': 1 + 1})")) == {"sum": 2}
+    finally:
+        client.stop_channels()
+        manager.shutdown_kernel(now=True)
+
+
 class _Options:
     """A pytest config as ``install`` reads it: ``make test``'s nbval options."""
 
@@ -261,6 +279,8 @@ def test_forking_is_used_unless_turned_off_or_impossible(monkeypatch, fresh, for
     manager = kernel.NbvalKernelspecManager
     own = getattr(manager.get_kernel_spec, "__wrapped__", manager.get_kernel_spec)
     monkeypatch.setattr(manager, "get_kernel_spec", own)
+    start = getattr(kernel.start_new_kernel, "__wrapped__", kernel.start_new_kernel)
+    monkeypatch.setattr(kernel, "start_new_kernel", start)
     if not fork:
         monkeypatch.delattr(os, "fork")
     zygote = forked_kernels.install(_Options())
@@ -268,6 +288,7 @@ def test_forking_is_used_unless_turned_off_or_impossible(monkeypatch, fresh, for
         assert (zygote is not None) == installed
         spec = kernel.NbvalKernelspecManager().get_kernel_spec(kernel.CURRENT_ENV_KERNEL_NAME)
         assert (spec.argv[2] == "launch") == installed, spec.argv
+        assert (kernel.start_new_kernel is forked_kernels.start_new_kernel) == installed
     finally:
         if zygote is not None:
             zygote.stop()
