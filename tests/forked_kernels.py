@@ -260,6 +260,11 @@ def serve(address: str, notebooks) -> None:
         pass
     finally:
         _reap(wait=True)
+    # Nothing left to clean up: skip tearing down numpy, pandas, scikit-learn (~0.3 s that
+    # pytest would wait for when it stops the zygote).
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(0)
 
 
 def _stop(_signum, _frame) -> None:
