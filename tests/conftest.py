@@ -347,14 +347,14 @@ def _status(url: str) -> int | None:
 
 
 @pytest.fixture(scope="module")
-def jupyterlab_server(tmp_path_factory, kernel_zygote):
+def jupyterlab_server(tmp_path_factory, pytestconfig):
     """Start JupyterLab over a temporary folder holding the given notebooks.
 
     ``jupyterlab_server({"notebooks/05.ipynb": notebook})`` writes the notebooks, starts a
     server on a free loopback port (settings: :data:`LAB_SETTINGS`; runtime files in the
     folder, so parallel tests never meet) and returns ``{"url": ..., "log": path}``, the URL
     of the first notebook with the server's token. Its ``python3`` kernels are forked from
-    the session's zygote, as nbval's are (tests/forked_kernels.py; the same kernel spec
+    the session's zygote when nbval's are (tests/forked_kernels.py; the same kernel spec
     otherwise). Every server started is stopped by its own PID (which stops its kernels)
     when the test module ends.
     """
@@ -372,9 +372,11 @@ def jupyterlab_server(tmp_path_factory, kernel_zygote):
             path = home / "settings" / name
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(json.dumps(content), encoding="utf-8")
-        spec = home / "jupyter" / "kernels" / "python3" / "kernel.json"
-        spec.parent.mkdir(parents=True)
-        spec.write_text(json.dumps({**get_kernel_dict(), "argv": kernel_zygote.argv()}))
+        zygote = pytestconfig._evalbook_zygote
+        if zygote is not None:
+            spec = home / "jupyter" / "kernels" / "python3" / "kernel.json"
+            spec.parent.mkdir(parents=True)
+            spec.write_text(json.dumps({**get_kernel_dict(), "argv": zygote.argv()}))
         port, token = _free_port(), secrets.token_hex(16)
         command = [
             str(Path(sys.executable).with_name("jupyter")),

@@ -34,7 +34,10 @@ Three processes take part:
   nbval with SIGKILL, which the launcher cannot forward).
 
 ``install(config)`` (called by ``tests/conftest.py``) points nbval's current-environment
-kernel at the launcher. ``EVALBOOK_FRESH_KERNELS=1`` turns all of this off.
+kernel at the launcher, and has nbval start its kernels without jupyter_client's closing
+0.2 s wait for IOPub to fall silent (``start_new_kernel``). The browser tests' JupyterLab
+gets a kernel spec with the launcher's command too. ``EVALBOOK_FRESH_KERNELS=1`` turns all
+of this off.
 """
 
 from __future__ import annotations
