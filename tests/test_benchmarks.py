@@ -113,3 +113,20 @@ def test_command_line_runs_a_selected_case(runner, tmp_path):
     assert runner.main(["--quick", "--only", "import", "--output", str(output)]) == 0
     text = output.read_text(encoding="utf-8")
     assert "| import evalbook |" in text and "| roc_curve |" not in text
+
+
+@pytest.mark.skipif(not Path("/proc/stat").exists(), reason="reads /proc/stat")
+def test_machine_busy_time_counts_this_process_cpu(runner):
+    """make test's rows report the machine's busy CPU time too: Chromium's renderers leave
+    make's process tree, so make's own CPU time misses them."""
+    import os
+    import time
+
+    before, start = runner.machine_busy_seconds(), time.monotonic()
+    end = time.process_time() + 0.3
+    while time.process_time() < end:
+        pass
+    spent = runner.machine_busy_seconds() - before
+    wall = time.monotonic() - start
+    # at least this process's 0.3 s (ticks of 10 ms); at most every core for the whole time
+    assert 0.25 <= spent <= os.cpu_count() * wall + 0.05
