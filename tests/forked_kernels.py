@@ -456,8 +456,9 @@ def install(config) -> Zygote | None:
 
     get_kernel_spec.__wrapped__ = original
     kernel.NbvalKernelspecManager.get_kernel_spec = get_kernel_spec
-    start_new_kernel.__wrapped__ = kernel.start_new_kernel
-    kernel.start_new_kernel = start_new_kernel
+    if kernel.start_new_kernel is not start_new_kernel:
+        start_new_kernel.__wrapped__ = kernel.start_new_kernel
+        kernel.start_new_kernel = start_new_kernel
     return zygote
 
 

@@ -304,6 +304,18 @@ def test_a_kernel_is_ready_without_waiting_for_iopub_to_fall_silent(monkeypatch,
         manager.shutdown_kernel(now=True)
 
 
+def _nbvals_own(monkeypatch) -> None:
+    """Give nbval back its own kernel spec and kernel start (make test's session has
+    already pointed them at its zygote); monkeypatch puts the session's back afterwards."""
+    from nbval import kernel
+
+    manager = kernel.NbvalKernelspecManager
+    own = getattr(manager.get_kernel_spec, "__wrapped__", manager.get_kernel_spec)
+    monkeypatch.setattr(manager, "get_kernel_spec", own)
+    start = getattr(kernel.start_new_kernel, "__wrapped__", kernel.start_new_kernel)
+    monkeypatch.setattr(kernel, "start_new_kernel", start)
+
+
 class _Options:
     """A pytest config as ``install`` reads it: ``make test``'s nbval options."""
 
@@ -318,13 +330,7 @@ def test_forking_is_used_unless_turned_off_or_impossible(monkeypatch, fresh, for
     from nbval import kernel
 
     monkeypatch.setenv("EVALBOOK_FRESH_KERNELS", fresh)
-    # nbval's own method (make test's session has already pointed it at its zygote);
-    # monkeypatch puts the session's back afterwards
-    manager = kernel.NbvalKernelspecManager
-    own = getattr(manager.get_kernel_spec, "__wrapped__", manager.get_kernel_spec)
-    monkeypatch.setattr(manager, "get_kernel_spec", own)
-    start = getattr(kernel.start_new_kernel, "__wrapped__", kernel.start_new_kernel)
-    monkeypatch.setattr(kernel, "start_new_kernel", start)
+    _nbvals_own(monkeypatch)
     if not fork:
         monkeypatch.delattr(os, "fork")
     zygote = forked_kernels.install(_Options())
@@ -350,9 +356,7 @@ def test_a_worker_forks_from_its_controllers_zygote(monkeypatch):
     """The workers of `make test` share one zygote: none of them starts its own."""
     from nbval import kernel
 
-    manager = kernel.NbvalKernelspecManager
-    own = getattr(manager.get_kernel_spec, "__wrapped__", manager.get_kernel_spec)
-    monkeypatch.setattr(manager, "get_kernel_spec", own)
+    _nbvals_own(monkeypatch)
     zygote = forked_kernels.install(_Worker())
     assert zygote.process is None
     assert zygote.pid == 4321
