@@ -210,10 +210,16 @@ def _become_kernel(
         import atexit
 
         atexit._run_exitfuncs()
-        for stream in (sys.stdout, sys.stderr):
-            with contextlib.suppress(Exception):  # exiting anyway
-                stream.flush()
-        os._exit(code)
+        _exit_now(code)
+
+
+def _exit_now(code: int) -> None:
+    """Exit without tearing down the imported modules (numpy, pandas, scikit-learn: ~0.3 s
+    that nothing needs): only the standard streams' buffers are written first."""
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(Exception):  # exiting anyway
+            stream.flush()
+    os._exit(code)
 
 
 def _prepare(notebooks) -> dict[str, str]:
@@ -263,11 +269,7 @@ def serve(address: str, notebooks) -> None:
         pass
     finally:
         _reap(wait=True)
-    # Nothing left to clean up: skip tearing down numpy, pandas, scikit-learn (~0.3 s that
-    # pytest would wait for when it stops the zygote).
-    sys.stdout.flush()
-    sys.stderr.flush()
-    os._exit(0)
+    _exit_now(0)  # pytest waits for the zygote to exit when it stops it
 
 
 def _stop(_signum, _frame) -> None:
@@ -370,41 +372,33 @@ def launch(address: str, zygote: int, argv: list[str]) -> None:
 class Zygote:
     """The zygote of a test session: started by the pytest process that runs the session
     (under pytest-xdist, the controller, before its workers exist), so that it imports
-    while the workers collect; the workers attach to it (``attach``)."""
+    while the workers collect; each worker uses it through ``Zygote(shared=...)``."""
 
-    def __init__(self, notebooks) -> None:
+    def __init__(self, notebooks=(), *, shared: dict | None = None) -> None:
+        """A zygote importing what ``notebooks`` import, or (``shared``, another zygote's
+        ``shared()``) the zygote another process started, which ``stop`` leaves running."""
         self.notebooks = [str(path) for path in notebooks]
-        self.folder = tempfile.mkdtemp(prefix="evalbook-kernels-")
-        self.address = os.path.join(self.folder, "zygote")
         self.process: subprocess.Popen | None = None
-        self._pid: int | None = None
-
-    @classmethod
-    def attach(cls, shared: dict) -> Zygote:
-        """The zygote another process started (``shared`` is its ``shared()``); ``stop``
-        leaves it running."""
-        zygote = cls.__new__(cls)
-        zygote.notebooks, zygote.folder, zygote.process = [], None, None
-        zygote.address, zygote._pid = shared["address"], int(shared["pid"])
-        return zygote
+        self._shared_pid = None if shared is None else int(shared["pid"])
+        self.folder = None if shared else tempfile.mkdtemp(prefix="evalbook-kernels-")
+        self.address = shared["address"] if shared else os.path.join(self.folder, "zygote")
 
     def start(self) -> Zygote:
         """Start importing now (``argv`` starts it otherwise, for the first kernel)."""
-        if self.process is None and self._pid is None:
+        if self.process is None and self._shared_pid is None:
             self.process = subprocess.Popen(
                 [sys.executable, __file__, "serve", self.address, *self.notebooks],
                 stdin=subprocess.DEVNULL,
                 cwd=_ROOT,
             )
-            self._pid = self.process.pid
         return self
 
     @property
     def pid(self) -> int:
-        return self.start()._pid
+        return self._shared_pid if self._shared_pid is not None else self.start().process.pid
 
     def shared(self) -> dict:
-        """What a pytest-xdist worker needs to ``attach``."""
+        """What a pytest-xdist worker needs to use this zygote: ``Zygote(shared=...)``."""
         return {"address": self.address, "pid": self.pid}
 
     def argv(self) -> list[str]:
@@ -413,7 +407,7 @@ class Zygote:
         return [sys.executable, __file__, "launch", self.address, pid, "-f", "{connection_file}"]
 
     def stop(self) -> None:
-        if self.folder is None:  # attached: its owner stops it
+        if self._shared_pid is not None:  # another process's: its owner stops it
             return
         if self.process is not None and self.process.poll() is None:
             self.process.terminate()
@@ -445,7 +439,7 @@ def install(config) -> Zygote | None:
     from nbval import kernel
 
     shared = getattr(config, "workerinput", {}).get(WORKER_INPUT)
-    zygote = Zygote.attach(shared) if shared else Zygote(NOTEBOOKS).start()
+    zygote = Zygote(shared=shared) if shared else Zygote(NOTEBOOKS).start()
     original = kernel.NbvalKernelspecManager.get_kernel_spec
 
     def get_kernel_spec(self, kernel_name):
