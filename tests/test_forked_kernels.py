@@ -20,10 +20,9 @@ from ipykernel.kernelspec import get_kernel_dict
 SCRIPT = Path(__file__).with_name("forked_kernels.py")
 #: How ipykernel starts a kernel from nothing (its own kernel spec).
 FROM_NOTHING = get_kernel_dict()["argv"]
-#: Read in both kernels after importing what the zygote imports; every value must be equal.
-PROBE = (
-    f"for module in {notebook_imports(NOTEBOOKS)!r}:\n    __import__(module)\n"
-    + """
+#: Read in both kernels after importing what the zygote imports (``_probe``, which puts
+#: those imports first); every value must be equal.
+PROBE = """
 import json, os, signal, sys, warnings
 import numpy as np
 import pandas as pd
@@ -64,7 +63,12 @@ json.dumps({
     "parent_handle": ip.kernel.parent.parent_handle if ip.kernel.parent else None,
 })
 """
-)
+
+
+def _probe() -> str:
+    """The probe, after importing every module the notebooks import (read from them here,
+    not when pytest collects this file in every worker)."""
+    return f"for module in {notebook_imports(NOTEBOOKS)!r}:\n    __import__(module)\n" + PROBE
 
 
 def _start(folder: Path, argv: list[str]):
@@ -121,8 +125,9 @@ def test_the_forked_kernel_is_a_fork_of_the_zygote(kernels, kernel_zygote):
 
 
 def test_a_lesson_sees_the_same_kernel(kernels):
-    fresh = _value(_run(kernels["fresh"][1], PROBE))
-    forked = _value(_run(kernels["forked"][1], PROBE))
+    probe = _probe()
+    fresh = _value(_run(kernels["fresh"][1], probe))
+    forked = _value(_run(kernels["forked"][1], probe))
     assert fresh["shell"] == "ZMQInteractiveShell"
     assert fresh["pandas"]["display.max_columns"] == "20"  # a kernel's, not a terminal's 0
     assert fresh["backend"] == "module://matplotlib_inline.backend_inline"
