@@ -69,26 +69,42 @@ def test_second_install_is_a_no_op():
     assert result.returncode == 0, "make would reinstall although pyproject.toml is unchanged"
 
 
-def test_import_evalbook_does_not_import_plotting_or_widgets():
-    code = (
-        "import sys, evalbook; "
-        "print(sorted(m for m in ('matplotlib', 'ipywidgets', 'pandas') if m in sys.modules))"
+#: One fresh interpreter imports step by step; after each step, which of these were loaded.
+IMPORT_STEPS = {
+    # the library itself: no plotting, widgets, tables, progress bars or exercises
+    "import evalbook": [],
+    "import evalbook._render": [],
+    "import evalbook.plots": [],  # matplotlib only when a figure is drawn
+    "import evalbook.widgets": [],
+    # ipywidgets only when an explorer is used
+    "evalbook.widgets.PositiveClassExplorer": ["ipywidgets"],
+    # nbformat validates with jsonschema; from 4.25 jsonschema imports rfc3987-syntax, which
+    # builds a Lark parser on import (2.3 s in every process that reads a notebook: each
+    # pytest worker, JupyterLab, the exercise checker). pyproject.toml caps jsonschema.
+    "import nbformat": ["ipywidgets"],
+}
+WATCHED = ("matplotlib", "ipywidgets", "pandas", "tqdm", "evalbook.exercises", "rfc3987_syntax")
+
+
+def test_each_import_loads_only_what_it_needs():
+    """The imports checked in one interpreter, one step after another (a fresh interpreter
+    for each would cost a start-up and an ``import evalbook`` apiece)."""
+    code = "\n".join(
+        [
+            "import json, sys",
+            f"WATCHED = {WATCHED!r}",
+            "def loaded():",
+            "    return sorted(w for w in WATCHED",
+            "                  if any(m == w or m.startswith(w + '.') for m in sys.modules))",
+            "steps = {}",
+            *(f"{step}\nsteps[{step!r}] = loaded()" for step in IMPORT_STEPS),
+            "print(json.dumps(steps))",
+        ]
     )
     result = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     )
-    assert result.stdout.strip() == "[]"
-
-
-def test_reading_a_notebook_builds_no_iri_parser():
-    """nbformat validates with jsonschema; from 4.25 jsonschema imports rfc3987-syntax, which
-    builds a Lark parser on import (2.3 s in every process that reads a notebook: each
-    pytest worker, JupyterLab, the exercise checker). pyproject.toml caps jsonschema."""
-    code = "import sys, nbformat; print('rfc3987_syntax' in sys.modules)"
-    result = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=True
-    )
-    assert result.stdout.strip() == "False"
+    assert json.loads(result.stdout) == IMPORT_STEPS
 
 
 def _distribution_names(specs) -> set[str]:

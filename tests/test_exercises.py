@@ -382,14 +382,6 @@ def test_every_registered_id_is_checked_once_by_a_solution_notebook():
 
 
 # ====================================================================== packaging
-def test_import_evalbook_does_not_import_the_exercises():
-    code = "import sys, evalbook; print('evalbook.exercises' in sys.modules)"
-    result = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=True
-    )
-    assert result.stdout.strip() == "False"
-
-
 @pytest.mark.parametrize(
     "module",
     [

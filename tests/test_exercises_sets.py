@@ -13,6 +13,7 @@ module checks that
 
 from __future__ import annotations
 
+import functools
 import importlib.util
 import math
 import re
@@ -45,19 +46,29 @@ def load_set_tests(number: str):
     return module
 
 
-MODULES = {number: load_set_tests(number) for number in SETS}
 IDS = sorted(EXERCISES)
 
 
-def _independent() -> dict:
-    answers = {}
-    for module in MODULES.values():
-        answers.update(module.independent())
-    return answers
+# The sets' modules, their answers and the solutions' code are built when a test first needs
+# them, not at collection: every pytest-xdist worker collects this file, one runs it.
+@functools.cache
+def _modules() -> dict:
+    return {number: load_set_tests(number) for number in SETS}
 
 
-ANSWERS = _independent()
-WRONGS = {i: answers for module in MODULES.values() for i, answers in module.WRONG.items()}
+@functools.cache
+def independent_answers() -> dict:
+    """Exercise id -> its answer computed independently (``independent()`` of its set)."""
+    computed = {}
+    for module in _modules().values():
+        computed.update(module.independent())
+    return computed
+
+
+@functools.cache
+def wrong_answers() -> dict:
+    """Exercise id -> its wrong answers (``WRONG`` of its set)."""
+    return {i: wrong for module in _modules().values() for i, wrong in module.WRONG.items()}
 
 
 @pytest.fixture(autouse=True)
@@ -68,9 +79,9 @@ def _fresh_record():
 
 
 def test_every_item_has_an_independent_answer_and_a_wrong_one():
-    assert set(ANSWERS) == set(EXERCISES)
-    assert set(WRONGS) == set(EXERCISES)
-    assert all(WRONGS.values())
+    assert set(independent_answers()) == set(EXERCISES)
+    assert set(wrong_answers()) == set(EXERCISES)
+    assert all(wrong_answers().values())
 
 
 def agree(expected, independent, *, rtol: float = 1e-9) -> None:
@@ -101,12 +112,12 @@ def test_expected_answer_is_computed_without_warnings(exercise_id):
 
 @pytest.mark.parametrize("exercise_id", IDS)
 def test_registry_agrees_with_the_independent_answer(exercise_id):
-    agree(EXERCISES[exercise_id].expected(), ANSWERS[exercise_id])
+    agree(EXERCISES[exercise_id].expected(), independent_answers()[exercise_id])
 
 
 @pytest.mark.parametrize("exercise_id", IDS)
 def test_independent_and_registry_answers_are_accepted(exercise_id):
-    for answer in (ANSWERS[exercise_id], EXERCISES[exercise_id].expected()):
+    for answer in (independent_answers()[exercise_id], EXERCISES[exercise_id].expected()):
         result = check(exercise_id, answer)
         assert isinstance(result, CheckResult)
         assert result.correct is True and bool(result), result.message
@@ -115,7 +126,7 @@ def test_independent_and_registry_answers_are_accepted(exercise_id):
 
 @pytest.mark.parametrize("exercise_id", IDS)
 def test_wrong_answers_are_rejected_with_a_hint(exercise_id):
-    for answer in WRONGS[exercise_id]:
+    for answer in wrong_answers()[exercise_id]:
         result = check(exercise_id, answer)
         assert result.correct is False and not result, answer
         assert result.message.startswith(WRONG_HINT)
@@ -403,7 +414,8 @@ def test_checking_emits_no_warning():
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def _solution_code() -> dict[str, list[str]]:
+@functools.cache
+def solution_code() -> dict[str, list[str]]:
     """Exercise id -> the lines of its solution (below the marker of the answer cell)."""
     import ast
 
@@ -420,9 +432,6 @@ def _solution_code() -> dict[str, list[str]]:
             below = answer.split(MARKER, 1)[1] if MARKER in answer else ""
             code[call.args[0].value] = [line.strip() for line in below.splitlines()]
     return code
-
-
-SOLUTION_CODE = _solution_code()
 
 
 def _value_patterns(exercise_id: str) -> list[str]:
@@ -456,7 +465,7 @@ def test_the_first_hint_gives_nothing_away(exercise_id):
     """Answered wrongly once: no library call, no expected value, no line of the solution."""
     exercise = EXERCISES[exercise_id]
     options = [f'"{choice}"' for choice in exercise.choices]
-    for answer in [*WRONGS[exercise_id], plain_wrong(exercise_id)]:
+    for answer in [*wrong_answers()[exercise_id], plain_wrong(exercise_id)]:
         reset_progress()
         message = check(exercise_id, answer).message
         assert "evalbook." not in message, message
@@ -465,7 +474,7 @@ def test_the_first_hint_gives_nothing_away(exercise_id):
             # an echo of the student's own answer, or the list of all options, is not a leak
             if not listed and not re.search(pattern, str(answer)):
                 assert not re.search(pattern, message), (pattern, message)
-        for line in SOLUTION_CODE[exercise_id]:
+        for line in solution_code()[exercise_id]:
             computes = "(" in line or "=" in line
             if len(line) >= 12 and computes and not line.startswith(("#", "print(")):
                 assert line not in message, (line, message)
@@ -476,7 +485,7 @@ def test_hints_come_in_steps(exercise_id):
     """The same wrong answer three times: what to look at, then the formula, then the call."""
     exercise = EXERCISES[exercise_id]
     stepped = 0
-    for answer in [*WRONGS[exercise_id], plain_wrong(exercise_id)]:
+    for answer in [*wrong_answers()[exercise_id], plain_wrong(exercise_id)]:
         reset_progress()
         first, second, third, fourth = (check(exercise_id, answer).message for _ in range(4))
         mistake = any(first == WRONG_HINT + hint for _, hint in exercise.mistakes)
@@ -521,7 +530,7 @@ def test_a_plain_wrong_answer_is_rejected(exercise_id):
 
 
 def test_every_item_has_a_solution_in_the_notebooks():
-    assert set(SOLUTION_CODE) == set(EXERCISES)
+    assert set(solution_code()) == set(EXERCISES)
 
 
 @pytest.mark.parametrize(

@@ -9,7 +9,6 @@ import secrets
 import shutil
 import signal
 import subprocess
-import sys
 import time
 import urllib.error
 import urllib.request
@@ -32,18 +31,11 @@ def _get(url: str) -> tuple[int, bytes]:
         return error.code, error.read()
 
 
-def _server_pid(port: int, env: dict) -> int | None:
-    """The PID JupyterLab wrote in its runtime file for the server on ``port``."""
-    jupyter = Path(sys.executable).with_name("jupyter")
-    listing = subprocess.run(
-        [str(jupyter), "server", "list", "--json"],
-        capture_output=True,
-        text=True,
-        check=False,
-        env=env,
-    )
-    for line in listing.stdout.splitlines():
-        info = json.loads(line)
+def _server_pid(port: int, runtime: Path) -> int | None:
+    """The PID JupyterLab wrote in its runtime file (``jpserver-<pid>.json``, the file
+    ``jupyter server list`` reads) for the server on ``port``."""
+    for path in runtime.glob("jpserver-*.json"):
+        info = json.loads(path.read_text(encoding="utf-8"))
         if info.get("port") == port:
             return int(info["pid"])
     return None
@@ -56,7 +48,8 @@ def test_make_lab_serves_the_lessons(tmp_path, free_port):
         f"--ServerApp.port_retries=0 --IdentityProvider.token={token}"
     )
     log = (tmp_path / "lab.log").open("w")
-    env = {**os.environ, "JUPYTER_RUNTIME_DIR": str(tmp_path / "runtime")}
+    runtime = tmp_path / "runtime"
+    env = {**os.environ, "JUPYTER_RUNTIME_DIR": str(runtime)}
     process = subprocess.Popen(
         ["make", "--no-print-directory", "lab", f"LAB_ARGS={lab_args}"],
         cwd=ROOT,
@@ -101,7 +94,7 @@ def test_make_lab_serves_the_lessons(tmp_path, free_port):
         assert status == 200
         assert json.loads(body)["data"], "the pt-BR language pack is not installed"
 
-        pid = _server_pid(port, env)
+        pid = _server_pid(port, runtime)
         assert pid is not None, "JupyterLab wrote no runtime file for its port"
         os.kill(pid, signal.SIGTERM)
         process.wait(timeout=30)

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
 import warnings
 
 import matplotlib
@@ -154,12 +152,6 @@ def test_bad_threshold_does_not_draw_on_the_given_axes():
         plot_roc_curve(Y4, S4, positive=1, threshold="high", ax=ax)
     assert len(ax.lines) == 0  # the curve used to be drawn before the threshold was checked
     assert plt.get_fignums() == [figure.number]
-
-
-def test_importing_the_plots_module_does_not_import_matplotlib():
-    code = "import sys, evalbook.plots; print('matplotlib' in sys.modules)"
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
-    assert result.stdout.strip() == "False"
 
 
 @pytest.mark.parametrize("plot", SCORE_PLOTS, ids=lambda plot: plot.__name__)

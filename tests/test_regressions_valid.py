@@ -11,8 +11,6 @@ from __future__ import annotations
 
 import ast
 import collections
-import subprocess
-import sys
 from pathlib import Path
 
 import numpy as np
@@ -314,14 +312,3 @@ def test_the_topic_modules_re_export_what_the_lessons_import():
     for module in (validation, inference):
         for name in module.__all__:
             assert getattr(evalbook, name) is getattr(module, name)
-
-
-def test_import_evalbook_does_not_import_tqdm_or_widgets():
-    code = (
-        "import sys, evalbook; "
-        "print(sorted(m for m in sys.modules if m.split('.')[0] in {'tqdm', 'ipywidgets'}))"
-    )
-    result = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120
-    )
-    assert result.stdout.strip() == "[]"

@@ -177,18 +177,6 @@ def test_check_ids():
         check_ids(["x"], labels)
 
 
-def test_import_evalbook_render_does_not_import_matplotlib_or_ipywidgets():
-    import subprocess
-    import sys
-
-    code = (
-        "import sys, evalbook._render; "
-        "print('matplotlib' in sys.modules, 'ipywidgets' in sys.modules)"
-    )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout.split() == ["False", "False"]
-
-
 # ---------------------------------------------------------------------- one renderer
 def _private_imports(path: pathlib.Path) -> list[str]:
     found = []

@@ -1,8 +1,6 @@
 """CoverageExplorer driven from Python: n, p and confidence in, simulated coverage out."""
 
 import math
-import subprocess
-import sys
 
 import numpy as np
 import pytest
@@ -140,9 +138,3 @@ def test_properties_are_read_only():
 def test_bad_arguments(kwargs, error, message):
     with pytest.raises(error, match=message):
         CoverageExplorer(**kwargs)
-
-
-def test_import_evalbook_does_not_import_ipywidgets():
-    code = "import sys, evalbook; print('ipywidgets' in sys.modules)"
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
-    assert result.stdout.strip() == "False", result.stderr

@@ -1,8 +1,6 @@
 """PositiveClassExplorer driven from Python, without a browser (handout 000, Tabela 7)."""
 
 import re
-import subprocess
-import sys
 from collections import Counter
 
 import numpy as np
@@ -305,14 +303,3 @@ def test_positive_must_be_one_of_the_classes(explorer):
 
 
 # ---------------------------------------------------------------------- lazy import
-def test_ipywidgets_is_imported_only_when_the_explorer_is_used():
-    code = (
-        "import sys, evalbook, evalbook.widgets\n"
-        "print('ipywidgets' in sys.modules)\n"
-        "evalbook.widgets.PositiveClassExplorer\n"
-        "print('ipywidgets' in sys.modules)\n"
-    )
-    result = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=True
-    )
-    assert result.stdout.split() == ["False", "True"]
