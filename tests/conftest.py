@@ -95,7 +95,8 @@ def pytest_collection(session):
     """Collection imports the libraries and builds every test item: about half a million
     objects that live until the run ends. The cyclic garbage collector is paused while they
     are made, then ``gc.freeze()`` moves them out of its reach, so that neither the imports
-    nor the tests' own full collections walk them again (about 2 s of CPU per worker)."""
+    nor the tests' own full collections walk them again: a worker's garbage collection fell
+    from about 1.7 s to 0.7 s (tests/test_environment.py checks that the freeze happens)."""
     gc.disable()
     try:
         return (yield)

@@ -3,6 +3,7 @@ declare every package the code imports, and take the version from one place."""
 
 import ast
 import functools
+import gc
 import importlib.metadata
 import json
 import re
@@ -67,6 +68,13 @@ def test_second_install_is_a_no_op():
         ["make", "-q", "install"], cwd=ROOT, capture_output=True, text=True, check=False
     )
     assert result.returncode == 0, "make would reinstall although pyproject.toml is unchanged"
+
+
+def test_what_collection_built_is_frozen_out_of_the_garbage_collectors_reach():
+    """tests/conftest.py freezes the objects of collection (imports, test items), so the
+    tests' full garbage collections do not walk them again and again."""
+    assert gc.isenabled()
+    assert gc.get_freeze_count() > 10_000
 
 
 #: One fresh interpreter imports step by step; after each step, which of these were loaded.
