@@ -89,6 +89,7 @@ IMPORT_STEPS = {
     # nbformat validates with jsonschema; from 4.25 jsonschema imports rfc3987-syntax, which
     # builds a Lark parser on import (2.3 s in every process that reads a notebook: each
     # pytest worker, JupyterLab, the exercise checker). pyproject.toml caps jsonschema.
+    # (ipywidgets is left from the step before.)
     "import nbformat": ["ipywidgets"],
 }
 WATCHED = ("matplotlib", "ipywidgets", "pandas", "tqdm", "evalbook.exercises", "rfc3987_syntax")
