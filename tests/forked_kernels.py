@@ -45,6 +45,7 @@ from __future__ import annotations
 import ast
 import builtins
 import contextlib
+import inspect
 import io
 import json
 import os
@@ -440,7 +441,8 @@ def install(config) -> Zygote | None:
 
     shared = getattr(config, "workerinput", {}).get(WORKER_INPUT)
     zygote = Zygote(shared=shared) if shared else Zygote(NOTEBOOKS).start()
-    original = kernel.NbvalKernelspecManager.get_kernel_spec
+    # Each wraps nbval's own function, never an earlier install's (inspect.unwrap).
+    original = inspect.unwrap(kernel.NbvalKernelspecManager.get_kernel_spec)
 
     def get_kernel_spec(self, kernel_name):
         spec = original(self, kernel_name)
@@ -450,9 +452,8 @@ def install(config) -> Zygote | None:
 
     get_kernel_spec.__wrapped__ = original
     kernel.NbvalKernelspecManager.get_kernel_spec = get_kernel_spec
-    if kernel.start_new_kernel is not start_new_kernel:
-        start_new_kernel.__wrapped__ = kernel.start_new_kernel
-        kernel.start_new_kernel = start_new_kernel
+    start_new_kernel.__wrapped__ = inspect.unwrap(kernel.start_new_kernel)
+    kernel.start_new_kernel = start_new_kernel
     return zygote
 
 

@@ -38,11 +38,6 @@ import pytest
 
 import evalbook
 
-try:
-    from playwright.sync_api import TimeoutError as PlaywrightTimeout
-except ImportError:  # the tests are skipped (tests/conftest.py, require_browser)
-    PlaywrightTimeout = TimeoutError
-
 ROOT = Path(__file__).resolve().parents[1]
 LESSON = "notebooks/05_scores_roc_ks_lift.ipynb"
 VIEWPORT = {"width": 1280, "height": 720}
@@ -125,6 +120,8 @@ ON_SCREEN = """() => Array.from(document.querySelectorAll('.jp-Notebook .jp-Cell
 def _next_slide(page) -> None:
     """Press → and wait until the deck shows other cells; on a slide taller than the
     screen → scrolls instead, and nothing changes: then wait 150 ms."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
     shown = page.evaluate(ON_SCREEN)
     page.keyboard.press("ArrowRight")
     with contextlib.suppress(PlaywrightTimeout):

@@ -4,6 +4,7 @@ warning filters; figures still show; interrupts and kills still reach it."""
 
 from __future__ import annotations
 
+import inspect
 import json
 import os
 import subprocess
@@ -315,10 +316,8 @@ def _nbvals_own(monkeypatch) -> None:
     from nbval import kernel
 
     manager = kernel.NbvalKernelspecManager
-    own = getattr(manager.get_kernel_spec, "__wrapped__", manager.get_kernel_spec)
-    monkeypatch.setattr(manager, "get_kernel_spec", own)
-    start = getattr(kernel.start_new_kernel, "__wrapped__", kernel.start_new_kernel)
-    monkeypatch.setattr(kernel, "start_new_kernel", start)
+    monkeypatch.setattr(manager, "get_kernel_spec", inspect.unwrap(manager.get_kernel_spec))
+    monkeypatch.setattr(kernel, "start_new_kernel", inspect.unwrap(kernel.start_new_kernel))
 
 
 class _Options:
