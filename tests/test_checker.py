@@ -125,7 +125,7 @@ def test_an_answer_is_never_called():
 
 # ---------------------------------------------------------------------- the checker's own errors
 def test_an_error_in_the_expected_answer_is_raised_with_the_item_id(monkeypatch):
-    def broken():
+    def broken(variant):
         raise ZeroDivisionError("division by zero")
 
     bad = dataclasses.replace(EXERCISES["02.f1"], expected=broken)
@@ -136,7 +136,7 @@ def test_an_error_in_the_expected_answer_is_raised_with_the_item_id(monkeypatch)
 
 def test_an_error_in_a_known_mistake_is_raised_too(monkeypatch):
     exercise = EXERCISES["02.f1"]
-    bad = dataclasses.replace(exercise, mistakes=((lambda: 1 / 0, "x"),))
+    bad = dataclasses.replace(exercise, mistakes=((lambda _: 1 / 0, "x"),))
     monkeypatch.setitem(EXERCISES, "02.f1", bad)
     with pytest.raises(ExerciseError, match=r"02\.f1"):
         check("02.f1", 0.5)
@@ -146,32 +146,50 @@ def test_an_expected_answer_is_computed_once_and_again_for_a_replaced_exercise(m
     calls = []
     exercise = EXERCISES["08.loo"]
 
-    def counted():
-        calls.append(1)
-        return exercise.expected()
+    def counted(variant):
+        calls.append(variant)
+        return exercise.expected(variant)
 
     monkeypatch.setitem(EXERCISES, "08.loo", dataclasses.replace(exercise, expected=counted))
     right = check("08.loo", 0.5)  # first check: computed
-    assert calls == [1]
+    assert calls == [None]
     assert not right.correct
     for answer in (0.1, 0.2, expected_answer("08.loo").expected):
         check("08.loo", answer)
-    assert calls == [1]  # kept for the session
+    assert calls == [None]  # kept for the session
     assert check("08.loo", expected_answer("08.loo").expected).correct
     monkeypatch.setitem(EXERCISES, "08.loo", dataclasses.replace(exercise, expected=counted))
     check("08.loo", 0.5)
-    assert calls == [1, 1]  # another exercise under the same id: computed again
+    assert calls == [None, None]  # another exercise under the same id: computed again
 
 
-def test_a_kept_expected_answer_follows_the_set_variant():
-    reset_progress()
-    assert expected_answer("09.condicao").expected == "não"  # 36 of 40: the solutions' data
+def test_check_follows_the_variant_started():
+    assert check("09.condicao", "não").correct  # 36 of 40: the solutions' data
     start("09", variant=7)
-    assert expected_answer("09.condicao").expected == "sim"  # student 7's data
-    assert check("09.condicao", "sim").correct
+    assert check("09.condicao", "sim").correct  # student 7's data
+    assert not check("09.condicao", "não").correct
     reset_progress()
-    assert expected_answer("09.condicao").expected == "não"
     assert check("09.condicao", "não").correct
+
+
+def test_expected_answers_of_two_variants_without_the_session():
+    # the variant is an argument: no start(), and the two answers live side by side
+    assert EXERCISES["09.condicao"].expected(None) == "não"
+    assert EXERCISES["09.condicao"].expected(7) == "sim"
+    assert EXERCISES["01.n_tipo_i"].expected(None) == 3
+    assert EXERCISES["01.n_tipo_i"].expected(1) == 1  # student 1's fraud table
+    assert EXERCISES["02.f1"].expected(None) != EXERCISES["02.f1"].expected(1)
+
+
+def test_the_kept_answers_are_one_per_item_and_variant():
+    solutions = expected_answer("09.condicao")
+    student = expected_answer("09.condicao", variant=7)
+    assert (solutions.expected, student.expected) == ("não", "sim")
+    assert expected_answer("09.condicao") is solutions  # the other variant did not replace it
+    assert expected_answer("09.condicao", variant=7) is student
+    # the checker computes for the variant it is given, whatever the session holds
+    start("09", variant=7)
+    assert expected_answer("09.condicao").expected == "não"
 
 
 def test_a_kept_expected_array_cannot_be_changed():

@@ -6,7 +6,9 @@
 - the checker accepts every answer of the solution notebooks and the independently computed
   values below, rejects wrong ones with a hint, and answers a wrong type or shape with a
   hint instead of an exception;
-- every registered exercise id is used by exactly one check call of a solution notebook.
+- every registered exercise id is used by exactly one check call of a solution notebook;
+- the package's imports point one way: the sets read only the data and the item record,
+  never the session, the checker or another set.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from __future__ import annotations
 import ast
 import copy
 import doctest
+import graphlib
 import re
 import subprocess
 import sys
@@ -398,3 +401,52 @@ def test_every_registered_id_is_checked_once_by_a_solution_notebook():
 def test_doctests(module):
     failed, attempted = doctest.testmod(module, optionflags=doctest.NORMALIZE_WHITESPACE)
     assert attempted > 0 and failed == 0
+
+
+# ---------------------------------------------------------------------- the package's imports
+PACKAGE = Path(evalbook.exercises.__file__).parent
+#: The package's modules (its ``__init__`` aside: importing any of them runs it first).
+MODULES = {
+    f"evalbook.exercises.{path.stem}": path
+    for path in PACKAGE.glob("*.py")
+    if path.stem != "__init__"
+}
+SET_MODULES = sorted(name for name in MODULES if re.fullmatch(r".*\.set_\d\d", name))
+
+
+def _imports(module: str) -> tuple[set[str], set[str]]:
+    """The modules of the package ``module`` imports: at module level, and inside functions."""
+    tree = ast.parse(MODULES[module].read_text(encoding="utf-8"))
+    inside = {
+        id(node)
+        for function in ast.walk(tree)
+        if isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef))
+        for node in ast.walk(function)
+    }
+    top, nested = set(), set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module:
+            names = {node.module} | {f"{node.module}.{alias.name}" for alias in node.names}
+        elif isinstance(node, ast.Import):
+            names = {alias.name for alias in node.names}
+        else:
+            continue
+        found = {name for name in names if name in MODULES and name != module}
+        (nested if id(node) in inside else top).update(found)
+    return top, nested
+
+
+def test_the_package_imports_nothing_of_its_own_inside_a_function():
+    nested = {module: _imports(module)[1] for module in MODULES}
+    assert {module: found for module, found in nested.items() if found} == {}
+
+
+def test_the_package_imports_form_no_cycle():
+    graph = {module: set.union(*_imports(module)) for module in MODULES}
+    graphlib.TopologicalSorter(graph).prepare()  # raises CycleError on a cycle
+
+
+@pytest.mark.parametrize("module", SET_MODULES)
+def test_a_set_reads_only_the_data_and_the_item_record(module):
+    allowed = {f"evalbook.exercises.{name}" for name in ("data", "data_beyond", "item")}
+    assert _imports(module)[0] <= allowed

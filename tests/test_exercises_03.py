@@ -71,7 +71,7 @@ def test_the_data():
     cells = _cells()
     assert cells["A"] == (30, 20, 10, 140)
     assert cells["B"] == (42, 8, 35, 115)
-    assert dumb_model().counts.tolist() == [[0, 50], [0, 150]]
+    assert dumb_model(None).counts.tolist() == [[0, 50], [0, 150]]
     assert data.profit_table().to_numpy().tolist() == [[0, -500], [-100, 100]]
 
 

@@ -112,12 +112,12 @@ def test_expected_answer_is_computed_without_warnings(exercise_id):
 
 @pytest.mark.parametrize("exercise_id", IDS)
 def test_registry_agrees_with_the_independent_answer(exercise_id):
-    agree(EXERCISES[exercise_id].expected(), independent_answers()[exercise_id])
+    agree(EXERCISES[exercise_id].expected(None), independent_answers()[exercise_id])
 
 
 @pytest.mark.parametrize("exercise_id", IDS)
 def test_independent_and_registry_answers_are_accepted(exercise_id):
-    for answer in (independent_answers()[exercise_id], EXERCISES[exercise_id].expected()):
+    for answer in (independent_answers()[exercise_id], EXERCISES[exercise_id].expected(None)):
         result = check(exercise_id, answer)
         assert isinstance(result, CheckResult)
         assert result.correct is True and bool(result), result.message
@@ -144,7 +144,7 @@ def _mistakes():
 @pytest.mark.parametrize(("exercise_id", "position"), _mistakes())
 def test_known_mistakes_get_their_own_hint(exercise_id, position):
     compute, hint = EXERCISES[exercise_id].mistakes[position]
-    result = check(exercise_id, compute())
+    result = check(exercise_id, compute(None))
     assert not result.correct
     assert result.message.startswith(WRONG_HINT + hint)
 
@@ -158,7 +158,7 @@ def test_registry_entries_are_well_formed():
         assert len(set(steps)) == 3, exercise_id
         assert (exercise.kind in {"numbers", "prediction"}) == bool(exercise.names), exercise_id
         if exercise.kind == "numbers":
-            assert len(exercise.names) == len(exercise.expected()), exercise_id
+            assert len(exercise.names) == len(exercise.expected(None)), exercise_id
         if exercise.kind == "prediction":
             assert len(exercise.names) == 1, exercise_id
         if exercise.feedback:
@@ -383,13 +383,13 @@ def _numeric_ids():
         i
         for i, e in EXERCISES.items()
         if e.kind in {"number", "numbers"}
-        and not np.isnan(np.asarray(e.expected(), dtype=float)).all()
+        and not np.isnan(np.asarray(e.expected(None), dtype=float)).all()
     )
 
 
 @pytest.mark.parametrize("exercise_id", _numeric_ids())
 def test_tolerance(exercise_id):
-    values = np.atleast_1d(np.asarray(EXERCISES[exercise_id].expected(), dtype=float))
+    values = np.atleast_1d(np.asarray(EXERCISES[exercise_id].expected(None), dtype=float))
 
     def as_answer(array):
         return float(array[0]) if EXERCISES[exercise_id].kind == "number" else tuple(array)
@@ -405,9 +405,9 @@ def test_checking_emits_no_warning():
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         for exercise_id, exercise in EXERCISES.items():
-            check(exercise_id, exercise.expected())
+            check(exercise_id, exercise.expected(None))
             for compute, _ in exercise.mistakes:
-                check(exercise_id, compute())
+                check(exercise_id, compute(None))
 
 
 # ------------------------------------------------------------------ hints in steps (issue 14 §1)
@@ -437,7 +437,7 @@ def solution_code() -> dict[str, list[str]]:
 def _value_patterns(exercise_id: str) -> list[str]:
     """Regular expressions matching the expected value as a hint might print it."""
     exercise = EXERCISES[exercise_id]
-    expected = exercise.expected()
+    expected = exercise.expected(None)
     if exercise.kind in {"choice"}:
         text = re.escape(str(expected))
         return [f'"{text}"', f"'{text}'", f"“{text}”"]
@@ -501,8 +501,8 @@ def test_hints_come_in_steps(exercise_id):
 def plain_wrong(exercise_id: str):
     """A wrong answer of the right type that is none of the item's known mistakes."""
     exercise = EXERCISES[exercise_id]
-    expected = exercise.expected()
-    mistakes = [normal_text(str(compute())) for compute, _ in exercise.mistakes]
+    expected = exercise.expected(None)
+    mistakes = [normal_text(str(compute(None))) for compute, _ in exercise.mistakes]
     if exercise.kind == "choice":
         others = [c for c in exercise.choices if normal_text(c) != normal_text(str(expected))]
         return next((c for c in others if normal_text(c) not in mistakes), others[0])

@@ -187,7 +187,7 @@ def check(exercise_id, answer) -> CheckResult:
     exercise = EXERCISES.get(exercise_id) if type(exercise_id) is str else None
     if exercise is None:
         return _unknown(exercise_id)
-    item = expected_answer(exercise_id)
+    item = expected_answer(exercise_id, variant=current_variant(exercise_id.split(".", 1)[0]))
     tries = wrong_tries(exercise_id) + 1
     item = dataclasses.replace(item, tries=tries, hint=step_hint(exercise, tries))
     if answer is None or answer is Ellipsis:
@@ -209,35 +209,42 @@ def check(exercise_id, answer) -> CheckResult:
     return CheckResult(True, " ".join(part for part in parts if part))
 
 
-#: Items whose expected answer is already computed, by id, with the variant of their set it
-#: was computed under. An item's data are fixed by that variant (seeded), so each is computed
-#: once: a second check of a cross-validation item is instant.
-_COMPUTED: dict[str, tuple[int | None, _Item]] = {}
+#: Items whose expected answer is already computed, by (id, variant). An item's data are
+#: fixed by the variant (seeded), so each is computed once per variant: a second check of a
+#: cross-validation item is instant.
+_COMPUTED: dict[tuple[str, int | None], _Item] = {}
 
 
-def expected_answer(exercise_id: str) -> _Item:
-    """The item ``exercise_id`` with its expected answer and known mistakes computed.
+def expected_answer(exercise_id: str, *, variant: int | None = None) -> _Item:
+    """The item ``exercise_id`` with its expected answer and known mistakes for ``variant``.
 
-    Computed on the first call and kept (arrays read-only); computed again when its set's
-    variant (:func:`~evalbook.exercises.start`) has changed since, or when
+    ``variant`` is the key of the set's data (None: the data of the solutions); :func:`check`
+    passes the one the student chose with :func:`~evalbook.exercises.start`. Computed on the
+    first call for that (item, variant) and kept (arrays read-only); computed again when
     ``EXERCISES[exercise_id]`` has been replaced by another exercise. Raises
     :class:`ExerciseError` (naming the item) if any of them cannot be computed.
+
+    Examples
+    --------
+    >>> expected_answer("09.condicao").expected, expected_answer("09.condicao", variant=7).expected
+    ('não', 'sim')
     """
     exercise = EXERCISES[exercise_id]
-    variant = current_variant(exercise_id.split(".", 1)[0])
-    kept = _COMPUTED.get(exercise_id)
-    if kept is not None and kept[0] == variant and kept[1].exercise is exercise:
-        return kept[1]
+    kept = _COMPUTED.get((exercise_id, variant))
+    if kept is not None and kept.exercise is exercise:
+        return kept
     try:
-        expected = _read_only(exercise.expected())
-        mistakes = tuple((_read_only(compute()), hint) for compute, hint in exercise.mistakes)
+        expected = _read_only(exercise.expected(variant))
+        mistakes = tuple(
+            (_read_only(compute(variant)), hint) for compute, hint in exercise.mistakes
+        )
     except Exception as error:
         raise ExerciseError(
             f"exercise {exercise_id}: its expected answer could not be computed "
             f"({type(error).__name__}: {error}); this is a bug in the exercise set"
         ) from error
     item = _Item(exercise_id, exercise, expected, mistakes)
-    _COMPUTED[exercise_id] = (variant, item)
+    _COMPUTED[exercise_id, variant] = item
     return item
 
 

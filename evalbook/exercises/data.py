@@ -10,8 +10,9 @@ Variants for homework
 The datasets of sets 01, 02 (the fraud table), 03 (the credit models) and 09 (the test
 results) take ``variant=``: a whole number, e.g. a student number. ``variant=None`` (the
 default) is the data the solution notebooks use; any other key gives other numbers, drawn
-reproducibly from it. :func:`evalbook.exercises.start` records the student's variant, so that
-the checker's expected answers follow the same data (see :data:`VARIANT_SETS`).
+reproducibly from it. :func:`evalbook.exercises.start` records the student's variant, and the
+checker passes it to the items' expected answers, so that they follow the same data (see
+:data:`VARIANT_SETS`).
 
 Examples
 --------
@@ -47,9 +48,11 @@ __all__ = [
     "digits_probabilities",
     "fold_differences",
     "fraud_detector_matrix",
+    "fraud_matrix",
     "fraud_predictions",
     "friedman_accuracies",
     "iris",
+    "iris_tree",
     "large_bernoulli_test",
     "model_accuracies",
     "profit_table",
@@ -135,6 +138,22 @@ def _fraud_predictions(variant) -> pd.DataFrame:
             "prediction": np.where(flagged, positive, negative),
             "score": score,
         }
+    )
+
+
+def fraud_matrix(*, variant=None) -> evalbook.ConfusionMatrix:
+    """Sets 01 and 02: the model's confusion matrix on :func:`fraud_predictions`.
+
+    Rows are the target, ``"fraude"`` (the positive class) first.
+
+    Examples
+    --------
+    >>> fraud_matrix().counts.tolist()
+    [[4, 2], [3, 7]]
+    """
+    table = fraud_predictions(variant=variant)
+    return evalbook.ConfusionMatrix.from_labels(
+        table["target"], table["prediction"], labels=list(FRAUD_LABELS)
     )
 
 
@@ -335,6 +354,23 @@ def iris() -> tuple[np.ndarray, np.ndarray]:
 
     flowers = load_iris()
     return flowers.data, flowers.target_names[flowers.target]
+
+
+#: Set 08: the depth of the decision tree evaluated on Iris.
+IRIS_TREE_DEPTH = 2
+
+
+def iris_tree():
+    """Set 08: the decision tree evaluated on Iris (depth 2, ``random_state=0``), unfitted.
+
+    Examples
+    --------
+    >>> iris_tree().max_depth
+    2
+    """
+    from sklearn.tree import DecisionTreeClassifier
+
+    return DecisionTreeClassifier(max_depth=IRIS_TREE_DEPTH, random_state=0)
 
 
 # ---------------------------------------------------------------------- set 09

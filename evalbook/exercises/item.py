@@ -10,6 +10,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+#: How an item computes an answer: from the variant of its set (None: the solutions' data).
+Answer = Callable[[int | None], Any]
+
 #: Kinds of answer that :func:`evalbook.exercises.check` knows how to compare.
 KINDS = ("number", "numbers", "count", "choice", "labels", "matrix", "prediction")
 
@@ -26,7 +29,10 @@ class Exercise:
     Parameters
     ----------
     expected : callable
-        Called without arguments, returns the expected answer (computed with the library).
+        Called with the variant of the item's set (an int, or None for the data of the
+        solutions; see :data:`evalbook.exercises.data.VARIANT_SETS`), returns the expected
+        answer computed with the library. The checker passes the variant the student chose
+        with :func:`~evalbook.exercises.start`; a set without variants ignores it.
     kind : {"number", "numbers", "count", "choice", "labels", "matrix", "prediction"}
         ``"number"``: a float, compared within the tolerance (``nan`` matches ``nan``).
         ``"numbers"``: a fixed-length sequence of floats, named by ``names``.
@@ -37,7 +43,7 @@ class Exercise:
         ``"matrix"``: a table of counts; when ``expected`` returns a
         :class:`~evalbook.ConfusionMatrix` its labels and their order count too.
         ``"prediction"``: a guess made before computing: any number within ``bounds`` is
-        accepted, and the message compares it with ``expected()`` (showing the value only
+        accepted, and the message compares it with the expected value (showing it only
         when ``reveal``; otherwise only how far the guess is, because a later item asks
         for the value).
     look, formula, call : str
@@ -51,8 +57,8 @@ class Exercise:
         For ``"choice"``: the explanation shown for each option (why a wrong option is
         tempting and wrong; why the right one is right).
     mistakes : tuple of (callable, str)
-        Predictable wrong answers (computed like ``expected``) and the hint each gets; a
-        mistake's hint never gives the call or the value away.
+        Predictable wrong answers (computed like ``expected``, from the variant) and the hint
+        each gets; a mistake's hint never gives the call or the value away.
     comment : str
         Added after "✅ Correto!" when the answer is right.
     bounds : tuple of float
@@ -61,7 +67,7 @@ class Exercise:
         For ``"prediction"``: whether the message shows the computed value.
     """
 
-    expected: Callable[[], Any]
+    expected: Answer
     kind: str
     look: str
     formula: str
@@ -69,7 +75,7 @@ class Exercise:
     names: tuple[str, ...] = ()
     choices: tuple[str, ...] = ()
     feedback: Mapping[str, str] = field(default_factory=dict)
-    mistakes: tuple[tuple[Callable[[], Any], str], ...] = ()
+    mistakes: tuple[tuple[Answer, str], ...] = ()
     comment: str = ""
     bounds: tuple[float, float] = (0.0, 1.0)
     reveal: bool = True
@@ -79,9 +85,9 @@ class Exercise:
 BOUNDS = ("inferior", "superior")
 
 
-def pair(first: Callable[[], Any], second: Callable[[], Any]) -> Callable[[], tuple]:
-    """An expected answer of two numbers: ``(first(), second())`` when called."""
-    return lambda: (first(), second())
+def pair(first: Answer, second: Answer) -> Answer:
+    """An expected answer of two numbers: ``(first(variant), second(variant))``."""
+    return lambda variant: (first(variant), second(variant))
 
 
 #: Hint for a transposed matrix (shared by the sets that ask for one).
@@ -104,17 +110,73 @@ def multiple_choice(
     >>> item = multiple_choice(
     ...     "a", {"a": "Certo.", "b": "Não."}, look="Olhe.", formula="F.", call="C."
     ... )
-    >>> item.kind, item.choices, item.expected()
+    >>> item.kind, item.choices, item.expected(None)
     ('choice', ('a', 'b'), 'a')
     """
     if right not in feedback:
         raise ValueError(f"right must be one of the options {sorted(feedback)}; got {right!r}")
     return Exercise(
-        expected=lambda: right,
+        expected=lambda _: right,
         kind="choice",
         choices=tuple(feedback),
         feedback=dict(feedback),
         look=look,
         formula=formula,
         call=call,
+    )
+
+
+def prediction(
+    expected: Answer,
+    *,
+    quantity: str,
+    variable: str,
+    about: str,
+    comment: str,
+    bounds: tuple[float, float] = (0.0, 1.0),
+) -> Exercise:
+    """An item asking for a guess before the computation, its value not shown.
+
+    Any number within ``bounds`` is accepted; the verdict says how far the guess is from
+    ``expected(variant)`` without the value, which a later item asks for.
+
+    Parameters
+    ----------
+    expected : callable
+        The value guessed, computed from the variant like any expected answer.
+    quantity : str
+        What is guessed, as the verdict names it (e.g. ``"a AUC do modelo"``).
+    variable : str
+        The notebook's variable for the guess (e.g. ``"palpite_auc"``).
+    about : str
+        The end of the first hint, after "Escreva um palpite, um número entre a e b".
+    comment : str
+        Shown with the verdict: a question to think about.
+    bounds : tuple of float
+        The range of a sensible guess.
+
+    Examples
+    --------
+    >>> item = prediction(
+    ...     lambda _: 0.8, quantity="a AUC", variable="palpite_auc", about=".", comment="Pense."
+    ... )
+    >>> item.kind, item.names, item.reveal, item.expected(None)
+    ('prediction', ('a AUC',), False, 0.8)
+    >>> print(item.formula)
+    Qualquer número entre 0 e 1 serve como palpite; o que importa é pensar antes.
+    """
+    low, high = (f"{bound:g}".replace("-", "−") for bound in bounds)
+    return Exercise(
+        expected=expected,
+        kind="prediction",
+        names=(quantity,),
+        bounds=bounds,
+        reveal=False,
+        look=f"Escreva um palpite, um número entre {low} e {high}{about}",
+        formula=(
+            f"Qualquer número entre {low} e {high} serve como palpite; o que importa é pensar "
+            "antes."
+        ),
+        call=f"Um palpite é um número, como `{variable} = 0.5`.",
+        comment=comment,
     )

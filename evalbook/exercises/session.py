@@ -27,6 +27,7 @@ from pathlib import Path
 import pandas as pd
 
 from evalbook.exercises.data import VARIANT_SETS, check_variant
+from evalbook.exercises.registry import SETS, exercise_ids
 
 __all__ = ["Progress", "current_variant", "export_progress", "progress", "reset_progress", "start"]
 
@@ -58,16 +59,9 @@ class Started(str):
         return str(self)
 
 
-def _set_ids() -> list[str]:
-    from evalbook.exercises.registry import SETS
-
-    return list(SETS)
-
-
 def _check_set(set_id) -> str:
-    sets = _set_ids()
-    if not isinstance(set_id, str) or set_id not in sets:
-        raise ValueError(f"set_id must be one of {', '.join(sets)}; got {set_id!r}")
+    if not isinstance(set_id, str) or set_id not in SETS:
+        raise ValueError(f"set_id must be one of {', '.join(SETS)}; got {set_id!r}")
     return set_id
 
 
@@ -114,7 +108,11 @@ def start(set_id, *, variant=None) -> Started:
 
 
 def current_variant(set_id: str) -> int | None:
-    """The variant :func:`start` gave ``set_id`` (None: the data of the solutions)."""
+    """The variant :func:`start` gave ``set_id`` (None: the data of the solutions).
+
+    The checker reads it here and passes it to the items' expected answers; the sets
+    themselves never read the session.
+    """
     return _SESSION.variants.get(set_id)
 
 
@@ -211,8 +209,6 @@ def progress(set_id=None) -> Progress:
     10.d_sigma       não tentado           0
     ...
     """
-    from evalbook.exercises.registry import exercise_ids
-
     if set_id is None:
         set_id = _SESSION.set_id
         if set_id is None:

@@ -1,14 +1,14 @@
 """Exercises 01 (the confusion matrix): result types, the matrix, type I errors, orientations.
 
 The data are the 16 card transactions of :func:`evalbook.exercises.data.fraud_predictions`
-(``"fraude"`` positive), or another variant of them (see :func:`evalbook.exercises.start`).
-Every expected answer is computed with the library when it is checked.
+(``"fraude"`` positive), or another variant of them (see :func:`evalbook.exercises.start`):
+every expected answer is computed with the library from the variant the checker passes.
 
 Examples
 --------
 >>> EXERCISES["01.n_tipo_i"].kind
 'count'
->>> EXERCISES["01.n_tipo_i"].expected()
+>>> EXERCISES["01.n_tipo_i"].expected(None)
 3
 """
 
@@ -19,7 +19,6 @@ import numpy as np
 import evalbook
 from evalbook.exercises import data
 from evalbook.exercises.item import ROWS_ARE_TARGET, Exercise, multiple_choice
-from evalbook.exercises.session import current_variant
 
 POSITIVE, NEGATIVE = data.FRAUD_LABELS
 
@@ -27,29 +26,28 @@ POSITIVE, NEGATIVE = data.FRAUD_LABELS
 RESULT_TYPES = ("TP", "FN", "FP", "TN")
 
 
-def fraud_columns(set_id: str = "01") -> tuple[list, list]:
-    """``target`` and ``prediction`` of the fraud table in the variant of ``set_id``."""
-    table = data.fraud_predictions(variant=current_variant(set_id))
+def _columns(variant) -> tuple[list, list]:
+    """``target`` and ``prediction`` of the fraud table in ``variant``."""
+    table = data.fraud_predictions(variant=variant)
     return list(table["target"]), list(table["prediction"])
 
 
-def fraud_matrix(set_id: str = "01") -> evalbook.ConfusionMatrix:
-    """The model's confusion matrix on the fraud table, ``"fraude"`` positive."""
-    target, prediction = fraud_columns(set_id)
-    return evalbook.ConfusionMatrix.from_labels(target, prediction, labels=list(data.FRAUD_LABELS))
+def _matrix(variant) -> evalbook.ConfusionMatrix:
+    """The model's confusion matrix in ``variant``, ``"fraude"`` positive."""
+    return data.fraud_matrix(variant=variant)
 
 
-def binary_matrix() -> evalbook.ConfusionMatrix:
+def binary_matrix(variant) -> evalbook.ConfusionMatrix:
     """The model's matrix with fraud coded as 1 and legitimate as 0 (labels ``[1, 0]``)."""
-    target, prediction = fraud_columns()
+    target, prediction = _columns(variant)
     y_true = [int(value == POSITIVE) for value in target]
     y_pred = [int(value == POSITIVE) for value in prediction]
     return evalbook.ConfusionMatrix.from_labels(y_true, y_pred)
 
 
-def fraud_result_types(positive: str = POSITIVE) -> np.ndarray:
+def fraud_result_types(variant, positive: str = POSITIVE) -> np.ndarray:
     """The result type of each transaction, in table order."""
-    target, prediction = fraud_columns()
+    target, prediction = _columns(variant)
     return evalbook.result_types(target, prediction, positive=positive)
 
 
@@ -58,12 +56,12 @@ def _type_of(target: str, prediction: str) -> str:
     return str(evalbook.result_types([target], [prediction], positive=POSITIVE)[0])
 
 
-def _sklearn_counts() -> np.ndarray:
-    return binary_matrix().to_frame("sklearn").to_numpy()
+def _sklearn_counts(variant) -> np.ndarray:
+    return binary_matrix(variant).to_frame("sklearn").to_numpy()
 
 
-def _caret_counts() -> np.ndarray:
-    return fraud_matrix().to_frame("caret").to_numpy()
+def _caret_counts(variant) -> np.ndarray:
+    return _matrix(variant).to_frame("caret").to_numpy()
 
 
 EXERCISES: dict[str, Exercise] = {
@@ -84,14 +82,14 @@ EXERCISES: dict[str, Exercise] = {
         call='`evalbook.result_types(alvo, predição, positive="fraude")` devolve os 16 tipos.',
         mistakes=(
             (
-                lambda: fraud_result_types(NEGATIVE),
+                lambda variant: fraud_result_types(variant, NEGATIVE),
                 'Você tomou "legítima" como a classe positiva. Aqui a positiva é "fraude", '
                 "a classe que o modelo procura.",
             ),
         ),
     ),
     "01.matriz": Exercise(
-        expected=fraud_matrix,
+        expected=_matrix,
         kind="matrix",
         look=(
             "Cada célula da matriz conta as transações de um tipo da questão 1. Qual tipo fica em "
@@ -108,15 +106,15 @@ EXERCISES: dict[str, Exercise] = {
         ),
         mistakes=(
             (
-                lambda: fraud_matrix().reorder([NEGATIVE, POSITIVE]).counts,
+                lambda variant: _matrix(variant).reorder([NEGATIVE, POSITIVE]).counts,
                 'As classes estão na ordem inversa: a positiva ("fraude") vem primeiro, '
                 "na primeira linha e na primeira coluna.",
             ),
-            (lambda: fraud_matrix().counts.T, ROWS_ARE_TARGET),
+            (lambda variant: _matrix(variant).counts.T, ROWS_ARE_TARGET),
         ),
     ),
     "01.tipo_i": Exercise(
-        expected=lambda: _type_of(NEGATIVE, POSITIVE),
+        expected=lambda _: _type_of(NEGATIVE, POSITIVE),
         kind="choice",
         choices=RESULT_TYPES,
         look=(
@@ -133,7 +131,7 @@ EXERCISES: dict[str, Exercise] = {
         ),
         mistakes=(
             (
-                lambda: _type_of(POSITIVE, NEGATIVE),
+                lambda _: _type_of(POSITIVE, NEGATIVE),
                 "FN é o erro do tipo II (a fraude que passou como legítima). O tipo I é o "
                 "alarme falso.",
             ),
@@ -141,7 +139,7 @@ EXERCISES: dict[str, Exercise] = {
         comment="O erro do tipo I é o falso positivo: uma transação legítima bloqueada.",
     ),
     "01.n_tipo_i": Exercise(
-        expected=lambda: fraud_matrix().fp,
+        expected=lambda variant: _matrix(variant).fp,
         kind="count",
         look=(
             "Depois de saber em que célula ficam os erros do tipo I (questão 3), basta lê-la na "
@@ -154,12 +152,12 @@ EXERCISES: dict[str, Exercise] = {
         call="Com a matriz `cm` da questão 2, o atributo `cm.fp` dá essa contagem.",
         mistakes=(
             (
-                lambda: fraud_matrix().fn,
+                lambda variant: _matrix(variant).fn,
                 "Esse é o número de erros do tipo II (FN, fraudes que passaram). O tipo I "
                 "é o falso positivo.",
             ),
             (
-                lambda: fraud_matrix().fp + fraud_matrix().fn,
+                lambda variant: _matrix(variant).fp + _matrix(variant).fn,
                 "Esse é o total de erros (tipo I + tipo II); conte só os do tipo I.",
             ),
         ),
@@ -181,14 +179,14 @@ EXERCISES: dict[str, Exercise] = {
         ),
         mistakes=(
             (
-                lambda: binary_matrix().counts,
+                lambda variant: binary_matrix(variant).counts,
                 "Essa é a orientação dos handouts, com a classe positiva (1 = fraude) "
                 "primeiro. O scikit-learn ordena os rótulos, então 0 (legítima) vem primeiro "
                 "e a matriz fica [[TN, FP], [FN, TP]]. Com os textos a ordem alfabética "
                 "(“fraude” < “legítima”) coincide com a dos handouts: por isso a questão "
                 "pede 0/1.",
             ),
-            (lambda: _sklearn_counts().T, ROWS_ARE_TARGET),
+            (lambda variant: _sklearn_counts(variant).T, ROWS_ARE_TARGET),
         ),
     ),
     "01.caret": Exercise(
@@ -205,12 +203,12 @@ EXERCISES: dict[str, Exercise] = {
         call='`cm.to_frame("caret")` devolve a matriz nessa orientação.',
         mistakes=(
             (
-                lambda: fraud_matrix().counts,
+                lambda variant: _matrix(variant).counts,
                 "Essa é a orientação dos handouts 000 e 001 (alvo nas linhas). No caret as "
                 "linhas são a predição: transponha a matriz.",
             ),
             (
-                lambda: _caret_counts()[::-1, ::-1],
+                lambda variant: _caret_counts(variant)[::-1, ::-1],
                 'As classes estão na ordem inversa: no caret a positiva ("fraude") também '
                 "vem primeiro.",
             ),

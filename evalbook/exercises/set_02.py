@@ -6,19 +6,17 @@ variant of it, see :func:`evalbook.exercises.start`); the "dumb" model always pr
 
 Examples
 --------
->>> EXERCISES["02.acuracia_erro"].expected()
+>>> EXERCISES["02.acuracia_erro"].expected(None)
 (0.6875, 0.3125)
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 
 import evalbook
 from evalbook.exercises import data
-from evalbook.exercises.item import Exercise, multiple_choice, pair
-from evalbook.exercises.set_01 import fraud_columns, fraud_matrix
+from evalbook.exercises.item import Answer, Exercise, multiple_choice, pair, prediction
 
 POSITIVE, NEGATIVE = data.FRAUD_LABELS
 
@@ -26,22 +24,22 @@ POSITIVE, NEGATIVE = data.FRAUD_LABELS
 FRAUD_PREVALENCE = 0.01
 
 
-def model_matrix() -> evalbook.ConfusionMatrix:
-    """The model's matrix in the variant of set 02."""
-    return fraud_matrix("02")
+def model_matrix(variant) -> evalbook.ConfusionMatrix:
+    """The model's matrix on the fraud table in ``variant``."""
+    return data.fraud_matrix(variant=variant)
 
 
-def dumb_matrix() -> evalbook.ConfusionMatrix:
+def dumb_matrix(variant) -> evalbook.ConfusionMatrix:
     """The confusion matrix of the "dumb" model that always predicts ``"legítima"``."""
-    target, _ = fraud_columns("02")
+    target = data.fraud_predictions(variant=variant)["target"]
     return evalbook.ConfusionMatrix.from_labels(
         target, [NEGATIVE] * len(target), labels=list(data.FRAUD_LABELS)
     )
 
 
-def _metric(function, matrix=model_matrix, **options) -> Callable[[], float]:
-    """A function computing ``function(matrix(), **options)`` when called."""
-    return lambda: function(matrix(), **options)
+def _metric(function, matrix=model_matrix, **options) -> Answer:
+    """An answer computing ``function(matrix(variant), **options)``."""
+    return lambda variant: function(matrix(variant), **options)
 
 
 EXERCISES: dict[str, Exercise] = {
@@ -115,7 +113,13 @@ EXERCISES: dict[str, Exercise] = {
         call="`evalbook.f1(cm)`.",
         mistakes=(
             (
-                lambda: (evalbook.precision(model_matrix()) + evalbook.recall(model_matrix())) / 2,
+                lambda variant: (
+                    (
+                        evalbook.precision(model_matrix(variant))
+                        + evalbook.recall(model_matrix(variant))
+                    )
+                    / 2
+                ),
                 "Essa é a média aritmética de precisão e revocação; o F1 é a média harmônica.",
             ),
         ),
@@ -229,9 +233,9 @@ EXERCISES: dict[str, Exercise] = {
 
 
 # ---------------------------------------------------------------------- items that need thinking
-def _f1_position() -> str:
+def _f1_position(variant) -> str:
     """Where the F1 falls relative to precision and recall: "acima", "entre" or "abaixo"."""
-    cm = model_matrix()
+    cm = model_matrix(variant)
     values = (evalbook.precision(cm), evalbook.recall(cm))
     f1 = evalbook.f1(cm)
     if f1 > max(values):
@@ -300,19 +304,11 @@ EXERCISES.update(
             ),
             call="Compare `evalbook.recall(cm)` com `evalbook.recall(cm_burro)`.",
         ),
-        "02.prever_ppv": Exercise(
-            expected=_metric(evalbook.ppv, prevalence=FRAUD_PREVALENCE),
-            kind="prediction",
-            names=("a precisão com 1% de fraudes",),
-            reveal=False,
-            look=(
-                "Escreva um palpite, um número entre 0 e 1: a precisão do modelo numa "
-                "população com 1% de fraudes."
-            ),
-            formula=(
-                "Qualquer número entre 0 e 1 serve como palpite; o que importa é pensar antes."
-            ),
-            call="Um palpite é um número, como `palpite_ppv = 0.5`.",
+        "02.prever_ppv": prediction(
+            _metric(evalbook.ppv, prevalence=FRAUD_PREVALENCE),
+            quantity="a precisão com 1% de fraudes",
+            variable="palpite_ppv",
+            about=": a precisão do modelo numa população com 1% de fraudes.",
             comment=(
                 "Pense por quê: com fraudes raras, quase todas as transações são legítimas, e "
                 "mesmo uma fração pequena delas dá muitos alarmes falsos."

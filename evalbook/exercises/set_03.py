@@ -8,7 +8,7 @@ confusion matrix earns or costs. Every expected answer is computed with the libr
 
 Examples
 --------
->>> EXERCISES["03.lucros"].expected()
+>>> EXERCISES["03.lucros"].expected(None)
 (3000.0, 4000.0)
 """
 
@@ -17,14 +17,13 @@ from __future__ import annotations
 import evalbook
 from evalbook.exercises import data
 from evalbook.exercises.item import Exercise, multiple_choice
-from evalbook.exercises.session import current_variant
 
 CREDIT_LABELS = data.CREDIT_LABELS
 
 
-def credit_models() -> dict[str, evalbook.ConfusionMatrix]:
-    """The two models' confusion matrices in the variant of set 03."""
-    return data.credit_models(variant=current_variant("03"))
+def credit_models(variant) -> dict[str, evalbook.ConfusionMatrix]:
+    """The two models' confusion matrices in ``variant``."""
+    return data.credit_models(variant=variant)
 
 
 def profit_matrix():
@@ -32,41 +31,41 @@ def profit_matrix():
     return data.profit_table()
 
 
-def dumb_model() -> evalbook.ConfusionMatrix:
+def dumb_model(variant) -> evalbook.ConfusionMatrix:
     """The model that approves everybody (always predicts ``"adimplente"``)."""
-    totals = credit_models()["A"].target_totals
+    totals = credit_models(variant)["A"].target_totals
     return evalbook.ConfusionMatrix([[0, totals[0]], [0, totals[1]]], labels=list(CREDIT_LABELS))
 
 
-def _profits(gains=None) -> dict[str, float]:
+def _profits(variant, gains=None) -> dict[str, float]:
     gains = profit_matrix() if gains is None else gains
-    return {name: evalbook.profit(cm, gains) for name, cm in credit_models().items()}
+    return {name: evalbook.profit(cm, gains) for name, cm in credit_models(variant).items()}
 
 
 def _winner(values: dict[str, float]) -> str:
     return max(values, key=values.get)
 
 
-def _profits_at(price: float) -> dict[str, float]:
+def _profits_at(variant, price: float) -> dict[str, float]:
     """Each model's profit when denying credit to a good payer (a false positive) pays
     ``price``."""
     gains = profit_matrix().astype(float)
     gains.loc["adimplente", "inadimplente"] = price
-    return _profits(gains)
+    return _profits(variant, gains)
 
 
-def _break_even() -> float:
+def _break_even(variant) -> float:
     """The false-positive price at which both models earn the same (profit is linear in it)."""
 
     def gap(price: float) -> float:
-        values = _profits_at(price)
+        values = _profits_at(variant, price)
         return values["A"] - values["B"]
 
     return -gap(0.0) / (gap(1.0) - gap(0.0))
 
 
-def _recalls(name: str) -> tuple[float, ...]:
-    return tuple(float(v) for v in evalbook.per_class_recall(credit_models()[name]))
+def _recalls(variant, name: str) -> tuple[float, ...]:
+    return tuple(float(v) for v in evalbook.per_class_recall(credit_models(variant)[name]))
 
 
 def _means(cm) -> tuple[float, float]:
@@ -78,7 +77,7 @@ def _means(cm) -> tuple[float, float]:
 
 EXERCISES: dict[str, Exercise] = {
     "03.revocacoes": Exercise(
-        expected=lambda: _recalls("A"),
+        expected=lambda variant: _recalls(variant, "A"),
         kind="numbers",
         names=("revocação de inadimplente", "revocação de adimplente"),
         look=(
@@ -92,8 +91,8 @@ EXERCISES: dict[str, Exercise] = {
         call="`evalbook.per_class_recall(cm_a)`.",
         mistakes=(
             (
-                lambda: tuple(
-                    evalbook.precision(credit_models()["A"].with_positive(label))
+                lambda variant: tuple(
+                    evalbook.precision(credit_models(variant)["A"].with_positive(label))
                     for label in CREDIT_LABELS
                 ),
                 "Você dividiu pelo total da coluna (a predição): isso é a precisão de cada "
@@ -102,7 +101,7 @@ EXERCISES: dict[str, Exercise] = {
         ),
     ),
     "03.medias": Exercise(
-        expected=lambda: _means(credit_models()["A"]),
+        expected=lambda variant: _means(credit_models(variant)["A"]),
         kind="numbers",
         names=("média aritmética", "média harmônica"),
         look=(
@@ -119,9 +118,9 @@ EXERCISES: dict[str, Exercise] = {
         ),
         mistakes=(
             (
-                lambda: (
-                    evalbook.accuracy(credit_models()["A"]),
-                    evalbook.average_class_accuracy(credit_models()["A"], mean="harmonic"),
+                lambda variant: (
+                    evalbook.accuracy(credit_models(variant)["A"]),
+                    evalbook.average_class_accuracy(credit_models(variant)["A"], mean="harmonic"),
                 ),
                 "O primeiro número é a acurácia comum, (TP + TN) / n. A média aritmética é "
                 "das revocações das classes, cada classe com o mesmo peso.",
@@ -130,7 +129,7 @@ EXERCISES: dict[str, Exercise] = {
         comment="A harmônica fica abaixo da aritmética: ela pune a classe mais fraca.",
     ),
     "03.lucros": Exercise(
-        expected=lambda: (_profits()["A"], _profits()["B"]),
+        expected=lambda variant: (_profits(variant)["A"], _profits(variant)["B"]),
         kind="numbers",
         names=("lucro de A", "lucro de B"),
         look=(
@@ -144,14 +143,14 @@ EXERCISES: dict[str, Exercise] = {
         call="`evalbook.profit(cm_a, lucros)` e `evalbook.profit(cm_b, lucros)`.",
         mistakes=(
             (
-                lambda: tuple(_profits(profit_matrix().T.to_numpy()).values()),
+                lambda variant: tuple(_profits(variant, profit_matrix().T.to_numpy()).values()),
                 "A matriz de lucro ficou transposta: FP e FN trocaram de valor. As linhas são "
                 "o alvo e as colunas a predição, nas duas matrizes.",
             ),
         ),
     ),
     "03.escolha": Exercise(
-        expected=lambda: _winner(_profits()),
+        expected=lambda variant: _winner(_profits(variant)),
         kind="choice",
         choices=("A", "B"),
         look=(
@@ -162,8 +161,9 @@ EXERCISES: dict[str, Exercise] = {
         call="Compare `evalbook.profit(cm_a, lucros)` com `evalbook.profit(cm_b, lucros)`.",
         mistakes=(
             (
-                lambda: max(
-                    credit_models(), key=lambda name: evalbook.accuracy(credit_models()[name])
+                lambda variant: max(
+                    credit_models(variant),
+                    key=lambda name: evalbook.accuracy(credit_models(variant)[name]),
                 ),
                 "Esse é o modelo de maior acurácia. Mas ele empresta a mais inadimplentes, e "
                 "cada um custa 500: decida pelo lucro.",
@@ -188,7 +188,7 @@ EXERCISES: dict[str, Exercise] = {
         ),
         mistakes=(
             (
-                lambda: -_break_even(),
+                lambda variant: -_break_even(variant),
                 "O sinal está trocado: o falso positivo é um custo, o valor na matriz de lucro "
                 "é negativo.",
             ),
@@ -196,9 +196,9 @@ EXERCISES: dict[str, Exercise] = {
         comment="Com um falso positivo mais caro do que isso, o modelo A passa a ganhar.",
     ),
     "03.burro": Exercise(
-        expected=lambda: (
-            evalbook.accuracy(dumb_model()),
-            evalbook.average_class_accuracy(dumb_model(), mean="harmonic"),
+        expected=lambda variant: (
+            evalbook.accuracy(dumb_model(variant)),
+            evalbook.average_class_accuracy(dumb_model(variant), mean="harmonic"),
         ),
         kind="numbers",
         names=("acurácia", "média harmônica"),
@@ -218,7 +218,10 @@ EXERCISES: dict[str, Exercise] = {
         ),
         mistakes=(
             (
-                lambda: (evalbook.accuracy(dumb_model()), _means(dumb_model())[0]),
+                lambda variant: (
+                    evalbook.accuracy(dumb_model(variant)),
+                    _means(dumb_model(variant))[0],
+                ),
                 "Essa é a média aritmética das revocações (0.5). A harmônica vai a 0 quando "
                 "uma classe tem revocação 0.",
             ),
@@ -233,14 +236,14 @@ EXERCISES: dict[str, Exercise] = {
 DENIAL_PRICE = -300
 
 
-def _winner_with_denial_price(price: float) -> str:
-    return _winner(_profits_at(price))
+def _winner_with_denial_price(variant, price: float) -> str:
+    return _winner(_profits_at(variant, price))
 
 
 EXERCISES.update(
     {
         "03.custo_300": Exercise(
-            expected=lambda: _winner_with_denial_price(DENIAL_PRICE),
+            expected=lambda variant: _winner_with_denial_price(variant, DENIAL_PRICE),
             kind="choice",
             choices=("A", "B"),
             look=(
@@ -259,7 +262,7 @@ EXERCISES.update(
             ),
             mistakes=(
                 (
-                    lambda: _winner(_profits()),
+                    lambda variant: _winner(_profits(variant)),
                     "Esse é o melhor modelo com os preços antigos. Com o falso positivo mais "
                     "caro, recalcule os dois lucros.",
                 ),

@@ -7,7 +7,7 @@ detector on 100 transactions). Every expected answer is computed with the librar
 
 Examples
 --------
->>> EXERCISES["04.sucessos"].expected()
+>>> EXERCISES["04.sucessos"].expected(None)
 (67.0, 36.0)
 """
 
@@ -17,7 +17,7 @@ import numpy as np
 
 import evalbook
 from evalbook.exercises import data
-from evalbook.exercises.item import Exercise, multiple_choice
+from evalbook.exercises.item import Exercise, multiple_choice, prediction
 
 sentiment_matrix = data.sentiment_matrix
 swapping_matrix = data.swapping_matrix
@@ -45,7 +45,7 @@ def _wald_interval() -> tuple[float, float]:
 
 EXERCISES: dict[str, Exercise] = {
     "04.aleatorio": Exercise(
-        expected=_expected_counts,
+        expected=lambda _: _expected_counts(),
         kind="matrix",
         look=(
             "O classificador aleatório prevê cada classe com a mesma frequência que o modelo, mas "
@@ -56,14 +56,14 @@ EXERCISES: dict[str, Exercise] = {
         call="`evalbook.expected_confusion(sentimento)`.",
         mistakes=(
             (
-                lambda: _expected_counts().T,
+                lambda _: _expected_counts().T,
                 "Parece transposta: as linhas são o alvo (mesmos totais de linha do modelo) e "
                 "as colunas a predição (mesmas proporções preditas).",
             ),
         ),
     ),
     "04.sucessos": Exercise(
-        expected=_successes,
+        expected=lambda _: _successes(),
         kind="numbers",
         names=("sucessos do modelo", "sucessos esperados"),
         look=(
@@ -80,7 +80,7 @@ EXERCISES: dict[str, Exercise] = {
         ),
     ),
     "04.kappa": Exercise(
-        expected=lambda: evalbook.cohen_kappa(sentiment_matrix()),
+        expected=lambda _: evalbook.cohen_kappa(sentiment_matrix()),
         kind="number",
         look=(
             "O kappa pergunta: quantos sucessos o modelo teve ALÉM do acaso, do máximo que ele "
@@ -92,19 +92,19 @@ EXERCISES: dict[str, Exercise] = {
         ),
         mistakes=(
             (
-                lambda: evalbook.accuracy(sentiment_matrix()),
+                lambda _: evalbook.accuracy(sentiment_matrix()),
                 "Essa é a taxa de sucesso (acurácia). O kappa desconta os sucessos que o "
                 "acaso já daria.",
             ),
             (
-                lambda: evalbook.kappa_breakdown(sentiment_matrix()).extra / sentiment_matrix().n,
+                lambda _: evalbook.kappa_breakdown(sentiment_matrix()).extra / sentiment_matrix().n,
                 "Você dividiu os sucessos extra por n; o denominador é o máximo de sucessos "
                 "extra, n − esperados.",
             ),
         ),
     ),
     "04.kappa_negativo": Exercise(
-        expected=lambda: evalbook.cohen_kappa(swapping_matrix()),
+        expected=lambda _: evalbook.cohen_kappa(swapping_matrix()),
         kind="number",
         look=(
             "Um modelo que erra tudo acerta menos do que o acaso acertaria. O que isso faz com o "
@@ -117,7 +117,7 @@ EXERCISES: dict[str, Exercise] = {
         call="`evalbook.kappa_breakdown(erra_tudo).kappa`.",
         mistakes=(
             (
-                lambda: 0.0,
+                lambda _: 0.0,
                 "O handout 001 diz que errar tudo dá kappa 0%, mas isso é um erro dele: "
                 "acertar menos do que o acaso dá kappa negativo. Faça a conta.",
             ),
@@ -125,7 +125,7 @@ EXERCISES: dict[str, Exercise] = {
         comment="Negativo: errar tudo é pior do que o acaso.",
     ),
     "04.mcc_kappa": Exercise(
-        expected=lambda: (
+        expected=lambda _: (
             evalbook.mcc(fraud_detector_matrix()),
             evalbook.cohen_kappa(fraud_detector_matrix()),
         ),
@@ -142,7 +142,7 @@ EXERCISES: dict[str, Exercise] = {
         call="`evalbook.mcc(fraude)` e `evalbook.cohen_kappa(fraude)`.",
         mistakes=(
             (
-                lambda: (
+                lambda _: (
                     evalbook.mcc(fraud_detector_matrix()),
                     evalbook.mcc(fraud_detector_matrix()),
                 ),
@@ -153,7 +153,7 @@ EXERCISES: dict[str, Exercise] = {
         comment="Próximos, mas diferentes: a eq. (10.6) é o coeficiente de Matthews.",
     ),
     "04.ic": Exercise(
-        expected=lambda: (
+        expected=lambda _: (
             float(_report().overall["accuracy_lower"]),
             float(_report().overall["accuracy_upper"]),
         ),
@@ -170,14 +170,14 @@ EXERCISES: dict[str, Exercise] = {
         call='`evalbook.summary(fraude).overall[["accuracy_lower", "accuracy_upper"]]`.',
         mistakes=(
             (
-                _wald_interval,
+                lambda _: _wald_interval(),
                 "Esse é o intervalo da aproximação normal, p ± 1.96·√(p(1 − p)/n). O caret "
                 "usa o intervalo exato de Clopper–Pearson.",
             ),
         ),
     ),
     "04.nir_p": Exercise(
-        expected=lambda: (
+        expected=lambda _: (
             float(_report().overall["no_information_rate"]),
             float(_report().overall["accuracy_p_value"]),
         ),
@@ -194,7 +194,7 @@ EXERCISES: dict[str, Exercise] = {
         call='`evalbook.summary(fraude).overall[["no_information_rate", "accuracy_p_value"]]`.',
         mistakes=(
             (
-                lambda: (
+                lambda _: (
                     float(
                         fraud_detector_matrix().prediction_totals.max() / fraud_detector_matrix().n
                     ),
@@ -213,17 +213,12 @@ EXERCISES: dict[str, Exercise] = {
 # ---------------------------------------------------------------------- items that need thinking
 EXERCISES.update(
     {
-        "04.prever_kappa": Exercise(
-            expected=lambda: evalbook.cohen_kappa(sentiment_matrix()),
-            kind="prediction",
-            names=("o kappa do classificador de sentimento",),
+        "04.prever_kappa": prediction(
+            lambda _: evalbook.cohen_kappa(sentiment_matrix()),
+            quantity="o kappa do classificador de sentimento",
+            variable="palpite_kappa",
+            about=", para o kappa do classificador.",
             bounds=(-1.0, 1.0),
-            reveal=False,
-            look="Escreva um palpite, um número entre −1 e 1, para o kappa do classificador.",
-            formula=(
-                "Qualquer número entre −1 e 1 serve como palpite; o que importa é pensar antes."
-            ),
-            call="Um palpite é um número, como `palpite_kappa = 0.5`.",
             comment=(
                 "Pense por quê: o kappa desconta os acertos que o acaso daria, e por isso fica "
                 "abaixo da acurácia."

@@ -7,7 +7,7 @@ is checked.
 
 Examples
 --------
->>> EXERCISES["05.matriz_t"].expected().counts
+>>> EXERCISES["05.matriz_t"].expected(None).counts
 array([[3, 3],
        [2, 8]])
 """
@@ -18,7 +18,7 @@ import numpy as np
 
 import evalbook
 from evalbook.exercises import data
-from evalbook.exercises.item import Exercise, multiple_choice
+from evalbook.exercises.item import Exercise, multiple_choice, prediction
 
 POSITIVE, NEGATIVE = data.FRAUD_LABELS
 LABELS = list(data.FRAUD_LABELS)
@@ -84,7 +84,7 @@ def _pairs() -> tuple[int, int]:
 
 EXERCISES: dict[str, Exercise] = {
     "05.matriz_t": Exercise(
-        expected=lambda: _matrix(THRESHOLD),
+        expected=lambda _: _matrix(THRESHOLD),
         kind="matrix",
         look=(
             "Com um threshold, o score vira predição: acima dele, “fraude”. E quem fica exatamente "
@@ -100,18 +100,18 @@ EXERCISES: dict[str, Exercise] = {
         ),
         mistakes=(
             (
-                lambda: _matrix(THRESHOLD, strict=True).counts,
+                lambda _: _matrix(THRESHOLD, strict=True).counts,
                 f"Uma transação tem score exatamente {THRESHOLD}: pela eq. (11), score ≥ t "
                 "conta como positivo (use ≥, não >).",
             ),
             (
-                lambda: _matrix(THRESHOLD).counts.T,
+                lambda _: _matrix(THRESHOLD).counts.T,
                 "Parece transposta: linhas = alvo (target), colunas = predição.",
             ),
         ),
     ),
     "05.tpr_fpr": Exercise(
-        expected=lambda: _rates(THRESHOLD_RATES),
+        expected=lambda _: _rates(THRESHOLD_RATES),
         kind="numbers",
         names=("TPR", "FPR"),
         look=(
@@ -125,7 +125,7 @@ EXERCISES: dict[str, Exercise] = {
         call="`evalbook.tpr(cm)` e `evalbook.fpr(cm)` na matriz desse threshold.",
     ),
     "05.auc": Exercise(
-        expected=_auc,
+        expected=lambda _: _auc(),
         kind="number",
         look=(
             "A AUC resume a ROC inteira, todos os thresholds de uma vez. Há duas maneiras de "
@@ -141,14 +141,14 @@ EXERCISES: dict[str, Exercise] = {
         ),
         mistakes=(
             (
-                lambda: _auc(NEGATIVE),
+                lambda _: _auc(NEGATIVE),
                 "Essa é a AUC com “legítima” como positiva (1 − a resposta): a classe "
                 "positiva é “fraude”, a que o score deve pôr no alto.",
             ),
         ),
     ),
     "05.pares": Exercise(
-        expected=lambda: _pairs()[0],
+        expected=lambda _: _pairs()[0],
         kind="count",
         look=(
             'Quantos pares (uma fraude, uma legítima) existem? Em cada par, o modelo "acerta" se a '
@@ -164,14 +164,14 @@ EXERCISES: dict[str, Exercise] = {
         ),
         mistakes=(
             (
-                lambda: _pairs()[1],
+                lambda _: _pairs()[1],
                 "Esse é o total de pares; conte só aqueles em que a fraude ganha.",
             ),
         ),
         comment="Dividido pelo total de pares, é a AUC.",
     ),
     "05.ks": Exercise(
-        expected=_ks,
+        expected=lambda _: _ks(),
         kind="number",
         look=(
             "A KS compara as distribuições acumuladas dos scores das duas classes: onde elas ficam "
@@ -184,7 +184,7 @@ EXERCISES: dict[str, Exercise] = {
         call='`evalbook.ks_statistic(alvo, scores, positive="fraude").statistic`.',
         mistakes=(
             (
-                _ks_as_printed,
+                lambda _: _ks_as_printed(),
                 "Essa é a eq. (16) ao pé da letra, max(CP(fraude) − CP(legítima)): num modelo "
                 "que dá scores altos às fraudes essa diferença é ≤ 0. Tome a diferença na "
                 "outra ordem (ou em valor absoluto).",
@@ -193,7 +193,7 @@ EXERCISES: dict[str, Exercise] = {
         comment="É também o maior TPR − FPR da curva ROC.",
     ),
     "05.lift": Exercise(
-        expected=lambda: (
+        expected=lambda _: (
             float(_gain_lift().lift.iloc[0]),
             float(_gain_lift().cumulative_lift.iloc[1]),
         ),
@@ -213,7 +213,7 @@ EXERCISES: dict[str, Exercise] = {
         ),
         mistakes=(
             (
-                lambda: (
+                lambda _: (
                     float(_gain_lift().lift.iloc[0]),
                     float(_gain_lift().lift.iloc[:2].sum()),
                 ),
@@ -221,7 +221,7 @@ EXERCISES: dict[str, Exercise] = {
                 "fração das transações percorrida (8/16).",
             ),
             (
-                lambda: (
+                lambda _: (
                     float(_gain_lift().gain.iloc[0]),
                     float(_gain_lift().cumulative_gain.iloc[1]),
                 ),
@@ -243,17 +243,11 @@ def _catch_all() -> tuple[float, int]:
 
 EXERCISES.update(
     {
-        "05.prever_auc": Exercise(
-            expected=_auc,
-            kind="prediction",
-            names=("a AUC do modelo",),
-            bounds=(0.0, 1.0),
-            reveal=False,
-            look="Escreva um palpite, um número entre 0 e 1, para a AUC do modelo.",
-            formula=(
-                "Qualquer número entre 0 e 1 serve como palpite; o que importa é pensar antes."
-            ),
-            call="Um palpite é um número, como `palpite_auc = 0.5`.",
+        "05.prever_auc": prediction(
+            lambda _: _auc(),
+            quantity="a AUC do modelo",
+            variable="palpite_auc",
+            about=", para a AUC do modelo.",
             comment=(
                 "Pense por quê: olhe a tabela ordenada por score; quantas legítimas aparecem "
                 "acima de fraudes?"
@@ -293,7 +287,7 @@ EXERCISES.update(
             ),
         ),
         "05.todas_fraudes": Exercise(
-            expected=_catch_all,
+            expected=lambda _: _catch_all(),
             kind="numbers",
             names=("threshold", "legítimas bloqueadas"),
             look=(
@@ -311,7 +305,7 @@ EXERCISES.update(
             ),
             mistakes=(
                 (
-                    lambda: (
+                    lambda _: (
                         _catch_all()[0],
                         _catch_all()[1] + int(np.sum(_data()[0] == POSITIVE)),
                     ),

@@ -8,7 +8,7 @@ answer is computed with the library from those predictions.
 
 Examples
 --------
->>> round(EXERCISES["06.r2"].expected(), 6)
+>>> round(EXERCISES["06.r2"].expected(None), 6)
 0.363321
 """
 
@@ -31,11 +31,11 @@ def _data() -> dict:
 
 
 def _test(function, **options):
-    return lambda: function(_data()["t_test"], _data()["y_test"], **options)
+    return lambda _: function(_data()["t_test"], _data()["y_test"], **options)
 
 
 def _train(function, **options):
-    return lambda: function(_data()["t_train"], _data()["y_train"], **options)
+    return lambda _: function(_data()["t_train"], _data()["y_train"], **options)
 
 
 def _outlier_targets() -> np.ndarray:
@@ -89,10 +89,10 @@ EXERCISES: dict[str, Exercise] = {
         mistakes=(
             (
                 pair(
-                    lambda: (
+                    lambda _: (
                         evalbook.sse(_data()["t_test"], _data()["y_test"]) / len(_data()["t_test"])
                     ),
-                    lambda: np.sqrt(
+                    lambda _: np.sqrt(
                         evalbook.sse(_data()["t_test"], _data()["y_test"]) / len(_data()["t_test"])
                     ),
                 ),
@@ -132,7 +132,7 @@ EXERCISES: dict[str, Exercise] = {
         call="`evalbook.r2(t_teste, y_teste)`.",
         mistakes=(
             (
-                _mixed_r2,
+                lambda _: _mixed_r2(),
                 "Você misturou a SSE com o ½ e a soma total sem ele. Use o ½ nas duas "
                 "(handout 000) ou em nenhuma (handout 002): o resultado é o mesmo.",
             ),
@@ -182,7 +182,7 @@ EXERCISES: dict[str, Exercise] = {
         call="`evalbook.mape(t_teste, y_teste)`.",
         mistakes=(
             (
-                lambda: float(
+                lambda _: float(
                     np.mean(np.abs((_data()["y_test"] - _data()["t_test"]) / _data()["y_test"]))
                 ),
                 "Você dividiu cada erro pela predição; o MAPE divide pelo alvo (o valor "
@@ -213,7 +213,7 @@ EXERCISES: dict[str, Exercise] = {
         comment="A eq. (10.20) dá metade do SMAPE “de 0 a 200%” de outras fontes.",
     ),
     "06.outlier": Exercise(
-        expected=_outlier_ratios,
+        expected=lambda _: _outlier_ratios(),
         kind="numbers",
         names=("razão do MSE", "razão do MAE"),
         look=(
@@ -230,7 +230,7 @@ EXERCISES: dict[str, Exercise] = {
         ),
         mistakes=(
             (
-                lambda: _outlier_ratios(evalbook.rmse, evalbook.mae),
+                lambda _: _outlier_ratios(evalbook.rmse, evalbook.mae),
                 "A primeira razão é a do RMSE; a questão pede a do MSE (o quadrado dela).",
             ),
         ),
@@ -251,7 +251,7 @@ def _grows_more() -> str:
 EXERCISES.update(
     {
         "06.prever_outlier": Exercise(
-            expected=_grows_more,
+            expected=lambda _: _grows_more(),
             kind="choice",
             choices=("MSE", "MAE", "iguais"),
             feedback={

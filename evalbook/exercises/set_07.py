@@ -7,7 +7,7 @@ expected answer is computed with the library from them.
 
 Examples
 --------
->>> EXERCISES["07.precisoes"].expected()
+>>> EXERCISES["07.precisoes"].expected(None)
 (0.6666666666666666, 0.6)
 """
 
@@ -70,7 +70,7 @@ def _bleu_without_penalty() -> float:
 
 EXERCISES: dict[str, Exercise] = {
     "07.entropia_cruzada": Exercise(
-        expected=_ce,
+        expected=lambda _: _ce(),
         kind="number",
         look=(
             "A entropia cruzada só olha a probabilidade que o modelo deu à classe certa de cada "
@@ -83,18 +83,18 @@ EXERCISES: dict[str, Exercise] = {
         call="`evalbook.cross_entropy(d_teste, P, labels=classes)`.",
         mistakes=(
             (
-                lambda: _ce() / math.log(2),
+                lambda _: _ce() / math.log(2),
                 "Você usou o logaritmo na base 2 (bits). Use o logaritmo natural, como o "
                 "scikit-learn e a evalbook fazem.",
             ),
             (
-                lambda: _ce() * len(_model()[0]),
+                lambda _: _ce() * len(_model()[0]),
                 "Essa é a soma sobre os exemplos; a entropia cruzada do conjunto é a média.",
             ),
         ),
     ),
     "07.perplexidade": Exercise(
-        expected=lambda: math.exp(_ce()),
+        expected=lambda _: math.exp(_ce()),
         kind="number",
         look=(
             'A perplexidade é a entropia cruzada levada de volta a "número de classes": que função '
@@ -104,19 +104,19 @@ EXERCISES: dict[str, Exercise] = {
         call="`evalbook.perplexity(d_teste, P, labels=classes)`.",
         mistakes=(
             (
-                lambda: math.exp(-_ce()),
+                lambda _: math.exp(-_ce()),
                 "Você calculou e^(−CE), como diz a nota da eq. (25), que está errada: "
                 "exp(x) = eˣ. A perplexidade é maior ou igual a 1.",
             ),
             (
-                lambda: 2 ** _ce(),
+                lambda _: 2 ** _ce(),
                 "Você usou 2^CE. Com a entropia cruzada em nats (logaritmo natural), a "
                 "perplexidade é e^CE.",
             ),
         ),
     ),
     "07.uniforme": Exercise(
-        expected=lambda: evalbook.perplexity(_model()[0], _uniform(), labels=_model()[2]),
+        expected=lambda _: evalbook.perplexity(_model()[0], _uniform(), labels=_model()[2]),
         kind="number",
         look=(
             "Um modelo que não sabe nada dá a mesma probabilidade a cada um dos 10 dígitos. Quão "
@@ -129,7 +129,7 @@ EXERCISES: dict[str, Exercise] = {
         call="`evalbook.perplexity(d_teste, np.full_like(P, 0.1), labels=classes)`.",
         mistakes=(
             (
-                lambda: evalbook.cross_entropy(_model()[0], _uniform(), labels=_model()[2]),
+                lambda _: evalbook.cross_entropy(_model()[0], _uniform(), labels=_model()[2]),
                 "Essa é a entropia cruzada do modelo uniforme (ln 10); a questão pede a "
                 "perplexidade, exp dela.",
             ),
@@ -137,7 +137,7 @@ EXERCISES: dict[str, Exercise] = {
         comment="Um modelo uniforme sobre V classes tem perplexidade V.",
     ),
     "07.top_k": Exercise(
-        expected=lambda: (_top(1), _top(3)),
+        expected=lambda _: (_top(1), _top(3)),
         kind="numbers",
         names=("top-1", "top-3"),
         look=(
@@ -151,14 +151,14 @@ EXERCISES: dict[str, Exercise] = {
         call="`evalbook.top_k_accuracy(d_teste, P, k=1, labels=classes)` e com `k=3`.",
         mistakes=(
             (
-                lambda: (1 - _top(1), 1 - _top(3)),
+                lambda _: (1 - _top(1), 1 - _top(3)),
                 "Esses são as taxas de erro; a top-k conta os acertos.",
             ),
         ),
         comment="A top-1 é a acurácia de sempre, e a top-k nunca diminui com k.",
     ),
     "07.precisoes": Exercise(
-        expected=_precisions,
+        expected=lambda _: _precisions(),
         kind="numbers",
         names=("p1", "p2"),
         look=(
@@ -176,14 +176,14 @@ EXERCISES: dict[str, Exercise] = {
         ),
         mistakes=(
             (
-                lambda: _precisions(clipped=False),
+                lambda _: _precisions(clipped=False),
                 "Você não cortou as contagens: “o” e “tempo” aparecem duas vezes na "
                 "candidata, mas só uma vez em cada referência, então valem um acerto cada.",
             ),
         ),
     ),
     "07.brevidade": Exercise(
-        expected=lambda: evalbook.brevity_penalty(CANDIDATE, list(REFERENCES)),
+        expected=lambda _: evalbook.brevity_penalty(CANDIDATE, list(REFERENCES)),
         kind="number",
         look=(
             "A penalidade de brevidade pune candidatas curtas demais. Curta em relação a qual "
@@ -196,14 +196,14 @@ EXERCISES: dict[str, Exercise] = {
         call="`evalbook.brevity_penalty(candidata, referencias)`.",
         mistakes=(
             (
-                _longest_reference_penalty,
+                lambda _: _longest_reference_penalty(),
                 "Você usou a referência mais longa; r é o comprimento da referência mais "
                 "próxima do comprimento da candidata.",
             ),
         ),
     ),
     "07.bleu": Exercise(
-        expected=lambda: evalbook.bleu(CANDIDATE, list(REFERENCES)),
+        expected=lambda _: evalbook.bleu(CANDIDATE, list(REFERENCES)),
         kind="number",
         look=(
             "O BLEU junta as precisões de 1 a 4 palavras numa média geométrica e multiplica pela "
@@ -216,12 +216,12 @@ EXERCISES: dict[str, Exercise] = {
         call="`evalbook.bleu(candidata, referencias)`.",
         mistakes=(
             (
-                _bleu_without_penalty,
+                lambda _: _bleu_without_penalty(),
                 "Faltou multiplicar pela penalidade de brevidade (a candidata é mais curta "
                 "que a referência mais próxima).",
             ),
             (
-                lambda: evalbook.bleu(CANDIDATE, list(REFERENCES), max_n=2),
+                lambda _: evalbook.bleu(CANDIDATE, list(REFERENCES), max_n=2),
                 "Esse é o BLEU com N = 2; use N = 4, o padrão.",
             ),
         ),

@@ -6,9 +6,9 @@ computed with the library from it when :func:`evalbook.exercises.check` is calle
 
 Examples
 --------
->>> EXERCISES["08.folds"].expected()
+>>> EXERCISES["08.folds"].expected(None)
 (7, 3)
->>> round(EXERCISES["08.oob"].expected(), 4)
+>>> round(EXERCISES["08.oob"].expected(None), 4)
 0.3604
 """
 
@@ -18,15 +18,15 @@ import numpy as np
 
 import evalbook
 from evalbook.exercises import data
-from evalbook.exercises.item import Exercise, multiple_choice
+from evalbook.exercises.item import Exercise, multiple_choice, prediction
 
 #: 08.divisao: the number of instances and the 50/20/30 split of handout 000, Figure 2.
-N_DIVISAO = 47
-FRACOES_DIVISAO = (0.5, 0.2, 0.3)
+N_SPLIT = 47
+SPLIT_FRACTIONS = (0.5, 0.2, 0.3)
 
 #: 08.estratificado: instances of classes A, B and C, and the share kept for testing.
-CONTAGENS = (130, 50, 20)
-FRACAO_TESTE = 1 / 3
+CLASS_COUNTS = (130, 50, 20)
+TEST_FRACTION = 1 / 3
 
 #: 08.folds: n instances in k folds.
 N_FOLDS, K_FOLDS = 47, 10
@@ -36,48 +36,38 @@ N_FOLDS, K_FOLDS = 47, 10
 N_BOOTSTRAP = 25
 
 #: 08.erro_632: the errors measured in a bootstrap.
-ERRO_TESTE, ERRO_TREINO = 0.28, 0.04
+TEST_ERROR, TRAINING_ERROR = 0.28, 0.04
 
-#: 08.cv_iris: the tree and the folds.
-PROFUNDIDADE, SEMENTE_FOLDS, K_IRIS = 2, 0, 10
-
-
-dados_aleatorios = data.random_two_classes
-_iris = data.iris
-
-
-def _arvore():
-    from sklearn.tree import DecisionTreeClassifier
-
-    return DecisionTreeClassifier(max_depth=PROFUNDIDADE, random_state=0)
+#: 08.cv_iris: the folds (the tree is :func:`evalbook.exercises.data.iris_tree`).
+FOLD_SEED, K_IRIS = 0, 10
 
 
 def _sizes(parts) -> tuple[int, ...]:
     return tuple(len(part) for part in parts)
 
 
-def _divisao():
-    return _sizes(evalbook.train_val_test_split(N_DIVISAO, fractions=FRACOES_DIVISAO, seed=0))
+def _split():
+    return _sizes(evalbook.train_val_test_split(N_SPLIT, fractions=SPLIT_FRACTIONS, seed=0))
 
 
-def _divisao_truncada():
-    return tuple(int(N_DIVISAO * f) for f in FRACOES_DIVISAO)
+def _truncated_split():
+    return tuple(int(N_SPLIT * f) for f in SPLIT_FRACTIONS)
 
 
-def _estratificado(fraction=FRACAO_TESTE):
-    return tuple(int(v) for v in evalbook.stratified_counts(list(CONTAGENS), fraction=fraction))
+def _stratified(fraction=TEST_FRACTION):
+    return tuple(int(v) for v in evalbook.stratified_counts(list(CLASS_COUNTS), fraction=fraction))
 
 
-def _folds():
+def _fold_sizes():
     sizes = [len(test) for _, test in evalbook.kfold(N_FOLDS, k=K_FOLDS, shuffle=False)]
     big = max(sizes)
     return sizes.count(big), sizes.count(big - 1)
 
 
-def _erro_loo(splits_of):
+def _cross_validated_error(splits_of):
     from sklearn.dummy import DummyClassifier
 
-    X, y = dados_aleatorios()
+    X, y = data.random_two_classes()
     table = evalbook.cross_validate(
         DummyClassifier(strategy="most_frequent"),
         X,
@@ -89,24 +79,24 @@ def _erro_loo(splits_of):
     return float(table["error_rate"].mean())
 
 
-def _loo():
-    return _erro_loo(lambda y: evalbook.leave_one_out(len(y)))
+def _loo_error():
+    return _cross_validated_error(lambda y: evalbook.leave_one_out(len(y)))
 
 
-def _loo_estratificado():
-    return _erro_loo(lambda y: evalbook.stratified_kfold(y, k=5, seed=0))
+def _stratified_loo_error():
+    return _cross_validated_error(lambda y: evalbook.stratified_kfold(y, k=5, seed=0))
 
 
-def _cv_iris():
-    X, y = _iris()
-    splits = evalbook.stratified_kfold(y, k=K_IRIS, seed=SEMENTE_FOLDS)
-    table = evalbook.cross_validate(_arvore(), X, y, splits, progress=False)
+def _iris_cv_accuracy():
+    X, y = data.iris()
+    splits = evalbook.stratified_kfold(y, k=K_IRIS, seed=FOLD_SEED)
+    table = evalbook.cross_validate(data.iris_tree(), X, y, splits, progress=False)
     return float(table["accuracy"].mean())
 
 
-def _acuracia_no_treino():
-    X, y = _iris()
-    predicted = _arvore().fit(X, y).predict(X)
+def _training_accuracy():
+    X, y = data.iris()
+    predicted = data.iris_tree().fit(X, y).predict(X)
     return evalbook.accuracy(evalbook.ConfusionMatrix.from_labels(y, predicted))
 
 
@@ -114,7 +104,7 @@ def _exercises() -> dict[str, Exercise]:
     """The set's exercises, id -> :class:`Exercise`."""
     return {
         "08.divisao": Exercise(
-            expected=_divisao,
+            expected=lambda _: _split(),
             kind="numbers",
             names=("treino", "validação", "teste"),
             look=(
@@ -131,16 +121,16 @@ def _exercises() -> dict[str, Exercise]:
             ),
             mistakes=(
                 (
-                    _divisao_truncada,
-                    f"Truncando cada parte, elas somam {sum(_divisao_truncada())}, não "
-                    f"{N_DIVISAO}: um exemplo ficaria de fora. O exemplo que sobra vai para a "
+                    lambda _: _truncated_split(),
+                    f"Truncando cada parte, elas somam {sum(_truncated_split())}, não "
+                    f"{N_SPLIT}: um exemplo ficaria de fora. O exemplo que sobra vai para a "
                     "parte com maior parte fracionária (método do maior resto).",
                 ),
             ),
             comment="Treino, validação e teste são disjuntos e, juntos, cobrem todos os exemplos.",
         ),
         "08.estratificado": Exercise(
-            expected=_estratificado,
+            expected=lambda _: _stratified(),
             kind="numbers",
             names=("A", "B", "C"),
             look=(
@@ -154,7 +144,7 @@ def _exercises() -> dict[str, Exercise]:
             call="`evalbook.stratified_counts([130, 50, 20], fraction=1 / 3)`.",
             mistakes=(
                 (
-                    lambda: _estratificado(1 - FRACAO_TESTE),
+                    lambda _: _stratified(1 - TEST_FRACTION),
                     "Esses são os exemplos do treino (2/3). A pergunta é sobre o teste, o 1/3 "
                     "reservado (no exemplo do handout 001 o terço sorteado é o treino; aqui, "
                     "o teste).",
@@ -165,7 +155,7 @@ def _exercises() -> dict[str, Exercise]:
             ),
         ),
         "08.folds": Exercise(
-            expected=_folds,
+            expected=lambda _: _fold_sizes(),
             kind="numbers",
             names=("folds maiores", "folds menores"),
             look=(
@@ -180,7 +170,7 @@ def _exercises() -> dict[str, Exercise]:
             comment="É a mesma regra do KFold do scikit-learn.",
         ),
         "08.loo": Exercise(
-            expected=_loo,
+            expected=lambda _: _loo_error(),
             kind="number",
             look=(
                 "No leave-one-out, cada exemplo é testado por um modelo treinado sem ele. O que "
@@ -197,7 +187,7 @@ def _exercises() -> dict[str, Exercise]:
             ),
             mistakes=(
                 (
-                    _loo_estratificado,
+                    lambda _: _stratified_loo_error(),
                     "50% é o erro esperado de um classificador em dados aleatórios, e é o que a "
                     "validação cruzada estratificada mede. Com leave-one-out, o que acontece com a "
                     "classe majoritária do treino quando um exemplo sai?",
@@ -209,7 +199,7 @@ def _exercises() -> dict[str, Exercise]:
             ),
         ),
         "08.oob": Exercise(
-            expected=lambda: evalbook.bootstrap_oob_probability(N_BOOTSTRAP),
+            expected=lambda _: evalbook.bootstrap_oob_probability(N_BOOTSTRAP),
             kind="number",
             look=(
                 "Em cada um dos N sorteios com reposição, qual a chance de um exemplo fixo NÃO ser "
@@ -222,12 +212,12 @@ def _exercises() -> dict[str, Exercise]:
             call="`evalbook.bootstrap_oob_probability(25)`.",
             mistakes=(
                 (
-                    lambda: float(np.exp(-1)),
+                    lambda _: float(np.exp(-1)),
                     f"Esse é o limite e⁻¹ ≈ 0.368, para N muito grande; com N = {N_BOOTSTRAP} "
                     "calcule (1 − 1/N)^N.",
                 ),
                 (
-                    lambda: 1 - 1 / N_BOOTSTRAP,
+                    lambda _: 1 - 1 / N_BOOTSTRAP,
                     "Essa é a probabilidade de escapar de um único sorteio; são N sorteios "
                     "independentes: eleve à potência N.",
                 ),
@@ -235,7 +225,7 @@ def _exercises() -> dict[str, Exercise]:
             comment="Já perto de e⁻¹ ≈ 0.368 com poucas dezenas de exemplos.",
         ),
         "08.erro_632": Exercise(
-            expected=lambda: evalbook.error_632(ERRO_TESTE, ERRO_TREINO),
+            expected=lambda _: evalbook.error_632(TEST_ERROR, TRAINING_ERROR),
             kind="number",
             look=(
                 "O estimador .632 mistura o erro no teste (fora da amostra) e o erro no treino, "
@@ -245,12 +235,12 @@ def _exercises() -> dict[str, Exercise]:
             call="`evalbook.error_632(0.28, 0.04)`.",
             mistakes=(
                 (
-                    lambda: evalbook.error_632(ERRO_TREINO, ERRO_TESTE),
+                    lambda _: evalbook.error_632(TRAINING_ERROR, TEST_ERROR),
                     "Os pesos estão trocados: o erro de teste (fora da amostra) leva 0.632 e o de "
                     "treino 0.368.",
                 ),
                 (
-                    lambda: (ERRO_TESTE + ERRO_TREINO) / 2,
+                    lambda _: (TEST_ERROR + TRAINING_ERROR) / 2,
                     "Essa é a média simples; o estimador .632 pesa o erro de teste com 0.632 e o "
                     "de treino com 0.368.",
                 ),
@@ -258,7 +248,7 @@ def _exercises() -> dict[str, Exercise]:
             comment="Entre o erro de treino (otimista) e o de teste (pessimista).",
         ),
         "08.cv_iris": Exercise(
-            expected=_cv_iris,
+            expected=lambda _: _iris_cv_accuracy(),
             kind="number",
             look=(
                 "Validação cruzada estratificada: cada flor é testada uma vez, por uma árvore "
@@ -275,7 +265,7 @@ def _exercises() -> dict[str, Exercise]:
             ),
             mistakes=(
                 (
-                    _acuracia_no_treino,
+                    lambda _: _training_accuracy(),
                     "Essa é a acurácia medida nos próprios dados de treino, otimista demais. Na "
                     "validação cruzada cada fold é testado por um modelo que não o viu.",
                 ),
@@ -290,17 +280,11 @@ EXERCISES: dict[str, Exercise] = _exercises()
 # ---------------------------------------------------------------------- items that need thinking
 EXERCISES.update(
     {
-        "08.prever_oob": Exercise(
-            expected=lambda: evalbook.bootstrap_oob_probability(N_BOOTSTRAP),
-            kind="prediction",
-            names=("a chance de um exemplo ficar fora da amostra",),
-            bounds=(0.0, 1.0),
-            reveal=False,
-            look="Escreva um palpite, um número entre 0 e 1, antes de fazer a conta.",
-            formula=(
-                "Qualquer número entre 0 e 1 serve como palpite; o que importa é pensar antes."
-            ),
-            call="Um palpite é um número, como `palpite_fora = 0.5`.",
+        "08.prever_oob": prediction(
+            lambda _: evalbook.bootstrap_oob_probability(N_BOOTSTRAP),
+            quantity="a chance de um exemplo ficar fora da amostra",
+            variable="palpite_fora",
+            about=", antes de fazer a conta.",
             comment=(
                 "Pense por quê: são N sorteios com reposição, e cada um quase sempre escolhe "
                 "outro exemplo."

@@ -7,9 +7,9 @@ split below, which the exercise notebook states in its questions.
 
 Examples
 --------
->>> _exercises()["09.z_tabela"].expected()
+>>> _exercises()["09.z_tabela"].expected(None)
 1.28
->>> _exercises()["09.condicao"].expected()
+>>> _exercises()["09.condicao"].expected(None)
 'não'
 """
 
@@ -20,22 +20,21 @@ from functools import cache
 
 from evalbook import NormalApproximationWarning, accuracy_interval, z_value
 from evalbook.exercises import data
-from evalbook.exercises.item import BOUNDS, Exercise, multiple_choice
-from evalbook.exercises.session import current_variant
+from evalbook.exercises.item import BOUNDS, Answer, Exercise, multiple_choice
 
 #: Question 1: the confidence whose z the student reads in Table 5.1.
 TABLE_CONFIDENCE = 0.80
 
 
-def _small() -> tuple[float, int]:
+def _small(variant) -> tuple[float, int]:
     """Questions 2, 3 and 5: (accuracy, n); 36 of 40 right in the default variant."""
-    hits, n = data.bernoulli_test(variant=current_variant("09"))
+    hits, n = data.bernoulli_test(variant=variant)
     return hits / n, n
 
 
-def _large() -> tuple[float, int]:
+def _large(variant) -> tuple[float, int]:
     """Question 4: (accuracy, n), at 90% with the table's z; 450 of 500 by default."""
-    hits, n = data.large_bernoulli_test(variant=current_variant("09"))
+    hits, n = data.large_bernoulli_test(variant=variant)
     return hits / n, n
 
 
@@ -50,14 +49,14 @@ def _normal(p, n, **options):
         return accuracy_interval(p, n, method="normal", **options)
 
 
-def _condition() -> str:
-    p, n = _small()
+def _condition(variant) -> str:
+    p, n = _small(variant)
     return "sim" if n >= 30 and n * p * (1 - p) >= 5 else "não"
 
 
-def _normal_with_variance_as_sd(z: float) -> tuple[float, float]:
+def _normal_with_variance_as_sd(variant, z: float) -> tuple[float, float]:
     """The normal interval with p(1 − p)/n where its square root belongs."""
-    p, n = _large()
+    p, n = _large(variant)
     return p - z * p * (1 - p) / n, p + z * p * (1 - p) / n
 
 
@@ -75,8 +74,10 @@ def iris_knn_hits() -> tuple[int, int]:
     return int((model.predict(X_test) == y_test).sum()), len(y_test)
 
 
-def _iris(method: str):
-    def compute():
+def _iris(method: str) -> Answer:
+    """The interval of question 6 by ``method`` (the Iris split has no variants)."""
+
+    def compute(_variant):
         hits, n = iris_knn_hits()
         z = z_value(0.90, source="table")
         if method == "normal":
@@ -89,7 +90,7 @@ def _iris(method: str):
 def _exercises() -> dict[str, Exercise]:
     return {
         "09.z_tabela": Exercise(
-            expected=lambda: z_value(TABLE_CONFIDENCE, source="table"),
+            expected=lambda _: z_value(TABLE_CONFIDENCE, source="table"),
             kind="number",
             look=(
                 "Um intervalo com confiança c deixa 1 − c de fora, dividido entre DUAS caudas. "
@@ -102,7 +103,7 @@ def _exercises() -> dict[str, Exercise]:
             call='`evalbook.z_value(0.80, source="table")`.',
             mistakes=(
                 (
-                    lambda: z_value(1 - 2 * (1 - TABLE_CONFIDENCE), source="table"),
+                    lambda _: z_value(1 - 2 * (1 - TABLE_CONFIDENCE), source="table"),
                     "Esse é o z da linha Pr[X ≥ z] = 1 − c = 20%. O intervalo tem duas caudas: "
                     "cada uma fica com (1 − c)/2 = 10%.",
                 ),
@@ -123,14 +124,14 @@ def _exercises() -> dict[str, Exercise]:
             call="Calcule `n * p * (1 - p)` com p = acertos / n e compare com 5.",
             mistakes=(
                 (
-                    lambda: "sim" if _condition() == "não" else "não",
+                    lambda variant: "sim" if _condition(variant) == "não" else "não",
                     "n ≥ 30 é só a primeira condição; confira a segunda, n·p·(1 − p) ≥ 5, "
                     "com p a taxa de acertos.",
                 ),
             ),
         ),
         "09.wilson": Exercise(
-            expected=lambda: accuracy_interval(*_small(), confidence=0.95),
+            expected=lambda variant: accuracy_interval(*_small(variant), confidence=0.95),
             kind="numbers",
             names=BOUNDS,
             look=(
@@ -144,19 +145,19 @@ def _exercises() -> dict[str, Exercise]:
             call="`evalbook.accuracy_interval(acertos / n, n, confidence=0.95)`.",
             mistakes=(
                 (
-                    lambda: _normal(*_small(), confidence=0.95),
+                    lambda variant: _normal(*_small(variant), confidence=0.95),
                     "Esse é o intervalo da aproximação normal (opção 3), que aqui nem vale. "
                     "Use a fórmula de Wilson (opção 2).",
                 ),
                 (
-                    lambda: accuracy_interval(*_small(), confidence=0.90),
+                    lambda variant: accuracy_interval(*_small(variant), confidence=0.90),
                     "Esse é o intervalo de 90% (z = 1.65). Para 95%, z = 1.96.",
                 ),
             ),
             comment="Repare que o intervalo não é simétrico em torno de 0.9.",
         ),
         "09.normal": Exercise(
-            expected=lambda: _normal(*_large(), z=z_value(0.90, source="table")),
+            expected=lambda variant: _normal(*_large(variant), z=z_value(0.90, source="table")),
             kind="numbers",
             names=BOUNDS,
             look=(
@@ -170,12 +171,12 @@ def _exercises() -> dict[str, Exercise]:
             ),
             mistakes=(
                 (
-                    lambda: _normal(*_large(), z=z_value(0.80, source="table")),
+                    lambda variant: _normal(*_large(variant), z=z_value(0.80, source="table")),
                     "Você usou z = 1.28, o da linha Pr[X ≥ z] = 10%, que corresponde a 80% de "
                     "confiança. Para 90%, (1 − c)/2 = 5%: z = 1.65.",
                 ),
                 (
-                    lambda: _normal_with_variance_as_sd(1.65),
+                    lambda variant: _normal_with_variance_as_sd(variant, 1.65),
                     "Você multiplicou z pela variância p(1 − p)/n; é pelo desvio padrão, "
                     "a raiz dela.",
                 ),
@@ -183,7 +184,9 @@ def _exercises() -> dict[str, Exercise]:
             comment="Aqui n·p·(1 − p) = 45 ≥ 5: a aproximação vale e fica perto do Wilson.",
         ),
         "09.exato": Exercise(
-            expected=lambda: accuracy_interval(*_small(), confidence=0.95, method="exact"),
+            expected=lambda variant: accuracy_interval(
+                *_small(variant), confidence=0.95, method="exact"
+            ),
             kind="numbers",
             names=BOUNDS,
             look=(
@@ -197,7 +200,7 @@ def _exercises() -> dict[str, Exercise]:
             call=('`evalbook.accuracy_interval(acertos / n, n, confidence=0.95, method="exact")`.'),
             mistakes=(
                 (
-                    lambda: accuracy_interval(*_small(), confidence=0.95),
+                    lambda variant: accuracy_interval(*_small(variant), confidence=0.95),
                     'Esse é o intervalo de Wilson; o exato usa method="exact".',
                 ),
             ),
@@ -235,10 +238,10 @@ EXERCISES: dict[str, Exercise] = _exercises()
 
 
 # ---------------------------------------------------------------------- items that need thinking
-def _wider() -> str:
+def _wider(variant) -> str:
     """Which 95% interval of questions 3 and 5 is wider: "exato" or "Wilson"."""
-    wilson = accuracy_interval(*_small(), confidence=0.95)
-    exact = accuracy_interval(*_small(), confidence=0.95, method="exact")
+    wilson = accuracy_interval(*_small(variant), confidence=0.95)
+    exact = accuracy_interval(*_small(variant), confidence=0.95, method="exact")
     return "exato" if exact[1] - exact[0] > wilson[1] - wilson[0] else "Wilson"
 
 
@@ -259,7 +262,7 @@ EXERCISES.update(
             call="Compare `superior_e - inferior_e` com `superior - inferior`.",
             mistakes=(
                 (
-                    lambda: "Wilson" if _wider() == "exato" else "exato",
+                    lambda variant: "Wilson" if _wider(variant) == "exato" else "exato",
                     "Compare as larguras, superior − inferior, não os limites um a um.",
                 ),
             ),

@@ -6,9 +6,9 @@ Every expected answer is computed with the library (``evalbook.compare_models``,
 
 Examples
 --------
->>> _exercises()["10.veredito"].expected()
+>>> _exercises()["10.veredito"].expected(None)
 'nenhum'
->>> _exercises()["10.t_tabela"].expected()
+>>> _exercises()["10.t_tabela"].expected(None)
 6.96
 """
 
@@ -71,7 +71,7 @@ def _fold_comparison():
 def _exercises() -> dict[str, Exercise]:
     return {
         "10.d_sigma": Exercise(
-            expected=lambda: (_models().d, _models().sigma),
+            expected=lambda _: (_models().d, _models().sigma),
             kind="numbers",
             names=("d", "sigma"),
             look=(
@@ -85,11 +85,11 @@ def _exercises() -> dict[str, Exercise]:
             call="`evalbook.compare_models(p1, n1, p2, n2)`, atributos `d` e `sigma`.",
             mistakes=(
                 (
-                    lambda: (_models().d, _models().variance),
+                    lambda _: (_models().d, _models().variance),
                     "Esse segundo número é a variância σ²; σ é a raiz dela.",
                 ),
                 (
-                    lambda: (
+                    lambda _: (
                         _models().d,
                         math.sqrt(P1 * (1 - P1) / N1) + math.sqrt(P2 * (1 - P2) / N2),
                     ),
@@ -99,7 +99,7 @@ def _exercises() -> dict[str, Exercise]:
             ),
         ),
         "10.intervalo": Exercise(
-            expected=lambda: _interval(_models()),
+            expected=lambda _: _interval(_models()),
             kind="numbers",
             names=BOUNDS,
             look="O intervalo de d é d ± z·σ. Qual z dá 95% de confiança? (lição 10, seção 1).",
@@ -109,13 +109,13 @@ def _exercises() -> dict[str, Exercise]:
             call="`evalbook.compare_models(p1, n1, p2, n2, confidence=0.95).interval`.",
             mistakes=(
                 (
-                    lambda: _interval(_models(z=z_value(0.90, source="table"))),
+                    lambda _: _interval(_models(z=z_value(0.90, source="table"))),
                     "Você usou z = 1.65, que é o de 90%. Para 95%, z = 1.96.",
                 ),
             ),
         ),
         "10.veredito": Exercise(
-            expected=_verdict,
+            expected=lambda _: _verdict(),
             kind="choice",
             choices=("M1", "M2", "nenhum"),
             look="O que o intervalo de d diz sobre o sinal de p1 − p2? (lição 10, seção 1).",
@@ -126,14 +126,14 @@ def _exercises() -> dict[str, Exercise]:
             call="`evalbook.compare_models(...).verdict` diz o mesmo em palavras.",
             mistakes=(
                 (
-                    lambda: "M1",
+                    lambda _: "M1",
                     "d = 0.06 > 0, mas o intervalo contém 0: com 95% de confiança não é possível "
                     "afirmar que M1 é melhor (nem que são equivalentes).",
                 ),
             ),
         ),
         "10.t_tabela": Exercise(
-            expected=lambda: t_value(T_CONFIDENCE, T_DATASETS - 1, source="table"),
+            expected=lambda _: t_value(T_CONFIDENCE, T_DATASETS - 1, source="table"),
             kind="number",
             look=(
                 "A tabela t tem uma linha por número de graus de liberdade. Quantos graus de "
@@ -146,18 +146,18 @@ def _exercises() -> dict[str, Exercise]:
             call='`evalbook.t_value(0.98, 2, source="table")`.',
             mistakes=(
                 (
-                    lambda: t_value(T_CONFIDENCE, T_DATASETS),
+                    lambda _: t_value(T_CONFIDENCE, T_DATASETS),
                     "Esse é o t com k = 3 graus de liberdade; são k − 1 = 2.",
                 ),
                 (
-                    lambda: z_value(T_CONFIDENCE, source="table"),
+                    lambda _: z_value(T_CONFIDENCE, source="table"),
                     "Esse é o z da normal (Tabela 5.1). Com poucos datasets use a t de Student.",
                 ),
             ),
             comment="Com só 3 datasets, o t é três vezes o z de 98% (2.33).",
         ),
         "10.t_intervalo": Exercise(
-            expected=lambda: _interval(_dataset_comparison()),
+            expected=lambda _: _interval(_dataset_comparison()),
             kind="numbers",
             names=BOUNDS,
             look=(
@@ -171,7 +171,7 @@ def _exercises() -> dict[str, Exercise]:
             call="`evalbook.compare_algorithms(diferencas, confidence=0.95).interval`.",
             mistakes=(
                 (
-                    lambda: (
+                    lambda _: (
                         sum(DATASET_DIFFERENCES) / 8
                         - t_value(0.95, 7)
                         * compare_algorithms(DATASET_DIFFERENCES).se
@@ -185,7 +185,7 @@ def _exercises() -> dict[str, Exercise]:
                     "erro padrão da média, s/√k.",
                 ),
                 (
-                    lambda: _interval(
+                    lambda _: _interval(
                         compare_algorithms(DATASET_DIFFERENCES, t=z_value(0.95), confidence=0.95)
                     ),
                     "Você usou z = 1.96 da normal; com 8 datasets use o t de 7 graus de liberdade.",
@@ -193,7 +193,7 @@ def _exercises() -> dict[str, Exercise]:
             ),
         ),
         "10.corrigido": Exercise(
-            expected=lambda: _interval(_fold_comparison()),
+            expected=lambda _: _interval(_fold_comparison()),
             kind="numbers",
             names=BOUNDS,
             look=(
@@ -211,12 +211,12 @@ def _exercises() -> dict[str, Exercise]:
             ),
             mistakes=(
                 (
-                    lambda: _interval(compare_algorithms(FOLD_DIFFERENCES)),
+                    lambda _: _interval(compare_algorithms(FOLD_DIFFERENCES)),
                     "Esse é o intervalo do teste t comum, sem a correção: os folds compartilham "
                     "dados de treino e ele fica estreito demais.",
                 ),
                 (
-                    lambda: _interval(
+                    lambda _: _interval(
                         compare_algorithms(
                             FOLD_DIFFERENCES, corrected=True, test_train_ratio=1 / 10
                         )
@@ -228,7 +228,7 @@ def _exercises() -> dict[str, Exercise]:
             comment="Com a correção, o intervalo passa a conter 0.",
         ),
         "10.postos": Exercise(
-            expected=_ranks,
+            expected=lambda _: _ranks(),
             kind="numbers",
             names=("A", "B", "C"),
             look=(
@@ -242,14 +242,14 @@ def _exercises() -> dict[str, Exercise]:
             call="`evalbook.friedman(acuracias).average_ranks`.",
             mistakes=(
                 (
-                    lambda: _ranks(ascending=True),
+                    lambda _: _ranks(ascending=True),
                     "Você deu posto 1 à menor acurácia. No teste de Friedman, posto 1 é o melhor "
                     "algoritmo do dataset.",
                 ),
             ),
         ),
         "10.friedman": Exercise(
-            expected=lambda: friedman(FRIEDMAN_SCORES).p_value,
+            expected=lambda _: friedman(FRIEDMAN_SCORES).p_value,
             kind="number",
             look=(
                 "O teste de Friedman pergunta se os postos médios diferem mais do que o acaso "
@@ -262,7 +262,7 @@ def _exercises() -> dict[str, Exercise]:
             call="`evalbook.friedman(acuracias).p_value` (ou `scipy.stats.friedmanchisquare`).",
             mistakes=(
                 (
-                    lambda: friedman(FRIEDMAN_SCORES).statistic,
+                    lambda _: friedman(FRIEDMAN_SCORES).statistic,
                     "Esse é o valor da estatística χ²_F; a pergunta é o p-valor.",
                 ),
             ),
@@ -287,7 +287,7 @@ def _better_where() -> str:
 EXERCISES.update(
     {
         "10.onde_melhor": Exercise(
-            expected=_better_where,
+            expected=lambda _: _better_where(),
             kind="choice",
             choices=("datasets", "folds", "ambos", "nenhum"),
             look=(

@@ -6,9 +6,9 @@ test (``screening``), two rain forecasters (``forecasts``) and a 3-animal classi
 
 Examples
 --------
->>> round(EXERCISES["11.ap"].expected(), 4)
+>>> round(EXERCISES["11.ap"].expected(None), 4)
 0.7833
->>> EXERCISES["11.previsor"].expected()
+>>> EXERCISES["11.previsor"].expected(None)
 'B'
 """
 
@@ -19,7 +19,7 @@ import numpy as np
 import evalbook
 from evalbook.calibration import brier_score, calibration_curve, expected_calibration_error
 from evalbook.exercises import data_beyond as data
-from evalbook.exercises.item import Exercise
+from evalbook.exercises.item import Exercise, multiple_choice
 from evalbook.precision_recall import (
     average_precision,
     fbeta_curve,
@@ -97,7 +97,7 @@ def _photos(average: str) -> float:
 
 EXERCISES: dict[str, Exercise] = {
     "11.previsao_precisao": Exercise(
-        expected=lambda: _at_threshold()[0],
+        expected=lambda _: _at_threshold()[0],
         kind="prediction",
         names=("a precisão em t = 0.5",),
         reveal=False,
@@ -106,7 +106,7 @@ EXERCISES: dict[str, Exercise] = {
         call="A próxima questão calcula o valor.",
     ),
     "11.pr_05": Exercise(
-        expected=_at_threshold,
+        expected=lambda _: _at_threshold(),
         kind="numbers",
         names=("precisão", "revocação"),
         look=(
@@ -120,13 +120,13 @@ EXERCISES: dict[str, Exercise] = {
         ),
         mistakes=(
             (
-                lambda: _at_threshold()[::-1],
+                lambda _: _at_threshold()[::-1],
                 "Os dois números parecem trocados: a ordem é (precisão, revocação).",
             ),
         ),
     ),
     "11.ap": Exercise(
-        expected=_ap,
+        expected=lambda _: _ap(),
         kind="number",
         look=(
             "A precisão média olha a precisão nos limiares em que um doente novo é pego "
@@ -136,14 +136,14 @@ EXERCISES: dict[str, Exercise] = {
         call='`average_precision(alvo, score, positive="doente")` de `evalbook.precision_recall`.',
         mistakes=(
             (
-                _trapezoid,
+                lambda _: _trapezoid(),
                 "Esse é o trapézio sob a curva PR, que mistura a precisão antes e depois de cada "
                 "degrau. A AP soma retângulos: a precisão *depois* de pegar cada doente.",
             ),
         ),
     ),
     "11.limiar_custo": Exercise(
-        expected=_cheapest,
+        expected=lambda _: _cheapest(),
         kind="number",
         look=(
             "Cada limiar tem um custo: os falsos alarmes e os doentes perdidos, cada um com o seu "
@@ -153,16 +153,14 @@ EXERCISES: dict[str, Exercise] = {
         call="`fbeta_curve(...)` dá as colunas `fp` e `fn` de cada limiar.",
         mistakes=(
             (
-                _best_f1,
+                lambda _: _best_f1(),
                 "Esse é o limiar de maior F1 (o mesmo que custos trocados dariam aqui). O F1 "
                 "não sabe dos preços: o falso alarme (FP) custa 3 e o doente perdido (FN) 1.",
             ),
         ),
     ),
-    "11.roc_pr": Exercise(
-        expected=lambda: "b",
-        kind="choice",
-        choices=("a", "b", "c", "d"),
+    "11.roc_pr": multiple_choice(
+        "b",
         look="Quais medidas dividem por uma só classe, e quais misturam as duas?",
         formula="TPR = TP/P e FPR = FP/N não dependem da prevalência; precisão = TP/(TP + FP) sim.",
         call="Veja a tabela de 1×, 10× e 100× negativos da lição 11, seção 3.",
@@ -186,7 +184,7 @@ EXERCISES: dict[str, Exercise] = {
         },
     ),
     "11.calibracao": Exercise(
-        expected=lambda: (
+        expected=lambda _: (
             _forecast("prob_a", brier_score),
             _forecast("prob_b", brier_score),
             _forecast("prob_a", expected_calibration_error),
@@ -209,7 +207,7 @@ EXERCISES: dict[str, Exercise] = {
         ),
         mistakes=(
             (
-                lambda: (
+                lambda _: (
                     _mean_absolute("prob_a"),
                     _mean_absolute("prob_b"),
                     _forecast("prob_a", expected_calibration_error),
@@ -218,7 +216,7 @@ EXERCISES: dict[str, Exercise] = {
                 "Os Brier parecem a média de |p − y|: o Brier eleva a diferença ao quadrado.",
             ),
             (
-                lambda: (
+                lambda _: (
                     _forecast("prob_a", brier_score),
                     _forecast("prob_b", brier_score),
                     _unweighted_ece("prob_a"),
@@ -230,7 +228,7 @@ EXERCISES: dict[str, Exercise] = {
         ),
     ),
     "11.previsor": Exercise(
-        expected=_calibrated,
+        expected=lambda _: _calibrated(),
         kind="choice",
         choices=("A", "B"),
         look=(
@@ -252,7 +250,7 @@ EXERCISES: dict[str, Exercise] = {
         },
     ),
     "11.auc_fotos": Exercise(
-        expected=lambda: (_photos("macro"), _photos("weighted")),
+        expected=lambda _: (_photos("macro"), _photos("weighted")),
         kind="numbers",
         names=("macro", "ponderada"),
         look=(
@@ -266,7 +264,7 @@ EXERCISES: dict[str, Exercise] = {
         call='`multiclass_roc_auc(alvo, tabela, labels=["gato", "cão", "ave"], average=...)`.',
         mistakes=(
             (
-                lambda: (_photos("weighted"), _photos("macro")),
+                lambda _: (_photos("weighted"), _photos("macro")),
                 "Os dois números parecem trocados: a ordem é (macro, ponderada).",
             ),
         ),

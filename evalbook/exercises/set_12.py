@@ -7,7 +7,7 @@ expected answer is computed with the library.
 
 Examples
 --------
->>> EXERCISES["12.mcnemar"].expected()[:2]
+>>> EXERCISES["12.mcnemar"].expected(None)[:2]
 (6, 2)
 """
 
@@ -17,7 +17,7 @@ import numpy as np
 
 from evalbook.bias_variance import bias_variance_decomposition
 from evalbook.exercises import data_beyond as data
-from evalbook.exercises.item import Exercise
+from evalbook.exercises.item import Exercise, multiple_choice
 from evalbook.paired_tests import delong_test, f_test_5x2cv, mcnemar_test, paired_ttest_5x2cv
 
 
@@ -57,7 +57,7 @@ def _sample_variance() -> tuple[float, float]:
 
 EXERCISES: dict[str, Exercise] = {
     "12.previsao_p": Exercise(
-        expected=lambda: _mcnemar().p_value,
+        expected=lambda _: _mcnemar().p_value,
         kind="prediction",
         names=("o p-valor exato do McNemar",),
         reveal=False,
@@ -66,7 +66,7 @@ EXERCISES: dict[str, Exercise] = {
         call="As próximas questões calculam o valor.",
     ),
     "12.mcnemar": Exercise(
-        expected=lambda: (_mcnemar().only_a_right, _mcnemar().only_b_right, _mcnemar().p_value),
+        expected=lambda _: (_mcnemar().only_a_right, _mcnemar().only_b_right, _mcnemar().p_value),
         kind="numbers",
         names=("b (só A acerta)", "c (só B acerta)", "p-valor exato"),
         look=(
@@ -81,11 +81,11 @@ EXERCISES: dict[str, Exercise] = {
         call="`mcnemar_test(alvo, filtro_a, filtro_b, exact=True)`.",
         mistakes=(
             (
-                lambda: (_mcnemar().only_b_right, _mcnemar().only_a_right, _mcnemar().p_value),
+                lambda _: (_mcnemar().only_b_right, _mcnemar().only_a_right, _mcnemar().p_value),
                 "b e c parecem trocados: primeiro b (só A acerta), depois c (só B acerta).",
             ),
             (
-                lambda: (
+                lambda _: (
                     _mcnemar().only_a_right,
                     _mcnemar().only_b_right,
                     _mcnemar().p_value / 2,
@@ -95,10 +95,8 @@ EXERCISES: dict[str, Exercise] = {
             ),
         ),
     ),
-    "12.teste": Exercise(
-        expected=lambda: "mcnemar",
-        kind="choice",
-        choices=("mcnemar", "t pareado nos folds", "intervalo de d", "friedman"),
+    "12.teste": multiple_choice(
+        "mcnemar",
         look=(
             "Duas redes treinadas uma vez cada (dias de GPU) e testadas nas mesmas 2000 imagens: "
             "o que varia, e o que é pareado? (lição 12, 'Qual teste, quando')."
@@ -125,7 +123,7 @@ EXERCISES: dict[str, Exercise] = {
         },
     ),
     "12.delong": Exercise(
-        expected=_delong,
+        expected=lambda _: _delong(),
         kind="numbers",
         names=("diferença das AUCs (A − B)", "p-valor"),
         look=(
@@ -139,7 +137,7 @@ EXERCISES: dict[str, Exercise] = {
         call='`delong_test(alvo, score, score_b, positive="doente")`.',
     ),
     "12.testes_5x2": Exercise(
-        expected=lambda: (
+        expected=lambda _: (
             *paired_ttest_5x2cv(*data.five_by_two()),
             *f_test_5x2cv(*data.five_by_two()),
         ),
@@ -156,14 +154,14 @@ EXERCISES: dict[str, Exercise] = {
         call="`paired_ttest_5x2cv(acuracias_a, acuracias_b)` e `f_test_5x2cv(...)`.",
         mistakes=(
             (
-                lambda: (*_t_with_mean(), *f_test_5x2cv(*data.five_by_two())),
+                lambda _: (*_t_with_mean(), *f_test_5x2cv(*data.five_by_two())),
                 "O t parece ter a média das dez diferenças no numerador; Dietterich usa a "
                 "primeira, p₁⁽¹⁾ (primeira repetição, primeiro fold).",
             ),
         ),
     ),
     "12.vies_variancia": Exercise(
-        expected=_bias_variance,
+        expected=lambda _: _bias_variance(),
         kind="numbers",
         names=("viés²", "variância"),
         look=(
@@ -177,20 +175,18 @@ EXERCISES: dict[str, Exercise] = {
         call='`bias_variance_decomposition(verdade, predicoes, loss="squared")`.',
         mistakes=(
             (
-                _sample_variance,
+                lambda _: _sample_variance(),
                 "A variância aqui divide por 5 (o número de treinos), não por 4: é a variância "
                 "das predições, não uma estimativa amostral.",
             ),
             (
-                lambda: _bias_variance()[::-1],
+                lambda _: _bias_variance()[::-1],
                 "Os dois números parecem trocados: a ordem é (viés², variância).",
             ),
         ),
     ),
-    "12.vazamento": Exercise(
-        expected=lambda: "1",
-        kind="choice",
-        choices=("1", "2", "3", "4"),
+    "12.vazamento": multiple_choice(
+        "1",
         look=(
             "Em qual linha um passo aprende alguma coisa com todas as instâncias, as de teste "
             "incluídas? (lição 12, seção 3)."
@@ -215,10 +211,8 @@ EXERCISES: dict[str, Exercise] = {
             ),
         },
     ),
-    "12.aninhada": Exercise(
-        expected=lambda: "b",
-        kind="choice",
-        choices=("a", "b", "c", "d"),
+    "12.aninhada": multiple_choice(
+        "b",
         look="Os 15 escores da busca oscilam em torno de quê, se os rótulos são sorteados?",
         formula="O máximo de várias estimativas ruidosas é, em média, maior que cada uma delas.",
         call="Compare `best_score_` com `cross_val_score(busca, X, y, cv=...)` (aninhada).",
