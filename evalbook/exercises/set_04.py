@@ -19,27 +19,31 @@ import evalbook
 from evalbook.exercises import data
 from evalbook.exercises.item import Exercise, multiple_choice, prediction
 
-sentiment_matrix = data.sentiment_matrix
-swapping_matrix = data.swapping_matrix
-fraud_detector_matrix = data.fraud_detector_matrix
-
 
 def _expected_counts() -> np.ndarray:
-    return np.rint(evalbook.expected_confusion(sentiment_matrix()).to_numpy()).astype(int)
+    return np.rint(evalbook.expected_confusion(data.sentiment_matrix()).to_numpy()).astype(int)
 
 
 def _successes() -> tuple[float, float]:
-    b = evalbook.kappa_breakdown(sentiment_matrix())
+    b = evalbook.kappa_breakdown(data.sentiment_matrix())
     return float(b.observed), b.expected
 
 
-def _report():
-    return evalbook.summary(fraud_detector_matrix())
+def _overall(*fields: str) -> tuple[float, ...]:
+    """Numbers of the caret report of the fraud detector (its ``overall`` table), in order."""
+    overall = evalbook.summary(data.fraud_detector_matrix()).overall
+    return tuple(float(overall[field]) for field in fields)
+
+
+def _prediction_majority() -> float:
+    """The share of the most frequent PREDICTED class: the NIR taken from the wrong margin."""
+    cm = data.fraud_detector_matrix()
+    return float(cm.prediction_totals.max() / cm.n)
 
 
 def _wald_interval() -> tuple[float, float]:
     """The normal-approximation interval p ± 1.96·sqrt(p(1 − p)/n), a known wrong answer."""
-    cm = fraud_detector_matrix()
+    cm = data.fraud_detector_matrix()
     return evalbook.accuracy_interval(evalbook.accuracy(cm), cm.n, method="normal")
 
 
@@ -80,7 +84,7 @@ EXERCISES: dict[str, Exercise] = {
         ),
     ),
     "04.kappa": Exercise(
-        expected=lambda _: evalbook.cohen_kappa(sentiment_matrix()),
+        expected=lambda _: evalbook.cohen_kappa(data.sentiment_matrix()),
         kind="number",
         look=(
             "O kappa pergunta: quantos sucessos o modelo teve ALÉM do acaso, do máximo que ele "
@@ -92,19 +96,22 @@ EXERCISES: dict[str, Exercise] = {
         ),
         mistakes=(
             (
-                lambda _: evalbook.accuracy(sentiment_matrix()),
+                lambda _: evalbook.accuracy(data.sentiment_matrix()),
                 "Essa é a taxa de sucesso (acurácia). O kappa desconta os sucessos que o "
                 "acaso já daria.",
             ),
             (
-                lambda _: evalbook.kappa_breakdown(sentiment_matrix()).extra / sentiment_matrix().n,
+                lambda _: (
+                    evalbook.kappa_breakdown(data.sentiment_matrix()).extra
+                    / data.sentiment_matrix().n
+                ),
                 "Você dividiu os sucessos extra por n; o denominador é o máximo de sucessos "
                 "extra, n − esperados.",
             ),
         ),
     ),
     "04.kappa_negativo": Exercise(
-        expected=lambda _: evalbook.cohen_kappa(swapping_matrix()),
+        expected=lambda _: evalbook.cohen_kappa(data.swapping_matrix()),
         kind="number",
         look=(
             "Um modelo que erra tudo acerta menos do que o acaso acertaria. O que isso faz com o "
@@ -126,8 +133,8 @@ EXERCISES: dict[str, Exercise] = {
     ),
     "04.mcc_kappa": Exercise(
         expected=lambda _: (
-            evalbook.mcc(fraud_detector_matrix()),
-            evalbook.cohen_kappa(fraud_detector_matrix()),
+            evalbook.mcc(data.fraud_detector_matrix()),
+            evalbook.cohen_kappa(data.fraud_detector_matrix()),
         ),
         kind="numbers",
         names=("eq. (10.6)", "kappa"),
@@ -143,8 +150,8 @@ EXERCISES: dict[str, Exercise] = {
         mistakes=(
             (
                 lambda _: (
-                    evalbook.mcc(fraud_detector_matrix()),
-                    evalbook.mcc(fraud_detector_matrix()),
+                    evalbook.mcc(data.fraud_detector_matrix()),
+                    evalbook.mcc(data.fraud_detector_matrix()),
                 ),
                 "O seu kappa é o MCC: o handout 002 chama a eq. (10.6) de “Kappa”, mas o "
                 "kappa de Cohen é (p_o − p_e) / (1 − p_e).",
@@ -153,10 +160,7 @@ EXERCISES: dict[str, Exercise] = {
         comment="Próximos, mas diferentes: a eq. (10.6) é o coeficiente de Matthews.",
     ),
     "04.ic": Exercise(
-        expected=lambda _: (
-            float(_report().overall["accuracy_lower"]),
-            float(_report().overall["accuracy_upper"]),
-        ),
+        expected=lambda _: _overall("accuracy_lower", "accuracy_upper"),
         kind="numbers",
         names=("limite inferior", "limite superior"),
         look=(
@@ -177,10 +181,7 @@ EXERCISES: dict[str, Exercise] = {
         ),
     ),
     "04.nir_p": Exercise(
-        expected=lambda _: (
-            float(_report().overall["no_information_rate"]),
-            float(_report().overall["accuracy_p_value"]),
-        ),
+        expected=lambda _: _overall("no_information_rate", "accuracy_p_value"),
         kind="numbers",
         names=("NIR", "valor-p"),
         look=(
@@ -194,12 +195,7 @@ EXERCISES: dict[str, Exercise] = {
         call='`evalbook.summary(fraude).overall[["no_information_rate", "accuracy_p_value"]]`.',
         mistakes=(
             (
-                lambda _: (
-                    float(
-                        fraud_detector_matrix().prediction_totals.max() / fraud_detector_matrix().n
-                    ),
-                    float(_report().overall["accuracy_p_value"]),
-                ),
+                lambda _: (_prediction_majority(), *_overall("accuracy_p_value")),
                 "A NIR usa a maior classe do ALVO (totais das linhas), não da predição.",
             ),
         ),
@@ -214,7 +210,7 @@ EXERCISES: dict[str, Exercise] = {
 EXERCISES.update(
     {
         "04.prever_kappa": prediction(
-            lambda _: evalbook.cohen_kappa(sentiment_matrix()),
+            lambda _: evalbook.cohen_kappa(data.sentiment_matrix()),
             quantity="o kappa do classificador de sentimento",
             variable="palpite_kappa",
             about=", para o kappa do classificador.",

@@ -23,21 +23,20 @@ from evalbook.exercises.item import Exercise, multiple_choice
 
 REFERENCES = data.BLEU_REFERENCES
 CANDIDATE = data.BLEU_CANDIDATE
-_model = data.digits_probabilities
 
 
 def _ce() -> float:
-    d_test, probabilities, classes = _model()
+    d_test, probabilities, classes = data.digits_probabilities()
     return evalbook.cross_entropy(d_test, probabilities, labels=classes)
 
 
 def _top(k: int) -> float:
-    d_test, probabilities, classes = _model()
+    d_test, probabilities, classes = data.digits_probabilities()
     return evalbook.top_k_accuracy(d_test, probabilities, k=k, labels=classes)
 
 
 def _uniform() -> np.ndarray:
-    probabilities = _model()[1]
+    probabilities = data.digits_probabilities()[1]
     return np.full_like(probabilities, 1 / probabilities.shape[1])
 
 
@@ -88,7 +87,7 @@ EXERCISES: dict[str, Exercise] = {
                 "scikit-learn e a evalbook fazem.",
             ),
             (
-                lambda _: _ce() * len(_model()[0]),
+                lambda _: _ce() * len(data.digits_probabilities()[0]),
                 "Essa é a soma sobre os exemplos; a entropia cruzada do conjunto é a média.",
             ),
         ),
@@ -116,7 +115,9 @@ EXERCISES: dict[str, Exercise] = {
         ),
     ),
     "07.uniforme": Exercise(
-        expected=lambda _: evalbook.perplexity(_model()[0], _uniform(), labels=_model()[2]),
+        expected=lambda _: evalbook.perplexity(
+            data.digits_probabilities()[0], _uniform(), labels=data.digits_probabilities()[2]
+        ),
         kind="number",
         look=(
             "Um modelo que não sabe nada dá a mesma probabilidade a cada um dos 10 dígitos. Quão "
@@ -129,7 +130,11 @@ EXERCISES: dict[str, Exercise] = {
         call="`evalbook.perplexity(d_teste, np.full_like(P, 0.1), labels=classes)`.",
         mistakes=(
             (
-                lambda _: evalbook.cross_entropy(_model()[0], _uniform(), labels=_model()[2]),
+                lambda _: evalbook.cross_entropy(
+                    data.digits_probabilities()[0],
+                    _uniform(),
+                    labels=data.digits_probabilities()[2],
+                ),
                 "Essa é a entropia cruzada do modelo uniforme (ln 10); a questão pede a "
                 "perplexidade, exp dela.",
             ),
