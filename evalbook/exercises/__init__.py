@@ -8,7 +8,8 @@ and ends each question with a cell such as ``check("01.matriz", cm)``; its last 
 - :func:`start`, :func:`progress`, :func:`export_progress`, :func:`reset_progress` (module
   :mod:`~evalbook.exercises.session`): the set, its homework variant and the record;
 - :func:`exercise_ids` (module :mod:`~evalbook.exercises.registry`): the items, one module
-  per set (``set_01`` ... ``set_10``);
+  per set (``set_01`` ... ``set_12``), each item an :class:`~evalbook.exercises.item.Exercise`
+  whose expected answer is computed from the variant the checker passes;
 - :mod:`evalbook.exercises.build` generates the student notebooks from the solutions.
 
 This subpackage is not imported by ``import evalbook``.

@@ -1,8 +1,9 @@
 """The exercise checker: ``check("NN.item", answer)`` compares an answer with the expected one.
 
 The expected answer is computed with the library from the exercise's data (the registry,
-:mod:`evalbook.exercises.registry`); the verdict is in Brazilian Portuguese: ``"✅ Correto!
-…"`` or ``"❌ Ainda não. Dica: …"``.
+:mod:`evalbook.exercises.registry`), in the variant the student opened the set with (read
+from the session and passed to the item); the verdict is in Brazilian Portuguese:
+``"✅ Correto! …"`` or ``"❌ Ainda não. Dica: …"``.
 
 Two kinds of trouble, kept apart:
 

@@ -71,7 +71,7 @@ def start(set_id, *, variant=None) -> Started:
     Parameters
     ----------
     set_id : str
-        The set's number, ``"01"`` to ``"10"``.
+        The set's number, ``"01"`` to ``"12"``.
     variant : int, optional
         A homework variant (a student number), for the sets in
         :data:`evalbook.exercises.data.VARIANT_SETS`. ``None``: the data of the solutions.
