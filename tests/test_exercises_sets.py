@@ -410,7 +410,7 @@ def test_checking_emits_no_warning():
                 check(exercise_id, compute(None))
 
 
-# ------------------------------------------------------------------ hints in steps (issue 14 §1)
+# ---------------------------------------------------------------------- hints in steps
 ROOT = Path(__file__).resolve().parents[1]
 
 

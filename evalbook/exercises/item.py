@@ -21,7 +21,7 @@ KINDS = ("number", "numbers", "count", "choice", "labels", "matrix", "prediction
 class Exercise:
     """One exercise: how to compute its answer, what kind of answer it is, and its hints.
 
-    Hints come in steps (issue 14): the first wrong answer gets ``look`` (what to look at:
+    Hints come in steps: the first wrong answer gets ``look`` (what to look at:
     the concept, the lesson section, a question back; never a formula with the numbers, a
     library call or the value), the second ``formula`` (the formula or the handout's
     equation), the third and later ``formula`` and ``call`` (the ``evalbook`` call).
