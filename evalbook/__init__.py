@@ -42,36 +42,35 @@ from evalbook.classification import (
     tpr,
 )
 from evalbook.confusion import ConfusionMatrix, result_types
+from evalbook.confusion_summary import *  # noqa: F403
 from evalbook.cost import *  # noqa: F403
 from evalbook.datasets import abc_confusion, fraud_predictions, spam_predictions
 from evalbook.inference import *  # noqa: F403
-from evalbook.language import *  # noqa: F403
 from evalbook.paired_tests import *  # noqa: F403
 from evalbook.plots import *  # noqa: F403
 from evalbook.precision_recall import *  # noqa: F403
 from evalbook.regression import *  # noqa: F403
 from evalbook.scores import *  # noqa: F403
-from evalbook.summary import *  # noqa: F403
+from evalbook.text_metrics import *  # noqa: F403
 from evalbook.validation import *  # noqa: F403
 
 __version__ = "0.1.0"
 
 # Each later topic's module lists its public names in its own __all__ (star-imported above).
-# They are read from sys.modules: a star import may rebind the module's name, as the
-# function evalbook.summary does for the module evalbook.summary.
+# They are read from sys.modules.
 _TOPICS = (
     "agreement",
     "bias_variance",
     "calibration",
+    "confusion_summary",
     "cost",
     "inference",
-    "language",
     "paired_tests",
     "plots",
     "precision_recall",
     "regression",
     "scores",
-    "summary",
+    "text_metrics",
     "validation",
 )
 
