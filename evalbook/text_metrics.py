@@ -1,7 +1,9 @@
-"""The handout's "other" metrics: cross-entropy, perplexity, BLEU and top-k accuracy.
+"""Metrics of language models and translations: cross-entropy, perplexity, top-k, BLEU.
 
 Handout 000, "Outras Métricas Interessantes": categorical cross-entropy (note 15),
-perplexity (eq. (25)), BLEU (eq. (26)) and top-k accuracy (eq. (27)).
+perplexity (eq. (25)), BLEU (eq. (26)) and top-k accuracy (eq. (27)). The first three
+score the probabilities a model gives to the next word (or to any class: they apply to
+every classifier's probability table); BLEU scores a translation against references.
 
 Probabilistic metrics take the true classes and a table of predicted probabilities, one
 row per instance and one column per class (what scikit-learn's ``predict_proba``
