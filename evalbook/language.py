@@ -2,28 +2,15 @@
 
 The module was renamed because "language" in this library means the display language
 (:func:`evalbook.set_language`, ``language=``). Import the metrics from ``evalbook`` or
-from :mod:`evalbook.text_metrics`; importing this module warns.
+from :mod:`evalbook.text_metrics`. Importing this module warns, then gives
+:mod:`evalbook.text_metrics` itself (a module may replace itself in ``sys.modules``; the
+import system returns the replacement), so the old and new names are one module.
 """
 
+import sys
 import warnings
 
-from evalbook.text_metrics import (
-    bleu,
-    brevity_penalty,
-    cross_entropy,
-    modified_precision,
-    perplexity,
-    top_k_accuracy,
-)
-
-__all__ = [
-    "bleu",
-    "brevity_penalty",
-    "cross_entropy",
-    "modified_precision",
-    "perplexity",
-    "top_k_accuracy",
-]
+from evalbook import text_metrics
 
 warnings.warn(
     "evalbook.language was renamed evalbook.text_metrics and will be removed in the next "
@@ -31,3 +18,4 @@ warnings.warn(
     DeprecationWarning,
     stacklevel=2,
 )
+sys.modules[__name__] = text_metrics
