@@ -103,7 +103,7 @@ def test_the_list_is_the_names_the_package_imports():
     assert imported == set(evalbook.__all__)
 
 
-def test_private_modules_give_only_the_listed_names():
+def test_the_names_from_private_modules_are_theirs():
     for name, module in FROM_PRIVATE_MODULES.items():
         assert getattr(evalbook, name) is getattr(importlib.import_module(module), name)
 
