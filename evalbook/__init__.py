@@ -6,17 +6,18 @@ and the handouts' tables. Every function names the handout and equation it imple
 Undefined values (0/0) return ``nan`` with an :class:`UndefinedMetricWarning`; metrics take
 ``zero_division=`` to choose another value.
 
-Plots and widgets are imported on demand (``evalbook.widgets``), so ``import evalbook``
-stays fast.
+Every public name is imported by name from its topic's module below and listed in
+``__all__`` (``tests/test_namespace.py`` checks the list against the modules' own
+``__all__``; :mod:`evalbook.validation` and :mod:`evalbook.inference` each gather the
+modules of one lesson). Plots and widgets are imported on demand
+(``evalbook.widgets``), so ``import evalbook`` stays fast.
 """
-
-import sys as _sys
 
 from evalbook._checks import UndefinedMetricWarning
 from evalbook._render import get_language, options, set_language
-from evalbook.agreement import *  # noqa: F403
-from evalbook.bias_variance import *  # noqa: F403
-from evalbook.calibration import *  # noqa: F403
+from evalbook.agreement import KappaBreakdown, cohen_kappa, expected_confusion, kappa_breakdown, mcc
+from evalbook.bias_variance import BiasVariance, bias_variance_decomposition, bootstrap_predictions
+from evalbook.calibration import brier_score, calibration_curve, expected_calibration_error
 from evalbook.classification import (
     BINARY_METRICS,
     MULTICLASS_METRICS,
@@ -32,6 +33,7 @@ from evalbook.classification import (
     fpr,
     metrics_table,
     npv,
+    per_class_recall,
     ppv,
     precision,
     prevalence,
@@ -42,70 +44,238 @@ from evalbook.classification import (
     tpr,
 )
 from evalbook.confusion import ConfusionMatrix, result_types
-from evalbook.cost import *  # noqa: F403
-from evalbook.datasets import abc_confusion, fraud_predictions, spam_predictions
-from evalbook.inference import *  # noqa: F403
-from evalbook.language import *  # noqa: F403
-from evalbook.paired_tests import *  # noqa: F403
-from evalbook.plots import *  # noqa: F403
-from evalbook.precision_recall import *  # noqa: F403
-from evalbook.regression import *  # noqa: F403
-from evalbook.scores import *  # noqa: F403
-from evalbook.summary import *  # noqa: F403
-from evalbook.validation import *  # noqa: F403
+from evalbook.confusion_summary import (
+    BY_CLASS_STATISTICS,
+    OVERALL_STATISTICS,
+    ConfusionSummary,
+    summary,
+)
+from evalbook.cost import MEANS, average_class_accuracy, profit
+from evalbook.datasets import (
+    abc_confusion,
+    fraud_predictions,
+    profit_matrix,
+    spam_predictions,
+    tree_knn_confusions,
+)
+from evalbook.inference import (
+    T_TABLE,
+    Z_TABLE,
+    AlgorithmComparison,
+    FriedmanResult,
+    ModelComparison,
+    NormalApproximationWarning,
+    accuracy_interval,
+    bootstrap_interval,
+    compare_algorithms,
+    compare_models,
+    friedman,
+    interval_coverage,
+    t_value,
+    z_value,
+)
+from evalbook.paired_tests import (
+    DeLongResult,
+    McNemarResult,
+    PairedTestResult,
+    delong_test,
+    f_test_5x2cv,
+    mcnemar_test,
+    paired_ttest_5x2cv,
+)
+from evalbook.plots import (
+    plot_comparison_intervals,
+    plot_confusion_matrix,
+    plot_critical_difference,
+    plot_cumulative_gain,
+    plot_ks,
+    plot_lift,
+    plot_metric_cells,
+    plot_roc_curve,
+)
+from evalbook.precision_recall import (
+    average_precision,
+    fbeta_curve,
+    multiclass_roc_auc,
+    precision_recall_curve,
+)
+from evalbook.regression import (
+    adjusted_r2,
+    mae,
+    mape,
+    mse,
+    r2,
+    rmse,
+    smape,
+    sse,
+    total_sum_of_squares,
+)
+from evalbook.scores import (
+    Counts,
+    KSResult,
+    RocCurve,
+    ScoredData,
+    auc,
+    gain_lift,
+    ks_statistic,
+    roc_auc,
+    roc_curve,
+    threshold,
+)
+from evalbook.text_metrics import (
+    bleu,
+    brevity_penalty,
+    cross_entropy,
+    modified_precision,
+    perplexity,
+    top_k_accuracy,
+)
+from evalbook.validation import (
+    WEIGHT_632,
+    bootstrap,
+    bootstrap_oob_probability,
+    bootstrap_oob_shares,
+    cross_validate,
+    error_632,
+    holdout,
+    kfold,
+    leave_one_out,
+    repeated_bootstrap,
+    repeated_holdout,
+    repeated_kfold,
+    split_roles,
+    stratified_counts,
+    stratified_kfold,
+    train_val_test_split,
+)
 
 __version__ = "0.1.0"
 
-# Each later topic's module lists its public names in its own __all__ (star-imported above).
-# They are read from sys.modules: a star import may rebind the module's name, as the
-# function evalbook.summary does for the module evalbook.summary.
-_TOPICS = (
-    "agreement",
-    "bias_variance",
-    "calibration",
-    "cost",
-    "inference",
-    "language",
-    "paired_tests",
-    "plots",
-    "precision_recall",
-    "regression",
-    "scores",
-    "summary",
-    "validation",
-)
-
 __all__ = [
     "BINARY_METRICS",
+    "BY_CLASS_STATISTICS",
+    "MEANS",
     "MULTICLASS_METRICS",
+    "OVERALL_STATISTICS",
+    "T_TABLE",
+    "WEIGHT_632",
+    "Z_TABLE",
+    "AlgorithmComparison",
+    "BiasVariance",
     "ConfusionMatrix",
+    "ConfusionSummary",
+    "Counts",
+    "DeLongResult",
+    "FriedmanResult",
+    "KSResult",
+    "KappaBreakdown",
+    "McNemarResult",
+    "ModelComparison",
+    "NormalApproximationWarning",
+    "PairedTestResult",
+    "RocCurve",
+    "ScoredData",
     "UndefinedMetricWarning",
     "abc_confusion",
     "accuracy",
+    "accuracy_interval",
+    "adjusted_r2",
+    "auc",
+    "average_class_accuracy",
+    "average_precision",
     "balanced_accuracy",
+    "bias_variance_decomposition",
+    "bleu",
+    "bootstrap",
+    "bootstrap_interval",
+    "bootstrap_oob_probability",
+    "bootstrap_oob_shares",
+    "bootstrap_predictions",
+    "brevity_penalty",
+    "brier_score",
+    "calibration_curve",
+    "cohen_kappa",
+    "compare_algorithms",
+    "compare_models",
+    "cross_entropy",
+    "cross_validate",
+    "delong_test",
     "detection_prevalence",
     "detection_rate",
     "efficiency",
+    "error_632",
     "error_rate",
+    "expected_calibration_error",
+    "expected_confusion",
     "f1",
+    "f_test_5x2cv",
     "fbeta",
+    "fbeta_curve",
     "fnr",
     "fpr",
     "fraud_predictions",
+    "friedman",
+    "gain_lift",
     "get_language",
+    "holdout",
+    "interval_coverage",
+    "kappa_breakdown",
+    "kfold",
+    "ks_statistic",
+    "leave_one_out",
+    "mae",
+    "mape",
+    "mcc",
+    "mcnemar_test",
     "metrics_table",
+    "modified_precision",
+    "mse",
+    "multiclass_roc_auc",
     "npv",
     "options",
+    "paired_ttest_5x2cv",
+    "per_class_recall",
+    "perplexity",
+    "plot_comparison_intervals",
+    "plot_confusion_matrix",
+    "plot_critical_difference",
+    "plot_cumulative_gain",
+    "plot_ks",
+    "plot_lift",
+    "plot_metric_cells",
+    "plot_roc_curve",
     "ppv",
     "precision",
+    "precision_recall_curve",
     "prevalence",
+    "profit",
+    "profit_matrix",
+    "r2",
     "recall",
+    "repeated_bootstrap",
+    "repeated_holdout",
+    "repeated_kfold",
     "result_types",
+    "rmse",
+    "roc_auc",
+    "roc_curve",
     "sensitivity",
     "set_language",
+    "smape",
     "spam_predictions",
     "specificity",
+    "split_roles",
+    "sse",
+    "stratified_counts",
+    "stratified_kfold",
+    "summary",
+    "t_value",
+    "threshold",
     "tnr",
+    "top_k_accuracy",
+    "total_sum_of_squares",
     "tpr",
-    *(name for topic in _TOPICS for name in _sys.modules[f"evalbook.{topic}"].__all__),
+    "train_val_test_split",
+    "tree_knn_confusions",
+    "z_value",
 ]

@@ -37,6 +37,32 @@ from evalbook._checks import (
 from evalbook.agreement import cohen_kappa, mcc
 from evalbook.confusion import ConfusionMatrix, as_confusion_matrix
 
+__all__ = [
+    "BINARY_METRICS",
+    "MULTICLASS_METRICS",
+    "accuracy",
+    "balanced_accuracy",
+    "detection_prevalence",
+    "detection_rate",
+    "efficiency",
+    "error_rate",
+    "f1",
+    "fbeta",
+    "fnr",
+    "fpr",
+    "metrics_table",
+    "npv",
+    "per_class_recall",
+    "ppv",
+    "precision",
+    "prevalence",
+    "recall",
+    "sensitivity",
+    "specificity",
+    "tnr",
+    "tpr",
+]
+
 
 def _binary_counts(cm, positive, metric: str) -> tuple[int, int, int, int]:
     """(TP, FN, FP, TN) of a 2×2 matrix, or of ``positive`` against the rest."""
@@ -95,11 +121,7 @@ def error_rate(cm, *, zero_division="warn") -> float:
     """
     cm = as_confusion_matrix(cm)
     return safe_divide(
-        cm.n - cm.n_correct,
-        cm.n,
-        zero_division=zero_division,
-        metric="error rate",
-        why="n = 0",
+        cm.n - cm.n_correct, cm.n, zero_division=zero_division, metric="error rate", why="n = 0"
     )
 
 

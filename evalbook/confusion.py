@@ -38,6 +38,8 @@ from evalbook._checks import (
 )
 from evalbook._render import confusion_html
 
+__all__ = ["ConfusionMatrix", "result_types"]
+
 #: Accepted values of ``orientation`` in :meth:`ConfusionMatrix.to_frame`.
 ORIENTATIONS = ("handout", "sklearn", "caret")
 

@@ -11,6 +11,14 @@ from importlib import resources
 
 from evalbook.confusion import ConfusionMatrix
 
+__all__ = [
+    "abc_confusion",
+    "fraud_predictions",
+    "profit_matrix",
+    "spam_predictions",
+    "tree_knn_confusions",
+]
+
 
 def _read_csv(name: str):
     import pandas as pd

@@ -10,8 +10,38 @@ of one job each, gathered here under the lessons' topic
   t-test), Friedman's test for several algorithms.
 """
 
-from evalbook import comparison, intervals
-from evalbook.comparison import *  # noqa: F403
-from evalbook.intervals import *  # noqa: F403
+from evalbook.comparison import (
+    AlgorithmComparison,
+    FriedmanResult,
+    ModelComparison,
+    compare_algorithms,
+    compare_models,
+    friedman,
+)
+from evalbook.intervals import (
+    T_TABLE,
+    Z_TABLE,
+    NormalApproximationWarning,
+    accuracy_interval,
+    bootstrap_interval,
+    interval_coverage,
+    t_value,
+    z_value,
+)
 
-__all__ = sorted([*intervals.__all__, *comparison.__all__])
+__all__ = [
+    "T_TABLE",
+    "Z_TABLE",
+    "AlgorithmComparison",
+    "FriedmanResult",
+    "ModelComparison",
+    "NormalApproximationWarning",
+    "accuracy_interval",
+    "bootstrap_interval",
+    "compare_algorithms",
+    "compare_models",
+    "friedman",
+    "interval_coverage",
+    "t_value",
+    "z_value",
+]

@@ -83,6 +83,20 @@ def _sums_of_squares(t: np.ndarray, y: np.ndarray) -> tuple[float, float]:
     return float(np.sum((t - y) ** 2)), _squares_around_mean(t)
 
 
+def _r2_of_checked(t: np.ndarray, y: np.ndarray, zero_division, metric: str):
+    """(R², True) of checked targets and predictions; when every target is the same,
+    (the 0/0 policy's value, False), its warning naming ``metric`` and pointing at the
+    caller of the public function."""
+    residual, total = _sums_of_squares(t, y)
+    if total == 0:
+        why = "every target is the same: the total sum of squares is 0"
+        value = safe_divide(
+            residual, 0.0, zero_division=zero_division, metric=metric, why=why, stacklevel=4
+        )
+        return value, False
+    return 1.0 - residual / total, True
+
+
 # ---------------------------------------------------------------------- squared errors
 def sse(t, y, *, halved=True) -> float:
     """Sum of squared errors, with handout 000's ½ by default.
@@ -369,16 +383,8 @@ def r2(t, y, *, zero_division="warn") -> float:
     0.0
     """
     check_zero_division(zero_division)
-    residual, total = _sums_of_squares(*as_number_pair(t, y))
-    if total == 0:
-        return safe_divide(
-            residual,
-            0.0,
-            zero_division=zero_division,
-            metric="R²",
-            why="every target is the same: the total sum of squares is 0",
-        )
-    return 1.0 - residual / total
+    value, _ = _r2_of_checked(*as_number_pair(t, y), zero_division, "R²")
+    return value
 
 
 def adjusted_r2(t, y, *, p, zero_division="warn") -> float:
@@ -423,14 +429,5 @@ def adjusted_r2(t, y, *, p, zero_division="warn") -> float:
             f"adjusted R² needs n − p − 1 > 0 residual degrees of freedom; got n = {n} and "
             f"p = {p} (n − p − 1 = {n - p - 1}). Use more instances or fewer predictors"
         )
-    residual, total = _sums_of_squares(t, y)
-    if total == 0:
-        return safe_divide(
-            residual,
-            0.0,
-            zero_division=zero_division,
-            metric="adjusted R²",
-            why="every target is the same: the total sum of squares is 0",
-        )
-    value = 1.0 - residual / total  # R², as r2 computes it
-    return 1.0 - (1.0 - value) * (n - 1) / (n - p - 1)
+    value, defined = _r2_of_checked(t, y, zero_division, "adjusted R²")
+    return 1.0 - (1.0 - value) * (n - 1) / (n - p - 1) if defined else value

@@ -9,9 +9,44 @@ each, gathered here under the lesson's topic (``from evalbook.validation import 
 - :mod:`evalbook.crossval`: :func:`cross_validate`, which fits a model on every split.
 """
 
-from evalbook import crossval, resampling, splits
-from evalbook.crossval import *  # noqa: F403
-from evalbook.resampling import *  # noqa: F403
-from evalbook.splits import *  # noqa: F403
+from evalbook.crossval import (
+    cross_validate,
+)
+from evalbook.resampling import (
+    WEIGHT_632,
+    bootstrap,
+    bootstrap_oob_probability,
+    bootstrap_oob_shares,
+    error_632,
+    repeated_bootstrap,
+)
+from evalbook.splits import (
+    holdout,
+    kfold,
+    leave_one_out,
+    repeated_holdout,
+    repeated_kfold,
+    split_roles,
+    stratified_counts,
+    stratified_kfold,
+    train_val_test_split,
+)
 
-__all__ = sorted([*splits.__all__, *resampling.__all__, *crossval.__all__])
+__all__ = [
+    "WEIGHT_632",
+    "bootstrap",
+    "bootstrap_oob_probability",
+    "bootstrap_oob_shares",
+    "cross_validate",
+    "error_632",
+    "holdout",
+    "kfold",
+    "leave_one_out",
+    "repeated_bootstrap",
+    "repeated_holdout",
+    "repeated_kfold",
+    "split_roles",
+    "stratified_counts",
+    "stratified_kfold",
+    "train_val_test_split",
+]

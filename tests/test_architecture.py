@@ -171,3 +171,52 @@ def test_no_library_module_is_over_600_lines():
     }
     over = {module: count for module, count in lines.items() if count > MAX_LINES}
     assert over == {}, f"modules over {MAX_LINES} lines (split them by job): {over}"
+
+
+# ---------------------------------------------------------------------- the written-out namespace
+def star_imports_and_computed_lists(source: str) -> list[str]:
+    """Every ``from m import *``, and an ``__all__`` that is not a literal list of strings
+    (built from other modules' lists at import time, which readers and tools cannot see)."""
+    found = []
+    for node in ast.parse(source).body:
+        if isinstance(node, ast.ImportFrom) and any(a.name == "*" for a in node.names):
+            found.append(f"line {node.lineno}: from {node.module} import *")
+        targets = node.targets if isinstance(node, ast.Assign) else []
+        if any(isinstance(t, ast.Name) and t.id == "__all__" for t in targets):
+            value = node.value
+            literal = isinstance(value, ast.List) and all(
+                isinstance(e, ast.Constant) and isinstance(e.value, str) for e in value.elts
+            )
+            if not literal:
+                found.append(f"line {node.lineno}: __all__ is not a list of strings")
+        if isinstance(node, ast.AugAssign) and getattr(node.target, "id", None) == "__all__":
+            found.append(f"line {node.lineno}: __all__ is extended")
+    return found
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "from evalbook.scores import *",
+        "from .scores import *",
+        "__all__ = sorted(['a', 'b'])",
+        "__all__ = [*scores.__all__]",
+        "__all__ = ['a', name]",
+        "__all__ = ['a']\n__all__ += ['b']",
+    ],
+)
+def test_detector_finds_star_imports_and_computed_lists(source):
+    assert star_imports_and_computed_lists(source)
+
+
+def test_detector_accepts_written_out_lists():
+    assert star_imports_and_computed_lists("from m import a, b\n__all__ = ['a', 'b']") == []
+
+
+def test_no_module_star_imports_or_computes_its_public_list():
+    found = {}
+    for module, path in MODULES.items():
+        names = star_imports_and_computed_lists(path.read_text(encoding="utf-8"))
+        if names:
+            found[module] = names
+    assert found == {}, f"write the names out: {found}"

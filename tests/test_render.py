@@ -188,7 +188,10 @@ def _private_imports(path: pathlib.Path) -> list[str]:
 
 @pytest.mark.parametrize(
     "path",
-    [*sorted((ROOT / "evalbook" / "widgets").glob("*.py")), ROOT / "evalbook" / "summary.py"],
+    [
+        *sorted((ROOT / "evalbook" / "widgets").glob("*.py")),
+        ROOT / "evalbook" / "confusion_summary.py",
+    ],
     ids=lambda p: p.name,
 )
 def test_explorers_import_no_private_name_and_build_no_table_by_hand(path):

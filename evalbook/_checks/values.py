@@ -40,9 +40,9 @@ def as_number_pair(t, y) -> tuple[np.ndarray, np.ndarray]:
     return t, y
 
 
-# --- dedup: argument checks moved here from local helpers and inline code of language.py
-# (class-score tables, BLEU sentences and weights), agreement/summary/intervals (an empty
-# matrix), comparison.py, splits.py, scored.py, scores.py, confusion.py and crossval.py
+# --- the checks of text_metrics.py (class-score tables, BLEU sentences and weights),
+# agreement/confusion_summary/intervals (an empty matrix), comparison.py, splits.py,
+# scored.py, scores.py, confusion.py and crossval.py
 #: Largest accepted distance of a probability row's sum from 1.
 SUM_TOLERANCE = 1e-6
 

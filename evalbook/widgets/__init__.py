@@ -30,7 +30,22 @@ _EXPLORERS = {
     "Guess": "evalbook.widgets.guess",
 }
 
-__all__ = sorted(_EXPLORERS)
+# Written out (not read from _EXPLORERS) so that tools reading the source see the names;
+# tests/test_namespace.py checks that the two agree.
+__all__ = [
+    "BootstrapExplorer",
+    "ComplexityExplorer",
+    "CountsExplorer",
+    "CoverageExplorer",
+    "Guess",
+    "ImbalanceExplorer",
+    "KFoldExplorer",
+    "OutlierExplorer",
+    "PositiveClassExplorer",
+    "PrecisionRecallExplorer",
+    "ProfitExplorer",
+    "ThresholdExplorer",
+]
 
 
 def __getattr__(name):
