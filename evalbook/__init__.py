@@ -43,7 +43,9 @@ from evalbook.classification import (
 )
 from evalbook.confusion import ConfusionMatrix, result_types
 from evalbook.cost import *  # noqa: F403
+from evalbook.curves import *  # noqa: F403
 from evalbook.datasets import abc_confusion, fraud_predictions, spam_predictions
+from evalbook.displays import *  # noqa: F403
 from evalbook.inference import *  # noqa: F403
 from evalbook.language import *  # noqa: F403
 from evalbook.paired_tests import *  # noqa: F403
@@ -64,6 +66,8 @@ _TOPICS = (
     "bias_variance",
     "calibration",
     "cost",
+    "curves",
+    "displays",
     "inference",
     "language",
     "paired_tests",
