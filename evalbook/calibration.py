@@ -98,9 +98,7 @@ def _bin_ids(values: np.ndarray, bins: int, strategy: str) -> tuple[np.ndarray, 
     return np.searchsorted(edges[1:-1], values), edges
 
 
-def calibration_curve(
-    y_true, probabilities, *, positive, bins=10, strategy="uniform"
-) -> Curve:
+def calibration_curve(y_true, probabilities, *, positive, bins=10, strategy="uniform") -> Curve:
     """The reliability diagram: mean predicted probability and share of positives per bin.
 
     The probabilities are grouped into ``bins``; for each non-empty bin, the mean predicted

@@ -43,7 +43,10 @@ DIAGONAL = {"color": "0.6", "linestyle": "--", "linewidth": 1}
 #: The sentences of the figures, in each language (single words are in TERMS).
 TEXT = {
     "roc_legend": {"en": "AUC = {auc}", "pt": "AUC = {auc}"},
-    "roc_point": {"en": "t = {t}: (FPR, TPR) = ({fpr}, {tpr})", "pt": "t = {t}: (FPR, TPR) = ({fpr}, {tpr})"},
+    "roc_point": {
+        "en": "t = {t}: (FPR, TPR) = ({fpr}, {tpr})",
+        "pt": "t = {t}: (FPR, TPR) = ({fpr}, {tpr})",
+    },
     "ks_title": {"en": "KS = {ks} at ps = {ps}", "pt": "KS = {ks} em ps = {ps}"},
     "cp": {"en": "CP({group}, ps)", "pt": "CP({group}, ps)"},
     "pr_legend": {"en": "AP = {ap}", "pt": "AP = {ap}"},
@@ -195,7 +198,9 @@ class RocCurveDisplay(_CurveDisplay):
         (self.line_,) = ax.plot(curve.fpr, curve.tpr, marker=marker, ms=3, label=legend)
         if self.point is not None:
             fpr, tpr = self.point
-            label = say(TEXT, "roc_point", t=f"{self.threshold:g}", fpr=f"{fpr:.2f}", tpr=f"{tpr:.2f}")
+            label = say(
+                TEXT, "roc_point", t=f"{self.threshold:g}", fpr=f"{fpr:.2f}", tpr=f"{tpr:.2f}"
+            )
             ax.plot([fpr], [tpr], "o", ms=10, mfc="none", mew=2, color="crimson", label=label)
         ax.set_xlim(-0.02, 1.02)
         ax.set_ylim(-0.02, 1.02)
@@ -373,7 +378,9 @@ class PrecisionRecallDisplay(_CurveDisplay):
     def __init__(self, curve, *, name=None):
         super().__init__(curve, name=name)
         # Σ (Rₙ − Rₙ₋₁) Pₙ; the first point (recall 0, by convention precision 1) adds 0
-        self.average_precision = float(np.sum(np.diff(self.curve.recall) * self.curve.precision[1:]))
+        self.average_precision = float(
+            np.sum(np.diff(self.curve.recall) * self.curve.precision[1:])
+        )
 
     @classmethod
     def from_predictions(cls, y_true, scores=None, *, positive=None, name=None):
@@ -553,4 +560,3 @@ def display_of(curve, **options):
     if not isinstance(curve, Curve):
         raise TypeError(f"curve must be a Curve; got {type(curve).__name__}")
     return _DISPLAYS[curve.kind].from_curve(curve, **options)
-

@@ -39,6 +39,7 @@ __all__ = [
     "plot_roc_curve",
 ]
 
+
 def plot_confusion_matrix(cm, *, ax=None, cmap="Blues"):
     """Heatmap of a confusion matrix: ``ConfusionMatrixDisplay.from_matrix(cm).plot(ax=ax).ax_``.
 

@@ -28,8 +28,6 @@ from typing import NamedTuple
 
 import numpy as np
 
-from evalbook._results import result
-
 from evalbook._checks import (
     as_curve_points,
     as_number_array,
@@ -39,6 +37,7 @@ from evalbook._checks import (
     check_zero_division,
     safe_divide,
 )
+from evalbook._results import result
 from evalbook.curves import Curve
 from evalbook.scored import Counts, ScoredData, as_scored_data
 
