@@ -182,7 +182,7 @@ def expected_calibration_error(
     Returns
     -------
     float
-        In [0, 1], lower is better.
+        In [0, 1]: 0 when every bin lies on the diagonal, lower is better.
 
     References
     ----------

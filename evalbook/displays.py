@@ -98,6 +98,22 @@ def _check_curve(curve, kind: str) -> Curve:
     return curve
 
 
+def _diagonal(ax) -> None:
+    """The dashed diagonal y = x, drawn once however many curves share the Axes."""
+    if not any(line.get_label() == "_diagonal" for line in ax.lines):
+        ax.plot([0, 1], [0, 1], label="_diagonal", **DIAGONAL)
+
+
+def _unit_square(ax, xlabel: str, ylabel: str, *, legend: str) -> None:
+    """Axes of a curve drawn in [0, 1]², square, with its labels and legend."""
+    ax.set_xlim(-0.02, 1.02)
+    ax.set_ylim(-0.02, 1.02)
+    ax.set_aspect("equal")
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel(ylabel)
+    ax.legend(loc=legend, fontsize="small")
+
+
 class _Display:
     """What every Display shares: ``plot(ax=None)`` draws on ``ax`` or a new figure."""
 
@@ -190,8 +206,7 @@ class RocCurveDisplay(_CurveDisplay):
         return cls(roc_curve(y_true, scores, positive=positive), name=name, threshold=t)
 
     def _draw(self, ax) -> None:
-        if not any(line.get_label() == "_diagonal" for line in ax.lines):
-            ax.plot([0, 1], [0, 1], label="_diagonal", **DIAGONAL)
+        _diagonal(ax)
         curve = self.curve
         marker = "o" if len(curve) <= 60 else None
         legend = self._legend(say(TEXT, "roc_legend", auc=f"{self.roc_auc:.3f}"))
@@ -202,12 +217,7 @@ class RocCurveDisplay(_CurveDisplay):
                 TEXT, "roc_point", t=f"{self.threshold:g}", fpr=f"{fpr:.2f}", tpr=f"{tpr:.2f}"
             )
             ax.plot([fpr], [tpr], "o", ms=10, mfc="none", mew=2, color="crimson", label=label)
-        ax.set_xlim(-0.02, 1.02)
-        ax.set_ylim(-0.02, 1.02)
-        ax.set_aspect("equal")
-        ax.set_xlabel(term("fpr_axis"))
-        ax.set_ylabel(term("tpr_axis"))
-        ax.legend(loc="lower right", fontsize="small")
+        _unit_square(ax, term("fpr_axis"), term("tpr_axis"), legend="lower right")
 
 
 # ---------------------------------------------------------------------- KS
@@ -460,8 +470,7 @@ class CalibrationDisplay(_CurveDisplay):
         return cls(curve, name=name)
 
     def _draw(self, ax) -> None:
-        if not any(line.get_label() == "_diagonal" for line in ax.lines):
-            ax.plot([0, 1], [0, 1], label="_diagonal", **DIAGONAL)
+        _diagonal(ax)
         curve = self.curve
         (self.line_,) = ax.plot(
             curve.mean_predicted,
@@ -469,12 +478,7 @@ class CalibrationDisplay(_CurveDisplay):
             marker="o",
             label=self.name or term("model"),
         )
-        ax.set_xlim(-0.02, 1.02)
-        ax.set_ylim(-0.02, 1.02)
-        ax.set_aspect("equal")
-        ax.set_xlabel(term("mean_predicted"))
-        ax.set_ylabel(term("fraction_positive"))
-        ax.legend(loc="upper left", fontsize="small")
+        _unit_square(ax, term("mean_predicted"), term("fraction_positive"), legend="upper left")
 
 
 # ---------------------------------------------------------------------- confusion matrix
