@@ -139,7 +139,7 @@ def calibration_curve(y_true, probabilities, *, positive, bins=10, strategy="uni
     --------
     >>> y = ["p", "n", "p", "n", "p", "n"]
     >>> calibration_curve(y, [0.9, 0.2, 0.6, 0.1, 0.8, 0.7], positive="p", bins=2)
-    reliability diagram, 2 points
+    reliability diagram, 2 bins
        lower  upper  count  mean_predicted  fraction_positive
     0    0.0    0.5      2            0.15               0.00
     1    0.5    1.0      4            0.75               0.75

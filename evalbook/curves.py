@@ -20,7 +20,8 @@ from evalbook._render import say
 __all__ = ["CURVE_KINDS", "Curve"]
 
 #: Each kind of curve: its columns, the columns drawn as (x, y), the column that indexes
-#: its table (None: rows numbered from 0), and what the curve is called.
+#: its table (None: rows numbered from 0), what the curve is called, and what one entry
+#: is when it is not a point ("unit": one entry per bin).
 CURVE_KINDS = {
     "roc": {
         "columns": ("threshold", "fpr", "tpr", "tp", "fp"),
@@ -51,17 +52,20 @@ CURVE_KINDS = {
         "xy": ("bin", "cumulative_gain"),
         "index": "bin",
         "name": {"en": "gain and lift by bin", "pt": "ganho e lift por bin"},
+        "unit": "bins",
     },
     "calibration": {
         "columns": ("lower", "upper", "count", "mean_predicted", "fraction_positive"),
         "xy": ("mean_predicted", "fraction_positive"),
         "index": None,
         "name": {"en": "reliability diagram", "pt": "diagrama de confiabilidade"},
+        "unit": "bins",
     },
 }
 
 _TEXT = {
-    "title": {"en": "{name}, {n} points", "pt": "{name}, {n} pontos"},
+    "points": {"en": "{name}, {n} points", "pt": "{name}, {n} pontos"},
+    "bins": {"en": "{name}, {n} bins", "pt": "{name}, {n} bins"},
 }
 
 
@@ -181,9 +185,10 @@ class Curve:
         return frame.set_index(index) if index else frame
 
     def title(self, language=None) -> str:
-        """What the curve is and how many points it has, in the display language."""
-        name = CURVE_KINDS[self.kind]["name"]
-        return say(_TEXT, "title", language, name=say({"n": name}, "n", language), n=len(self))
+        """What the curve is and how many points (or bins) it has, in the display language."""
+        kind = CURVE_KINDS[self.kind]
+        name = say({"name": kind["name"]}, "name", language)
+        return say(_TEXT, kind.get("unit", "points"), language, name=name, n=len(self))
 
     def __repr__(self) -> str:
         return f"{self.title()}\n{self.to_frame()!r}"
