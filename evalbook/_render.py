@@ -40,6 +40,7 @@ __all__ = [
     "percent",
     "say",
     "set_language",
+    "short_term",
     "side_by_side",
     "term",
 ]
@@ -234,6 +235,17 @@ def term(key: str, language=None) -> str:
     if entry is None:
         return key
     return entry[resolve_language(language)]
+
+
+def short_term(key: str, language=None) -> str:
+    """:func:`term` without its gloss in parentheses: a label where space is short.
+
+    Examples
+    --------
+    >>> term("recall", "pt"), short_term("recall", "pt"), short_term("npv", "pt")
+    ('revocação (recall)', 'revocação', 'VPN')
+    """
+    return term(key, language).split(" (", 1)[0]
 
 
 def say(texts: dict, key: str, language=None, **fields) -> str:

@@ -20,7 +20,7 @@ from contextlib import contextmanager
 import numpy as np
 
 from evalbook._checks import check_threshold
-from evalbook._render import CLASS_LINE_COLOURS, say, term
+from evalbook._render import CLASS_LINE_COLOURS, say, short_term, term
 from evalbook.calibration import calibration_curve
 from evalbook.confusion import ConfusionMatrix, as_confusion_matrix
 from evalbook.curves import Curve
@@ -404,7 +404,7 @@ class PrecisionRecallDisplay(_CurveDisplay):
         (self.line_,) = ax.plot(curve.recall, curve.precision, drawstyle="steps-pre", label=legend)
         ax.set_xlim(-0.02, 1.02)
         ax.set_ylim(-0.02, 1.02)
-        ax.set_xlabel(term("recall").split(" (")[0])
+        ax.set_xlabel(short_term("recall"))
         ax.set_ylabel(term("precision"))
         ax.legend(loc="lower left", fontsize="small")
 
@@ -431,7 +431,7 @@ class FBetaDisplay(_CurveDisplay):
     def _draw(self, ax) -> None:
         curve = self.curve
         ax.plot(curve.threshold, curve.precision, label=term("precision"), **DIAGONAL)
-        ax.plot(curve.threshold, curve.recall, label=term("recall").split(" (")[0], linestyle=":")
+        ax.plot(curve.threshold, curve.recall, label=short_term("recall"), linestyle=":")
         (self.line_,) = ax.plot(
             curve.threshold, curve.fbeta, marker="o", ms=3, label=f"F{curve.beta:g}"
         )

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from evalbook._render import say, term
+from evalbook._render import say, short_term, term
 from evalbook.confusion import as_confusion_matrix
 from evalbook.displays import (
     ConfusionMatrixDisplay,
@@ -218,9 +218,7 @@ def plot_metric_cells(cm, metric, *, ax=None):
         above = " + ".join(_CELL_NAMES[cell] for cell in numerator)
         below = " + ".join(_CELL_NAMES[cell] for cell in denominator)
         above = f"({above})" if len(numerator) > 1 else above
-        ax.set_title(
-            f"{term(metric).split(' (')[0]} = {above} / ({below}) = {top} / {bottom} = {value:.3g}"
-        )
+        ax.set_title(f"{short_term(metric)} = {above} / ({below}) = {top} / {bottom} = {value:.3g}")
     return ax
 
 
