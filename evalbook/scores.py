@@ -11,10 +11,13 @@ the scores for *all* thresholds at once:
   scores higher than a random negative (ties count one half);
 - :func:`ks_statistic`: the largest gap between the cumulative score distributions of the
   negatives and the positives (eqs. (14)-(16)); it equals the largest TPR − FPR;
+  :func:`ks_curve` gives the two distributions;
 - :func:`gain_lift`: the share of positives caught in each slice of the instances sorted
   by score, and how much better that is than picking at random (eqs. (17)-(18)).
 
-In every function ``y_true`` holds the class labels and ``positive`` names the positive
+The curves (:func:`roc_curve`, :func:`ks_curve`, :func:`gain_lift`) are
+:class:`~evalbook.Curve` objects: named arrays, a table on request, a plot method. In every
+function ``y_true`` holds the class labels and ``positive`` names the positive
 class; every other label counts as negative. Scores may be any finite real numbers.
 Each function (and each score plot of :mod:`evalbook.plots`) also takes a
 :class:`ScoredData` in place of ``y_true``, then without ``scores`` and ``positive``: the
