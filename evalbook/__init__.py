@@ -51,6 +51,7 @@ from evalbook.confusion_summary import (
     summary,
 )
 from evalbook.cost import MEANS, average_class_accuracy, profit
+from evalbook.curves import CURVE_KINDS, Curve
 from evalbook.datasets import (
     abc_confusion,
     fraud_predictions,
@@ -58,11 +59,22 @@ from evalbook.datasets import (
     spam_predictions,
     tree_knn_confusions,
 )
+from evalbook.displays import (
+    CalibrationDisplay,
+    ConfusionMatrixDisplay,
+    FBetaDisplay,
+    GainDisplay,
+    KSDisplay,
+    LiftDisplay,
+    PrecisionRecallDisplay,
+    RocCurveDisplay,
+)
 from evalbook.inference import (
     T_TABLE,
     Z_TABLE,
     AlgorithmComparison,
     FriedmanResult,
+    Interval,
     ModelComparison,
     NormalApproximationWarning,
     accuracy_interval,
@@ -94,6 +106,7 @@ from evalbook.plots import (
     plot_roc_curve,
 )
 from evalbook.precision_recall import (
+    MulticlassRocAuc,
     average_precision,
     fbeta_curve,
     multiclass_roc_auc,
@@ -113,10 +126,10 @@ from evalbook.regression import (
 from evalbook.scores import (
     Counts,
     KSResult,
-    RocCurve,
     ScoredData,
     auc,
     gain_lift,
+    ks_curve,
     ks_statistic,
     roc_auc,
     roc_curve,
@@ -154,6 +167,7 @@ __version__ = "0.1.0"
 __all__ = [
     "BINARY_METRICS",
     "BY_CLASS_STATISTICS",
+    "CURVE_KINDS",
     "MEANS",
     "MULTICLASS_METRICS",
     "OVERALL_STATISTICS",
@@ -162,18 +176,28 @@ __all__ = [
     "Z_TABLE",
     "AlgorithmComparison",
     "BiasVariance",
+    "CalibrationDisplay",
     "ConfusionMatrix",
+    "ConfusionMatrixDisplay",
     "ConfusionSummary",
     "Counts",
+    "Curve",
     "DeLongResult",
+    "FBetaDisplay",
     "FriedmanResult",
+    "GainDisplay",
+    "Interval",
+    "KSDisplay",
     "KSResult",
     "KappaBreakdown",
+    "LiftDisplay",
     "McNemarResult",
     "ModelComparison",
+    "MulticlassRocAuc",
     "NormalApproximationWarning",
     "PairedTestResult",
-    "RocCurve",
+    "PrecisionRecallDisplay",
+    "RocCurveDisplay",
     "ScoredData",
     "UndefinedMetricWarning",
     "abc_confusion",
@@ -221,6 +245,7 @@ __all__ = [
     "interval_coverage",
     "kappa_breakdown",
     "kfold",
+    "ks_curve",
     "ks_statistic",
     "leave_one_out",
     "mae",

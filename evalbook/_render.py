@@ -40,6 +40,7 @@ __all__ = [
     "percent",
     "say",
     "set_language",
+    "short_term",
     "side_by_side",
     "term",
 ]
@@ -156,6 +157,66 @@ TERMS = {
         "en": "average class accuracy (HM)",
         "pt": "acurácia média por classe (HM)",
     },
+    # fields of the results of tests and intervals (evalbook._results)
+    "statistic": {"en": "statistic", "pt": "estatística"},
+    "p_value": {"en": "p-value", "pt": "valor-p"},
+    "lower": {"en": "lower bound", "pt": "limite inferior"},
+    "upper": {"en": "upper bound", "pt": "limite superior"},
+    "interval": {"en": "interval", "pt": "intervalo"},
+    "confidence": {"en": "confidence", "pt": "confiança"},
+    "significant": {"en": "significant", "pt": "significativo"},
+    "verdict": {"en": "verdict", "pt": "veredito"},
+    "margin": {"en": "margin", "pt": "margem"},
+    "mean": {"en": "mean", "pt": "média"},
+    "se": {"en": "standard error", "pt": "erro padrão"},
+    "std_error": {"en": "standard error", "pt": "erro padrão"},
+    "df": {"en": "degrees of freedom", "pt": "graus de liberdade"},
+    "corrected": {"en": "corrected", "pt": "corrigido"},
+    "variance": {"en": "variance", "pt": "variância"},
+    "bias": {"en": "bias", "pt": "viés"},
+    "expected_loss": {"en": "expected loss", "pt": "perda esperada"},
+    "observed": {"en": "observed successes", "pt": "sucessos observados"},
+    "expected": {"en": "successes expected by chance", "pt": "sucessos esperados ao acaso"},
+    "extra": {"en": "extra successes", "pt": "sucessos extras"},
+    "max_extra": {"en": "maximum extra successes", "pt": "máximo de sucessos extras"},
+    "difference": {"en": "difference", "pt": "diferença"},
+    "auc_a": {"en": "AUC of A", "pt": "AUC de A"},
+    "auc_b": {"en": "AUC of B", "pt": "AUC de B"},
+    "only_a_right": {"en": "only A right", "pt": "só A acerta"},
+    "only_b_right": {"en": "only B right", "pt": "só B acerta"},
+    "average_ranks": {"en": "average ranks", "pt": "postos médios"},
+    "labels": {"en": "labels", "pt": "rótulos"},
+    "iman_davenport": {"en": "Iman-Davenport F", "pt": "F de Iman-Davenport"},
+    "iman_davenport_p_value": {
+        "en": "Iman-Davenport p-value",
+        "pt": "valor-p de Iman-Davenport",
+    },
+    "n_datasets": {"en": "datasets", "pt": "conjuntos de dados"},
+    "n_algorithms": {"en": "algorithms", "pt": "algoritmos"},
+    "critical_difference": {"en": "critical difference", "pt": "diferença crítica"},
+    "alpha": {"en": "significance level", "pt": "nível de significância"},
+    "macro": {"en": "macro average", "pt": "média macro"},
+    "weighted": {"en": "weighted average", "pt": "média ponderada"},
+    "per_class": {"en": "per class", "pt": "por classe"},
+    # the words of the figures (evalbook.displays and the explorers' plots)
+    "fpr_axis": {"en": "FPR (1 − specificity)", "pt": "FPR (1 − especificidade)"},
+    "tpr_axis": {"en": "TPR (sensitivity)", "pt": "TPR (sensibilidade)"},
+    "random": {"en": "random", "pt": "aleatório"},
+    "positives": {"en": "positives", "pt": "positivos"},
+    "negatives": {"en": "negatives", "pt": "negativos"},
+    "cumulative_share": {"en": "cumulative share", "pt": "proporção acumulada"},
+    "cumulative_gain": {"en": "cumulative gain", "pt": "ganho acumulado"},
+    "lift": {"en": "lift", "pt": "lift"},
+    "cumulative_lift": {"en": "cumulative lift", "pt": "lift acumulado"},
+    "share_taken": {
+        "en": "share of the instances (highest scores first)",
+        "pt": "proporção das instâncias (maiores scores primeiro)",
+    },
+    "bin_axis": {"en": "bin (highest scores first)", "pt": "bin (maiores scores primeiro)"},
+    "threshold": {"en": "threshold", "pt": "limiar"},
+    "mean_predicted": {"en": "mean predicted probability", "pt": "probabilidade prevista média"},
+    "fraction_positive": {"en": "share of positives", "pt": "proporção de positivos"},
+    "calibrated": {"en": "perfectly calibrated", "pt": "perfeitamente calibrado"},
 }
 
 
@@ -174,6 +235,17 @@ def term(key: str, language=None) -> str:
     if entry is None:
         return key
     return entry[resolve_language(language)]
+
+
+def short_term(key: str, language=None) -> str:
+    """:func:`term` without its gloss in parentheses: a label where space is short.
+
+    Examples
+    --------
+    >>> term("recall", "pt"), short_term("recall", "pt"), short_term("npv", "pt")
+    ('revocação (recall)', 'revocação', 'VPN')
+    """
+    return term(key, language).split(" (", 1)[0]
 
 
 def say(texts: dict, key: str, language=None, **fields) -> str:

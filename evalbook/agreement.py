@@ -19,11 +19,13 @@ from __future__ import annotations
 
 import math
 import warnings
-from dataclasses import dataclass
+from typing import NamedTuple
 
 import numpy as np
 
 from evalbook._checks import UndefinedMetricWarning, check_nonempty, safe_divide
+from evalbook._render import term
+from evalbook._results import result
 from evalbook.confusion import ConfusionMatrix, as_confusion_matrix
 
 __all__ = ["KappaBreakdown", "cohen_kappa", "expected_confusion", "kappa_breakdown", "mcc"]
@@ -160,8 +162,8 @@ def expected_confusion(cm):
     )
 
 
-@dataclass(frozen=True)
-class KappaBreakdown:
+@result
+class KappaBreakdown(NamedTuple):
     """Handout 001's kappa, step by step (see :func:`kappa_breakdown`).
 
     Attributes
@@ -190,13 +192,15 @@ class KappaBreakdown:
     kappa: float
 
     def __str__(self) -> str:
-        return (
-            f"successes of the model       = {self.observed}\n"
-            f"successes expected by chance = {self.expected:g}\n"
-            f"extra successes              = {self.extra:g}\n"
-            f"maximum extra successes      = {self.n} − {self.expected:g} = {self.max_extra:g}\n"
-            f"kappa                        = {self.extra:g} / {self.max_extra:g} = {self.kappa:.4f}"
-        )
+        rows = [
+            (term("observed"), f"{self.observed}"),
+            (term("expected"), f"{self.expected:g}"),
+            (term("extra"), f"{self.extra:g}"),
+            (term("max_extra"), f"{self.n} − {self.expected:g} = {self.max_extra:g}"),
+            ("kappa", f"{self.extra:g} / {self.max_extra:g} = {self.kappa:.4f}"),
+        ]
+        width = max(len(label) for label, _ in rows)
+        return "\n".join(f"{label:<{width}} = {value}" for label, value in rows)
 
 
 def kappa_breakdown(cm, *, zero_division="warn") -> KappaBreakdown:

@@ -29,6 +29,7 @@ from evalbook._checks import (
     check_estimator,
     check_whole_number,
 )
+from evalbook._results import result
 from evalbook.crossval import fit_copy, take_rows
 
 __all__ = [
@@ -40,6 +41,7 @@ __all__ = [
 _LOSSES = ("squared", "0-1")
 
 
+@result
 class BiasVariance(NamedTuple):
     """Average expected loss, bias and variance over the test instances."""
 

@@ -26,6 +26,7 @@ from evalbook._checks import (
     check_same_length,
     check_whole_number,
 )
+from evalbook.curves import Curve
 from evalbook.scored import ScoredData
 
 __all__ = [
@@ -97,7 +98,7 @@ def _bin_ids(values: np.ndarray, bins: int, strategy: str) -> tuple[np.ndarray, 
     return np.searchsorted(edges[1:-1], values), edges
 
 
-def calibration_curve(y_true, probabilities, *, positive, bins=10, strategy="uniform"):
+def calibration_curve(y_true, probabilities, *, positive, bins=10, strategy="uniform") -> Curve:
     """The reliability diagram: mean predicted probability and share of positives per bin.
 
     The probabilities are grouped into ``bins``; for each non-empty bin, the mean predicted
@@ -105,7 +106,7 @@ def calibration_curve(y_true, probabilities, *, positive, bins=10, strategy="uni
     points lie on the diagonal y = x (DeGroot & Fienberg 1983; Niculescu-Mizil & Caruana
     2005, Figure 1). Bin i holds the probabilities in (eᵢ, eᵢ₊₁], the first bin also its
     left edge, exactly as ``sklearn.calibration.calibration_curve``, which returns the
-    columns ``fraction_positive`` and ``mean_predicted`` of this table.
+    arrays ``fraction_positive`` and ``mean_predicted`` of this curve.
 
     Parameters
     ----------
@@ -123,9 +124,10 @@ def calibration_curve(y_true, probabilities, *, positive, bins=10, strategy="uni
 
     Returns
     -------
-    pandas.DataFrame
-        One row per non-empty bin: ``lower`` and ``upper`` (the bin's edges), ``count``,
-        ``mean_predicted``, ``fraction_positive``.
+    Curve
+        Of kind ``"calibration"``, one entry per non-empty bin: arrays ``lower`` and
+        ``upper`` (the bin's edges), ``count``, ``mean_predicted``,
+        ``fraction_positive``. :class:`~evalbook.CalibrationDisplay` draws it.
 
     References
     ----------
@@ -137,12 +139,11 @@ def calibration_curve(y_true, probabilities, *, positive, bins=10, strategy="uni
     --------
     >>> y = ["p", "n", "p", "n", "p", "n"]
     >>> calibration_curve(y, [0.9, 0.2, 0.6, 0.1, 0.8, 0.7], positive="p", bins=2)
+    reliability diagram, 2 bins
        lower  upper  count  mean_predicted  fraction_positive
     0    0.0    0.5      2            0.15               0.00
     1    0.5    1.0      4            0.75               0.75
     """
-    import pandas as pd
-
     is_positive, values = _outcomes(y_true, probabilities, positive)
     bins = check_whole_number(bins, "bins", minimum=1, maximum=max(10_000, values.size))
     ids, edges = _bin_ids(values, bins, strategy)
@@ -150,14 +151,15 @@ def calibration_curve(y_true, probabilities, *, positive, bins=10, strategy="uni
     predicted = np.bincount(ids, weights=values, minlength=bins)
     observed = np.bincount(ids, weights=is_positive, minlength=bins)
     kept = count > 0
-    return pd.DataFrame(
+    return Curve(
+        "calibration",
         {
             "lower": edges[:-1][kept],
             "upper": edges[1:][kept],
             "count": count[kept],
             "mean_predicted": predicted[kept] / count[kept],
             "fraction_positive": observed[kept] / count[kept],
-        }
+        },
     )
 
 
@@ -180,7 +182,7 @@ def expected_calibration_error(
     Returns
     -------
     float
-        In [0, 1], lower is better.
+        In [0, 1]: 0 when every bin lies on the diagonal, lower is better.
 
     References
     ----------
@@ -195,9 +197,8 @@ def expected_calibration_error(
     ...                                  positive="p", bins=2), 4)
     0.05
     """
-    table = calibration_curve(
+    curve = calibration_curve(
         y_true, probabilities, positive=positive, bins=bins, strategy=strategy
     )
-    weights = table["count"].to_numpy() / table["count"].sum()
-    gaps = np.abs(table["fraction_positive"].to_numpy() - table["mean_predicted"].to_numpy())
-    return float(np.sum(weights * gaps))
+    weights = curve.count / curve.count.sum()
+    return float(np.sum(weights * np.abs(curve.fraction_positive - curve.mean_predicted)))

@@ -13,7 +13,7 @@ scipy is imported inside the functions that need it, so ``import evalbook`` stay
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from typing import NamedTuple
 
 import numpy as np
 
@@ -28,7 +28,8 @@ from evalbook._checks import (
     check_probability,
     check_quantile,
 )
-from evalbook.intervals import t_value, z_value
+from evalbook._results import result
+from evalbook.intervals import Interval, t_value, z_value
 
 __all__ = [
     "AlgorithmComparison",
@@ -57,8 +58,8 @@ def _percent(confidence: float) -> str:
 
 
 # ---------------------------------------------------------------------- two models
-@dataclass(frozen=True)
-class ModelComparison:
+@result
+class ModelComparison(NamedTuple):
     """The interval of ``d = p1 − p2`` between two models (handout 004, eqs. of
     "Comparação de Modelos (4)-(5)") and its verdict.
 
@@ -74,7 +75,7 @@ class ModelComparison:
         The quantile used.
     margin : float
         z·sigma.
-    interval : (float, float)
+    interval : Interval
         (d − margin, d + margin).
     significant : bool
         True when the interval does not contain 0.
@@ -88,7 +89,7 @@ class ModelComparison:
     sigma: float
     z: float
     margin: float
-    interval: tuple[float, float]
+    interval: Interval
     significant: bool
     confidence: float
     verdict: str
@@ -148,7 +149,7 @@ def compare_models(p1, n1, p2, n2, *, confidence=0.90, z=None) -> ModelCompariso
         sigma=sigma,
         z=z,
         margin=margin,
-        interval=(lower, upper),
+        interval=Interval(lower, upper),
         significant=bool(lower > 0 or upper < 0),
         confidence=confidence,
         verdict=verdict,
@@ -156,8 +157,8 @@ def compare_models(p1, n1, p2, n2, *, confidence=0.90, z=None) -> ModelCompariso
 
 
 # ---------------------------------------------------------------------- two algorithms
-@dataclass(frozen=True)
-class AlgorithmComparison:
+@result
+class AlgorithmComparison(NamedTuple):
     """Student's t interval of the mean difference between two algorithms.
 
     Attributes
@@ -175,7 +176,7 @@ class AlgorithmComparison:
         The quantile used.
     margin : float
         t·se.
-    interval : (float, float)
+    interval : Interval
     statistic : float
         mean / se, the t statistic.
     p_value : float
@@ -195,7 +196,7 @@ class AlgorithmComparison:
     df: int
     t: float
     margin: float
-    interval: tuple[float, float]
+    interval: Interval
     statistic: float
     p_value: float
     significant: bool
@@ -340,7 +341,7 @@ def compare_algorithms(
         df=df,
         t=t_quantile,
         margin=margin,
-        interval=(lower, upper),
+        interval=Interval(lower, upper),
         statistic=statistic,
         p_value=p_value,
         significant=bool(lower > 0 or upper < 0),
@@ -351,8 +352,8 @@ def compare_algorithms(
 
 
 # ---------------------------------------------------------------------- several algorithms
-@dataclass(frozen=True)
-class FriedmanResult:
+@result
+class FriedmanResult(NamedTuple):
     """Friedman's test over N datasets (rows) and k algorithms (columns).
 
     Attributes

@@ -21,6 +21,7 @@ from evalbook.comparison import (
 from evalbook.intervals import (
     T_TABLE,
     Z_TABLE,
+    Interval,
     NormalApproximationWarning,
     accuracy_interval,
     bootstrap_interval,
@@ -34,6 +35,7 @@ __all__ = [
     "Z_TABLE",
     "AlgorithmComparison",
     "FriedmanResult",
+    "Interval",
     "ModelComparison",
     "NormalApproximationWarning",
     "accuracy_interval",

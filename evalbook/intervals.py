@@ -14,6 +14,7 @@ scipy is imported inside the functions that need it, so ``import evalbook`` stay
 from __future__ import annotations
 
 import warnings
+from typing import NamedTuple
 
 import numpy as np
 
@@ -31,11 +32,13 @@ from evalbook._checks import (
     check_size,
     check_whole_number,
 )
+from evalbook._results import result
 from evalbook._stats import clopper_pearson, clopper_pearson_bounds
 
 __all__ = [
     "T_TABLE",
     "Z_TABLE",
+    "Interval",
     "NormalApproximationWarning",
     "accuracy_interval",
     "bootstrap_interval",
@@ -193,6 +196,14 @@ def t_value(confidence, df, *, source="exact") -> float:
 
 
 # ---------------------------------------------------------------------- one accuracy
+@result
+class Interval(NamedTuple):
+    """A confidence interval: its two ends. Unpacks as ``lower, upper = interval``."""
+
+    lower: float
+    upper: float
+
+
 def _wilson(p, n, z):
     """Wilson score bounds (handout 004, option 2); vectorised over p and n."""
     centre = p + z**2 / (2 * n)
@@ -210,7 +221,7 @@ def _normal(p, n, z):
     return p - half, p + half
 
 
-def accuracy_interval(p, n, *, confidence=0.95, method="wilson", z=None) -> tuple[float, float]:
+def accuracy_interval(p, n, *, confidence=0.95, method="wilson", z=None) -> Interval:
     """Confidence interval for an accuracy ``p`` measured on ``n`` test instances.
 
     Each prediction is a Bernoulli trial (right or wrong), so the number of hits is
@@ -240,8 +251,8 @@ def accuracy_interval(p, n, *, confidence=0.95, method="wilson", z=None) -> tupl
 
     Returns
     -------
-    (float, float)
-        The lower and upper bounds.
+    Interval
+        ``lower`` and ``upper``, the bounds.
 
     Raises
     ------
@@ -255,6 +266,8 @@ def accuracy_interval(p, n, *, confidence=0.95, method="wilson", z=None) -> tupl
     >>> lower, upper = accuracy_interval(0.85, 30, confidence=0.90)
     >>> round(lower, 4), round(upper, 4)
     (0.7143, 0.9278)
+    >>> accuracy_interval(1.0, 4, method="exact", confidence=0.5).upper
+    1.0
     >>> [round(b, 4) for b in accuracy_interval(0.75, 5000, confidence=0.90, method="normal")]
     [0.7399, 0.7601]
     >>> [round(b, 4) for b in accuracy_interval(0.75, 20, method="exact")]
@@ -276,11 +289,11 @@ def accuracy_interval(p, n, *, confidence=0.95, method="wilson", z=None) -> tupl
                 f"method='exact' needs a whole number of hits, but p·n = {p}·{n} = {hits:.6g}; "
                 "pass p as hits / n"
             )
-        return clopper_pearson(round(hits), n, confidence=confidence)
+        return Interval(*clopper_pearson(round(hits), n, confidence=confidence))
     z = z_value(confidence) if z is None else check_quantile(z, "z")
     if method == "wilson":
         lower, upper = _wilson(p, n, z)
-        return float(lower), float(upper)
+        return Interval(float(lower), float(upper))
     spread = n * p * (1 - p)
     if n < 30 or spread < 5:
         warnings.warn(
@@ -291,7 +304,7 @@ def accuracy_interval(p, n, *, confidence=0.95, method="wilson", z=None) -> tupl
             stacklevel=2,
         )
     lower, upper = _normal(p, n, z)
-    return float(lower), float(upper)
+    return Interval(float(lower), float(upper))
 
 
 def interval_coverage(p, n, *, confidence=0.95, method="wilson", trials=10_000, seed=None) -> float:
@@ -356,7 +369,7 @@ def _bounds(hits: np.ndarray, n: int, confidence: float, method: str):
 
 def bootstrap_interval(
     cm, *, metric=None, resamples=10_000, confidence=0.95, seed=None
-) -> tuple[float, float]:
+) -> Interval:
     """Percentile bootstrap interval of a confusion-matrix metric (accuracy by default).
 
     The bootstrap of handout 001 applied to the test set: draw ``resamples`` test sets of
@@ -385,8 +398,8 @@ def bootstrap_interval(
 
     Returns
     -------
-    (float, float)
-        The lower and upper percentiles.
+    Interval
+        ``lower`` and ``upper``, the percentiles.
 
     Examples
     --------
@@ -435,4 +448,4 @@ def bootstrap_interval(
             values = values[~np.isnan(values)]
     alpha = 1.0 - confidence
     lower, upper = np.quantile(values, [alpha / 2, 1 - alpha / 2])
-    return float(lower), float(upper)
+    return Interval(float(lower), float(upper))

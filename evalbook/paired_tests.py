@@ -30,6 +30,7 @@ from evalbook._checks import (
     check_same_length,
     safe_divide,
 )
+from evalbook._results import result
 from evalbook.scored import ScoredData
 
 __all__ = [
@@ -43,6 +44,7 @@ __all__ = [
 ]
 
 
+@result
 class PairedTestResult(NamedTuple):
     """A test's statistic and its p-value (and, for McNemar, the two discordant counts)."""
 
@@ -50,6 +52,7 @@ class PairedTestResult(NamedTuple):
     p_value: float
 
 
+@result
 class McNemarResult(NamedTuple):
     """McNemar's test: statistic, p-value, and the discordant counts b and c."""
 
@@ -59,6 +62,7 @@ class McNemarResult(NamedTuple):
     only_b_right: int
 
 
+@result
 class DeLongResult(NamedTuple):
     """DeLong's test of two correlated AUCs."""
 

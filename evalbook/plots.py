@@ -1,25 +1,32 @@
-"""Plots for the lessons: the confusion matrix, ROC, KS, cumulative gain and lift, and the
-teaching figures of issue 13 (the cells a rate divides, comparison intervals, Demšar's
-critical-difference diagram).
+"""Plots for the lessons: one-call forms of the Displays, and the teaching figures.
 
-matplotlib is imported inside each function, so ``import evalbook`` does not load it. Each
-function draws on ``ax`` (a new figure's axes by default) and returns that Axes, so plots
-can be combined: call :func:`plot_roc_curve` several times on one Axes to compare models
-(handout 000, Figura 4(b)).
+``plot_confusion_matrix``, ``plot_roc_curve``, ``plot_ks``, ``plot_cumulative_gain`` and
+``plot_lift`` are ``Display.from_predictions(...).plot(ax=ax).ax_`` of
+:mod:`evalbook.displays`, kept for the call a lesson writes in one line. The teaching
+figures (the cells a rate divides, comparison intervals, Demšar's critical-difference
+diagram) draw results the library computed. Every function draws on ``ax`` (a new
+figure's axes by default) and returns that Axes; every word follows the display language.
 
-The score plots take ``(y_true, scores, positive=)`` or, in place of ``y_true``, a
+matplotlib is imported inside each function, so ``import evalbook`` does not load it. The
+score plots take ``(y_true, scores, positive=)`` or, in place of ``y_true``, a
 :class:`~evalbook.ScoredData` alone (its input already checked and sorted).
 """
 
 from __future__ import annotations
 
-from contextlib import contextmanager
-
 import numpy as np
 
-from evalbook._checks import check_threshold
+from evalbook._render import say, short_term, term
 from evalbook.confusion import as_confusion_matrix
-from evalbook.scores import as_scored_data, gain_lift, ks_statistic, roc_auc, roc_curve
+from evalbook.displays import (
+    ConfusionMatrixDisplay,
+    GainDisplay,
+    KSDisplay,
+    LiftDisplay,
+    RocCurveDisplay,
+    axes_for,
+    check_ax,
+)
 
 __all__ = [
     "plot_comparison_intervals",
@@ -32,57 +39,11 @@ __all__ = [
     "plot_roc_curve",
 ]
 
-_DIAGONAL = {"color": "0.6", "linestyle": "--", "linewidth": 1}
-
-
-def _check_ax(ax) -> None:
-    """Check the ``ax`` option: None (draw on a new figure) or a matplotlib Axes."""
-    if ax is None:
-        return
-    from matplotlib.axes import Axes
-
-    if not isinstance(ax, Axes):
-        raise TypeError(
-            f"ax must be a matplotlib Axes (e.g. from plt.subplots()) or None; "
-            f"got {type(ax).__name__}"
-        )
-
-
-@contextmanager
-def _axes(ax, figsize=(4.5, 4)):
-    """The Axes to draw on: ``ax``, or those of a new figure, closed again if drawing fails.
-
-    Every argument is checked before this is entered, so that bad input never leaves a
-    figure open; closing the figure on an error is only a safety net.
-    """
-    import matplotlib.pyplot as plt
-
-    if ax is not None:
-        yield ax
-        return
-    figure, ax = plt.subplots(figsize=figsize)
-    try:
-        yield ax
-    except BaseException:
-        plt.close(figure)
-        raise
-
 
 def plot_confusion_matrix(cm, *, ax=None, cmap="Blues"):
-    """Heatmap of a confusion matrix, each cell annotated with its count.
+    """Heatmap of a confusion matrix: ``ConfusionMatrixDisplay.from_matrix(cm).plot(ax=ax).ax_``.
 
-    Rows are the target and columns the prediction (handout 000, Tabela 1); for a 2×2
-    matrix the cells are also labelled TP, FN, FP and TN.
-
-    Parameters
-    ----------
-    cm : ConfusionMatrix or array-like of shape (k, k)
-    ax : matplotlib Axes, optional
-    cmap : str, default "Blues"
-
-    Returns
-    -------
-    matplotlib.axes.Axes
+    See :class:`~evalbook.ConfusionMatrixDisplay`; returns the matplotlib Axes.
 
     Examples
     --------
@@ -90,62 +51,14 @@ def plot_confusion_matrix(cm, *, ax=None, cmap="Blues"):
     >>> [t.get_text() for t in ax.texts]
     ['6\\nTP', '3\\nFN', '2\\nFP', '9\\nTN']
     """
-    cm = as_confusion_matrix(cm)
-    _check_ax(ax)
-    cmap = _check_cmap(cmap)
-    with _axes(ax, figsize=(3.6, 3.2)) as ax:
-        _draw_confusion_matrix(ax, cm, cmap)
-    return ax
-
-
-def _check_cmap(cmap):
-    import matplotlib
-
-    try:
-        return matplotlib.colormaps.get_cmap(cmap)
-    except (TypeError, ValueError) as exc:
-        raise type(exc)(f"cmap must be a matplotlib colormap or its name; {exc}") from None
-
-
-def _draw_confusion_matrix(ax, cm, cmap) -> None:
-    counts = cm.counts
-    image = ax.imshow(counts, cmap=cmap, vmin=0)
-    k = cm.n_classes
-    names = [["TP", "FN"], ["FP", "TN"]] if k == 2 else None
-    threshold = counts.max() / 2 if counts.size else 0
-    for i in range(k):
-        for j in range(k):
-            text = str(counts[i, j]) + (f"\n{names[i][j]}" if names else "")
-            colour = "white" if counts[i, j] > threshold else "black"
-            ax.text(j, i, text, ha="center", va="center", color=colour)
-    labels = [str(label) for label in cm.labels]
-    ax.set_xticks(range(k), labels)
-    ax.set_yticks(range(k), labels)
-    ax.set_xlabel("predição")
-    ax.set_ylabel("alvo (target)")
-    ax.figure.colorbar(image, ax=ax, fraction=0.046, pad=0.04)
+    return ConfusionMatrixDisplay.from_matrix(cm, cmap=cmap).plot(ax=ax).ax_
 
 
 def plot_roc_curve(y_true, scores=None, *, positive=None, threshold=None, name=None, ax=None):
-    """The ROC curve with the diagonal of a random model, and optionally one marked point.
+    """The ROC curve: ``RocCurveDisplay.from_predictions(...).plot(ax=ax).ax_``.
 
-    Handout 000, Figura 4. The legend gives the AUC (eq. (12)).
-
-    Parameters
-    ----------
-    y_true, scores, positive
-        As in :func:`~evalbook.roc_curve`: the labels, the scores and the positive class,
-        or a :class:`~evalbook.ScoredData` alone.
-    threshold : float, optional
-        Mark the point (FPR, TPR) of the classifier "score ≥ threshold" (eq. (11)).
-    name : str, optional
-        Name of the curve (the model) in the legend; the AUC is appended.
-    ax : matplotlib Axes, optional
-        Draw on these axes, e.g. to put several models on one plot.
-
-    Returns
-    -------
-    matplotlib.axes.Axes
+    See :class:`~evalbook.RocCurveDisplay` (handout 000, Figura 4); returns the Axes, so
+    that several models can be drawn on one (Figura 4(b)).
 
     Examples
     --------
@@ -153,105 +66,31 @@ def plot_roc_curve(y_true, scores=None, *, positive=None, threshold=None, name=N
     >>> ax.get_legend_handles_labels()[1]
     ['AUC = 0.750', 't = 0.5: (FPR, TPR) = (0.50, 0.50)']
     """
-    _check_ax(ax)
-    t = None if threshold is None else check_threshold(threshold, "threshold")
-    if name is not None and not isinstance(name, str):
-        raise TypeError(f"name must be a str (the legend text) or None; got {type(name).__name__}")
-    data = as_scored_data(y_true, scores, positive)
-    curve = roc_curve(data)  # refuses data without negatives
-    value = roc_auc(data)
-    if t is not None:
-        tp, _, fp, _ = data.counts(t)
-        tpr, fpr = tp / data.n_positive, fp / data.n_negative
-    with _axes(ax) as ax:
-        if not any(line.get_label() == "_diagonal" for line in ax.lines):
-            ax.plot([0, 1], [0, 1], label="_diagonal", **_DIAGONAL)
-        legend = f"{name}: AUC = {value:.3f}" if name else f"AUC = {value:.3f}"
-        marker = "o" if len(curve) <= 60 else None
-        ax.plot(curve.fpr, curve.tpr, marker=marker, ms=3, label=legend)
-        if t is not None:
-            ax.plot(
-                [fpr], [tpr], "o", ms=10, mfc="none", mew=2, color="crimson",
-                label=f"t = {t:g}: (FPR, TPR) = ({fpr:.2f}, {tpr:.2f})",
-            )  # fmt: skip
-        ax.set_xlim(-0.02, 1.02)
-        ax.set_ylim(-0.02, 1.02)
-        ax.set_aspect("equal")
-        ax.set_xlabel("FPR (1 − especificidade)")
-        ax.set_ylabel("TPR (sensibilidade)")
-        ax.legend(loc="lower right", fontsize="small")
-    return ax
+    check_ax(ax)
+    display = RocCurveDisplay.from_predictions(
+        y_true, scores, positive=positive, threshold=threshold, name=name
+    )
+    return display.plot(ax=ax).ax_
 
 
 def plot_ks(y_true, scores=None, *, positive=None, ax=None):
-    """The two cumulative score distributions and the KS gap between them.
+    """The score CDFs and the KS gap: ``KSDisplay.from_predictions(...).plot(ax=ax).ax_``.
 
-    Handout 000, eqs. (14)-(16): CP(positive, ps) and CP(negative, ps) as step functions
-    of ps, with a vertical segment where |CP(negative) − CP(positive)| is largest.
-
-    Parameters
-    ----------
-    y_true, scores, positive
-        As in :func:`~evalbook.ks_statistic`: the labels, the scores and the positive
-        class, or a :class:`~evalbook.ScoredData` alone.
-    ax : matplotlib Axes, optional
-
-    Returns
-    -------
-    matplotlib.axes.Axes
+    See :class:`~evalbook.KSDisplay` (handout 000, eqs. (14)-(16)).
 
     Examples
     --------
-    >>> ax = plot_ks([1, 0, 1, 0], [0.9, 0.8, 0.4, 0.1], positive=1)
-    >>> ax.get_title()
-    'KS = 0.500 em ps = 0.1'
+    >>> plot_ks([1, 0, 1, 0], [0.9, 0.8, 0.4, 0.1], positive=1).get_title()
+    'KS = 0.500 at ps = 0.1'
     """
-    _check_ax(ax)
-    data = as_scored_data(y_true, scores, positive)
-    if data.n_negative == 0:
-        raise ValueError(
-            f"y_true holds only the positive class {data.positive!r}; the KS plot needs "
-            "negatives too (their CDF would be 0/0)"
-        )
-    result = ks_statistic(data)
-    grid = data.thresholds[::-1]
-    lo, hi = float(grid[0]), float(grid[-1])
-    pad = 0.05 * hi - 0.05 * lo if hi > lo else 0.05  # hi − lo may overflow
-    largest = np.finfo(np.float64).max
-    xs = np.concatenate([[max(lo - pad, -largest)], grid, [min(hi + pad, largest)]])
-    curves = dict(zip(("positivos", "negativos"), data.cdf(xs), strict=True))
-    at = np.searchsorted(xs, result.score)
-    low, high = sorted((curves["positivos"][at], curves["negativos"][at]))
-    with _axes(ax, figsize=(5, 3.5)) as ax:
-        for label, colour in (("positivos", "tab:red"), ("negativos", "tab:blue")):
-            ax.step(xs, curves[label], where="post", color=colour, label=f"CP({label}, ps)")
-        ax.vlines(result.score, low, high, color="black", linewidth=2, label="KS")
-        ax.set_xlabel("score ps")
-        ax.set_ylabel("proporção acumulada")
-        ax.set_title(f"KS = {result.statistic:.3f} em ps = {result.score:g}")
-        ax.legend(loc="lower right", fontsize="small")
-    return ax
+    check_ax(ax)
+    return KSDisplay.from_predictions(y_true, scores, positive=positive).plot(ax=ax).ax_
 
 
 def plot_cumulative_gain(y_true, scores=None, *, positive=None, bins=10, ax=None):
-    """Cumulative gain chart: share of the positives caught by the top bins.
+    """Cumulative gain chart: ``GainDisplay.from_predictions(...).plot(ax=ax).ax_``.
 
-    Handout 000, eq. (17); the curve of :func:`~evalbook.gain_lift`'s
-    ``cumulative_gain`` against the share of instances taken, with the diagonal of a
-    random ordering.
-
-    Parameters
-    ----------
-    y_true, scores, positive
-        As in :func:`~evalbook.gain_lift`: the labels, the scores and the positive class,
-        or a :class:`~evalbook.ScoredData` alone.
-    bins : int, default 10
-        Number of bins.
-    ax : matplotlib Axes, optional
-
-    Returns
-    -------
-    matplotlib.axes.Axes
+    See :class:`~evalbook.GainDisplay` (handout 000, eq. (17)).
 
     Examples
     --------
@@ -259,36 +98,15 @@ def plot_cumulative_gain(y_true, scores=None, *, positive=None, bins=10, ax=None
     >>> ax.lines[-1].get_ydata().tolist()
     [0.0, 0.5, 1.0]
     """
-    _check_ax(ax)
-    table = gain_lift(y_true, scores, positive=positive, bins=bins)
-    taken = np.concatenate([[0], np.cumsum(table.n) / table.n.sum()])
-    with _axes(ax) as ax:
-        ax.plot([0, 1], [0, 1], label="aleatório", **_DIAGONAL)
-        ax.plot(taken, np.concatenate([[0], table.cumulative_gain]), marker="o", label="modelo")
-        ax.set_xlabel("proporção das instâncias (maiores scores primeiro)")
-        ax.set_ylabel("ganho acumulado")
-        ax.legend(loc="lower right", fontsize="small")
-    return ax
+    check_ax(ax)
+    display = GainDisplay.from_predictions(y_true, scores, positive=positive, bins=bins)
+    return display.plot(ax=ax).ax_
 
 
 def plot_lift(y_true, scores=None, *, positive=None, bins=10, ax=None):
-    """Lift and cumulative lift per bin, with the line lift = 1 of a random ordering.
+    """Lift and cumulative lift per bin: ``LiftDisplay.from_predictions(...).plot(ax=ax).ax_``.
 
-    Handout 000, eq. (18); the columns ``lift`` and ``cumulative_lift`` of
-    :func:`~evalbook.gain_lift`.
-
-    Parameters
-    ----------
-    y_true, scores, positive
-        As in :func:`~evalbook.gain_lift`: the labels, the scores and the positive class,
-        or a :class:`~evalbook.ScoredData` alone.
-    bins : int, default 10
-        Number of bins.
-    ax : matplotlib Axes, optional
-
-    Returns
-    -------
-    matplotlib.axes.Axes
+    See :class:`~evalbook.LiftDisplay` (handout 000, eq. (18)).
 
     Examples
     --------
@@ -296,19 +114,9 @@ def plot_lift(y_true, scores=None, *, positive=None, bins=10, ax=None):
     >>> [float(p.get_height()) for p in ax.patches]
     [1.0, 1.0]
     """
-    _check_ax(ax)
-    table = gain_lift(y_true, scores, positive=positive, bins=bins)
-    with _axes(ax, figsize=(5, 3.5)) as ax:
-        ax.bar(table.index, table.lift, color="tab:blue", alpha=0.6, label="lift")
-        ax.plot(
-            table.index, table.cumulative_lift, marker="o", color="tab:red", label="lift acumulado"
-        )
-        ax.axhline(1, label="aleatório", **_DIAGONAL)
-        ax.set_xticks(table.index)
-        ax.set_xlabel("bin (maiores scores primeiro)")
-        ax.set_ylabel("lift")
-        ax.legend(loc="upper right", fontsize="small")
-    return ax
+    check_ax(ax)
+    display = LiftDisplay.from_predictions(y_true, scores, positive=positive, bins=bins)
+    return display.plot(ax=ax).ax_
 
 
 # ---------------------------------------------------------------------- teaching figures
@@ -326,15 +134,16 @@ METRIC_CELLS = {
     "error_rate": ((_FN, _FP), (_TP, _FN, _FP, _TN)),
 }
 _CELL_NAMES = {_TP: "TP", _FN: "FN", _FP: "FP", _TN: "TN"}
-_METRIC_NAMES_PT = {
-    "precision": "precisão",
-    "recall": "revocação",
-    "specificity": "especificidade",
-    "npv": "VPN",
-    "fpr": "FPR",
-    "fnr": "FNR",
-    "accuracy": "acurácia",
-    "error_rate": "taxa de erros",
+#: The sentences of the teaching figures, in each language.
+TEXT = {
+    "difference": {
+        "en": "difference (an interval containing 0: not significant)",
+        "pt": "diferença (o intervalo contém 0: não significativa)",
+    },
+    "ranks": {
+        "en": "average rank (1 = best); joined by a bar: no significant difference",
+        "pt": "posto médio (1 = melhor); unidos por uma barra: diferença não significativa",
+    },
 }
 _NUMERATOR, _DENOMINATOR = "#1f5fa8", "#aec7e8"
 
@@ -363,7 +172,7 @@ def plot_metric_cells(cm, metric, *, ax=None):
     --------
     >>> ax = plot_metric_cells([[6, 3], [2, 9]], "precision")
     >>> ax.get_title()
-    'precisão = TP / (TP + FP) = 6 / 8 = 0.75'
+    'precision = TP / (TP + FP) = 6 / 8 = 0.75'
     """
     from evalbook import classification
 
@@ -374,13 +183,13 @@ def plot_metric_cells(cm, metric, *, ax=None):
         )
     if not isinstance(metric, str) or metric not in METRIC_CELLS:
         raise ValueError(f"metric must be one of {sorted(METRIC_CELLS)}; got {metric!r}")
-    _check_ax(ax)
+    check_ax(ax)
     numerator, denominator = METRIC_CELLS[metric]
     value = getattr(classification, metric)(cm, zero_division=float("nan"))
     counts = cm.counts
     top = sum(int(counts[cell]) for cell in numerator)
     bottom = sum(int(counts[cell]) for cell in denominator)
-    with _axes(ax, figsize=(3.8, 3.4)) as ax:
+    with axes_for(ax, figsize=(3.8, 3.4)) as ax:
         from matplotlib.patches import Rectangle
 
         for cell, name in _CELL_NAMES.items():
@@ -404,14 +213,12 @@ def plot_metric_cells(cm, metric, *, ax=None):
         labels = [str(label) for label in cm.labels]
         ax.set_xticks([0, 1], labels)
         ax.set_yticks([0, 1], labels)
-        ax.set_xlabel("predição")
-        ax.set_ylabel("alvo (target)")
+        ax.set_xlabel(term("prediction"))
+        ax.set_ylabel(term("target"))
         above = " + ".join(_CELL_NAMES[cell] for cell in numerator)
         below = " + ".join(_CELL_NAMES[cell] for cell in denominator)
         above = f"({above})" if len(numerator) > 1 else above
-        ax.set_title(
-            f"{_METRIC_NAMES_PT[metric]} = {above} / ({below}) = {top} / {bottom} = {value:.3g}"
-        )
+        ax.set_title(f"{short_term(metric)} = {above} / ({below}) = {top} / {bottom} = {value:.3g}")
     return ax
 
 
@@ -461,8 +268,8 @@ def plot_comparison_intervals(comparisons, *, ax=None):
                 f"compare_algorithms; got {type(result).__name__}"
             )
         rows.append((str(name), float(centre), *map(float, result.interval), result.significant))
-    _check_ax(ax)
-    with _axes(ax, figsize=(6, 0.6 * len(rows) + 1.2)) as ax:
+    check_ax(ax)
+    with axes_for(ax, figsize=(6, 0.6 * len(rows) + 1.2)) as ax:
         for y, (_, centre, lower, upper, significant) in enumerate(rows):
             colour = "#d62728" if significant else "#7f7f7f"
             ax.plot([lower, upper], [y, y], color=colour, linewidth=3, solid_capstyle="butt")
@@ -470,7 +277,7 @@ def plot_comparison_intervals(comparisons, *, ax=None):
         ax.axvline(0, color="black", linestyle="--", linewidth=1)
         ax.set_yticks(range(len(rows)), [row[0] for row in rows])
         ax.set_ylim(len(rows) - 0.5, -0.5)
-        ax.set_xlabel("diferença (o intervalo contém 0: não significativa)")
+        ax.set_xlabel(say(TEXT, "difference"))
     return ax
 
 
@@ -507,14 +314,14 @@ def plot_critical_difference(result, *, ax=None):
     cd = result.critical_difference
     if cd is None:
         raise ValueError("result has no critical difference: call friedman(..., nemenyi=True)")
-    _check_ax(ax)
+    check_ax(ax)
     ranks = np.asarray(result.average_ranks, dtype=float)
     k = len(ranks)
     order = np.argsort(ranks, kind="stable")
     sorted_ranks = ranks[order]
     labels = [str(result.labels[i]) for i in order]
     half = (k + 1) // 2
-    with _axes(ax, figsize=(7, 1.6 + 0.3 * half)) as ax:
+    with axes_for(ax, figsize=(7, 1.6 + 0.3 * half)) as ax:
         ax.hlines(0, 1, k, color="black")
         for r in range(1, k + 1):
             ax.vlines(r, -0.05, 0.05, color="black")
@@ -545,5 +352,5 @@ def plot_critical_difference(result, *, ax=None):
         ax.set_xlim(-0.6, k + 1.6)
         ax.set_ylim(-0.5 - 0.3 * half, 0.9)
         ax.axis("off")
-        ax.set_title("posto médio (1 = melhor); unidos por uma barra: diferença não significativa")
+        ax.set_title(say(TEXT, "ranks"))
     return ax

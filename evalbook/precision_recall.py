@@ -21,6 +21,9 @@ Rehmsmeier 2015).
 
 from __future__ import annotations
 
+from types import MappingProxyType
+from typing import NamedTuple
+
 import numpy as np
 
 from evalbook._checks import (
@@ -31,10 +34,13 @@ from evalbook._checks import (
     check_positive_number,
     check_same_length,
 )
+from evalbook._results import result
+from evalbook.curves import Curve
 from evalbook.scored import as_scored_data
 from evalbook.scores import roc_auc
 
 __all__ = [
+    "MulticlassRocAuc",
     "average_precision",
     "fbeta_curve",
     "multiclass_roc_auc",
@@ -48,7 +54,7 @@ def _pr_counts(y_true, scores, positive):
     return data.thresholds, data.tp, data.fp, data.n_positive
 
 
-def precision_recall_curve(y_true, scores=None, *, positive=None):
+def precision_recall_curve(y_true, scores=None, *, positive=None) -> Curve:
     """Precision and recall of every threshold, from the highest score to the lowest.
 
     Each distinct score ``s`` is a threshold (score ≥ s → positive, handout 000, eq. (11))
@@ -70,9 +76,10 @@ def precision_recall_curve(y_true, scores=None, *, positive=None):
 
     Returns
     -------
-    pandas.DataFrame
-        Columns ``threshold`` (decreasing), ``precision``, ``recall`` (non-decreasing),
-        ``tp`` and ``fp``; one row per distinct score, plus the first.
+    Curve
+        Of kind ``"precision_recall"``: arrays ``threshold`` (decreasing),
+        ``precision``, ``recall`` (non-decreasing), ``tp`` and ``fp``; one entry per
+        distinct score, plus the first. :class:`~evalbook.PrecisionRecallDisplay` draws it.
 
     References
     ----------
@@ -82,7 +89,7 @@ def precision_recall_curve(y_true, scores=None, *, positive=None):
     Examples
     --------
     >>> curve = precision_recall_curve(["p", "n", "p", "n"], [0.9, 0.8, 0.4, 0.1], positive="p")
-    >>> curve[["threshold", "precision", "recall"]]
+    >>> curve.to_frame()[["threshold", "precision", "recall"]]
        threshold  precision  recall
     0        inf   1.000000     0.0
     1        0.9   1.000000     0.5
@@ -90,17 +97,16 @@ def precision_recall_curve(y_true, scores=None, *, positive=None):
     3        0.4   0.666667     1.0
     4        0.1   0.500000     1.0
     """
-    import pandas as pd
-
     cuts, tp, fp, n_positive = _pr_counts(y_true, scores, positive)
-    return pd.DataFrame(
+    return Curve(
+        "precision_recall",
         {
             "threshold": np.concatenate([[np.inf], cuts]),
             "precision": np.concatenate([[1.0], tp / (tp + fp)]),
             "recall": np.concatenate([[0.0], tp / n_positive]),
             "tp": np.concatenate([[0], tp]),
             "fp": np.concatenate([[0], fp]),
-        }
+        },
     )
 
 
@@ -116,10 +122,8 @@ def average_precision(y_true, scores=None, *, positive=None) -> float:
 
     Parameters
     ----------
-    y_true : sequence of labels, or ScoredData
-    scores : sequence of float
-    positive : label
-        The positive class; it must occur in ``y_true``.
+    y_true, scores, positive
+        As in :func:`precision_recall_curve`.
 
     Returns
     -------
@@ -146,7 +150,7 @@ def average_precision(y_true, scores=None, *, positive=None) -> float:
     return float(np.sum(added * (tp / (tp + fp))) / n_positive)
 
 
-def fbeta_curve(y_true, scores=None, *, positive=None, beta=1.0):
+def fbeta_curve(y_true, scores=None, *, positive=None, beta=1.0) -> Curve:
     """Precision, recall and F-beta of every threshold, highest threshold first.
 
     F-beta = (1 + β²) P R / (β² P + R) (van Rijsbergen 1979; handout 000 gives F1, β = 1):
@@ -156,39 +160,33 @@ def fbeta_curve(y_true, scores=None, *, positive=None, beta=1.0):
 
     Parameters
     ----------
-    y_true : sequence of labels, or ScoredData
-    scores : sequence of float
-    positive : label
-        The positive class; it must occur in ``y_true``.
+    y_true, scores, positive
+        As in :func:`precision_recall_curve`.
     beta : float, default 1.0
         A finite number greater than 0.
 
     Returns
     -------
-    pandas.DataFrame
-        Columns ``threshold`` (decreasing), ``precision``, ``recall``, ``fbeta``, ``tp``,
-        ``fp``, ``fn``. F-beta is never 0/0 here, since every threshold predicts at least
-        one instance positive and y_true holds at least one positive.
+    Curve
+        Of kind ``"fbeta"``: arrays ``threshold`` (decreasing), ``precision``,
+        ``recall``, ``fbeta``, ``tp``, ``fp``, ``fn``; its ``beta`` is an attribute too.
+        F-beta is never 0/0 here, since every threshold predicts at least one instance
+        positive and y_true holds at least one positive.
 
     Examples
     --------
-    >>> fbeta_curve(["p", "n", "p", "n"], [0.9, 0.8, 0.4, 0.1], positive="p")[
-    ...     ["threshold", "fbeta"]]
-       threshold     fbeta
-    0        0.9  0.666667
-    1        0.8  0.500000
-    2        0.4  0.800000
-    3        0.1  0.666667
+    >>> curve = fbeta_curve(["p", "n", "p", "n"], [0.9, 0.8, 0.4, 0.1], positive="p")
+    >>> curve.threshold, curve.fbeta.round(4), curve.beta
+    (array([0.9, 0.8, 0.4, 0.1]), array([0.6667, 0.5   , 0.8   , 0.6667]), 1.0)
     """
-    import pandas as pd
-
     beta = check_positive_number(beta, "beta")
     cuts, tp, fp, n_positive = _pr_counts(y_true, scores, positive)
     fn = n_positive - tp
     b2 = beta * beta
     # (1 + β²) TP / ((1 + β²) TP + β² FN + FP): the counts form, > 0 denominator
     fbeta = (1 + b2) * tp / ((1 + b2) * tp + b2 * fn + fp)
-    return pd.DataFrame(
+    return Curve(
+        "fbeta",
         {
             "threshold": cuts,
             "precision": tp / (tp + fp),
@@ -197,22 +195,34 @@ def fbeta_curve(y_true, scores=None, *, positive=None, beta=1.0):
             "tp": tp,
             "fp": fp,
             "fn": fn,
-        }
+        },
+        beta=beta,
     )
 
 
-_AVERAGES = ("macro", "weighted", None)
+@result
+class MulticlassRocAuc(NamedTuple):
+    """One-vs-rest ROC AUC of each class and its two averages (:func:`multiclass_roc_auc`)."""
+
+    macro: float
+    weighted: float
+    per_class: MappingProxyType
 
 
-def multiclass_roc_auc(y_true, scores, *, labels, average="macro"):
-    """One-vs-rest ROC AUC of each class, and their macro or prevalence-weighted average.
+def multiclass_roc_auc(y_true, scores, *, labels) -> MulticlassRocAuc:
+    """One-vs-rest ROC AUC of each class, and their macro and prevalence-weighted averages.
 
     Column j of ``scores`` scores class ``labels[j]`` against all the others; its AUC is
-    :func:`evalbook.roc_auc` with that class as positive. ``average="macro"`` takes the
-    plain mean over the classes (every class counts the same), ``"weighted"`` weights each
-    class by its prevalence in ``y_true`` (Provost & Domingos 2000). Same values as
-    ``sklearn.metrics.roc_auc_score(..., multi_class="ovr")``, which in addition requires
-    the rows of ``scores`` to sum to 1; here any real scores are accepted.
+    :func:`evalbook.roc_auc` with that class as positive. ``macro`` is the plain mean over
+    the classes (every class counts the same), ``weighted`` weights each class by its
+    prevalence in ``y_true`` (Provost & Domingos 2000). Same values as
+    ``sklearn.metrics.roc_auc_score(..., multi_class="ovr")`` with ``average="macro"``,
+    ``"weighted"`` and None, which in addition requires the rows of ``scores`` to sum to
+    1; here any real scores are accepted.
+
+    One call returns the three, in one named result, rather than a float or a Series
+    depending on an ``average`` argument: the two averages differ exactly when the
+    per-class values and the prevalences do, so they are read together.
 
     Parameters
     ----------
@@ -223,12 +233,12 @@ def multiclass_roc_auc(y_true, scores, *, labels, average="macro"):
         Row i holds the k scores of instance i, in the order of ``labels``.
     labels : sequence of labels
         The k distinct classes, in the order of the columns of ``scores``.
-    average : "macro", "weighted" or None, default "macro"
-        None returns the AUC of each class.
 
     Returns
     -------
-    float, or pandas.Series indexed by label when ``average`` is None
+    MulticlassRocAuc
+        ``macro`` and ``weighted`` (floats) and ``per_class``, a read-only mapping from
+        each label to its one-vs-rest AUC, in the order of ``labels``.
 
     References
     ----------
@@ -241,18 +251,12 @@ def multiclass_roc_auc(y_true, scores, *, labels, average="macro"):
     >>> y = ["a", "b", "c", "a", "b", "c"]
     >>> scores = [[0.8, 0.1, 0.1], [0.2, 0.7, 0.1], [0.1, 0.3, 0.6],
     ...           [0.4, 0.5, 0.1], [0.3, 0.4, 0.3], [0.5, 0.1, 0.4]]
-    >>> multiclass_roc_auc(y, scores, labels=["a", "b", "c"], average=None)
-    a    0.875
-    b    0.875
-    c    1.000
-    dtype: float64
-    >>> round(multiclass_roc_auc(y, scores, labels=["a", "b", "c"]), 4)
-    0.9167
+    >>> result = multiclass_roc_auc(y, scores, labels=["a", "b", "c"])
+    >>> dict(result.per_class)
+    {'a': 0.875, 'b': 0.875, 'c': 1.0}
+    >>> round(result.macro, 4), round(result.weighted, 4)
+    (0.9167, 0.9167)
     """
-    import pandas as pd
-
-    if average not in _AVERAGES:
-        raise ValueError(f'average must be "macro", "weighted" or None; got {average!r}')
     target = as_label_array(y_true, "y_true")
     classes = as_label_array(labels, "labels")
     for label in classes:
@@ -290,10 +294,10 @@ def multiclass_roc_auc(y_true, scores, *, labels, average="macro"):
         label: roc_auc(target == label, columns[j], positive=True)
         for j, label in enumerate(classes.tolist())
     }
-    values = pd.Series(per_class, dtype=float)
-    if average is None:
-        return values
-    if average == "macro":
-        return float(values.mean())
+    values = np.array(list(per_class.values()))
     weights = np.array([np.sum(target == label) for label in classes.tolist()], dtype=float)
-    return float(np.sum(values.to_numpy() * weights) / weights.sum())
+    return MulticlassRocAuc(
+        macro=float(values.mean()),
+        weighted=float(np.sum(values * weights) / weights.sum()),
+        per_class=MappingProxyType(per_class),
+    )

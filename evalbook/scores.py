@@ -11,10 +11,13 @@ the scores for *all* thresholds at once:
   scores higher than a random negative (ties count one half);
 - :func:`ks_statistic`: the largest gap between the cumulative score distributions of the
   negatives and the positives (eqs. (14)-(16)); it equals the largest TPR − FPR;
+  :func:`ks_curve` gives the two distributions;
 - :func:`gain_lift`: the share of positives caught in each slice of the instances sorted
   by score, and how much better that is than picking at random (eqs. (17)-(18)).
 
-In every function ``y_true`` holds the class labels and ``positive`` names the positive
+The curves (:func:`roc_curve`, :func:`ks_curve`, :func:`gain_lift`) are
+:class:`~evalbook.Curve` objects: named arrays, a table on request, a plot method. In every
+function ``y_true`` holds the class labels and ``positive`` names the positive
 class; every other label counts as negative. Scores may be any finite real numbers.
 Each function (and each score plot of :mod:`evalbook.plots`) also takes a
 :class:`ScoredData` in place of ``y_true``, then without ``scores`` and ``positive``: the
@@ -37,15 +40,17 @@ from evalbook._checks import (
     check_zero_division,
     safe_divide,
 )
+from evalbook._results import result
+from evalbook.curves import Curve
 from evalbook.scored import Counts, ScoredData, as_scored_data
 
 __all__ = [
     "Counts",
     "KSResult",
-    "RocCurve",
     "ScoredData",
     "auc",
     "gain_lift",
+    "ks_curve",
     "ks_statistic",
     "roc_auc",
     "roc_curve",
@@ -109,58 +114,7 @@ def _same_label(kept, given) -> bool:
 
 
 # ---------------------------------------------------------------------- ROC and AUC
-class RocCurve:
-    """The points of a ROC curve as numpy arrays; shown as a table, built only when shown.
-
-    Attributes ``threshold`` (decreasing, ``+inf`` first), ``fpr`` and ``tpr`` (both
-    non-decreasing), ``tp`` and ``fp`` (the counts behind them), one entry per point; also
-    readable as ``curve["fpr"]``. :meth:`to_frame` gives them as a pandas DataFrame, which
-    is what a notebook displays. Every array is read-only.
-
-    Examples
-    --------
-    >>> curve = roc_curve([1, 0, 1, 0], [0.9, 0.8, 0.4, 0.1], positive=1)
-    >>> len(curve), curve["tp"].tolist()
-    (5, [0, 1, 1, 2, 2])
-    >>> curve.to_frame().query("fpr == 0.5").threshold.tolist()  # rows, as a table
-    [0.8, 0.4]
-    """
-
-    columns = ("threshold", "fpr", "tpr", "tp", "fp")
-    __slots__ = columns
-    __iter__ = None  # not a sequence of points: read the columns by name
-
-    def __init__(self, threshold, fpr, tpr, tp, fp):
-        for name, values in zip(self.columns, (threshold, fpr, tpr, tp, fp), strict=True):
-            values = values.view()
-            values.flags.writeable = False
-            setattr(self, name, values)
-
-    def __len__(self) -> int:
-        return self.threshold.size
-
-    def __getitem__(self, column: str) -> np.ndarray:
-        if not (isinstance(column, str) and column in self.columns):
-            raise KeyError(
-                f"a RocCurve has the columns {list(self.columns)}; got {column!r} "
-                "(use curve.to_frame() to filter its rows as a table)"
-            )
-        return getattr(self, column)
-
-    def to_frame(self):
-        """The points as a pandas DataFrame, one row per point."""
-        import pandas as pd
-
-        return pd.DataFrame({name: getattr(self, name) for name in self.columns})
-
-    def __repr__(self) -> str:
-        return repr(self.to_frame())
-
-    def _repr_html_(self) -> str:
-        return self.to_frame()._repr_html_()
-
-
-def roc_curve(y_true, scores=None, *, positive=None) -> RocCurve:
+def roc_curve(y_true, scores=None, *, positive=None) -> Curve:
     """The ROC curve: the (FPR, TPR) pair of every threshold, from (0, 0) to (1, 1).
 
     Handout 000, "ROC" and Figura 4(a). Each distinct score ``s`` is a threshold (score ≥
@@ -181,10 +135,11 @@ def roc_curve(y_true, scores=None, *, positive=None) -> RocCurve:
 
     Returns
     -------
-    RocCurve
-        Arrays ``threshold`` (decreasing), ``fpr`` and ``tpr`` (both non-decreasing),
-        ``tp`` and ``fp`` (the counts behind them); one entry per distinct score, plus
-        the first. Shown as a table; ``.to_frame()`` makes it a DataFrame.
+    Curve
+        Of kind ``"roc"``: arrays ``threshold`` (decreasing), ``fpr`` and ``tpr`` (both
+        non-decreasing), ``tp`` and ``fp`` (the counts behind them); one entry per
+        distinct score, plus the first. Shown as a table; ``.to_frame()`` makes it a
+        DataFrame, ``.plot()`` draws it (:class:`~evalbook.RocCurveDisplay`).
 
     Examples
     --------
@@ -192,6 +147,7 @@ def roc_curve(y_true, scores=None, *, positive=None) -> RocCurve:
     >>> curve.fpr, curve.tpr
     (array([0. , 0. , 0.5, 0.5, 1. ]), array([0. , 0.5, 0.5, 1. , 1. ]))
     >>> curve
+    ROC curve, 5 points
        threshold  fpr  tpr  tp  fp
     0        inf  0.0  0.0   0   0
     1        0.9  0.0  0.5   1   0
@@ -210,7 +166,16 @@ def roc_curve(y_true, scores=None, *, positive=None) -> RocCurve:
     cuts = np.empty(tp.size)
     cuts[0] = np.inf
     cuts[1:] = data.thresholds
-    return RocCurve(cuts, fp / data.n_negative, tp / data.n_positive, tp, fp)
+    return Curve(
+        "roc",
+        {
+            "threshold": cuts,
+            "fpr": fp / data.n_negative,
+            "tpr": tp / data.n_positive,
+            "tp": tp,
+            "fp": fp,
+        },
+    )
 
 
 def auc(x, y) -> float:
@@ -296,6 +261,7 @@ def roc_auc(y_true, scores=None, *, positive=None, zero_division="warn") -> floa
 
 
 # ---------------------------------------------------------------------- KS
+@result
 class KSResult(NamedTuple):
     """The KS statistic and the score ``ps`` where the gap between the two CDFs is largest."""
 
@@ -319,14 +285,9 @@ def ks_statistic(y_true, scores=None, *, positive=None, zero_division="warn") ->
 
     Parameters
     ----------
-    y_true : sequence of labels, or ScoredData
-        The target class of each instance; or a :class:`ScoredData`, given alone.
-    scores : sequence of float
-    positive : label
-        The positive class; it must occur in ``y_true``.
-    zero_division : "warn" or float, default "warn"
-        The statistic returned when ``y_true`` has no negatives (CP(negative) is 0/0):
-        ``nan`` with an :class:`~evalbook.UndefinedMetricWarning` by default.
+    y_true, scores, positive, zero_division
+        As in :func:`roc_auc`; ``zero_division`` is the statistic returned when
+        ``y_true`` has no negatives (CP(negative) is 0/0).
 
     Returns
     -------
@@ -361,8 +322,51 @@ def ks_statistic(y_true, scores=None, *, positive=None, zero_division="warn") ->
     return KSResult(float(statistic), float(data.ascending[best]))
 
 
+def ks_curve(y_true, scores=None, *, positive=None) -> Curve:
+    """The two cumulative score distributions whose largest gap is the KS statistic.
+
+    Handout 000, eq. (14): at each distinct score ps (increasing), CP(positive, ps) and
+    CP(negative, ps), the share of each class scoring ≤ ps. Both are step functions of
+    ps that reach 1 at the highest score; :func:`ks_statistic` is their largest
+    absolute difference, and :class:`~evalbook.KSDisplay` draws them.
+
+    Parameters
+    ----------
+    y_true, scores, positive
+        As in :func:`roc_curve`.
+
+    Returns
+    -------
+    Curve
+        Of kind ``"ks"``: arrays ``score`` (the distinct scores, increasing),
+        ``cdf_positive`` and ``cdf_negative``.
+
+    Examples
+    --------
+    >>> curve = ks_curve(["p", "n", "p", "n"], [0.9, 0.8, 0.4, 0.1], positive="p")
+    >>> curve.score, curve.cdf_positive, curve.cdf_negative
+    (array([0.1, 0.4, 0.8, 0.9]), array([0. , 0.5, 0.5, 1. ]), array([0.5, 0.5, 1. , 1. ]))
+    """
+    data = as_scored_data(y_true, scores, positive)
+    if data.n_negative == 0:
+        raise ValueError(
+            f"y_true holds only the positive class {data.positive!r}; the KS curve needs "
+            "negatives too (their CDF would be 0/0)"
+        )
+    below_positive = data.n_positive - data.positives_from[1:]
+    below_negative = data.n_negative - data.negatives_from[1:]
+    return Curve(
+        "ks",
+        {
+            "score": data.ascending,
+            "cdf_positive": below_positive / data.n_positive,
+            "cdf_negative": below_negative / data.n_negative,
+        },
+    )
+
+
 # ---------------------------------------------------------------------- gain and lift
-def gain_lift(y_true, scores=None, *, positive=None, bins=10):
+def gain_lift(y_true, scores=None, *, positive=None, bins=10) -> Curve:
     """Gain and lift per bin of the instances sorted by score, highest first.
 
     Handout 000, eqs. (17)-(18). The instances are sorted by decreasing score and cut into
@@ -403,15 +407,19 @@ def gain_lift(y_true, scores=None, *, positive=None, bins=10):
 
     Returns
     -------
-    pandas.DataFrame
-        Indexed by ``bin`` (1 = highest scores), with columns ``n``, ``positives``,
-        ``gain``, ``cumulative_gain``, ``lift`` and ``cumulative_lift``.
+    Curve
+        Of kind ``"gain_lift"``, one entry per bin: arrays ``bin`` (1 = highest scores),
+        ``n``, ``positives``, ``gain``, ``cumulative_gain``, ``lift`` and
+        ``cumulative_lift``; its table (``.to_frame()``) is indexed by ``bin``.
+        :class:`~evalbook.GainDisplay` and :class:`~evalbook.LiftDisplay` draw it.
 
     Examples
     --------
-    >>> table = gain_lift([1, 1, 0, 1, 0, 0, 0, 0], [8, 7, 6, 5, 4, 3, 2, 1], positive=1,
+    >>> curve = gain_lift([1, 1, 0, 1, 0, 0, 0, 0], [8, 7, 6, 5, 4, 3, 2, 1], positive=1,
     ...                   bins=4)
-    >>> table.round(4)
+    >>> curve.lift.round(4)
+    array([2.6667, 1.3333, 0.    , 0.    ])
+    >>> curve.to_frame().round(4)
          n  positives    gain  cumulative_gain    lift  cumulative_lift
     bin
     1    2          2  0.6667           0.6667  2.6667           2.6667
@@ -419,8 +427,6 @@ def gain_lift(y_true, scores=None, *, positive=None, bins=10):
     3    2          0  0.0000           1.0000  0.0000           1.3333
     4    2          0  0.0000           1.0000  0.0000           1.0000
     """
-    import pandas as pd
-
     data = as_scored_data(y_true, scores, positive)
     n = len(data)
     bins = check_whole_between(bins, "bins", 1, n, high_is="the number of instances")
@@ -441,8 +447,10 @@ def gain_lift(y_true, scores=None, *, positive=None, bins=10):
     share = sizes / n
     gain = positives / n_positive
     cumulative_gain = cumulative[1:] / n_positive
-    table = pd.DataFrame(
+    return Curve(
+        "gain_lift",
         {
+            "bin": np.arange(1, bins + 1),
             "n": sizes,
             "positives": positives,
             "gain": gain,
@@ -450,6 +458,4 @@ def gain_lift(y_true, scores=None, *, positive=None, bins=10):
             "lift": gain / share,
             "cumulative_lift": cumulative_gain / (edges[1:] / n),
         },
-        index=pd.RangeIndex(1, bins + 1, name="bin"),
     )
-    return table

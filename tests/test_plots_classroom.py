@@ -53,14 +53,21 @@ def _cell_colours(ax) -> dict[str, str]:
 def test_precision_divides_the_predicted_positive_column():
     ax = plot_metric_cells(evalbook.spam_predictions().pipe(_spam_matrix), "precision")
     assert _cell_colours(ax) == {"TP": DARK, "FP": LIGHT, "FN": BLANK, "TN": BLANK}
-    assert ax.get_title() == "precisão = TP / (TP + FP) = 6 / 8 = 0.75"
+    assert ax.get_title() == "precision = TP / (TP + FP) = 6 / 8 = 0.75"
     assert [t.get_text() for t in ax.get_xticklabels()] == ["spam", "ham"]
 
 
 def test_recall_divides_the_actual_positive_row():
     ax = plot_metric_cells([[6, 3], [2, 9]], "recall")
     assert _cell_colours(ax) == {"TP": DARK, "FN": LIGHT, "FP": BLANK, "TN": BLANK}
-    assert ax.get_title() == "revocação = TP / (TP + FN) = 6 / 9 = 0.667"
+    assert ax.get_title() == "recall = TP / (TP + FN) = 6 / 9 = 0.667"
+    previous = evalbook.set_language("pt")
+    try:
+        portuguese = plot_metric_cells([[6, 3], [2, 9]], "recall")
+    finally:
+        evalbook.set_language(previous)
+    assert portuguese.get_title() == "revocação = TP / (TP + FN) = 6 / 9 = 0.667"
+    assert (portuguese.get_xlabel(), portuguese.get_ylabel()) == ("predição", "alvo")
     texts = sorted(t.get_text() for t in ax.texts)
     assert texts == ["FN\n3", "FP\n2", "TN\n9", "TP\n6"]
 

@@ -20,7 +20,7 @@ def spam():
 
 def test_spam_curve_is_table7_read_from_the_top(spam):
     y, scores = spam
-    curve = precision_recall_curve(y, scores, positive="spam")
+    curve = precision_recall_curve(y, scores, positive="spam").to_frame()
     assert len(curve) == 21  # 20 distinct scores plus the start at +inf
     assert curve.loc[0, ["precision", "recall"]].tolist() == [1.0, 0.0]
     # t = 0.5 is Tabela 3's matrix: TP 6, FP 2, so precision 0.75 and recall 6/9
@@ -63,23 +63,30 @@ def test_only_positives_give_precision_one():
 
 def test_fbeta_curve_chooses_the_spam_threshold(spam):
     y, scores = spam
-    curve = fbeta_curve(y, scores, positive="spam")
+    curve = fbeta_curve(y, scores, positive="spam").to_frame()
     best = curve.loc[curve.fbeta.idxmax()]
     assert best.fbeta == pytest.approx(
         2 * best.precision * best.recall / (best.precision + best.recall)
     )
-    recall_heavy = fbeta_curve(y, scores, positive="spam", beta=2)
+    recall_heavy = fbeta_curve(y, scores, positive="spam", beta=2).to_frame()
     assert recall_heavy.loc[recall_heavy.fbeta.idxmax()].threshold <= best.threshold
 
 
-def test_multiclass_average_none_macro_and_weighted():
+def test_multiclass_per_class_macro_and_weighted():
     y = ["a", "a", "a", "b", "c", "c"]
     scores = np.array([[3, 1, 0], [2, 0, 1], [0, 2, 1], [1, 3, 0], [0, 1, 2], [1, 0, 3]])
-    per_class = multiclass_roc_auc(y, scores, labels=["a", "b", "c"], average=None)
-    assert per_class.index.tolist() == ["a", "b", "c"]
-    assert multiclass_roc_auc(y, scores, labels=["a", "b", "c"]) == pytest.approx(per_class.mean())
-    weighted = multiclass_roc_auc(y, scores, labels=["a", "b", "c"], average="weighted")
-    assert weighted == pytest.approx((3 * per_class.a + per_class.b + 2 * per_class.c) / 6)
+    result = multiclass_roc_auc(y, scores, labels=["a", "b", "c"])
+    per_class = result.per_class
+    assert list(per_class) == ["a", "b", "c"]
+    assert per_class["a"] == evalbook.roc_auc(y, scores[:, 0], positive="a")
+    assert result.macro == pytest.approx(np.mean(list(per_class.values())))
+    assert result.weighted == pytest.approx(
+        (3 * per_class["a"] + per_class["b"] + 2 * per_class["c"]) / 6
+    )
+    macro, weighted, _ = result  # a result unpacks
+    assert (macro, weighted) == (result.macro, result.weighted)
+    with pytest.raises(TypeError):
+        per_class["a"] = 1.0  # read-only
 
 
 @pytest.mark.parametrize(
@@ -97,7 +104,7 @@ def test_multiclass_average_none_macro_and_weighted():
             lambda: multiclass_roc_auc(
                 ["a", "b"], [[1, 0], [0, 1]], labels=["a", "b"], average="micro"
             ),
-            ValueError,
+            TypeError,
             "average",
         ),
         (
@@ -141,7 +148,15 @@ def test_a_scored_data_is_taken_in_place_of_labels_and_scores(spam):
     y, scores = spam
     data = evalbook.ScoredData(y, scores, positive="spam")
     assert average_precision(data) == average_precision(y, scores, positive="spam")
-    assert precision_recall_curve(data).equals(precision_recall_curve(y, scores, positive="spam"))
-    assert fbeta_curve(data, beta=2).equals(fbeta_curve(y, scores, positive="spam", beta=2))
+    assert (
+        precision_recall_curve(data)
+        .to_frame()
+        .equals(precision_recall_curve(y, scores, positive="spam").to_frame())
+    )
+    assert (
+        fbeta_curve(data, beta=2)
+        .to_frame()
+        .equals(fbeta_curve(y, scores, positive="spam", beta=2).to_frame())
+    )
     with pytest.raises(TypeError, match="either a ScoredData alone"):
         average_precision(data, scores)

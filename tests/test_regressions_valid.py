@@ -304,8 +304,8 @@ def test_the_topic_modules_re_export_what_the_lessons_import():
         "stratified_counts", "stratified_kfold", "train_val_test_split",
     }  # fmt: skip
     assert set(inference.__all__) == {
-        "T_TABLE", "Z_TABLE", "AlgorithmComparison", "FriedmanResult", "ModelComparison",
-        "NormalApproximationWarning", "accuracy_interval", "bootstrap_interval",
+        "T_TABLE", "Z_TABLE", "AlgorithmComparison", "FriedmanResult", "Interval",
+        "ModelComparison", "NormalApproximationWarning", "accuracy_interval", "bootstrap_interval",
         "compare_algorithms", "compare_models", "friedman", "interval_coverage", "t_value",
         "z_value",
     }  # fmt: skip

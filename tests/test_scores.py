@@ -20,12 +20,13 @@ import evalbook
 from evalbook import (
     ConfusionMatrix,
     Counts,
+    Curve,
     KSResult,
-    RocCurve,
     ScoredData,
     UndefinedMetricWarning,
     auc,
     gain_lift,
+    ks_curve,
     ks_statistic,
     roc_auc,
     roc_curve,
@@ -186,6 +187,12 @@ def _check_ks_case(y, scores):
     gaps = np.abs(below[y == 0].sum(axis=0) * n_pos - below[y == 1].sum(axis=0) * n_neg)
     first = np.unique(scores)[np.flatnonzero(gaps == gaps.max())[0]]
     assert result.score == first
+    # the KS curve holds both CDFs at every distinct score, and its largest gap is the KS
+    cdf = ks_curve(y, scores, positive=1)
+    np.testing.assert_array_equal(cdf.score, np.unique(scores))
+    np.testing.assert_allclose(cdf.cdf_positive, below[y == 1].sum(axis=0) / n_pos)
+    np.testing.assert_allclose(cdf.cdf_negative, below[y == 0].sum(axis=0) / n_neg)
+    assert np.max(np.abs(cdf.cdf_negative - cdf.cdf_positive)) == pytest.approx(result.statistic)
 
 
 def test_ks_spam(spam_table):
@@ -232,7 +239,7 @@ def _check_gain_lift_against_brute_force(seed):
     y[0] = 1
     scores = rng.permutation(n) + rng.normal(size=n) * 0.01 * y  # distinct
     bins = int(rng.integers(1, 11))
-    table = gain_lift(y, scores, positive=1, bins=bins)
+    table = gain_lift(y, scores, positive=1, bins=bins).to_frame()
     np.testing.assert_allclose(table.to_numpy(dtype=float), _brute_gain_lift(y, scores, bins))
     assert table.positives.dtype.kind == "i"
     assert table.n.sum() == n and table.positives.sum() == y.sum()
@@ -250,9 +257,9 @@ def test_gain_lift_ties_do_not_depend_on_input_order(seed):
     y = (rng.random(n) < 0.5).astype(int)
     y[0] = 1
     scores = rng.integers(0, 4, size=n).astype(float)
-    first = gain_lift(y, scores, positive=1, bins=5)
+    first = gain_lift(y, scores, positive=1, bins=5).to_frame()
     order = rng.permutation(n)
-    second = gain_lift(y[order], scores[order], positive=1, bins=5)
+    second = gain_lift(y[order], scores[order], positive=1, bins=5).to_frame()
     np.testing.assert_allclose(first.to_numpy(dtype=float), second.to_numpy(dtype=float))
     assert first.positives.sum() == pytest.approx(y.sum())
 
@@ -267,8 +274,9 @@ def test_gain_lift_tie_split_is_the_expected_count():
 def test_gain_lift_spam_deciles(spam_table):
     table = gain_lift(spam_table.target, spam_table.score, positive="spam")
     assert table.positives.tolist() == [2, 1, 2, 1, 0, 1, 1, 1, 0, 0]
-    assert table.lift.iloc[0] == pytest.approx((2 / 2) / (9 / 20))
-    assert table.cumulative_gain.iloc[3] == pytest.approx(6 / 9)
+    assert table.lift[0] == pytest.approx((2 / 2) / (9 / 20))
+    assert table.cumulative_gain[3] == pytest.approx(6 / 9)
+    assert table.bin.tolist() == list(range(1, 11))
 
 
 # ====================================================================== bad input
@@ -439,11 +447,10 @@ def test_every_function_takes_scored_data_and_gives_the_same_answer():
         assert roc_auc(data) == roc_auc(y, scores, positive=1)
         assert roc_auc(data) == pytest.approx(roc_auc_score(y, scores), abs=1e-12)
         assert ks_statistic(data) == ks_statistic(y, scores, positive=1)
-        assert gain_lift(data, bins=2).equals(gain_lift(y, scores, positive=1, bins=2))
-        for column in RocCurve.columns:
-            np.testing.assert_array_equal(
-                roc_curve(data)[column], roc_curve(y, scores, positive=1)[column]
-            )
+        for function in (roc_curve, ks_curve, lambda *a, **k: gain_lift(*a, bins=2, **k)):
+            from_data, from_input = function(data), function(y, scores, positive=1)
+            for column in from_data.columns:
+                np.testing.assert_array_equal(from_data[column], from_input[column])
 
 
 def test_roc_auc_is_exact_in_integers():
@@ -503,16 +510,17 @@ def test_scored_data_without_negatives():
     assert cp_positive == 0.5 and math.isnan(cp_negative)
 
 
-# ====================================================================== RocCurve
+# ====================================================================== the ROC curve
 def test_roc_curve_result_is_arrays_shown_as_a_table(spam_table):
     curve = roc_curve(spam_table.target, spam_table.score, positive="spam")
-    assert isinstance(curve, RocCurve)
-    assert all(isinstance(curve[c], np.ndarray) for c in RocCurve.columns)
+    assert isinstance(curve, Curve) and curve.kind == "roc"
+    assert curve.columns == ("threshold", "fpr", "tpr", "tp", "fp")
+    assert all(isinstance(curve[c], np.ndarray) for c in curve.columns)
     assert curve.tp.dtype == np.int64 and curve.fpr.dtype == np.float64
     frame = curve.to_frame()
-    assert list(frame.columns) == list(RocCurve.columns) and len(frame) == len(curve) == 21
-    assert repr(curve) == repr(frame)
-    assert curve._repr_html_() == frame._repr_html_()
+    assert list(frame.columns) == list(curve.columns) and len(frame) == len(curve) == 21
+    assert repr(curve) == "ROC curve, 21 points\n" + repr(frame)
+    assert curve._repr_html_().endswith(frame._repr_html_())
     np.testing.assert_array_equal(frame.fpr.to_numpy(), curve.fpr)
     with pytest.raises(KeyError, match="to_frame"):
         curve[curve.threshold > 0.5]

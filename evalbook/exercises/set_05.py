@@ -72,7 +72,7 @@ def _ks_as_printed() -> float:
 
 def _gain_lift():
     target, scores = _data()
-    return evalbook.gain_lift(target, scores, positive=POSITIVE, bins=BINS)
+    return evalbook.gain_lift(target, scores, positive=POSITIVE, bins=BINS).to_frame()
 
 
 def _pairs() -> tuple[int, int]:

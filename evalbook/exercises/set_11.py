@@ -59,13 +59,13 @@ def _trapezoid() -> float:
 
 def _best_f1() -> float:
     curve = fbeta_curve(*_screening(), positive=POSITIVE)
-    return float(curve.threshold[curve.fbeta.idxmax()])
+    return float(curve.threshold[np.argmax(curve.fbeta)])
 
 
 def _cheapest(cost_fp=COST_FP, cost_fn=COST_FN) -> float:
     curve = fbeta_curve(*_screening(), positive=POSITIVE)
     cost = cost_fp * curve.fp + cost_fn * curve.fn
-    return float(curve.threshold[cost.idxmin()])
+    return float(curve.threshold[np.argmin(cost)])
 
 
 def _forecast(name: str, metric) -> float:
@@ -92,7 +92,8 @@ def _calibrated() -> str:
 
 def _photos(average: str) -> float:
     target, table = data.photos()
-    return multiclass_roc_auc(target, table, labels=list(data.PHOTO_LABELS), average=average)
+    result = multiclass_roc_auc(target, table, labels=list(data.PHOTO_LABELS))
+    return result.macro if average == "macro" else result.weighted
 
 
 EXERCISES: dict[str, Exercise] = {
@@ -261,7 +262,10 @@ EXERCISES: dict[str, Exercise] = {
             "AUC de cada classe com a sua coluna de probabilidades; macro = média simples, "
             "ponderada = média pesada pelo número de fotos de cada animal."
         ),
-        call='`multiclass_roc_auc(alvo, tabela, labels=["gato", "cão", "ave"], average=...)`.',
+        call=(
+            '`multiclass_roc_auc(alvo, tabela, labels=["gato", "cão", "ave"])`, atributos '
+            "`macro` e `weighted`."
+        ),
         mistakes=(
             (
                 lambda _: (_photos("weighted"), _photos("macro")),

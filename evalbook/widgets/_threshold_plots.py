@@ -4,6 +4,14 @@ Handout 000, eqs. (11)-(16) and Figura 4. Split from :mod:`evalbook.widgets.thre
 the curves are built once per data set (:func:`threshold_curves`) and each step of the
 slider only draws them again with the markers at the new threshold
 (:func:`threshold_plots`), through the shared :func:`~evalbook._svg.svg_plot`.
+
+The ROC and KS panels draw the same :class:`~evalbook.Curve` as
+:class:`~evalbook.RocCurveDisplay` and :class:`~evalbook.KSDisplay` (``roc_curve`` and
+``ks_curve`` of the explorer's ScoredData), but as inline SVG rather than through
+matplotlib: the explorer redraws three panels at every step of the slider within its
+50 ms budget, and drawing the ROC and KS figures with matplotlib (to SVG, at the
+explorer's data of ``benchmarks/explorers.py``) takes tens of times longer than the
+whole SVG step, far beyond that budget.
 """
 
 from __future__ import annotations
@@ -14,7 +22,7 @@ import numpy as np
 
 from evalbook._render import CLASS_LINE_COLOURS, number, say
 from evalbook._svg import Line, Points, Segments, svg_plot, thin
-from evalbook.scores import ks_statistic, roc_curve
+from evalbook.scores import ks_curve, ks_statistic, roc_curve
 
 __all__ = ["SIZE", "TEXT", "threshold_curves", "threshold_plots"]
 
@@ -54,16 +62,16 @@ def threshold_curves(data, value_range, negative) -> dict:
     keep = thin(len(curve), MAX_POINTS)
     ks = ks_statistic(data)
     lo, hi = value_range
-    grid = data.thresholds[::-1]  # the distinct scores, increasing
-    if grid.size > MAX_POINTS:  # more points than pixels: sample the CDFs on a grid
-        grid = np.linspace(lo, hi, MAX_POINTS)
-    xs = np.concatenate([[lo], grid, [hi]])
+    cdf = ks_curve(data)  # the curve KSDisplay draws: CP of each class at each score
+    steps = thin(len(cdf), MAX_POINTS)  # more points than pixels add nothing
+    xs = np.concatenate([[lo], cdf.score[steps], [hi]])
     step_x = np.repeat(xs, 2)[1:]  # a step function: each x twice, the value changes after
     colours = (CLASS_LINE_COLOURS["positive"], CLASS_LINE_COLOURS["negative"])
     cdfs = [  # CP(positive, x) and CP(negative, x), eq. (14), as step lines
-        Line(step_x, np.repeat(cdf, 2)[:-1], colour=colour, width=1.5)
-        for cdf, colour in zip(data.cdf(xs), colours, strict=True)
-    ]
+        Line(step_x, np.repeat(np.concatenate([[0.0], values[steps], [1.0]]), 2)[:-1],
+             colour=colour, width=1.5)
+        for values, colour in zip((cdf.cdf_positive, cdf.cdf_negative), colours, strict=True)
+    ]  # fmt: skip
     # the scores of each class: dots (jittered) or, for many instances, histograms;
     # positives in the upper band (y in [1.1, 2]), negatives in the lower ([0.1, 1])
     dots, bars = [], []

@@ -1,0 +1,223 @@
+"""The Displays: they store what they draw, draw it, and speak the display language."""
+
+import matplotlib
+import numpy as np
+import pytest
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt
+
+import evalbook
+from evalbook import (
+    CalibrationDisplay,
+    ConfusionMatrixDisplay,
+    FBetaDisplay,
+    GainDisplay,
+    KSDisplay,
+    LiftDisplay,
+    PrecisionRecallDisplay,
+    RocCurveDisplay,
+)
+
+SPAM = evalbook.spam_predictions()
+Y, S = SPAM.target.to_numpy(), SPAM.score.to_numpy()
+
+#: Each Display built from the spam predictions, and the curve function it must store.
+FROM_PREDICTIONS = {
+    RocCurveDisplay: (
+        lambda: RocCurveDisplay.from_predictions(Y, S, positive="spam"),
+        lambda: evalbook.roc_curve(Y, S, positive="spam"),
+    ),
+    KSDisplay: (
+        lambda: KSDisplay.from_predictions(Y, S, positive="spam"),
+        lambda: evalbook.ks_curve(Y, S, positive="spam"),
+    ),
+    GainDisplay: (
+        lambda: GainDisplay.from_predictions(Y, S, positive="spam", bins=4),
+        lambda: evalbook.gain_lift(Y, S, positive="spam", bins=4),
+    ),
+    LiftDisplay: (
+        lambda: LiftDisplay.from_predictions(Y, S, positive="spam", bins=4),
+        lambda: evalbook.gain_lift(Y, S, positive="spam", bins=4),
+    ),
+    PrecisionRecallDisplay: (
+        lambda: PrecisionRecallDisplay.from_predictions(Y, S, positive="spam"),
+        lambda: evalbook.precision_recall_curve(Y, S, positive="spam"),
+    ),
+    FBetaDisplay: (
+        lambda: FBetaDisplay.from_predictions(Y, S, positive="spam", beta=2),
+        lambda: evalbook.fbeta_curve(Y, S, positive="spam", beta=2),
+    ),
+    CalibrationDisplay: (
+        lambda: CalibrationDisplay.from_predictions(Y, S, positive="spam", bins=5),
+        lambda: evalbook.calibration_curve(Y, S, positive="spam", bins=5),
+    ),
+}
+
+
+@pytest.fixture(autouse=True)
+def _close_figures():
+    yield
+    plt.close("all")
+
+
+@pytest.fixture
+def language(request):
+    previous = evalbook.set_language(request.param)
+    yield request.param
+    evalbook.set_language(previous)
+
+
+def _drawn(display):
+    ax = display.plot().ax_
+    return {
+        "x": ax.get_xlabel(),
+        "y": ax.get_ylabel(),
+        "title": ax.get_title(),
+        "legend": ax.get_legend_handles_labels()[1],
+    }
+
+
+@pytest.mark.parametrize("kind", FROM_PREDICTIONS, ids=lambda k: k.__name__)
+def test_from_predictions_stores_the_curve_and_plot_draws_it(kind):
+    build, curve_of = FROM_PREDICTIONS[kind]
+    display, expected = build(), curve_of()
+    assert display.curve.kind == expected.kind
+    for column in expected.columns:
+        np.testing.assert_array_equal(display.curve[column], expected[column])
+    same = kind.from_curve(expected)
+    assert same.curve is expected
+    _, ax = plt.subplots()
+    assert display.plot(ax=ax) is display and display.ax_ is ax and display.figure_ is ax.figure
+
+
+def test_the_roc_display_stores_its_numbers():
+    display = RocCurveDisplay.from_predictions(Y, S, positive="spam", threshold=0.5, name="m")
+    assert display.roc_auc == evalbook.roc_auc(Y, S, positive="spam")
+    tp, fn, fp, tn = evalbook.ScoredData(Y, S, positive="spam").counts(0.5)
+    assert display.point == (fp / (fp + tn), tp / (tp + fn))  # Tabela 3: TP 6, FP 2
+    assert display.point == (2 / 11, 6 / 9)
+    assert _drawn(display)["legend"][0] == f"m: AUC = {display.roc_auc:.3f}"
+
+
+def test_the_ks_display_agrees_with_ks_statistic():
+    display = KSDisplay.from_predictions(Y, S, positive="spam")
+    result = evalbook.ks_statistic(Y, S, positive="spam")
+    assert (display.statistic, display.score) == pytest.approx(tuple(result))
+
+
+def test_the_pr_display_gives_the_average_precision():
+    display = PrecisionRecallDisplay.from_predictions(Y, S, positive="spam")
+    assert display.average_precision == pytest.approx(
+        evalbook.average_precision(Y, S, positive="spam"), abs=1e-15
+    )
+
+
+def test_several_roc_curves_share_one_diagonal():
+    _, ax = plt.subplots()
+    RocCurveDisplay.from_predictions(Y, S, positive="spam").plot(ax=ax)
+    RocCurveDisplay.from_predictions(Y, 1 - S, positive="spam", name="reversed").plot(ax=ax)
+    assert [line.get_label() for line in ax.lines].count("_diagonal") == 1
+
+
+ENGLISH = {
+    RocCurveDisplay: {"x": "FPR (1 − specificity)", "y": "TPR (sensitivity)"},
+    KSDisplay: {"x": "score ps", "y": "cumulative share", "title": "KS = 0.576 at ps = 0.657"},
+    GainDisplay: {"y": "cumulative gain", "legend": ["random", "model"]},
+    LiftDisplay: {
+        "x": "bin (highest scores first)",
+        "legend": ["cumulative lift", "random", "lift"],
+    },
+    PrecisionRecallDisplay: {"x": "recall", "y": "precision"},
+    CalibrationDisplay: {"x": "mean predicted probability", "y": "share of positives"},
+}
+PORTUGUESE = {
+    RocCurveDisplay: {"x": "FPR (1 − especificidade)", "y": "TPR (sensibilidade)"},
+    KSDisplay: {
+        "y": "proporção acumulada",
+        "title": "KS = 0.576 em ps = 0.657",
+        "legend": ["CP(positivos, ps)", "CP(negativos, ps)", "KS"],
+    },
+    GainDisplay: {"y": "ganho acumulado", "legend": ["aleatório", "modelo"]},
+    LiftDisplay: {
+        "x": "bin (maiores scores primeiro)",
+        "legend": ["lift acumulado", "aleatório", "lift"],
+    },
+    PrecisionRecallDisplay: {"x": "revocação", "y": "precisão"},
+    CalibrationDisplay: {"x": "probabilidade prevista média", "y": "proporção de positivos"},
+}
+
+
+@pytest.mark.parametrize(
+    ("language", "expected"),
+    [("en", ENGLISH), ("pt", PORTUGUESE)],
+    indirect=["language"],
+    ids=["en", "pt"],
+)
+def test_the_labels_follow_the_display_language(language, expected):
+    for kind, labels in expected.items():
+        drawn = _drawn(FROM_PREDICTIONS[kind][0]())
+        for part, text in labels.items():
+            assert drawn[part] == text, (kind.__name__, part)
+
+
+@pytest.mark.parametrize(
+    ("language", "axes"),
+    [("en", ("prediction", "target")), ("pt", ("predição", "alvo"))],
+    indirect=["language"],
+    ids=["en", "pt"],
+)
+def test_the_confusion_matrix_speaks_the_display_language(language, axes):
+    display = ConfusionMatrixDisplay.from_predictions(
+        SPAM.target, SPAM.prediction, labels=["spam", "ham"]
+    )
+    ax = display.plot().ax_
+    assert (ax.get_xlabel(), ax.get_ylabel()) == axes
+    assert [t.get_text() for t in ax.texts] == ["6\nTP", "3\nFN", "2\nFP", "9\nTN"]
+    bare = ConfusionMatrixDisplay.from_matrix([[1, 2], [3, 4]]).plot().ax_
+    words = ("positive", "negative") if language == "en" else ("positiva", "negativa")
+    assert tuple(t.get_text() for t in bare.get_xticklabels()) == words
+
+
+@pytest.mark.parametrize(
+    ("call", "error", "match"),
+    [
+        (
+            lambda: RocCurveDisplay.from_predictions(Y, S, positive="spam").plot(ax=1),
+            TypeError,
+            "ax must",
+        ),
+        (
+            lambda: RocCurveDisplay(evalbook.ks_curve(Y, S, positive="spam")),
+            TypeError,
+            "'roc' Curve",
+        ),
+        (lambda: KSDisplay.from_curve(SPAM), TypeError, "'ks' Curve"),
+        (
+            lambda: RocCurveDisplay.from_predictions(Y, S, positive="spam", name=3),
+            TypeError,
+            "name",
+        ),
+        (
+            lambda: RocCurveDisplay.from_predictions(Y, S, positive="spam", threshold="x"),
+            TypeError,
+            "threshold",
+        ),
+        (
+            lambda: ConfusionMatrixDisplay.from_matrix([[1, 2], [3, 4]], cmap="nope").plot(),
+            ValueError,
+            "cmap",
+        ),
+    ],
+)
+def test_bad_input_is_named(call, error, match):
+    before = plt.get_fignums()
+    with pytest.raises(error, match=match):
+        call()
+    assert plt.get_fignums() == before  # no figure left open
+
+
+def test_plot_functions_return_the_displays_axes():
+    ax = evalbook.plot_roc_curve(Y, S, positive="spam")
+    display = RocCurveDisplay.from_predictions(Y, S, positive="spam").plot()
+    np.testing.assert_array_equal(ax.lines[-1].get_xydata(), display.line_.get_xydata())
