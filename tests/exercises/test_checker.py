@@ -1,6 +1,6 @@
 """The checker's own behaviour: its errors, its messages, the cases of issue 11 §5.
 
-The registry-wide hostile-answer tests are in ``tests/test_exercises_sets.py``; here, the
+The registry-wide hostile-answer tests are in ``test_exercises_sets.py``; here, the
 named regressions (each failed on the checker of commit 71def56) and the checker's
 contract: an error in an item's expected answer is raised with the item's id, an unknown id
 lists its set's ids.
