@@ -9,8 +9,8 @@ verdict from the numbers, and writes the Markdown page ``docs/reproducao.md``::
     python docs/reproduction.py            # rewrite docs/reproducao.md
     python docs/reproduction.py --check    # exit 1 if the page is out of date
 
-``tests/test_reproduction.py`` recomputes every row and fails when a value, a verdict or the
-page changes.
+``tests/notebooks/test_reproduction.py`` recomputes every row and fails when a value, a
+verdict or the page changes.
 
 Columns of the CSV
 ------------------
@@ -331,8 +331,8 @@ def render(rows: list[dict]) -> str:
         "respostas dos slides), onde o handout o imprime, o valor que a `evalbook` calcula a "
         "partir dos dados do handout, a lição e a seção que o calculam e o veredito. Os handouts "
         "estão descritos na seção “Sources” do [README](../README.md). "
-        "`tests/test_reproduction.py` recalcula cada linha e falha se um valor ou um veredito "
-        "mudar.",
+        "`tests/notebooks/test_reproduction.py` recalcula cada linha e falha se um valor ou um "
+        "veredito mudar.",
         "",
         "Vereditos: **confere** (o valor calculado é o impresso); **confere a menos do "
         "arredondamento do handout** (o impresso é o calculado arredondado às casas que o "

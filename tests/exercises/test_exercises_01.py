@@ -1,7 +1,7 @@
 """Exercises 01 (the confusion matrix): answers computed by hand from the fraud table.
 
 ``independent(variant)`` and ``WRONG`` feed the registry-wide tests of
-``tests/test_exercises_sets.py``; this module adds the documented values and the hints that
+``test_exercises_sets.py``; this module adds the documented values and the hints that
 depend on the answer's container.
 """
 

@@ -38,7 +38,7 @@ import pytest
 
 import evalbook
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 LESSON = "notebooks/05_scores_roc_ks_lift.ipynb"
 VIEWPORT = {"width": 1280, "height": 720}
 # JupyterLab's menus in English or, with the pt-BR language pack active, in Portuguese

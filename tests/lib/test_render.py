@@ -27,7 +27,7 @@ from evalbook._render import (
 )
 from evalbook._svg import Line, Points, Segments, svg_plot
 
-ROOT = pathlib.Path(__file__).resolve().parents[1]
+ROOT = pathlib.Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(autouse=True)

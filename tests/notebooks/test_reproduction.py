@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 _SPEC = importlib.util.spec_from_file_location("reproduction", ROOT / "docs" / "reproduction.py")
 reproduction = importlib.util.module_from_spec(_SPEC)
 _SPEC.loader.exec_module(reproduction)

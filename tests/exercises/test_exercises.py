@@ -41,7 +41,7 @@ from evalbook.exercises.build import (
 )
 from evalbook.exercises.registry import EXERCISES
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 SOLUTIONS = sorted((ROOT / "exercises" / "solucoes").glob("*_solucao.ipynb"))
 WRONG = "❌ Ainda não. Dica: "
 RIGHT = "✅ Correto!"

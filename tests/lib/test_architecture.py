@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-PACKAGE = Path(__file__).resolve().parent.parent / "evalbook"
+PACKAGE = Path(__file__).resolve().parents[2] / "evalbook"
 
 #: The longest a library module may be (issue 11 §4: "no library module over ~600 lines").
 MAX_LINES = 600

@@ -115,7 +115,7 @@ def _run_solution_with_variant(number: str, key: int) -> list[str]:
 
     import nbformat
 
-    root = Path(__file__).resolve().parents[1] / "exercises" / "solucoes"
+    root = Path(__file__).resolve().parents[2] / "exercises" / "solucoes"
     (path,) = root.glob(f"{number}_*_solucao.ipynb")
     namespace: dict = {}
     failed = []

@@ -2,7 +2,7 @@
 
 The independent answers use the fraud table directly, scikit-learn and scipy, never the
 evalbook functions that the registry uses. ``independent()`` and ``WRONG`` feed the
-registry-wide tests of ``tests/test_exercises_sets.py``.
+registry-wide tests of ``test_exercises_sets.py``.
 """
 
 from __future__ import annotations

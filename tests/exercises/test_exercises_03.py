@@ -1,7 +1,7 @@
 """Exercises 03: the expected answers computed by hand from the cells, the documented values.
 
 ``independent(variant)`` and ``WRONG`` feed the registry-wide tests of
-``tests/test_exercises_sets.py``; this module adds the set's own values and hints.
+``test_exercises_sets.py``; this module adds the set's own values and hints.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Every item of every exercise set, driven by the registry (one test shape for all sets).
 
-Each set's own module ``tests/test_exercises_NN.py`` provides ``independent()`` (the expected
+Each set's own module ``test_exercises_NN.py`` provides ``independent()`` (the expected
 answers computed without the registry's code: by hand, from exact fractions, with
 scikit-learn, scipy, statsmodels or nltk) and ``WRONG`` (wrong answers). For every item this
 module checks that
@@ -38,7 +38,7 @@ WRONG_HINT = "❌ Ainda não. Dica: "
 
 
 def load_set_tests(number: str):
-    """The module ``tests/test_exercises_NN.py`` (pytest runs with --import-mode=importlib)."""
+    """The module ``test_exercises_NN.py`` (pytest runs with --import-mode=importlib)."""
     path = Path(__file__).with_name(f"test_exercises_{number}.py")
     spec = importlib.util.spec_from_file_location(f"exercise_set_tests_{number}", path)
     module = importlib.util.module_from_spec(spec)
@@ -411,7 +411,7 @@ def test_checking_emits_no_warning():
 
 
 # ---------------------------------------------------------------------- hints in steps
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @functools.cache

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 LESSON = "notebooks/01_matriz_de_confusao.ipynb"
 TRANSLATION = "@jupyterlab/translation-extension:plugin"
 

@@ -1,7 +1,7 @@
 """Exercises 02 (classification metrics): answers from the four counts and scikit-learn.
 
 ``independent(variant)`` and ``WRONG`` feed the registry-wide tests of
-``tests/test_exercises_sets.py``; this module adds the documented values and specific hints.
+``test_exercises_sets.py``; this module adds the documented values and specific hints.
 """
 
 from __future__ import annotations

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 LESSONS = sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
 # A cell without a slide type continues the slide above it (RISE's and nbconvert's "-"):
 # jupyterlab-slideshow, the deck mode the lessons are presented with, reads "continue" only
