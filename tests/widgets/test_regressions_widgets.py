@@ -13,7 +13,6 @@ import numpy as np
 import pytest
 
 import evalbook
-from evalbook._render import set_language
 from evalbook.widgets import (
     BootstrapExplorer,
     CoverageExplorer,
@@ -24,13 +23,6 @@ from evalbook.widgets import (
     ProfitExplorer,
     ThresholdExplorer,
 )
-
-
-@pytest.fixture(autouse=True)
-def _portuguese():
-    previous = set_language("pt")
-    yield
-    set_language(previous)
 
 
 @pytest.fixture

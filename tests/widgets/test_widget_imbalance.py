@@ -7,28 +7,13 @@ import pytest
 from sklearn.metrics import accuracy_score, cohen_kappa_score
 
 from evalbook import ConfusionMatrix
-from evalbook._render import set_language
 from evalbook.widgets import ImbalanceExplorer
-
-
-@pytest.fixture(autouse=True)
-def _portuguese():
-    """The explorers speak the lessons' language (the library's default is English)."""
-    previous = set_language("pt")
-    yield
-    set_language(previous)
 
 
 def _labels(cm: ConfusionMatrix):
     k = cm.n_classes
     y_true, y_pred = np.divmod(np.arange(k * k), k)
     return y_true, y_pred, cm.counts.ravel()
-
-
-def test_lazy_registry_gives_the_class():
-    from evalbook.widgets.imbalance import ImbalanceExplorer as direct
-
-    assert ImbalanceExplorer is direct
 
 
 def test_balanced_start():

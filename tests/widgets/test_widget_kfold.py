@@ -6,29 +6,13 @@ import numpy as np
 import pytest
 
 from evalbook import kfold, stratified_kfold
-from evalbook._render import set_language
 from evalbook.widgets import KFoldExplorer
-
-
-@pytest.fixture(autouse=True)
-def _portuguese():
-    """The explorers speak the lessons' language (the library's default is English)."""
-    previous = set_language("pt")
-    yield
-    set_language(previous)
-
 
 Y = np.repeat(["A", "B", "C"], [12, 18, 6])
 
 
 def _tests(splits):
     return [test.tolist() for _, test in splits]
-
-
-def test_lazy_registry_gives_the_class():
-    from evalbook.widgets.kfold import KFoldExplorer as direct
-
-    assert KFoldExplorer is direct
 
 
 def test_defaults_are_handout_proportions_in_five_stratified_folds():

@@ -8,18 +8,9 @@ import pytest
 import traitlets
 
 import evalbook
-from evalbook._render import confusion_html, set_language
+from evalbook._render import confusion_html
 from evalbook.widgets import PositiveClassExplorer
 from evalbook.widgets.positive_class import RESULT_COLOURS
-
-
-@pytest.fixture(autouse=True)
-def _portuguese():
-    """The explorers speak the lessons' language (the library's default is English)."""
-    previous = set_language("pt")
-    yield
-    set_language(previous)
-
 
 # Swapping the positive class of a binary problem swaps these result types.
 FLIP = {"TP": "TN", "TN": "TP", "FP": "FN", "FN": "FP"}
