@@ -100,3 +100,10 @@ def test_the_plot_follows_the_share_and_the_recalls():
     explorer.recall_majority.value = 0.5  # the model's curves move
     assert explorer.plot_view.value.split("<polyline")[1] != second.split("<polyline")[1]
     assert explorer.html.endswith("</svg>")
+
+
+def test_imbalance_plot_is_shown_at_its_own_size():
+    """The plot is an SVG of its own size (450×288), not an image stretched by its row."""
+    explorer = ImbalanceExplorer()
+    explorer._repr_mimebundle_()
+    assert 'width="450" height="288"' in explorer.plot_view.value

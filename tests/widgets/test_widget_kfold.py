@@ -93,3 +93,13 @@ def test_properties_are_read_only_and_display_as_widget():
 def test_bad_arguments(args, kwargs, error, message):
     with pytest.raises(error, match=message):
         KFoldExplorer(*args, **kwargs)
+
+
+def test_kfold_grid_stays_small_for_many_instances():
+    y = np.repeat(["A", "B"], [3000, 2000])
+    explorer = KFoldExplorer(y, k=5)
+    assert explorer.fold_sizes == [1000] * 5
+    cells = explorer.html.count("<td")
+    assert cells < 6 * 125  # ≤ 120 columns, not 5000
+    # a column standing for a group of instances says which
+    assert "42 instâncias, da 0 à 41 (A)" in explorer.html
