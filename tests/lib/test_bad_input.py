@@ -14,10 +14,17 @@ from evalbook import (
     MULTICLASS_METRICS,
     ConfusionMatrix,
     fbeta,
+    gain_lift,
+    ks_statistic,
     npv,
+    plot_ks,
+    plot_roc_curve,
     ppv,
     result_types,
+    roc_auc,
+    roc_curve,
 )
+from evalbook import threshold as to_labels
 
 SPAM = ConfusionMatrix([[6, 3], [2, 9]], labels=["spam", "ham"])
 ABC = ConfusionMatrix([[88, 10, 2], [14, 40, 6], [18, 10, 12]], labels=["A", "B", "C"])
@@ -349,3 +356,48 @@ def test_bad_beta(beta, error, message):
 def test_bad_prevalence(function, prevalence, error, message):
     with pytest.raises(error, match=message):
         function(SPAM, prevalence=prevalence)
+
+
+# ---------------------------------------------------------------------- a missing class label
+MISSING = [None, math.nan, np.nan, pd.NA, pd.NaT, np.datetime64("NaT")]
+
+
+Y4, S4 = [1, 0, 1, 0], [0.9, 0.8, 0.4, 0.1]
+
+
+@pytest.mark.parametrize("missing", MISSING, ids=repr)
+def test_threshold_refuses_a_missing_negative(missing):
+    """threshold(s, 0.5, positive=1, negative=None) returned None (or nan) labels."""
+    with pytest.raises(ValueError, match="negative must be a class label"):
+        to_labels([0.2, 0.9], 0.5, positive=1, negative=missing)
+
+
+@pytest.mark.parametrize("missing", MISSING, ids=repr)
+def test_threshold_refuses_a_missing_positive(missing):
+    """positive=pd.NA raised numpy's "boolean value of NA is ambiguous"; nan gave nan labels."""
+    with pytest.raises(ValueError, match="positive must be a class label"):
+        to_labels([0.2, 0.9], 0.5, positive=missing, negative=0)
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda p: roc_auc(Y4, S4, positive=p),
+        lambda p: roc_curve(Y4, S4, positive=p),
+        lambda p: ks_statistic(Y4, S4, positive=p),
+        lambda p: gain_lift(Y4, S4, positive=p, bins=2),
+        lambda p: plot_roc_curve(Y4, S4, positive=p),
+        lambda p: plot_ks(Y4, S4, positive=p),
+    ],
+    ids=["roc_auc", "roc_curve", "ks_statistic", "gain_lift", "plot_roc_curve", "plot_ks"],
+)
+@pytest.mark.parametrize("missing", [pd.NA, pd.NaT], ids=repr)
+def test_metrics_refuse_a_missing_positive_by_name(call, missing):
+    """pd.NA or pd.NaT as positive: a message about positive, not numpy's about NA, and no
+    figure left open."""
+    import matplotlib.pyplot as plt
+
+    figures = plt.get_fignums()
+    with pytest.raises(ValueError, match="positive must be a class label"):
+        call(missing)
+    assert plt.get_fignums() == figures

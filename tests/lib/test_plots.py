@@ -8,6 +8,8 @@ import matplotlib
 
 matplotlib.use("Agg")
 
+
+import matplotlib
 import matplotlib.pyplot as plt
 import numpy as np
 import pytest
@@ -172,3 +174,13 @@ def test_roc_curve_plot_name_must_be_text():
     _raises_without_opening_a_figure(
         lambda: plot_roc_curve(Y4, S4, positive=1, name=3), TypeError, "name must be a str"
     )
+
+
+def test_ks_plot_of_extreme_scores_has_finite_ends():
+    """Scores near ±1e308 overflowed hi − lo: a numpy warning and infinite step ends."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        ax = plot_ks([1, 0, 1, 0], [1.7e308, -1.7e308, 5.0, 1.0], positive=1)
+    for line in ax.lines:
+        assert np.all(np.isfinite(line.get_xdata()))
+    assert ax.lines[0].get_ydata()[-1] == ax.lines[1].get_ydata()[-1] == 1.0
