@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 
+import evalbook
+
 PACKAGE = Path(__file__).resolve().parents[2] / "evalbook"
 
 #: The longest a library module may be (issue 11 §4: "no library module over ~600 lines").
@@ -171,3 +173,23 @@ def test_no_library_module_is_over_600_lines():
     }
     over = {module: count for module, count in lines.items() if count > MAX_LINES}
     assert over == {}, f"modules over {MAX_LINES} lines (split them by job): {over}"
+
+
+def test_the_topic_modules_re_export_what_the_lessons_import():
+    from evalbook import inference, validation
+
+    assert set(validation.__all__) == {
+        "WEIGHT_632", "bootstrap", "bootstrap_oob_probability", "bootstrap_oob_shares",
+        "cross_validate", "error_632", "holdout", "kfold", "leave_one_out",
+        "repeated_bootstrap", "repeated_holdout", "repeated_kfold", "split_roles",
+        "stratified_counts", "stratified_kfold", "train_val_test_split",
+    }  # fmt: skip
+    assert set(inference.__all__) == {
+        "T_TABLE", "Z_TABLE", "AlgorithmComparison", "FriedmanResult", "ModelComparison",
+        "NormalApproximationWarning", "accuracy_interval", "bootstrap_interval",
+        "compare_algorithms", "compare_models", "friedman", "interval_coverage", "t_value",
+        "z_value",
+    }  # fmt: skip
+    for module in (validation, inference):
+        for name in module.__all__:
+            assert getattr(evalbook, name) is getattr(module, name)
