@@ -27,13 +27,6 @@ from evalbook.exercises.registry import EXERCISES
 WRONG_HINT = "❌ Ainda não. Dica: "
 
 
-@pytest.fixture(autouse=True)
-def _fresh_record():
-    reset_progress()
-    yield
-    reset_progress()
-
-
 def _is_hint(result) -> bool:
     return (
         isinstance(result, CheckResult)
