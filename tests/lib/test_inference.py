@@ -41,15 +41,9 @@ N_RANDOM = 300
 
 # ====================================================================== z and t
 def test_table_5_1_as_printed():
-    assert Z_TABLE == {
-        0.001: 3.09,
-        0.005: 2.58,
-        0.01: 2.33,
-        0.05: 1.65,
-        0.10: 1.28,
-        0.20: 0.84,
-        0.40: 0.25,
-    }
+    """The table's rows are the handout's tail probabilities; each value is checked against
+    scipy, rounded as the handout rounds, in the next test (not against a second copy)."""
+    assert sorted(Z_TABLE) == [0.001, 0.005, 0.01, 0.05, 0.10, 0.20, 0.40]
     assert z_value(0.90, source="table") == 1.65  # the handout's worked example
     assert z_value(0.99, source="table") == 2.58
     assert z_value(0.98, source="table") == 2.33
