@@ -1,9 +1,9 @@
-"""The checker's own behaviour: its errors, its messages, the cases of issue 11 §5.
+"""The checker's own behaviour: its errors, its messages, its answers to odd input.
 
-The registry-wide hostile-answer tests are in ``test_exercises_sets.py``; here, the
-named regressions (each failed on the checker of commit 71def56) and the checker's
-contract: an error in an item's expected answer is raised with the item's id, an unknown id
-lists its set's ids.
+The registry-wide hostile-answer tests are in ``test_exercises_sets.py``; here, named odd
+answers (huge integers, objects whose dunders or repr raise, subclasses, callables) and the
+checker's contract: an error in an item's expected answer is raised with the item's id, an
+unknown id lists its set's ids.
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ def _is_hint(result) -> bool:
     )
 
 
-# ---------------------------------------------------------------------- issue 11 §5
+# ---------------------------------------------------------------------- odd answers
 def test_an_integer_with_5000_digits():
     result = check("02.f1", 10**5000)
     assert _is_hint(result)

@@ -403,7 +403,7 @@ def test_checking_emits_no_warning():
                 check(exercise_id, compute())
 
 
-# ------------------------------------------------------------------ hints in steps (issue 14 §1)
+# ------------------------------------------------------------------------- hints in steps
 ROOT = Path(__file__).resolve().parents[2]
 
 

@@ -396,7 +396,8 @@ def test_threshold_refuses_a_missing_negative(missing):
 
 @pytest.mark.parametrize("missing", MISSING, ids=repr)
 def test_threshold_refuses_a_missing_positive(missing):
-    """positive=pd.NA raised numpy's "boolean value of NA is ambiguous"; nan gave nan labels."""
+    """A missing value as positive is refused by name (not numpy's "boolean value of NA is
+    ambiguous"), not turned into missing labels."""
     with pytest.raises(ValueError, match="positive must be a class label"):
         to_labels([0.2, 0.9], 0.5, positive=missing, negative=0)
 
@@ -436,7 +437,6 @@ COUNT_LIMIT = r"at most 2\*\*53 = 9007199254740992"
 
 
 TOO_LARGE = [
-    # the cases of issue 11 §5
     ("accuracy_interval", lambda: accuracy_interval(0.5, 10**200), "n must be " + COUNT_LIMIT),
     (
         "interval_coverage n",

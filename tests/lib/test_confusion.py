@@ -522,7 +522,7 @@ def test_from_labels_keeps_a_trailing_nul_apart():
 
 
 def test_counts_beyond_int64_name_the_limit():
-    # numpy keeps such ints as objects: the message used to suggest a ragged table
+    # numpy keeps such ints as objects: the message names the limit, not a ragged table
     for value in (2**64, -(2**64)):
         with pytest.raises(ValueError, match=r"counts must be non-negative and below 2\*\*63"):
             ConfusionMatrix([[value, 0], [0, 1]])

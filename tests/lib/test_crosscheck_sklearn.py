@@ -312,7 +312,7 @@ def test_precision_recall_f1_per_class():
 
 
 def test_label_is_sklearn_labels_list_average_none():
-    """The issue's form, one class at a time: ``labels=[label], average=None``."""
+    """One class at a time, as scikit-learn is asked for it: ``labels=[label], average=None``."""
     compared = 0
     for case in CASES[::7]:  # (the same values as above, where all classes are asked at once)
         y_true, y_pred = _arrays(case)

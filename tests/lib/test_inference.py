@@ -616,7 +616,7 @@ def test_bootstrap_interval_of_an_empty_matrix():
         (lambda: interval_coverage(0.8, 30, seed="x"), TypeError, "seed must be None"),
     ],
 )
-def test_review_bad_inputs_name_the_argument(call, error, message):
+def test_bad_inputs_name_the_argument(call, error, message):
     with pytest.raises(error, match=message):
         call()
 

@@ -368,12 +368,12 @@ def test_bad_bleu_input():
         modified_precision("a b", ["a b"], n=0)
 
 
-# ---------------------------------------------------------------------- review findings
+# ---------------------------------------------------------------------- odd references
 SENTENCE = "the cat sat on the mat"
 
 
 def test_a_tokenised_candidate_with_a_flat_token_list_is_refused():
-    """A flat token list as references used to be read as six one-word references: 0.0."""
+    """A flat token list as references is refused, not read as six one-word references."""
     tokens = SENTENCE.split()
     for metric in (bleu, brevity_penalty):
         with pytest.raises(
@@ -397,7 +397,7 @@ def test_a_tokenised_candidate_with_a_flat_token_list_is_refused():
 
 def test_each_empty_reference_is_refused():
     with pytest.raises(ValueError, match=r"references\[0\] is empty"):
-        bleu("a", ["", "a b c d"], max_n=1)  # used to return 1.0: "" was the closest length
+        bleu("a", ["", "a b c d"], max_n=1)  # not 1.0 with "" as the closest length
     with pytest.raises(ValueError, match=r"references\[1\] is empty"):
         brevity_penalty("a b", ["a b", "   "])
     with pytest.raises(ValueError, match=r"references\[2\] is empty"):

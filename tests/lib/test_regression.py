@@ -245,15 +245,15 @@ def test_accepts_pandas_and_integers():
     assert isinstance(mae([1, 2], [2, 2]), float)
 
 
-# ---------------------------------------------------------------------- review findings
+# ---------------------------------------------------------------------- odd input
 @pytest.mark.parametrize("metric", METRICS, ids=lambda f: f.__name__)
 def test_none_and_ragged_input_are_named(metric):
     with pytest.raises(TypeError, match="y must hold real numbers; got None at position 1"):
-        metric([1, 2], [1, None])  # used to be reported as "contains nan"
+        metric([1, 2], [1, None])  # None, not "contains nan"
     with pytest.raises(TypeError, match="t must hold real numbers; got None at position 0"):
         metric([None, 2], [1, 2])
     with pytest.raises(ValueError, match="y must be a flat sequence"):
-        metric([1, 2], [[1, 2], [3]])  # used to be numpy's "inhomogeneous shape"
+        metric([1, 2], [[1, 2], [3]])  # not numpy's "inhomogeneous shape"
     with pytest.raises(ValueError, match="t must be a flat sequence"):
         metric([[1, 2], [3]], [1, 2])
 
@@ -283,7 +283,7 @@ def test_adjusted_r2_checks_p_as_a_whole_number():
     ("zero_division", "error"), [("zero", ValueError), (None, TypeError), (True, TypeError)]
 )
 def test_adjusted_r2_checks_zero_division_up_front(zero_division, error):
-    """Used to be checked only when R² was undefined, so a typo passed on good data."""
+    """Checked on every call, not only when R² is undefined (a typo fails on good data)."""
     with pytest.raises(error, match="zero_division must be"):
         adjusted_r2(T, Y, p=1, zero_division=zero_division)
 
@@ -300,8 +300,8 @@ def test_r2_of_equal_targets_with_an_inexact_mean_is_undefined(value):
     assert r2(t, [0.2] * 3, zero_division=0.0) == 0.0
 
 
-# Found by the sweep of the other public functions: overflow or underflow inside a
-# scale-free metric gave nan, inf or a wrong 0/0 for finite inputs with a finite answer.
+# Overflow or underflow inside a scale-free metric must not give nan, inf or a wrong 0/0
+# for finite inputs with a finite answer.
 def test_smape_and_mape_near_the_float_limit():
     with warnings.catch_warnings():
         warnings.simplefilter("error")

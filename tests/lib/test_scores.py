@@ -340,7 +340,7 @@ SCORE_FUNCTIONS = {
     "positive", [np.array(Y4), Y4, (1, 0, 1, 0), [1]], ids=["array", "list", "tuple", "one"]
 )
 def test_positive_must_be_a_single_label(function, positive):
-    """An array used to be compared element-wise: nan with a misleading warning, or worse."""
+    """An array is refused, not compared element-wise (nan with a misleading warning)."""
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         with pytest.raises(TypeError, match="positive must be a single class label"):
@@ -523,7 +523,7 @@ def test_roc_curve_result_is_arrays_shown_as_a_table(spam_table):
 
 # ---------------------------------------------------------------------- auc of any points
 def test_auc_of_points_given_right_to_left_is_positive():
-    """auc([1, 0], [1, 1]) was −1.0; scikit-learn (and the docstring) say +1.0."""
+    """auc([1, 0], [1, 1]) is +1.0, as scikit-learn and the docstring say (not −1.0)."""
     assert auc([1, 0], [1, 1]) == 1.0
     assert auc([1, 0.5, 0.5, 0], [1, 1, 0.5, 0]) == sk_auc([1, 0.5, 0.5, 0], [1, 1, 0.5, 0])
 

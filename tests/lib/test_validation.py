@@ -639,7 +639,7 @@ def test_cross_validate_bad_input(kwargs, error, message):
         cross_validate(*arguments.values(), **options)
 
 
-# ---------------------------------------------------------------------- review fixes
+# ---------------------------------------------------------------------- arguments named
 @pytest.mark.parametrize(
     ("call", "error", "message"),
     [
@@ -659,7 +659,7 @@ def test_cross_validate_bad_input(kwargs, error, message):
         (lambda: bootstrap_oob_probability([[1], [2, 3]]), ValueError, "n must be a flat"),
     ],
 )
-def test_review_bad_inputs_name_the_argument(call, error, message):
+def test_bad_inputs_name_the_argument(call, error, message):
     with pytest.raises(error, match=message):
         call()
 
