@@ -34,7 +34,7 @@ sys.modules["forked_kernels"] = forked_kernels
 #: Files that take longest, started first so that no worker of a parallel run (`make test`
 #: uses pytest-xdist with `--dist loadfile --no-loadscope-reorder`) ends alone on a long
 #: one; the notebooks (nbval) come next, then the unit tests fill the gaps.
-_LONGEST_FIRST = ("tests/test_browser.py", "tests/test_lab.py")
+_LONGEST_FIRST = ("tests/notebooks/test_browser.py", "tests/notebooks/test_lab.py")
 
 
 def _start_rank(item) -> int:
@@ -104,7 +104,7 @@ def spam_table():
 
 
 # ---------------------------------------------------------------------- the browser tests
-# tests/test_browser.py drives JupyterLab in Debian's headless Chromium through
+# tests/notebooks/test_browser.py drives JupyterLab in Debian's headless Chromium through
 # Playwright's Python API (never `playwright install`: the system Chromium is used).
 # Without them the tests are skipped with a message, or fail when
 # EVALBOOK_REQUIRE_BROWSER=1 (as .ci/run sets).
