@@ -75,9 +75,9 @@ class ScoreMetric:
 
     ``call(y, s, positive)`` computes it; ``reference(is_positive, s)`` computes it with
     another library (None: none has it). ``rank_based``: it depends only on the order of
-    the scores. ``scored_data``: it also takes a :class:`ScoredData` alone. ``swap``: the
-    value when the other class is positive and the scores are ``1 - s`` (None: no such
-    identity).
+    the scores. ``scored_data``: it also takes a :class:`ScoredData` alone.
+    ``symmetric``: the value is the same when the other class is positive and the scores
+    are ``1 - s``.
     """
 
     name: str
@@ -85,7 +85,7 @@ class ScoreMetric:
     reference: Callable | None
     rank_based: bool
     scored_data: bool
-    swap: Callable[[float], float] | None = None
+    symmetric: bool = False
 
 
 SCORE_METRICS = [
@@ -95,7 +95,7 @@ SCORE_METRICS = [
         lambda is_positive, s: skm.roc_auc_score(is_positive, s),
         rank_based=True,
         scored_data=True,
-        swap=lambda value: value,
+        symmetric=True,
     ),
     ScoreMetric(
         "ks_statistic",
@@ -103,7 +103,7 @@ SCORE_METRICS = [
         lambda is_positive, s: ks_2samp(s[is_positive], s[~is_positive]).statistic,
         rank_based=True,
         scored_data=True,
-        swap=lambda value: value,
+        symmetric=True,
     ),
     ScoreMetric(
         "average_precision",
@@ -118,7 +118,7 @@ SCORE_METRICS = [
         lambda is_positive, s: skm.brier_score_loss(is_positive, s),
         rank_based=False,
         scored_data=False,
-        swap=lambda value: value,
+        symmetric=True,
     ),
     ScoreMetric(
         "expected_calibration_error",
@@ -407,10 +407,10 @@ def test_score_metric_takes_every_container_and_dtype(entry, container):
         assert _same(entry.call(labels, given(s), "pos"), entry.call(y, values(s), "pos"))
 
 
-@over(SCORE_METRICS, lambda entry: entry.swap is not None)
+@over(SCORE_METRICS, lambda entry: entry.symmetric)
 def test_score_metric_of_the_other_class_and_complementary_scores(entry):
     for y, s in _cases():
-        assert _same(entry.call(y, 1 - s, "neg"), entry.swap(entry.call(y, s, "pos")))
+        assert _same(entry.call(y, 1 - s, "neg"), entry.call(y, s, "pos"))
 
 
 @over(SCORE_METRICS, lambda entry: entry.rank_based)
