@@ -7,16 +7,19 @@ library offers, and each invariant is one test over a registry:
   ``average_precision``, ``brier_score``, ``expected_calibration_error``);
 - :data:`REGRESSION_METRICS`: one number from targets and predictions;
 - :data:`CURVES`: named arrays from labels and scores (``roc_curve``,
-  ``precision_recall_curve``, ``fbeta_curve``, ``gain_lift``, ``calibration_curve``).
+  ``precision_recall_curve``, ``fbeta_curve``, ``gain_lift``, ``calibration_curve``);
+- :data:`TABLE_METRICS`: one number from labels and a table with one column per class
+  (``cross_entropy``, ``perplexity``, ``top_k_accuracy``, ``multiclass_roc_auc``).
 
 An entry says how to call the function, its reference implementation where a well-kept
 library has one (scikit-learn, scipy), and which invariants hold for it. The invariants:
-the input order does not matter (permuting the rows), the labels' encoding does not matter
-(strings, ints, ±1, booleans, the positive class being the smaller label) and either class
-can be the positive one; tied scores are one step and a strictly increasing transform of
-the scores changes nothing for what depends only on their order; the containers and dtypes
-(lists, int, float32, float64, pandas Series) give the same value; and the value agrees
-with the reference. The confusion-matrix metrics have their registry in the library
+the input order does not matter (permuting the rows, or a table's columns with their
+labels); the labels' encoding does not matter (strings, ints, ±1, booleans, the positive
+class being the smaller label) and either class can be the positive one; tied scores are
+one step, and a strictly increasing transform of the scores changes nothing for what
+depends only on their order; the containers and dtypes (lists, int, float32, float64,
+pandas Series and DataFrame) give the same value; and the value agrees with the
+reference. The confusion-matrix metrics have their registry in the library
 (``BINARY_METRICS``, ``MULTICLASS_METRICS``) and their tests in ``test_classification.py``.
 
 A new metric or curve is one entry here. A curve entry reads its result through
@@ -28,6 +31,7 @@ from __future__ import annotations
 
 import functools
 import math
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -45,6 +49,7 @@ from evalbook import (
     brier_score,
     calibration,
     calibration_curve,
+    cross_entropy,
     expected_calibration_error,
     fbeta_curve,
     gain_lift,
@@ -52,6 +57,8 @@ from evalbook import (
     mae,
     mape,
     mse,
+    multiclass_roc_auc,
+    perplexity,
     precision_recall,
     precision_recall_curve,
     r2,
@@ -62,6 +69,7 @@ from evalbook import (
     scores,
     smape,
     sse,
+    top_k_accuracy,
 )
 
 CASES = 60
@@ -282,21 +290,63 @@ CURVES = [
 ]
 
 
+@dataclass(frozen=True)
+class TableMetric:
+    """A number from ``(y_true, table, labels=)``: one column of probabilities (or scores)
+    per class, ``labels`` naming the columns.
+
+    ``call(y, table, labels)`` computes it, ``reference(y, table, labels)`` with
+    scikit-learn.
+    """
+
+    name: str
+    call: Callable
+    reference: Callable
+
+
+TABLE_METRICS = [
+    TableMetric(
+        "cross_entropy",
+        lambda y, table, labels: cross_entropy(y, table, labels=labels),
+        lambda y, table, labels: skm.log_loss(y, table, labels=labels),
+    ),
+    TableMetric(
+        "perplexity",
+        lambda y, table, labels: perplexity(y, table, labels=labels),
+        lambda y, table, labels: math.exp(skm.log_loss(y, table, labels=labels)),
+    ),
+    TableMetric(
+        "top_k_accuracy",
+        lambda y, table, labels: top_k_accuracy(y, table, k=2, labels=labels),
+        lambda y, table, labels: skm.top_k_accuracy_score(y, table, k=2, labels=labels),
+    ),
+    TableMetric(
+        "multiclass_roc_auc",
+        lambda y, table, labels: multiclass_roc_auc(y, table, labels=labels),
+        lambda y, table, labels: skm.roc_auc_score(y, table, multi_class="ovr", labels=labels),
+    ),
+]
+
+
 #: Public functions of the metric modules that no registry lists, and why.
 NOT_REGISTERED = {
     "auc": "the trapezoidal area under any points, not a metric of labels and scores",
     "threshold": "turns scores into labels",
-    "multiclass_roc_auc": "one column of scores per class (test_precision_recall.py)",
     "total_sum_of_squares": "the targets alone, no predictions",
+    "bleu": "texts, not labels (test_language.py, against nltk)",
+    "brevity_penalty": "texts, not labels (a part of BLEU)",
+    "modified_precision": "texts, not labels (a part of BLEU)",
 }
 
 
 def test_every_metric_and_curve_of_the_metric_modules_is_registered():
     """A new function in these modules is listed in a registry (or above, with a reason)."""
-    registered = {entry.name for entry in (*SCORE_METRICS, *REGRESSION_METRICS, *CURVES)}
+    registries = (SCORE_METRICS, REGRESSION_METRICS, CURVES, TABLE_METRICS)
+    registered = {entry.name for registry in registries for entry in registry}
+    text = sys.modules[cross_entropy.__module__]  # the module of the text metrics
     public = {
         name
-        for module in (calibration, precision_recall, regression, scores)
+        for module in (calibration, precision_recall, regression, scores, text)
         for name in module.__all__
         if name[0].islower()  # functions; the classes are result types
     }
@@ -584,3 +634,59 @@ def test_curve_from_scored_data_is_the_same(entry):
     for y, s in _cases():
         data = ScoredData(y, s, positive="pos")
         _same_arrays(entry.arrays(entry.call(data, None, None)), _curve(entry, y, s), 0)
+
+
+# ====================================================================== class tables
+@functools.cache
+def _table_cases() -> tuple:
+    """(labels "c0".."c{k-1}" with every class present, probabilities, the column labels):
+    3 to 5 classes, k to 40 instances, rows drawn from a Dirichlet (no ties)."""
+    rng = np.random.default_rng(SEED + 6)
+    cases = []
+    for _ in range(CASES // 2):
+        k = int(rng.integers(3, 6))
+        labels = [f"c{j}" for j in range(k)]
+        n = int(rng.integers(k, 41))
+        y = np.array(labels + list(rng.choice(labels, size=n - k)))
+        cases.append((y, rng.dirichlet(np.full(k, 0.7), size=n), labels))
+    return tuple(cases)
+
+
+by_table = over(TABLE_METRICS)
+
+
+@by_table
+def test_table_metric_agrees_with_its_reference(entry):
+    for y, table, labels in _table_cases():
+        assert _same(entry.call(y, table, labels), entry.reference(y, table, labels), 1e-10)
+
+
+@by_table
+def test_table_metric_ignores_the_order_of_rows_and_of_columns(entry):
+    rng = np.random.default_rng(SEED + 7)
+    for y, table, labels in _table_cases():
+        rows, columns = rng.permutation(y.size), rng.permutation(len(labels))
+        moved = entry.call(y[rows], table[rows][:, columns], [labels[j] for j in columns])
+        assert _same(moved, entry.call(y, table, labels))
+
+
+@by_table
+def test_table_metric_ignores_the_label_encoding(entry):
+    for y, table, labels in _table_cases():
+        numbers = {label: 10 * j + 3 for j, label in enumerate(labels)}
+        encoded = np.array([numbers[label] for label in y])
+        as_numbers = entry.call(encoded, table, [numbers[label] for label in labels])
+        assert as_numbers == entry.call(y, table, labels)
+
+
+@by_table
+@pytest.mark.parametrize("container", ["lists", "pandas", "float32"])
+def test_table_metric_takes_every_container_and_dtype(entry, container):
+    for y, table, labels in _table_cases():
+        if container == "lists":
+            given, expected = (y.tolist(), table.tolist()), table
+        elif container == "pandas":
+            given, expected = (pd.Series(y), pd.DataFrame(table, columns=labels)), table
+        else:
+            given, expected = (y, table.astype(np.float32)), table.astype(np.float32)
+        assert _same(entry.call(*given, labels), entry.call(y, expected.astype(float), labels))
