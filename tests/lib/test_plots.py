@@ -1,13 +1,7 @@
-"""The plots draw the library's numbers: each returns its Axes, whose artists we read back.
-
-The curves (ROC, KS, gain, lift), the confusion-matrix heatmap, and the teaching figures:
-plot_metric_cells (which cells a rate divides), plot_comparison_intervals (intervals of d
-with 0 marked) and plot_critical_difference (Demšar's diagram of a Friedman/Nemenyi result).
-"""
+"""The plots draw the library's numbers: each returns its Axes, whose artists we read back."""
 
 from __future__ import annotations
 
-import itertools
 import warnings
 
 import matplotlib
@@ -17,28 +11,18 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt
 import numpy as np
 import pytest
-from matplotlib.colors import to_hex
-from matplotlib.patches import Rectangle
 
-import evalbook
 from evalbook import (
     ScoredData,
-    compare_algorithms,
-    compare_models,
-    friedman,
     gain_lift,
     ks_statistic,
-    plot_comparison_intervals,
     plot_confusion_matrix,
-    plot_critical_difference,
     plot_cumulative_gain,
     plot_ks,
     plot_lift,
-    plot_metric_cells,
     plot_roc_curve,
     roc_curve,
 )
-from evalbook.plots import METRIC_CELLS
 
 
 @pytest.fixture(autouse=True)
@@ -198,205 +182,3 @@ def test_ks_plot_of_extreme_scores_has_finite_ends():
     for line in ax.lines:
         assert np.all(np.isfinite(line.get_xdata()))
     assert ax.lines[0].get_ydata()[-1] == ax.lines[1].get_ydata()[-1] == 1.0
-
-
-DARK, LIGHT, BLANK = "#1f5fa8", "#aec7e8", "#ffffff"
-
-
-CELLS = {"TP": (0, 0), "FN": (0, 1), "FP": (1, 0), "TN": (1, 1)}
-
-
-def _cell_colours(ax) -> dict[str, str]:
-    """The face colour of each of the four cells, by name (from the rectangles' positions)."""
-    colours = {}
-    for patch in ax.patches:
-        if isinstance(patch, Rectangle):
-            row, column = round(patch.get_y() + 0.5), round(patch.get_x() + 0.5)
-            name = next(n for n, cell in CELLS.items() if cell == (row, column))
-            colours[name] = to_hex(patch.get_facecolor())
-    return colours
-
-
-# ------------------------------------------------------------------------- metric cells
-def test_precision_divides_the_predicted_positive_column():
-    ax = plot_metric_cells(evalbook.spam_predictions().pipe(_spam_matrix), "precision")
-    assert _cell_colours(ax) == {"TP": DARK, "FP": LIGHT, "FN": BLANK, "TN": BLANK}
-    assert ax.get_title() == "precisão = TP / (TP + FP) = 6 / 8 = 0.75"
-    assert [t.get_text() for t in ax.get_xticklabels()] == ["spam", "ham"]
-
-
-def test_recall_divides_the_actual_positive_row():
-    ax = plot_metric_cells([[6, 3], [2, 9]], "recall")
-    assert _cell_colours(ax) == {"TP": DARK, "FN": LIGHT, "FP": BLANK, "TN": BLANK}
-    assert ax.get_title() == "revocação = TP / (TP + FN) = 6 / 9 = 0.667"
-    texts = sorted(t.get_text() for t in ax.texts)
-    assert texts == ["FN\n3", "FP\n2", "TN\n9", "TP\n6"]
-
-
-def _spam_matrix(frame):
-    return evalbook.ConfusionMatrix.from_labels(
-        frame.target, frame.prediction, labels=["spam", "ham"]
-    )
-
-
-@pytest.mark.parametrize("metric", sorted(METRIC_CELLS))
-def test_every_rate_is_its_numerator_cells_over_its_denominator_cells(metric):
-    """On random matrices the drawn cells give the library's value: top / bottom."""
-    rng = np.random.default_rng(7)
-    numerator, denominator = METRIC_CELLS[metric]
-    assert set(numerator) <= set(denominator)
-    for counts in rng.integers(1, 50, size=(20, 2, 2)):
-        ax = plot_metric_cells(counts, metric)
-        colours = _cell_colours(ax)
-        dark = [name for name, c in colours.items() if c == DARK]
-        shaded = [name for name, c in colours.items() if c in (DARK, LIGHT)]
-        top = sum(counts[CELLS[name]] for name in dark)
-        bottom = sum(counts[CELLS[name]] for name in shaded)
-        expected = getattr(evalbook, metric)(counts)
-        assert top / bottom == pytest.approx(expected, rel=1e-12)
-        assert ax.get_title().endswith(f"= {top} / {bottom} = {expected:.3g}")
-        plt.close(ax.figure)
-
-
-def test_an_undefined_rate_is_drawn_as_nan_without_warning():
-    import warnings
-
-    with warnings.catch_warnings():
-        warnings.simplefilter("error")
-        ax = plot_metric_cells([[0, 2], [0, 98]], "precision")
-    assert ax.get_title().endswith("= 0 / 0 = nan")
-
-
-def test_metric_cells_draws_on_the_given_axes():
-    _, (left, right) = plt.subplots(1, 2)
-    assert plot_metric_cells([[6, 3], [2, 9]], "fpr", ax=right) is right
-    assert not left.patches and len(right.patches) == 4
-    assert len(plt.get_fignums()) == 1
-
-
-@pytest.mark.parametrize(
-    ("cm", "metric", "error", "names"),
-    [
-        ([[1, 2, 3], [4, 5, 6], [7, 8, 9]], "recall", ValueError, "cm must be a 2×2"),
-        ([[6, 3], [2, 9]], "f1", ValueError, "metric must be one of"),
-        ([[6, 3], [2, 9]], ["recall"], ValueError, "metric must be one of"),
-    ],
-)
-def test_metric_cells_refuses_bad_input(cm, metric, error, names):
-    with pytest.raises(error, match=names):
-        plot_metric_cells(cm, metric)
-    assert not plt.get_fignums()
-
-
-def test_metric_cells_refuses_an_ax_that_is_not_an_axes():
-    with pytest.raises(TypeError, match="ax must be a matplotlib Axes"):
-        plot_metric_cells([[6, 3], [2, 9]], "recall", ax="left")
-
-
-# ------------------------------------------------------------------ comparison intervals
-def _segments(ax):
-    """(x-range, y, colour) of each interval line (two points, same y)."""
-    return [
-        (tuple(line.get_xdata()), line.get_ydata()[0], to_hex(line.get_color()))
-        for line in ax.lines
-        if len(line.get_xdata()) == 2 and line.get_ydata()[0] == line.get_ydata()[1]
-    ]
-
-
-def test_intervals_are_drawn_where_the_results_put_them_with_zero_marked():
-    m1_m2 = compare_models(0.85, 30, 0.75, 5000, confidence=0.90)
-    exercise = compare_models(0.70, 100, 0.85, 200, confidence=0.99)
-    ax = plot_comparison_intervals({"M1 − M2": m1_m2, "exercício": exercise})
-    assert [t.get_text() for t in ax.get_yticklabels()] == ["M1 − M2", "exercício"]
-    segments = _segments(ax)
-    assert segments[0] == (pytest.approx(m1_m2.interval), 0, "#7f7f7f")  # contains 0: grey
-    assert segments[1] == (pytest.approx(exercise.interval), 1, "#d62728")  # below 0: red
-    zero = [line for line in ax.lines if list(line.get_xdata()) == [0, 0]]
-    assert len(zero) == 1
-    lower, upper = ax.get_ylim()
-    assert lower > upper  # the first comparison on top
-
-
-def test_algorithm_comparisons_are_centred_on_the_mean_difference():
-    rng = np.random.default_rng(3)
-    differences = {f"par {i}": rng.normal(0.01 * i, 0.02, size=10) for i in range(4)}
-    results = {name: compare_algorithms(d) for name, d in differences.items()}
-    ax = plot_comparison_intervals(results)
-    centres = [line for line in ax.lines if line.get_marker() == "o"]
-    assert [c.get_xdata()[0] for c in centres] == pytest.approx(
-        [d.mean() for d in differences.values()]
-    )
-    for (xs, _, colour), result in zip(_segments(ax), results.values(), strict=True):
-        assert xs == pytest.approx(result.interval)
-        assert (colour == "#d62728") == result.significant
-
-
-@pytest.mark.parametrize(
-    ("comparisons", "names"),
-    [
-        ({}, "non-empty mapping"),
-        ([compare_models(0.8, 50, 0.7, 50)], "non-empty mapping"),
-        ({"a": (0.1, (-0.1, 0.3))}, r"comparisons\['a'\] must be a result"),
-    ],
-)
-def test_comparison_intervals_refuse_bad_input(comparisons, names):
-    with pytest.raises(TypeError, match=names):
-        plot_comparison_intervals(comparisons)
-    assert not plt.get_fignums()
-
-
-# ------------------------------------------------------------------- critical difference
-def _bars(ax, colour="#d62728"):
-    return sorted(
-        tuple(np.round(line.get_xdata(), 6))
-        for line in ax.lines
-        if to_hex(line.get_color()) == colour
-    )
-
-
-def test_lesson_10_diagram_joins_all_four_algorithms():
-    """Lesson 10's average ranks (1.5, 2.125, 2.75, 3.625) all lie within CD = 2.345."""
-    scores = np.array(
-        [[0.94, 0.94, 0.96, 0.9533], [0.9889, 0.8941, 0.9722, 0.9778],
-         [0.9631, 0.9191, 0.9701, 0.9368], [0.965, 0.8626, 0.9788, 0.8425]]
-    )  # fmt: skip
-    result = friedman(scores, nemenyi=True)
-    ax = plot_critical_difference(result)
-    assert _bars(ax) == [(1.5 - 0.03, 3.625 + 0.03)]
-    cd_bar = [line for line in ax.lines if list(line.get_ydata()) == [0.55, 0.55]]
-    assert len(cd_bar) == 1
-    assert np.diff(cd_bar[0].get_xdata())[0] == pytest.approx(result.critical_difference)
-    labels = sorted(t.get_text() for t in ax.texts if "(" in t.get_text())
-    assert labels == ["0 (2.125)", "1 (3.625)", "2 (1.500)", "3 (2.750)"]
-
-
-def test_groups_are_the_maximal_runs_closer_than_cd():
-    """Brute force: a bar for each maximal run of sorted ranks whose span is below CD."""
-    rng = np.random.default_rng(11)
-    for _ in range(30):
-        k = int(rng.integers(3, 8))
-        scores = rng.normal(np.linspace(0, 1, k), 0.4, size=(int(rng.integers(5, 40)), k))
-        result = friedman(scores, nemenyi=True)
-        ranks = np.sort(result.average_ranks)
-        cd = result.critical_difference
-        runs = [
-            (i, j)
-            for i, j in itertools.combinations(range(k), 2)
-            if ranks[j] - ranks[i] < cd
-            and not any(a <= i and j <= b and (a, b) != (i, j)
-                        for a, b in itertools.combinations(range(k), 2)
-                        if ranks[b] - ranks[a] < cd)
-        ]  # fmt: skip
-        expected = sorted((round(ranks[i] - 0.03, 6), round(ranks[j] + 0.03, 6)) for i, j in runs)
-        ax = plot_critical_difference(result)
-        assert _bars(ax) == expected
-        plt.close(ax.figure)
-
-
-def test_critical_difference_needs_nemenyi_and_a_friedman_result():
-    scores = [[0.9, 0.8, 0.7], [0.85, 0.8, 0.6], [0.95, 0.7, 0.75]]
-    with pytest.raises(ValueError, match="nemenyi=True"):
-        plot_critical_difference(friedman(scores))
-    with pytest.raises(TypeError, match="result must be a FriedmanResult"):
-        plot_critical_difference({"average_ranks": [1, 2, 3], "critical_difference": 1.0})
-    assert not plt.get_fignums()
