@@ -182,6 +182,16 @@ class _Centroid:
         return self.classes_[np.argmin(np.abs(x[:, None] - self.means_[None, :]), axis=1)]
 
 
+@pytest.fixture
+def close_figures():
+    """Closes every matplotlib figure the test leaves open (``pytestmark`` of the plot
+    tests)."""
+    yield
+    import matplotlib.pyplot as plt
+
+    plt.close("all")
+
+
 @pytest.fixture(scope="session")
 def binary_case():
     """``binary_case(rng, negatives=True)``: string labels ("pos", "neg"; at least one

@@ -24,11 +24,7 @@ from evalbook import (
     roc_curve,
 )
 
-
-@pytest.fixture(autouse=True)
-def _close_figures():
-    yield
-    plt.close("all")
+pytestmark = pytest.mark.usefixtures("close_figures")
 
 
 def test_confusion_matrix_heatmap(spam_cm):

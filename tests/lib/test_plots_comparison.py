@@ -24,11 +24,7 @@ from evalbook import (
     plot_critical_difference,
 )
 
-
-@pytest.fixture(autouse=True)
-def _close_figures():
-    yield
-    plt.close("all")
+pytestmark = pytest.mark.usefixtures("close_figures")
 
 
 # ------------------------------------------------------------------ comparison intervals

@@ -19,10 +19,7 @@ DARK, LIGHT, BLANK = "#1f5fa8", "#aec7e8", "#ffffff"
 CELLS = {"TP": (0, 0), "FN": (0, 1), "FP": (1, 0), "TN": (1, 1)}
 
 
-@pytest.fixture(autouse=True)
-def _close_figures():
-    yield
-    plt.close("all")
+pytestmark = pytest.mark.usefixtures("close_figures")
 
 
 def _cell_colours(ax) -> dict[str, str]:
