@@ -7,7 +7,7 @@ Undefined values (0/0) return ``nan`` with an :class:`UndefinedMetricWarning`; m
 ``zero_division=`` to choose another value.
 
 Every public name is imported by name from its topic's module below and listed in
-``__all__`` (``tests/test_namespace.py`` checks the list against the modules' own
+``__all__`` (``tests/lib/test_namespace.py`` checks the list against the modules' own
 ``__all__``; :mod:`evalbook.validation` and :mod:`evalbook.inference` each gather the
 modules of one lesson). Plots and widgets are imported on demand
 (``evalbook.widgets``), so ``import evalbook`` stays fast.

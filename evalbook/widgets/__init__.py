@@ -31,7 +31,7 @@ _EXPLORERS = {
 }
 
 # Written out (not read from _EXPLORERS) so that tools reading the source see the names;
-# tests/test_namespace.py checks that the two agree.
+# tests/lib/test_namespace.py checks that the two agree.
 __all__ = [
     "BootstrapExplorer",
     "ComplexityExplorer",

@@ -1,6 +1,6 @@
 """The checker's own behaviour: its errors, its messages, hostile answers by name.
 
-The registry-wide hostile-answer tests are in ``tests/test_exercises_sets.py``; here, named
+The registry-wide hostile-answer tests are in ``test_exercises_sets.py``; here, named
 hostile answers (huge integers, objects whose dunders raise, subclasses, callables) and the
 checker's contract: an error in an item's expected answer is raised with the item's id, an
 unknown id lists its set's ids, the expected answers are kept once per (item, variant).
@@ -25,13 +25,6 @@ from evalbook.exercises.checker import expected_answer
 from evalbook.exercises.registry import EXERCISES
 
 WRONG_HINT = "❌ Ainda não. Dica: "
-
-
-@pytest.fixture(autouse=True)
-def _fresh_record():
-    reset_progress()
-    yield
-    reset_progress()
 
 
 def _is_hint(result) -> bool:

@@ -13,16 +13,10 @@ import pytest
 from sklearn.metrics import confusion_matrix
 
 from evalbook import ConfusionMatrix
-from evalbook.exercises import check, data, reset_progress
+from evalbook.exercises import check, data
 from evalbook.exercises.registry import EXERCISES
 
 KINDS = {(True, True): "TP", (True, False): "FN", (False, True): "FP", (False, False): "TN"}
-
-
-@pytest.fixture(autouse=True)
-def _fresh_record():
-    """Each test starts with no tries recorded, so it sees the first step of hints."""
-    reset_progress()
 
 
 def fraud_cells(variant=None) -> dict:

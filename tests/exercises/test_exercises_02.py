@@ -13,15 +13,9 @@ import numpy as np
 import pytest
 from sklearn.metrics import cohen_kappa_score, matthews_corrcoef
 
-from evalbook.exercises import check, data, reset_progress
+from evalbook.exercises import check, data
 
 PREVALENCE = 0.01
-
-
-@pytest.fixture(autouse=True)
-def _fresh_record():
-    """Each test starts with no tries recorded, so it sees the first step of hints."""
-    reset_progress()
 
 
 def independent(variant=None) -> dict:

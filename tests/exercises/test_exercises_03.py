@@ -12,16 +12,10 @@ import numpy as np
 import pytest
 from sklearn.metrics import accuracy_score, recall_score
 
-from evalbook.exercises import check, data, reset_progress
+from evalbook.exercises import check, data
 from evalbook.exercises.set_03 import dumb_model
 
 WRONG_HINT = "❌ Ainda não. Dica: "
-
-
-@pytest.fixture(autouse=True)
-def _fresh_record():
-    """Each test starts with no tries recorded, so it sees the first step of hints."""
-    reset_progress()
 
 
 def _cells(variant=None) -> dict[str, tuple[int, int, int, int]]:

@@ -13,17 +13,11 @@ import pytest
 from scipy.stats import binomtest
 from sklearn.metrics import cohen_kappa_score, matthews_corrcoef
 
-from evalbook.exercises import check, data, reset_progress
+from evalbook.exercises import check, data
 
 SENTIMENT = np.array([[35, 10, 5], [3, 22, 5], [2, 8, 10]])
 FRAUD = np.array([[15, 10], [2, 73]])
 SWAP = np.array([[0, 30], [20, 0]])
-
-
-@pytest.fixture(autouse=True)
-def _fresh_record():
-    """Each test starts with no tries recorded, so it sees the first step of hints."""
-    reset_progress()
 
 
 def _labels(counts):

@@ -12,15 +12,9 @@ import pytest
 from scipy.stats import ks_2samp
 from sklearn.metrics import confusion_matrix, roc_auc_score
 
-from evalbook.exercises import check, data, reset_progress
+from evalbook.exercises import check, data
 
 WRONG_HINT = "❌ Ainda não. Dica: "
-
-
-@pytest.fixture(autouse=True)
-def _fresh_record():
-    """Each test starts with no tries recorded, so it sees the first step of hints."""
-    reset_progress()
 
 
 def independent() -> dict:

@@ -16,15 +16,9 @@ from sklearn.metrics import (
 )
 from sklearn.model_selection import train_test_split
 
-from evalbook.exercises import check, reset_progress
+from evalbook.exercises import check
 
 WRONG_HINT = "❌ Ainda não. Dica: "
-
-
-@pytest.fixture(autouse=True)
-def _fresh_record():
-    """Each test starts with no tries recorded, so it sees the first step of hints."""
-    reset_progress()
 
 
 def independent() -> dict:

@@ -15,7 +15,7 @@ from sklearn.metrics import log_loss, top_k_accuracy_score
 from sklearn.model_selection import train_test_split
 from threadpoolctl import threadpool_limits
 
-from evalbook.exercises import check, reset_progress
+from evalbook.exercises import check
 from evalbook.exercises.registry import EXERCISES
 
 WRONG_HINT = "❌ Ainda não. Dica: "
@@ -24,12 +24,6 @@ REFERENCES = [
     ["o", "tempo", "estará", "ensolarado", "amanhã", "no", "sul", "do", "país"],
 ]
 CANDIDATE = ["o", "tempo", "o", "tempo", "será", "ensolarado"]
-
-
-@pytest.fixture(autouse=True)
-def _fresh_record():
-    """Each test starts with no tries recorded, so it sees the first step of hints."""
-    reset_progress()
 
 
 def independent() -> dict:

@@ -15,15 +15,9 @@ from sklearn.model_selection import KFold, LeaveOneOut, cross_val_score
 from sklearn.tree import DecisionTreeClassifier
 
 import evalbook
-from evalbook.exercises import check, data, reset_progress
+from evalbook.exercises import check, data
 
 WRONG_HINT = "❌ Ainda não. Dica: "
-
-
-@pytest.fixture(autouse=True)
-def _fresh_record():
-    """Each test starts with no tries recorded, so it sees the first step of hints."""
-    reset_progress()
 
 
 def _largest_remainder(total: int, weights) -> list[int]:

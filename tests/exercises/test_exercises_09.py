@@ -9,20 +9,13 @@ from __future__ import annotations
 
 import math
 
-import pytest
 from scipy import stats
 from sklearn.datasets import load_iris
 from sklearn.model_selection import train_test_split
 from sklearn.neighbors import KNeighborsClassifier
 from statsmodels.stats.proportion import proportion_confint
 
-from evalbook.exercises import check, data, reset_progress
-
-
-@pytest.fixture(autouse=True)
-def _fresh_record():
-    """Each test starts with no tries recorded, so it sees the first step of hints."""
-    reset_progress()
+from evalbook.exercises import check, data
 
 
 def _iris_hits():

@@ -13,18 +13,12 @@ import numpy as np
 import pytest
 from scipy import stats
 
-from evalbook.exercises import check, data, reset_progress
+from evalbook.exercises import check, data
 
 DATASETS = data.algorithm_differences()
 FOLDS = data.fold_differences()
 SCORES = np.array(data.friedman_accuracies())
 P1, N1, P2, N2 = data.model_accuracies()
-
-
-@pytest.fixture(autouse=True)
-def _fresh_record():
-    """Each test starts with no tries recorded, so it sees the first step of hints."""
-    reset_progress()
 
 
 def independent():

@@ -11,18 +11,13 @@ import numpy as np
 import pytest
 from sklearn.metrics import average_precision_score, brier_score_loss, roc_auc_score
 
-from evalbook.exercises import check, data_beyond, reset_progress
+from evalbook.exercises import check, data_beyond
 
 SCREEN = data_beyond.screening()
 SICK = (SCREEN.target == "doente").to_numpy()
 SCORE = SCREEN.score.to_numpy()
 RAIN = data_beyond.forecasts()
 TARGET, TABLE = data_beyond.photos()
-
-
-@pytest.fixture(autouse=True)
-def _fresh_record():
-    reset_progress()
 
 
 def _counts(t):

@@ -12,17 +12,12 @@ import pytest
 from scipy import stats
 from statsmodels.stats.contingency_tables import mcnemar
 
-from evalbook.exercises import data_beyond, reset_progress
+from evalbook.exercises import data_beyond
 
 FILTERS = data_beyond.two_classifiers()
 SCREEN = data_beyond.screening()
 A, B = data_beyond.five_by_two()
 TRUTH, PREDICTIONS = data_beyond.bootstrap_predictions_table()
-
-
-@pytest.fixture(autouse=True)
-def _fresh_record():
-    reset_progress()
 
 
 def _mcnemar():

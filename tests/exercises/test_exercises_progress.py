@@ -15,16 +15,8 @@ from evalbook.exercises import (
     exercise_ids,
     export_progress,
     progress,
-    reset_progress,
     start,
 )
-
-
-@pytest.fixture(autouse=True)
-def _fresh_record():
-    reset_progress()
-    yield
-    reset_progress()
 
 
 def _play():

@@ -71,13 +71,6 @@ def wrong_answers() -> dict:
     return {i: wrong for module in _modules().values() for i, wrong in module.WRONG.items()}
 
 
-@pytest.fixture(autouse=True)
-def _fresh_record():
-    reset_progress()
-    yield
-    reset_progress()
-
-
 def test_every_item_has_an_independent_answer_and_a_wrong_one():
     assert set(independent_answers()) == set(EXERCISES)
     assert set(wrong_answers()) == set(EXERCISES)

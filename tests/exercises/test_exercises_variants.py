@@ -12,7 +12,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from evalbook.exercises import check, data, exercise_ids, progress, reset_progress, start
+from evalbook.exercises import check, data, exercise_ids, progress, start
 from evalbook.exercises.registry import EXERCISES
 
 KEYS = [1, 7, 2024, 12345, 987654321]
@@ -27,13 +27,6 @@ def _set_tests(number: str):
 
 
 INDEPENDENT = {number: _set_tests(number).independent for number in data.VARIANT_SETS}
-
-
-@pytest.fixture(autouse=True)
-def _fresh_record():
-    reset_progress()
-    yield
-    reset_progress()
 
 
 def _same(first, second) -> bool:

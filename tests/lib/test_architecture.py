@@ -1,6 +1,6 @@
 """The package's shape: no module reaches into another's private names; modules stay small.
 
-Issue 11 §1 and §4. A private name (``_x``) is a module's own business: another module
+A private name (``_x``) is a module's own business: another module
 that needs it asks for a public name instead (argument checks live in ``evalbook._checks``,
 whose public names anyone may import). The walk reads every module with ``ast``, so it
 sees ``from m import _x``, relative imports, and ``m._x`` on an imported module.
@@ -15,7 +15,7 @@ import pytest
 
 PACKAGE = Path(__file__).resolve().parents[2] / "evalbook"
 
-#: The longest a library module may be (issue 11 §4: "no library module over ~600 lines").
+#: The longest a library module may be (CONTRIBUTING.md, "No private doorways").
 MAX_LINES = 600
 
 

@@ -8,16 +8,45 @@ import math
 import numpy as np
 import pandas as pd
 import pytest
+from sklearn.dummy import DummyClassifier
 
 from evalbook import (
     BINARY_METRICS,
     MULTICLASS_METRICS,
     ConfusionMatrix,
+    accuracy_interval,
+    bootstrap,
+    bootstrap_interval,
+    bootstrap_oob_probability,
+    bootstrap_oob_shares,
+    compare_algorithms,
+    compare_models,
+    cross_validate,
+    error_632,
     fbeta,
+    friedman,
+    gain_lift,
+    holdout,
+    interval_coverage,
+    kfold,
+    ks_statistic,
+    leave_one_out,
     npv,
+    plot_ks,
+    plot_roc_curve,
     ppv,
+    repeated_bootstrap,
+    repeated_holdout,
+    repeated_kfold,
     result_types,
+    roc_auc,
+    roc_curve,
+    split_roles,
+    stratified_counts,
+    t_value,
+    train_val_test_split,
 )
+from evalbook import threshold as to_labels
 
 SPAM = ConfusionMatrix([[6, 3], [2, 9]], labels=["spam", "ham"])
 ABC = ConfusionMatrix([[88, 10, 2], [14, 40, 6], [18, 10, 12]], labels=["A", "B", "C"])
@@ -349,3 +378,229 @@ def test_bad_beta(beta, error, message):
 def test_bad_prevalence(function, prevalence, error, message):
     with pytest.raises(error, match=message):
         function(SPAM, prevalence=prevalence)
+
+
+# ---------------------------------------------------------------------- a missing class label
+MISSING = [None, math.nan, np.nan, pd.NA, pd.NaT, np.datetime64("NaT")]
+
+
+Y4, S4 = [1, 0, 1, 0], [0.9, 0.8, 0.4, 0.1]
+
+
+@pytest.mark.parametrize("missing", MISSING, ids=repr)
+def test_threshold_refuses_a_missing_negative(missing):
+    """threshold(s, 0.5, positive=1, negative=None) returned None (or nan) labels."""
+    with pytest.raises(ValueError, match="negative must be a class label"):
+        to_labels([0.2, 0.9], 0.5, positive=1, negative=missing)
+
+
+@pytest.mark.parametrize("missing", MISSING, ids=repr)
+def test_threshold_refuses_a_missing_positive(missing):
+    """A missing value as positive is refused by name (not numpy's "boolean value of NA is
+    ambiguous"), not turned into missing labels."""
+    with pytest.raises(ValueError, match="positive must be a class label"):
+        to_labels([0.2, 0.9], 0.5, positive=missing, negative=0)
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda p: roc_auc(Y4, S4, positive=p),
+        lambda p: roc_curve(Y4, S4, positive=p),
+        lambda p: ks_statistic(Y4, S4, positive=p),
+        lambda p: gain_lift(Y4, S4, positive=p, bins=2),
+        lambda p: plot_roc_curve(Y4, S4, positive=p),
+        lambda p: plot_ks(Y4, S4, positive=p),
+    ],
+    ids=["roc_auc", "roc_curve", "ks_statistic", "gain_lift", "plot_roc_curve", "plot_ks"],
+)
+@pytest.mark.parametrize("missing", [pd.NA, pd.NaT], ids=repr)
+def test_metrics_refuse_a_missing_positive_by_name(call, missing):
+    """pd.NA or pd.NaT as positive: a message about positive, not numpy's about NA, and no
+    figure left open."""
+    import matplotlib.pyplot as plt
+
+    figures = plt.get_fignums()
+    with pytest.raises(ValueError, match="positive must be a class label"):
+        call(missing)
+    assert plt.get_fignums() == figures
+
+
+# ---------------------------------------------------------------------- impossible sizes
+CM = [[6, 3], [2, 9]]
+
+
+LIMIT = r"more than the limit of 100_000_000 \(800 MB\)"
+
+
+COUNT_LIMIT = r"at most 2\*\*53 = 9007199254740992"
+
+
+TOO_LARGE = [
+    ("accuracy_interval", lambda: accuracy_interval(0.5, 10**200), "n must be " + COUNT_LIMIT),
+    (
+        "interval_coverage n",
+        lambda: interval_coverage(0.5, 10**19, trials=10),
+        "n must be " + COUNT_LIMIT,
+    ),
+    (
+        "kfold",
+        lambda: kfold(10**11, k=2),
+        "kfold: n · k = 100000000000 · 2 = 200000000000 values.*" + LIMIT,
+    ),
+    ("bootstrap", lambda: bootstrap(10**11), "bootstrap: n = 100000000000 values.*" + LIMIT),
+    ("leave_one_out", lambda: leave_one_out(10**12), r"leave_one_out: n = .*" + LIMIT),
+    (
+        "bootstrap_interval",
+        lambda: bootstrap_interval(CM, resamples=10**12),
+        "bootstrap_interval: resamples · cells = 1000000000000 · 4 = .*" + LIMIT,
+    ),
+    ("t_value", lambda: t_value(0.95, 10**400), r"df must be " + COUNT_LIMIT + r".*10\^400"),
+    # the same defects in the other public functions
+    (
+        "interval_coverage trials",
+        lambda: interval_coverage(0.5, 100, trials=10**12),
+        "interval_coverage: trials = .*" + LIMIT,
+    ),
+    (
+        "accuracy_interval exact",
+        lambda: accuracy_interval(0.5, 10**20, method="exact"),
+        "n must be " + COUNT_LIMIT,
+    ),
+    ("compare_models", lambda: compare_models(0.8, 10**400, 0.7, 100), "n1 must be " + COUNT_LIMIT),
+    (
+        "compare_algorithms",
+        lambda: compare_algorithms(mean=0.1, se=0.01, k=10**400),
+        "k must be " + COUNT_LIMIT,
+    ),
+    (
+        "bootstrap_oob_probability",
+        lambda: bootstrap_oob_probability(10**400),
+        "n must be " + COUNT_LIMIT,
+    ),
+    (
+        "bootstrap_oob_shares",
+        lambda: bootstrap_oob_shares(10**6, repeats=10**6),
+        "bootstrap_oob_shares: n · repeats = .*" + LIMIT,
+    ),
+    (
+        "split_roles",
+        lambda: split_roles(kfold(4, k=2), n=10**11),
+        "split_roles: splits · n = 2 · .*" + LIMIT,
+    ),
+    ("train_val_test_split", lambda: train_val_test_split(10**11), "train_val_test_split: n"),
+    ("holdout", lambda: holdout(10**11), "holdout: n = .*" + LIMIT),
+    ("repeated_holdout", lambda: repeated_holdout(10**11, repeats=2), "repeated_holdout: n · "),
+    (
+        "repeated_kfold",
+        lambda: repeated_kfold(10**11, k=2, repeats=2),
+        "repeated_kfold: n · k · repeats = .*" + LIMIT,
+    ),
+    ("repeated_bootstrap", lambda: repeated_bootstrap(10**11, repeats=2), "repeated_bootstrap"),
+    (
+        "bootstrap_interval of a huge matrix",
+        lambda: bootstrap_interval([[2**62, 2**62], [2**62, 1]], resamples=10),
+        "the number of instances in cm must be " + COUNT_LIMIT,
+    ),
+    ("kfold with a huge k", lambda: kfold(10, k=10**5000), r"k=about 10\^5000.0 is larger"),
+    (
+        "stratified_counts",
+        lambda: stratified_counts([2**62, 2**62], fraction=0.5),
+        r"add up to 9223372036854775808 instances, more than the limit of 2\*\*53",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("call", "message"), [c[1:] for c in TOO_LARGE], ids=[c[0] for c in TOO_LARGE]
+)
+def test_impossible_sizes_are_refused_up_front_saying_the_limit(call, message):
+    with pytest.raises(ValueError, match=message):
+        call()
+
+
+def test_a_huge_normal_quantile_is_refused_not_answered_with_nan():
+    with pytest.raises(ValueError, match="z must be at most 100"):
+        accuracy_interval(0.5, 100, z=1e200)
+    assert accuracy_interval(0.5, 100, z=1.96) == pytest.approx(
+        accuracy_interval(0.5, 100, confidence=0.95), abs=1e-4
+    )
+
+
+def test_sizes_at_the_limit_still_work():
+    assert accuracy_interval(0.5, 2**53)[0] == pytest.approx(0.5)
+    assert t_value(0.95, 2**53) == pytest.approx(1.959964, abs=1e-6)  # the normal quantile
+    train, oob = bootstrap(10**5, seed=0)
+    assert train.size == 10**5 and 0.36 < oob.size / 10**5 < 0.375
+
+
+# ---------------------------------------------------------------- metrics that are not numbers
+NOT_NUMBERS = [("x", "str 'x'"), (None, "NoneType None"), (True, "bool True"), ([0.5, 0.5], "list")]
+
+
+@pytest.mark.parametrize(("value", "shown"), NOT_NUMBERS, ids=[s for _, s in NOT_NUMBERS])
+def test_bootstrap_interval_refuses_a_metric_that_returns_no_number(value, shown):
+    def odd(cm):
+        return value
+
+    with pytest.raises(
+        TypeError, match=f"metric must return a number; odd\\(cm\\) returned {shown}"
+    ):
+        bootstrap_interval(CM, metric=odd, resamples=10, seed=0)
+
+
+@pytest.mark.parametrize(("value", "shown"), NOT_NUMBERS, ids=[s for _, s in NOT_NUMBERS])
+def test_cross_validate_refuses_a_metric_that_returns_no_number(value, shown):
+    X = np.arange(20.0)[:, None]
+    y = np.repeat(["a", "b"], 10)
+
+    def odd(cm):
+        return value
+
+    with pytest.raises(
+        TypeError, match=f"metric must return a number; odd\\(cm\\) returned {shown}"
+    ):
+        cross_validate(DummyClassifier(), X, y, kfold(20, k=2, seed=0), metric=odd)
+
+
+def test_a_metric_returning_a_numpy_number_or_nan_is_fine():
+    X = np.arange(20.0)[:, None]
+    y = np.repeat(["a", "b"], 10)
+    table = cross_validate(
+        DummyClassifier(), X, y, kfold(20, k=2, seed=0), metric=lambda cm: np.float32(0.25)
+    )
+    assert table["<lambda>"].tolist() == [0.25, 0.25]
+    table = cross_validate(
+        DummyClassifier(), X, y, kfold(20, k=2, seed=0), metric=lambda cm: np.array(0.5)
+    )
+    assert table["<lambda>"].tolist() == [0.5, 0.5]
+
+
+# ---------------------------------------------------------------- text and booleans as numbers
+@pytest.mark.parametrize(
+    ("scores", "message"),
+    [
+        (
+            [["1", "2", "3"], ["3", "2", "1"]],
+            "scores must hold numbers only.*str_ np.str_\\('1'\\)",
+        ),
+        ([[True, False, True], [False, True, True]], "not booleans"),
+        (pd.DataFrame({"a": [True, False], "b": [False, True], "c": [True, True]}), "booleans"),
+        (np.array([[0.9, "0.8", 0.7], [0.6, 0.5, 0.4]], dtype=object), "got str '0.8'"),
+        (np.array([[0.9, True, 0.7], [0.6, 0.5, 0.4]], dtype=object), "got bool True"),
+    ],
+    ids=["text", "booleans", "boolean DataFrame", "object text", "object boolean"],
+)
+def test_friedman_refuses_text_and_booleans(scores, message):
+    with pytest.raises(TypeError, match=message):
+        friedman(scores)
+
+
+@pytest.mark.parametrize(
+    ("test_error", "train_error"),
+    [([True, False], [0.0, 0.0]), (np.array(["0.3"]), np.array([0.1])), ([0.3], ["0.1"])],
+    ids=["booleans", "text array", "text list"],
+)
+def test_error_632_refuses_text_and_booleans(test_error, train_error):
+    with pytest.raises(TypeError, match="must hold error rates"):
+        error_632(test_error, train_error)

@@ -1,7 +1,12 @@
-"""bias_variance_decomposition and bootstrap_predictions: values and bad input."""
+"""bias_variance_decomposition and bootstrap_predictions: values and bad input.
+
+Cross-checked against mlxtend's bias_variance_decomp given the same bootstrap draws (0-1
+and squared loss, tiny deterministic models).
+"""
 
 import numpy as np
 import pytest
+from mlxtend.evaluate import bias_variance_decomp
 from sklearn.tree import DecisionTreeClassifier, DecisionTreeRegressor
 
 from evalbook.bias_variance import bias_variance_decomposition, bootstrap_predictions
@@ -89,3 +94,77 @@ def test_bootstrap_predictions_are_reproducible_and_keep_labels():
 def test_bad_input_is_named(call, error, match):
     with pytest.raises(error, match=match):
         call()
+
+
+# ---------------------------------------------------------------------- against mlxtend
+CASES = 200
+TOL = 1e-12
+
+
+class _Stump:
+    """A tiny deterministic regressor: the mean target on each side of feature 0's median."""
+
+    def fit(self, X, y):
+        x = np.asarray(X)[:, 0]
+        self.cut_ = np.median(x)
+        left = x <= self.cut_
+        self.left_ = y[left].mean()
+        self.right_ = y[~left].mean() if (~left).any() else self.left_
+        return self
+
+    def predict(self, X):
+        return np.where(np.asarray(X)[:, 0] <= self.cut_, self.left_, self.right_)
+
+
+@pytest.fixture(scope="module")
+def safe_centroid(centroid_classifier):
+    """The centroid classifier, predicting integer labels (mlxtend counts them)."""
+
+    class SafeCentroid(centroid_classifier):
+        def fit(self, X, y):
+            if np.unique(y).size == 1:
+                self.only_ = y[0]
+                return self
+            self.only_ = None
+            return super().fit(X, y)
+
+        def predict(self, X):
+            if self.only_ is not None:
+                return np.full(len(X), self.only_, dtype=np.int64)
+            return super().predict(X).astype(np.int64)
+
+    return SafeCentroid
+
+
+@pytest.mark.parametrize("loss", ["0-1", "squared"])
+def test_bias_variance_matches_mlxtend_on_the_same_draws(loss, safe_centroid):
+    rng = np.random.default_rng(10)
+    for seed in range(CASES):
+        n = int(rng.integers(6, 30))
+        X = rng.normal(size=(n, 2))
+        if loss == "0-1":
+            y = (X[:, 0] + rng.normal(scale=0.7, size=n) > 0).astype(np.int64)
+            model = safe_centroid()
+        else:
+            y = X[:, 0] + rng.normal(scale=0.5, size=n)
+            model = _Stump()
+        size = n // 2 + 2
+        train, test = slice(0, size), slice(size, n)
+        rounds = int(rng.integers(2, 30))
+        state = np.random.RandomState(seed)  # mlxtend's draws, repeated
+        predictions = []
+        for _ in range(rounds):
+            sample = state.choice(np.arange(size), size=size, replace=True)
+            predictions.append(model.fit(X[train][sample], y[train][sample]).predict(X[test]))
+        ours = bias_variance_decomposition(y[test], np.array(predictions), loss=loss)
+        reference = bias_variance_decomp(
+            model,
+            X[train],
+            y[train],
+            X[test],
+            y[test],
+            loss="0-1_loss" if loss == "0-1" else "mse",
+            num_rounds=rounds,
+            random_seed=seed,
+        )
+        np.testing.assert_allclose(ours, reference, rtol=0, atol=TOL)

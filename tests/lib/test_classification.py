@@ -34,12 +34,14 @@ from evalbook import (
     fbeta,
     fnr,
     fpr,
+    kappa_breakdown,
     mcc,
     metrics_table,
     npv,
     ppv,
     precision,
     recall,
+    summary,
     tnr,
     tpr,
 )
@@ -563,3 +565,106 @@ def test_synonyms_are_one_function():
     ]  # fmt: skip
     table = metrics_table(SPAM_COUNTS)
     assert table.loc["tpr", "value"] == table.loc["sensitivity", "value"] == 6 / 9
+
+
+# ---------------------------------------------------------------------- totals beyond int64
+HUGE = [[2**62, 2**62], [2**62, 1]]  # every cell below 2**63, the totals above
+
+
+def test_accuracy_with_totals_beyond_int64():
+    n = 3 * 2**62 + 1
+    assert accuracy(HUGE) == (2**62 + 1) / n
+    assert evalbook.error_rate(HUGE) == 2 * 2**62 / n
+    assert ConfusionMatrix(HUGE).n == n
+    assert ConfusionMatrix(HUGE).n_correct == 2**62 + 1
+
+
+def test_balanced_accuracy_with_totals_beyond_int64():
+    assert balanced_accuracy(HUGE) == pytest.approx((0.5 + 1 / (2**62 + 1)) / 2, rel=1e-15)
+    totals = ConfusionMatrix(HUGE).target_totals
+    assert [int(v) for v in totals] == [2**63, 2**62 + 1]
+
+
+def test_kappa_breakdown_and_summary_with_totals_beyond_int64():
+    t, p, n = [2**63, 2**62 + 1], [2**63, 2**62 + 1], 3 * 2**62 + 1
+    chance = t[0] * p[0] + t[1] * p[1]
+    exact = (n * (2**62 + 1) - chance) / (n * n - chance)
+    b = kappa_breakdown(HUGE)
+    assert b.n == n and b.observed == 2**62 + 1
+    assert b.kappa == exact
+    assert cohen_kappa(HUGE) == exact
+    # the summary's exact interval needs n ≤ 2**53: refused up front, naming cm and the limit
+    with pytest.raises(ValueError, match=r"cm has n = 13835058055282163713 instances.*2\*\*53"):
+        summary(HUGE)
+    largest = [[2**52, 2**50], [2**50, 2**51]]
+    report = summary(largest)
+    assert report.overall["accuracy"] == accuracy(largest) == 0.75  # n = 2**53 exactly
+
+
+def test_mcc_and_kappa_with_large_counts():
+    assert mcc([[10**16, 0], [0, 1]]) == 1.0
+    assert cohen_kappa([[10**16, 0], [0, 1]]) == 1.0
+    assert mcc([[0, 10**16], [1, 0]]) == -1.0
+    # a 3×3 matrix with counts near 2**63: the exact value, computed with Python ints
+    big = [[2**62, 3, 0], [5, 2**61, 7], [0, 11, 2**60]]
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert 0.999999 < mcc(big) <= 1.0
+        assert 0.999999 < cohen_kappa(big) <= 1.0
+
+
+def test_one_vs_rest_beyond_int64_is_refused_clearly():
+    cm = ConfusionMatrix([[2**62, 2**62, 2**62], [0, 1, 0], [0, 0, 1]], labels=list("abc"))
+    with pytest.raises(ValueError, match=r"counts must be below 2\*\*63"):
+        cm.one_vs_rest("a")
+
+
+def test_exact_metrics_of_random_huge_matrices_against_fractions():
+    """accuracy, balanced accuracy, kappa and MCC of matrices with cells up to 2**62 (totals
+    beyond int64) against the same formulas in exact rational arithmetic."""
+    from fractions import Fraction
+
+    rng = np.random.default_rng(2026)
+    for _ in range(200):
+        k = int(rng.integers(2, 6))
+        exponent = rng.integers(0, 63, size=(k, k))
+        counts = [[int(rng.integers(1, 2**62)) >> int(e) for e in row] for row in exponent]
+        rows = [sum(row) for row in counts]
+        columns = [sum(column) for column in zip(*counts, strict=True)]
+        n, hits = sum(rows), sum(counts[i][i] for i in range(k))
+        chance = sum(t * p for t, p in zip(rows, columns, strict=True))
+        assert accuracy(counts) == float(Fraction(hits, n))
+        kappa = Fraction(n * hits - chance, n * n - chance)
+        assert cohen_kappa(counts) == float(kappa)
+        assert kappa_breakdown(counts).kappa == float(kappa)
+        recalls = [Fraction(counts[i][i], rows[i]) for i in range(k)]
+        assert balanced_accuracy(counts) == pytest.approx(float(sum(recalls) / k), rel=1e-15)
+        squared = Fraction(
+            (n * hits - chance) ** 2,
+            (n * n - sum(p * p for p in columns)) * (n * n - sum(t * t for t in rows)),
+        )
+        expected = math.copysign(math.sqrt(squared), n * hits - chance)
+        assert mcc(counts) == pytest.approx(expected, rel=1e-15, abs=1e-300)
+
+
+# ---------------------------------------------------------------------- F-beta limits
+@pytest.mark.parametrize("beta", [1e155, 1e200, 1.7e308])
+def test_fbeta_of_a_huge_beta_is_the_recall(beta):
+    counts = [[6, 3], [2, 9]]
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert fbeta(counts, beta=beta) == recall(counts)
+
+
+@pytest.mark.parametrize("beta", [1e-155, 1e-200, 5e-324])
+def test_fbeta_of_a_tiny_beta_is_the_precision(beta):
+    counts = [[6, 3], [2, 9]]
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert fbeta(counts, beta=beta) == precision(counts)
+
+
+def test_fbeta_limit_keeps_the_0_over_0_policy():
+    # β → ∞ is the recall, undefined without actual positives: nan with the warning
+    with pytest.warns(UndefinedMetricWarning, match="F-beta is undefined"):
+        assert math.isnan(fbeta([[0, 0], [3, 5]], beta=1e200))

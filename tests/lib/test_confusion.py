@@ -464,3 +464,65 @@ def test_counts_as_a_bad_mapping():
         ConfusionMatrix({"a": {"a": True}})
     with pytest.raises(ValueError, match="labels must list the classes of the counts mapping"):
         ConfusionMatrix({"a": {"a": 1}, "b": {"b": 1}}, labels=["a", "c"])
+
+
+# ---------------------------------------------------------------------- bad labels and counts
+def test_result_types_refuses_a_list_positive():
+    with pytest.raises(TypeError, match="positive must be a single class label"):
+        result_types([1, 0], [0, 1], positive=[1, 0])
+    with pytest.raises(TypeError, match="positive must be a single class label"):
+        result_types([1, 0], [0, 1], positive=np.array([1, 0]))
+
+
+def test_result_types_refuses_mixed_label_types():
+    with pytest.raises(TypeError, match="mix labels of different types"):
+        result_types([1, "1", 0], [1, 1, 0], positive=1)
+    with pytest.raises(TypeError, match="mix labels of different types"):
+        ConfusionMatrix.from_labels([1, "1", 0], [1, 1, 0])
+
+
+def test_result_types_refuses_a_missing_positive():
+    with pytest.raises(ValueError, match="positive must be a class label"):
+        result_types([1, 0], [0, 1], positive=pd.NA)
+
+
+def test_labels_refuse_pd_na():
+    with pytest.raises(ValueError, match=r"labels contains a missing value \(<NA>\) at position 0"):
+        ConfusionMatrix([[1, 2], [3, 4]], labels=[pd.NA, 1])
+    with pytest.raises(ValueError, match="labels contains a missing value"):
+        ConfusionMatrix([[1, 2], [3, 4]], labels=[pd.NaT, 1])
+
+
+def test_labels_refuse_unhashable_values():
+    with pytest.raises(TypeError, match=r"labels contains \{\} \(dict\) at position 0"):
+        ConfusionMatrix([[1, 2], [3, 4]], labels=[{}, {}])
+    with pytest.raises(TypeError, match="must be a hashable value"):
+        ConfusionMatrix([[1, 2], [3, 4]], labels=[{1}, {2}])
+
+
+@pytest.mark.parametrize("margins", ["yes", 1, None, "False"])
+def test_to_frame_margins_must_be_a_bool(margins):
+    with pytest.raises(TypeError, match="margins must be True or False"):
+        ConfusionMatrix([[1, 2], [3, 4]]).to_frame(margins=margins)
+
+
+def test_from_labels_keeps_bytes_apart_from_str():
+    with pytest.raises(TypeError, match="mix labels of different types"):
+        ConfusionMatrix.from_labels([b"a", "b"], ["a", "b"])
+    cm = ConfusionMatrix.from_labels([b"a", b"b"], [b"a", b"a"])
+    assert cm.labels == [b"a", b"b"]
+
+
+def test_from_labels_keeps_a_trailing_nul_apart():
+    cm = ConfusionMatrix.from_labels(["a", "b", "a\x00"], ["a", "b", "a"])
+    assert cm.labels == ["a", "a\x00", "b"]
+    assert cm.counts.tolist() == [[1, 0, 0], [1, 0, 0], [0, 0, 1]]
+    types = result_types(["a", "a\x00"], ["a", "a"], positive="a")
+    assert types.tolist() == ["TP", "FP"]
+
+
+def test_counts_beyond_int64_name_the_limit():
+    # numpy keeps such ints as objects: the message names the limit, not a ragged table
+    for value in (2**64, -(2**64)):
+        with pytest.raises(ValueError, match=r"counts must be non-negative and below 2\*\*63"):
+            ConfusionMatrix([[value, 0], [0, 1]])

@@ -235,3 +235,23 @@ def test_profit_matrix_as_a_mapping():
     assert profit(cm, gains) == 1540.0
     reordered = {"negativo": gains["negativo"], "positivo": gains["positivo"]}
     assert profit(cm, reordered) == 1540.0
+
+
+# ---------------------------------------------------- profit matrices that are not numbers
+@pytest.mark.parametrize(
+    "matrix",
+    [
+        np.array([["1", "2"], ["3", "4"]], dtype=object),
+        np.array([["1", "2"], ["3", "4"]]),
+        np.array([[1, 2], [True, 4]], dtype=object),
+        [[1, 2], [3, None]],
+    ],
+)
+def test_profit_refuses_text_and_objects(matrix):
+    with pytest.raises(TypeError, match="profit_matrix must hold numbers"):
+        profit([[6, 3], [2, 9]], matrix)
+
+
+def test_profit_still_takes_object_arrays_of_numbers():
+    matrix = np.array([[140, -140], [-700, 0.0]], dtype=object)
+    assert profit([[43, 17], [3, 37]], matrix) == 1540.0

@@ -312,7 +312,7 @@ def test_precision_recall_f1_per_class():
 
 
 def test_label_is_sklearn_labels_list_average_none():
-    """The issue's form, one class at a time: ``labels=[label], average=None``."""
+    """One class at a time, as scikit-learn is asked for it: ``labels=[label], average=None``."""
     compared = 0
     for case in CASES[::7]:  # (the same values as above, where all classes are asked at once)
         y_true, y_pred = _arrays(case)
@@ -443,13 +443,17 @@ def _chance_products(y_true, y_pred):
     return int(t @ p), int(t @ t), int(p @ p)
 
 
+def _chance_cases():
+    """(case, y_true, y_pred, our matrix, n, _chance_products) over CASES and every second
+    case of ALL_TARGET_CASES (fewer degenerate cases)."""
+    for case in CASES + ALL_TARGET_CASES[::2]:
+        y_true, y_pred = _arrays(case)
+        yield case, y_true, y_pred, _ours(case), len(y_true), _chance_products(y_true, y_pred)
+
+
 def test_cohen_kappa():
     defined = undefined = 0
-    for case in CASES + ALL_TARGET_CASES[::2]:  # (the second set: fewer degenerate cases)
-        y_true, y_pred = _arrays(case)
-        cm = _ours(case)
-        n = len(y_true)
-        chance, _, _ = _chance_products(y_true, y_pred)
+    for case, y_true, y_pred, cm, n, (chance, _, _) in _chance_cases():
         if chance != n * n:  # p_e < 1
             theirs = skm.cohen_kappa_score(y_true, y_pred)
             _close("cohen_kappa", cohen_kappa(cm), theirs, case)
@@ -464,11 +468,7 @@ def test_cohen_kappa():
 
 def test_mcc():
     defined = undefined = 0
-    for case in CASES + ALL_TARGET_CASES[::2]:  # (the second set: fewer degenerate cases)
-        y_true, y_pred = _arrays(case)
-        cm = _ours(case)
-        n = len(y_true)
-        _, tt, pp = _chance_products(y_true, y_pred)
+    for case, y_true, y_pred, cm, n, (_, tt, pp) in _chance_cases():
         theirs = skm.matthews_corrcoef(y_true, y_pred)
         if (n * n - tt) * (n * n - pp) != 0:
             _close("mcc", mcc(cm), theirs, case)

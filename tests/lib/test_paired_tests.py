@@ -1,12 +1,23 @@
-"""McNemar, DeLong and the 5×2cv tests: values, edge cases and bad input."""
+"""McNemar, DeLong and the 5×2cv tests: values, edge cases and bad input.
+
+Cross-checked on many random inputs (ties, tiny n, no discordant pairs): McNemar against
+statsmodels, the 5×2cv t and F tests against mlxtend given the same splits, and DeLong's
+variance against its structural-components formula written out and against a large
+stratified bootstrap.
+"""
 
 import math
+import warnings
 
 import numpy as np
 import pytest
+from mlxtend.evaluate import combined_ftest_5x2cv
+from mlxtend.evaluate import paired_ttest_5x2cv as mlxtend_paired_ttest_5x2cv
 from scipy import stats
+from statsmodels.stats.contingency_tables import mcnemar as sm_mcnemar
 
 import evalbook
+from evalbook import roc_auc
 from evalbook.paired_tests import delong_test, f_test_5x2cv, mcnemar_test, paired_ttest_5x2cv
 
 
@@ -89,3 +100,152 @@ def test_5x2cv_flat_and_table_inputs_agree_and_zero_variance():
 def test_bad_input_is_named(call, error, match):
     with pytest.raises(error, match=match):
         call()
+
+
+# ------------------------------------------------ against statsmodels, mlxtend, DeLong's formula
+CASES = 200
+TOL = 1e-12
+
+
+def test_mcnemar_matches_statsmodels():
+    rng = np.random.default_rng(6)
+    for _ in range(CASES):
+        n = int(rng.choice([1, 2, 5, 20, 100]))
+        y = rng.integers(0, 3, size=n)
+        a = np.where(rng.random(n) < rng.random(), y, (y + 1) % 3)
+        b = np.where(rng.random(n) < rng.random(), y, (y + 2) % 3)
+        if rng.random() < 0.1:
+            b = a.copy()  # no discordant pairs
+        right_a, right_b = a == y, b == y
+        table = [
+            [np.sum(right_a & right_b), np.sum(right_a & ~right_b)],
+            [np.sum(~right_a & right_b), np.sum(~right_a & ~right_b)],
+        ]
+        exact = mcnemar_test(y, a, b, exact=True)
+        reference = sm_mcnemar(table, exact=True)
+        assert exact.statistic == reference.statistic
+        assert exact.p_value == pytest.approx(reference.pvalue, abs=TOL)
+        if table[0][1] + table[1][0] == 0:
+            continue  # statsmodels divides 0 by 0 there; ours warns (tested elsewhere)
+        for correction in (True, False):
+            ours = mcnemar_test(y, a, b, exact=False, correction=correction)
+            reference = sm_mcnemar(table, exact=False, correction=correction)
+            assert ours.statistic == pytest.approx(reference.statistic, abs=TOL)
+            assert ours.p_value == pytest.approx(reference.pvalue, abs=TOL)
+
+
+def _psi_double_sum(positive_scores, negative_scores):
+    """DeLong's structural components written out: the O(mn) double sum of ψ."""
+    psi = (positive_scores[:, None] > negative_scores[None, :]) + 0.5 * (
+        positive_scores[:, None] == negative_scores[None, :]
+    )
+    return psi.mean(axis=1), psi.mean(axis=0)
+
+
+def _delong_written_out(is_positive, a, b):
+    """DeLong et al. (1988), eqs. for S10, S01 and the variance of the difference."""
+    m, n = int(is_positive.sum()), int((~is_positive).sum())
+    v10, v01 = [], []
+    for s in (a, b):
+        x, y = _psi_double_sum(s[is_positive], s[~is_positive])
+        v10.append(x)
+        v01.append(y)
+    v10, v01 = np.array(v10), np.array(v01)
+    theta = v10.mean(axis=1)
+    s10 = np.empty((2, 2))
+    s01 = np.empty((2, 2))
+    for r in range(2):
+        for s in range(2):
+            s10[r, s] = np.sum((v10[r] - theta[r]) * (v10[s] - theta[s])) / (m - 1)
+            s01[r, s] = np.sum((v01[r] - theta[r]) * (v01[s] - theta[s])) / (n - 1)
+    cov = s10 / m + s01 / n
+    return theta, cov[0, 0] + cov[1, 1] - 2 * cov[0, 1]
+
+
+def test_delong_matches_the_structural_components_written_out():
+    rng = np.random.default_rng(7)
+    for _ in range(CASES):
+        n = int(rng.choice([4, 5, 10, 30]))
+        y = np.concatenate([[1, 1, 0, 0], rng.integers(0, 2, size=n - 4)])
+        tied = rng.random() < 0.5
+        a = rng.integers(0, 4, size=n) / 4 if tied else rng.random(n) + y * rng.random()
+        b = rng.integers(0, 4, size=n) / 4 if tied else rng.random(n) + y * rng.random()
+        theta, variance = _delong_written_out(y == 1, a, b)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # 0/0 when the two AUCs and their variance tie
+            result = delong_test(y, a, b, positive=1)
+        np.testing.assert_allclose([result.auc_a, result.auc_b], theta, rtol=0, atol=TOL)
+        assert result.std_error**2 == pytest.approx(max(variance, 0.0), abs=TOL)
+
+
+def test_delong_variance_agrees_with_a_large_stratified_bootstrap():
+    rng = np.random.default_rng(8)
+    m = n = 150
+    y = np.array([1] * m + [0] * n)
+    latent = rng.normal(size=m + n) + 1.2 * y
+    a = latent + rng.normal(scale=0.6, size=m + n)
+    b = latent + rng.normal(scale=1.0, size=m + n)
+    result = delong_test(y, a, b, positive=1)
+    positives, negatives = np.flatnonzero(y == 1), np.flatnonzero(y == 0)
+    draws = 3000
+    differences = np.empty(draws)
+    for d in range(draws):  # resample positives and negatives separately, as pROC does
+        sample = np.concatenate([rng.choice(positives, m), rng.choice(negatives, n)])
+        ys = y[sample]
+        differences[d] = roc_auc(ys, a[sample], positive=1) - roc_auc(ys, b[sample], positive=1)
+    bootstrap_sd = differences.std(ddof=1)
+    # the bootstrap SD has a relative sampling error of about 1/sqrt(2·draws) = 1.3%
+    assert result.std_error == pytest.approx(bootstrap_sd, rel=0.08)
+
+
+def _accuracy(estimator, X, y):
+    return float(np.mean(estimator.predict(X) == y))
+
+
+class _Recorder:
+    """A scorer that records the scores mlxtend computes, split by split."""
+
+    def __init__(self):
+        self.scores = []
+
+    def __call__(self, estimator, X, y):
+        score = _accuracy(estimator, X, y)
+        self.scores.append(score)
+        return score
+
+    def by_model(self):
+        """(scores_a, scores_b), each 5×2: mlxtend scores model A then B on each fold."""
+        table = np.array(self.scores).reshape(5, 2, 2)  # replication, fold, model
+        return table[:, :, 0], table[:, :, 1]
+
+
+def test_5x2cv_tests_match_mlxtend_on_the_same_splits(centroid_classifier):
+    rng = np.random.default_rng(9)
+    checked = 0
+    for seed in range(CASES):
+        n = int(rng.integers(12, 40))
+        y = rng.integers(0, 2, size=n)
+        y[:2] = [0, 1]
+        X = rng.normal(size=(n, 2)) + y[:, None] * rng.uniform(0, 2, size=2)
+        models = [centroid_classifier(0), centroid_classifier(1)]
+        t_recorder, f_recorder = _Recorder(), _Recorder()
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            try:
+                t_ref, pt_ref = mlxtend_paired_ttest_5x2cv(
+                    *models, X, y, scoring=t_recorder, random_seed=seed
+                )
+                f_ref, pf_ref = combined_ftest_5x2cv(
+                    *models, X, y, scoring=f_recorder, random_seed=seed
+                )
+            except (ValueError, IndexError):
+                continue  # a half without one of the classes: the centroid cannot fit
+            t, pt = paired_ttest_5x2cv(*t_recorder.by_model())
+            f, pf = f_test_5x2cv(*f_recorder.by_model())
+        assert t_recorder.scores == f_recorder.scores  # same seed, same splits
+        if np.isfinite(t_ref):
+            assert t == pytest.approx(t_ref, abs=1e-9) and pt == pytest.approx(pt_ref, abs=1e-9)
+        if np.isfinite(f_ref):
+            assert f == pytest.approx(f_ref, abs=1e-9) and pf == pytest.approx(pf_ref, abs=1e-9)
+            checked += 1
+    assert checked >= 150

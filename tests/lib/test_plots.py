@@ -24,11 +24,7 @@ from evalbook import (
     roc_curve,
 )
 
-
-@pytest.fixture(autouse=True)
-def _close_figures():
-    yield
-    plt.close("all")
+pytestmark = pytest.mark.usefixtures("close_figures")
 
 
 def test_confusion_matrix_heatmap(spam_cm):
@@ -150,7 +146,7 @@ def test_bad_threshold_does_not_draw_on_the_given_axes():
     figure, ax = plt.subplots()
     with pytest.raises(TypeError, match="threshold"):
         plot_roc_curve(Y4, S4, positive=1, threshold="high", ax=ax)
-    assert len(ax.lines) == 0  # the curve used to be drawn before the threshold was checked
+    assert len(ax.lines) == 0  # the threshold is checked before the curve is drawn
     assert plt.get_fignums() == [figure.number]
 
 
@@ -172,3 +168,13 @@ def test_roc_curve_plot_name_must_be_text():
     _raises_without_opening_a_figure(
         lambda: plot_roc_curve(Y4, S4, positive=1, name=3), TypeError, "name must be a str"
     )
+
+
+def test_ks_plot_of_extreme_scores_has_finite_ends():
+    """Scores near ±1e308: hi − lo must not overflow (a numpy warning, infinite step ends)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        ax = plot_ks([1, 0, 1, 0], [1.7e308, -1.7e308, 5.0, 1.0], positive=1)
+    for line in ax.lines:
+        assert np.all(np.isfinite(line.get_xdata()))
+    assert ax.lines[0].get_ydata()[-1] == ax.lines[1].get_ydata()[-1] == 1.0

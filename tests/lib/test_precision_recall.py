@@ -1,7 +1,19 @@
-"""precision_recall_curve, average_precision, fbeta_curve, multiclass_roc_auc: values, bad input."""
+"""precision_recall_curve, average_precision, fbeta_curve, multiclass_roc_auc: values, bad input.
+
+Cross-checked against scikit-learn (precision-recall curve, average precision, one-vs-rest
+ROC AUC) and against F-beta computed at each threshold, on many random inputs with ties,
+tiny n and a single class.
+"""
 
 import numpy as np
 import pytest
+from sklearn.metrics import (
+    average_precision_score,
+    roc_auc_score,
+)
+from sklearn.metrics import (
+    precision_recall_curve as sk_precision_recall_curve,
+)
 
 import evalbook
 from evalbook.precision_recall import (
@@ -160,3 +172,57 @@ def test_a_scored_data_is_taken_in_place_of_labels_and_scores(spam):
     )
     with pytest.raises(TypeError, match="either a ScoredData alone"):
         average_precision(data, scores)
+
+
+# ---------------------------------------------------------------------- against scikit-learn
+CASES = 200
+
+
+TOL = 1e-12
+
+
+def test_precision_recall_curve_and_ap_match_sklearn(binary_case):
+    rng = np.random.default_rng(1)
+    for _ in range(CASES):
+        y, scores = binary_case(rng, negatives=rng.random() < 0.9)
+        ours = precision_recall_curve(y, scores, positive="pos")
+        precision, recall, thresholds = sk_precision_recall_curve(y, scores, pos_label="pos")
+        np.testing.assert_allclose(ours.precision[::-1], precision, rtol=0, atol=TOL)
+        np.testing.assert_allclose(ours.recall[::-1], recall, rtol=0, atol=TOL)
+        np.testing.assert_array_equal(ours.threshold[1:][::-1], thresholds)
+        expected = average_precision_score(y == "pos", scores)
+        assert average_precision(y, scores, positive="pos") == pytest.approx(expected, abs=TOL)
+
+
+def test_fbeta_curve_matches_fbeta_of_each_thresholded_prediction(binary_case):
+    rng = np.random.default_rng(2)
+    for _ in range(CASES):
+        y, scores = binary_case(rng)
+        beta = float(rng.choice([0.5, 1.0, 2.0]))
+        curve = fbeta_curve(y, scores, positive="pos", beta=beta)
+        is_positive = y == "pos"
+        for t, value in zip(curve["threshold"], curve["fbeta"], strict=True):
+            predicted = scores >= t
+            precision = np.sum(predicted & is_positive) / np.sum(predicted)
+            recall = np.sum(predicted & is_positive) / np.sum(is_positive)
+            expected = (
+                0.0
+                if precision + recall == 0
+                else (1 + beta**2) * precision * recall / (beta**2 * precision + recall)
+            )
+            assert value == pytest.approx(expected, abs=TOL)
+
+
+def test_multiclass_roc_auc_matches_sklearn_ovr():
+    rng = np.random.default_rng(5)
+    for case in range(CASES):
+        k = int(rng.integers(3, 6))
+        labels = [f"c{j}" for j in range(k)]
+        n = int(rng.integers(k, 40))
+        y = np.array(labels + [labels[i] for i in rng.integers(0, k, size=n - k)])
+        raw = rng.integers(1, 4, size=(n, k)) if rng.random() < 0.5 else rng.random((n, k))
+        scores = raw / raw.sum(axis=1, keepdims=True)  # sklearn wants rows summing to 1
+        average = ("macro", "weighted")[case % 2]  # one sklearn call per case: it is slow
+        ours = getattr(multiclass_roc_auc(y, scores, labels=labels), average)
+        expected = roc_auc_score(y, scores, multi_class="ovr", average=average, labels=labels)
+        assert ours == pytest.approx(expected, abs=TOL)

@@ -6,6 +6,7 @@ import math
 import warnings
 
 import numpy as np
+import pandas as pd
 import pytest
 from sklearn.datasets import load_diabetes
 from sklearn.linear_model import LinearRegression
@@ -239,21 +240,20 @@ def test_bad_options():
 
 
 def test_accepts_pandas_and_integers():
-    import pandas as pd
 
     assert mse(pd.Series([1, 2, 3]), np.array([1, 2, 5])) == pytest.approx(4 / 3)
     assert isinstance(mae([1, 2], [2, 2]), float)
 
 
-# ---------------------------------------------------------------------- review findings
+# ---------------------------------------------------------------------- odd input
 @pytest.mark.parametrize("metric", METRICS, ids=lambda f: f.__name__)
 def test_none_and_ragged_input_are_named(metric):
     with pytest.raises(TypeError, match="y must hold real numbers; got None at position 1"):
-        metric([1, 2], [1, None])  # used to be reported as "contains nan"
+        metric([1, 2], [1, None])  # None, not "contains nan"
     with pytest.raises(TypeError, match="t must hold real numbers; got None at position 0"):
         metric([None, 2], [1, 2])
     with pytest.raises(ValueError, match="y must be a flat sequence"):
-        metric([1, 2], [[1, 2], [3]])  # used to be numpy's "inhomogeneous shape"
+        metric([1, 2], [[1, 2], [3]])  # not numpy's "inhomogeneous shape"
     with pytest.raises(ValueError, match="t must be a flat sequence"):
         metric([[1, 2], [3]], [1, 2])
 
@@ -283,6 +283,40 @@ def test_adjusted_r2_checks_p_as_a_whole_number():
     ("zero_division", "error"), [("zero", ValueError), (None, TypeError), (True, TypeError)]
 )
 def test_adjusted_r2_checks_zero_division_up_front(zero_division, error):
-    """Used to be checked only when R² was undefined, so a typo passed on good data."""
+    """Checked on every call, not only when R² is undefined (a typo fails on good data)."""
     with pytest.raises(error, match="zero_division must be"):
         adjusted_r2(T, Y, p=1, zero_division=zero_division)
+
+
+# ---------------------------------------------------------------------- extreme values
+@pytest.mark.parametrize("value", [0.1, 0.7, 1e-300, 123456.789, -3.3])
+def test_r2_of_equal_targets_with_an_inexact_mean_is_undefined(value):
+    t = [value] * 3  # the mean of three 0.1 is 0.10000000000000002, not 0.1
+    with pytest.warns(UndefinedMetricWarning, match="R² is undefined"):
+        assert math.isnan(r2(t, [0.2] * 3))
+    with pytest.warns(UndefinedMetricWarning, match="adjusted R² is undefined"):
+        assert math.isnan(adjusted_r2(t, [0.2] * 3, p=1))
+    assert total_sum_of_squares(t) == 0.0
+    assert r2(t, [0.2] * 3, zero_division=0.0) == 0.0
+
+
+# Overflow or underflow inside a scale-free metric must not give nan, inf or a wrong 0/0
+# for finite inputs with a finite answer.
+def test_smape_and_mape_near_the_float_limit():
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert evalbook.smape([1e308], [-1e308]) == 1.0
+        assert evalbook.smape([1e308], [-1e308], variant="doubled") == 2.0
+        assert evalbook.mape([1e308], [-1e308]) == 2.0
+        assert evalbook.mape([5e-324, 1.0], [1e-323, 2.0]) == 1.0
+
+
+def test_r2_of_huge_and_tiny_values_is_scale_free():
+    t, y = np.array([1.0, -1.0, 1.0]), np.array([1.0, -1.0, 0.0])
+    expected = r2(t, y)
+    assert expected == 0.625
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert r2(t * 1e308, y * 1e308) == expected
+        assert r2(t * 1e-200, y * 1e-200) == expected
+        assert adjusted_r2(t * 1e-200, y * 1e-200, p=1) == 1 - (1 - expected) * 2 / 1

@@ -13,6 +13,7 @@ import warnings
 import numpy as np
 import pytest
 from scipy.stats import ks_2samp
+from sklearn.metrics import auc as sk_auc
 from sklearn.metrics import roc_auc_score
 from sklearn.metrics import roc_curve as sk_roc_curve
 
@@ -347,7 +348,7 @@ SCORE_FUNCTIONS = {
     "positive", [np.array(Y4), Y4, (1, 0, 1, 0), [1]], ids=["array", "list", "tuple", "one"]
 )
 def test_positive_must_be_a_single_label(function, positive):
-    """An array used to be compared element-wise: nan with a misleading warning, or worse."""
+    """An array is refused, not compared element-wise (nan with a misleading warning)."""
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         with pytest.raises(TypeError, match="positive must be a single class label"):
@@ -526,3 +527,26 @@ def test_roc_curve_result_is_arrays_shown_as_a_table(spam_table):
         curve[curve.threshold > 0.5]
     with pytest.raises(TypeError, match="not iterable"):
         iter(curve)
+
+
+# ---------------------------------------------------------------------- auc of any points
+def test_auc_of_points_given_right_to_left_is_positive():
+    """auc([1, 0], [1, 1]) is +1.0, as scikit-learn and the docstring say (not −1.0)."""
+    assert auc([1, 0], [1, 1]) == 1.0
+    assert auc([1, 0.5, 0.5, 0], [1, 1, 0.5, 0]) == sk_auc([1, 0.5, 0.5, 0], [1, 1, 0.5, 0])
+
+
+def test_auc_matches_sklearn_on_random_monotone_points():
+    rng = np.random.default_rng(11)
+    for case in range(300):
+        n = int(rng.integers(2, 40))
+        x = np.cumsum(rng.integers(0, 3, n) * rng.random(n))  # non-decreasing, with repeats
+        y = rng.normal(size=n)
+        if case % 2:
+            x = x[::-1]  # non-increasing
+        assert auc(x, y) == pytest.approx(sk_auc(x, y), rel=1e-12, abs=1e-12)
+
+
+def test_auc_of_a_reversed_roc_curve_is_the_auc():
+    curve = roc_curve(Y4, S4, positive=1)
+    assert auc(curve.fpr[::-1], curve.tpr[::-1]) == roc_auc(Y4, S4, positive=1) == 0.75

@@ -13,6 +13,7 @@
 
 from __future__ import annotations
 
+import collections
 import math
 import sys
 import warnings
@@ -638,7 +639,7 @@ def test_cross_validate_bad_input(kwargs, error, message):
         cross_validate(*arguments.values(), **options)
 
 
-# ---------------------------------------------------------------------- review fixes
+# ---------------------------------------------------------------------- arguments named
 @pytest.mark.parametrize(
     ("call", "error", "message"),
     [
@@ -658,6 +659,54 @@ def test_cross_validate_bad_input(kwargs, error, message):
         (lambda: bootstrap_oob_probability([[1], [2, 3]]), ValueError, "n must be a flat"),
     ],
 )
-def test_review_bad_inputs_name_the_argument(call, error, message):
+def test_bad_inputs_name_the_argument(call, error, message):
     with pytest.raises(error, match=message):
         call()
+
+
+# ---------------------------------------------------------------------- mappings {name: count}
+def test_stratified_counts_takes_a_mapping_and_keeps_the_class_names():
+    expected = stratified_counts([200, 300, 100], fraction=1 / 3).tolist()
+    assert stratified_counts({"A": 200, "B": 300, "C": 100}, fraction=1 / 3) == {
+        "A": 67,
+        "B": 100,
+        "C": 33,
+    }
+    assert list(stratified_counts({"C": 100, "A": 200, "B": 300}, fraction=1 / 3)) == [
+        "C",
+        "A",
+        "B",
+    ]  # the mapping's order, as given
+    counter = collections.Counter(["A"] * 200 + ["B"] * 300 + ["C"] * 100)
+    assert stratified_counts(counter, fraction=1 / 3) == dict(zip("ABC", expected, strict=True))
+    y = pd.Series(["A"] * 200 + ["B"] * 300 + ["C"] * 100, name="classe")
+    by_class = stratified_counts(y.value_counts(), fraction=1 / 3)
+    assert isinstance(by_class, pd.Series) and by_class.name == "count"
+    assert by_class.to_dict() == {"B": 100, "A": 67, "C": 33}
+
+
+def test_stratified_counts_mapping_agrees_with_the_sequence_on_random_counts():
+    rng = np.random.default_rng(11)
+    for _ in range(200):
+        counts = rng.integers(0, 50, size=rng.integers(1, 6)).tolist()
+        if sum(counts) == 0:
+            continue
+        fraction = float(rng.uniform(0.05, 0.95))
+        names = [f"c{i}" for i in range(len(counts))]
+        mapped = stratified_counts(dict(zip(names, counts, strict=True)), fraction=fraction)
+        assert list(mapped.values()) == stratified_counts(counts, fraction=fraction).tolist()
+
+
+@pytest.mark.parametrize(
+    ("counts", "error", "message"),
+    [
+        ({"A": 2.5, "B": 3}, TypeError, "class_counts must hold whole numbers; got float 2.5"),
+        ({"A": -1, "B": 3}, ValueError, "must not be negative"),
+        ({}, ValueError, "class_counts is empty"),
+        ({"A": 0, "B": 0}, ValueError, "all 0"),
+        ({"A": True, "B": 3}, TypeError, "whole numbers; got bool"),
+    ],
+)
+def test_stratified_counts_mapping_bad_values(counts, error, message):
+    with pytest.raises(error, match=message):
+        stratified_counts(counts, fraction=0.5)

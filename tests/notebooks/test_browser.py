@@ -5,7 +5,7 @@ that autosave can never touch the committed notebook); one Chromium page opens i
 projector's 1280×720 and runs all its cells, as a lecturer does before class. Two tests then
 use that page:
 
-- **slides** (issue 13): start deck mode (jupyterlab-slideshow) on the title slide, leave it
+- **slides**: start deck mode (jupyterlab-slideshow) on the title slide, leave it
   with Esc and start it again, move forward with → until the threshold explorer's slide is
   on screen, drag the slider, and check that the confusion matrix on the slide changed to
   the counts the library computes and that the slider and the matrix are inside the

@@ -1,4 +1,4 @@
-"""The lessons as a lecturer presents them (issue 13): slides, "Preveja" prompts, Portuguese.
+"""The lessons as a lecturer presents them: slides, "Preveja" prompts, Portuguese.
 
 Checks the stored notebooks only (no kernel): every cell has a slide type, each lesson asks
 the class to predict before it reveals its headline numbers, what the stored outputs show is
@@ -24,7 +24,7 @@ PREVEJA = "> 🤔 **Preveja**"
 # a Guess control (evalbook.widgets.Guess) shown as a cell's result
 GUESS_CALL = re.compile(r"^Guess\(", re.M)
 
-# English labels that must not reach what a student sees in a lesson (issue 13, §3): the
+# English labels that must not reach what a student sees in a lesson: the
 # matrix display, the explorers' metric names, table headers, model keys, progress bars and
 # English-formatted thousands.
 ENGLISH = [
@@ -114,7 +114,7 @@ def test_each_prompt_comes_before_the_cell_that_reveals_it(path):
 
 @pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.name)
 def test_a_guess_control_sits_between_a_prompt_and_its_reveal(path):
-    """Self-study (issue 13 §4): the student types a guess before the number is computed."""
+    """Self-study: the student types a guess before the number is computed."""
     cells = _cells(path)
     for i, cell in enumerate(cells):
         if cell["cell_type"] == "code" and GUESS_CALL.search(_text(cell)):

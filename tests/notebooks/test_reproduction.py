@@ -3,7 +3,7 @@
 Every row of the index is recomputed with evalbook: the test fails when the workbook's value
 or the verdict that the numbers give changes, when a row points to a lesson section that does
 not exist or does not print the value, and when the generated page is out of date. The
-second half checks the errata the lessons must carry (issue 12), each with the handout's words.
+second half checks the errata the lessons must carry, each with the handout's words.
 """
 
 import importlib.util
@@ -122,7 +122,7 @@ def test_a_lost_number_and_a_text_value():
     assert reproduction.derive_verdict(row, "TP") == "erratum"
 
 
-# ------------------------------------------------------------------- the errata (issue 12)
+# -------------------------------------------------------------------------- the errata
 def test_footnote_5_is_not_called_wrong():
     # handout 000's footnote 5 says "negative values first" for rows and for columns: right.
     for box in _errata_boxes("01"):
@@ -154,7 +154,8 @@ def test_the_lessons_flag_the_handout_errors(lesson, quote, correction):
     assert any(correction in box for box in boxes)
 
 
-# (lesson, section, text its stored outputs must contain): the sub-values of issue 12, §3
+# (lesson, section, text its stored outputs must contain): the intermediate values a
+# lesson prints on the way to a handout's number
 SUB_VALUES = [
     ("05", "7", "KS = TPR − FPR = 6/9 − 1/11 = 19/33 = 0.5758"),
     ("05", "5", "Gini = 2·AUC − 1 = 2·79/99 − 1 = 59/99 = 0.5960"),

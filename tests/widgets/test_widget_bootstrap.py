@@ -6,22 +6,7 @@ import numpy as np
 import pytest
 
 from evalbook import bootstrap, bootstrap_oob_shares
-from evalbook._render import set_language
 from evalbook.widgets import BootstrapExplorer
-
-
-@pytest.fixture(autouse=True)
-def _portuguese():
-    """The explorers speak the lessons' language (the library's default is English)."""
-    previous = set_language("pt")
-    yield
-    set_language(previous)
-
-
-def test_lazy_registry_gives_the_class():
-    from evalbook.widgets.bootstrap import BootstrapExplorer as direct
-
-    assert BootstrapExplorer is direct
 
 
 @pytest.mark.parametrize("n", [1, 2, 3, 10, 37, 100, 1000])

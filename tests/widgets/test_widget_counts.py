@@ -8,17 +8,7 @@ import numpy as np
 import pytest
 
 from evalbook import BINARY_METRICS, MULTICLASS_METRICS, ConfusionMatrix, UndefinedMetricWarning
-from evalbook._render import set_language
 from evalbook.widgets import CountsExplorer
-
-
-@pytest.fixture(autouse=True)
-def _portuguese():
-    """The explorers speak the lessons' language (the library's default is English)."""
-    previous = set_language("pt")
-    yield
-    set_language(previous)
-
 
 REGISTRY = {**MULTICLASS_METRICS, **BINARY_METRICS}
 
@@ -85,12 +75,6 @@ def no_warnings():
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         yield
-
-
-def test_lazy_registry_gives_the_class():
-    from evalbook.widgets.counts import CountsExplorer as direct
-
-    assert CountsExplorer is direct
 
 
 def test_defaults_are_the_spam_matrix():

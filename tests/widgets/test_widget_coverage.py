@@ -7,16 +7,7 @@ import pytest
 from scipy import stats
 
 import evalbook
-from evalbook._render import set_language
 from evalbook.widgets import CoverageExplorer
-
-
-@pytest.fixture(autouse=True)
-def _portuguese():
-    """The explorers speak the lessons' language (the library's default is English)."""
-    previous = set_language("pt")
-    yield
-    set_language(previous)
 
 
 def _exact_coverage(p, n, confidence, method):
@@ -37,12 +28,6 @@ def _exact_coverage(p, n, confidence, method):
         upper = np.where(hits == n, 1.0, stats.beta.ppf(1 - alpha / 2, hits + 1, n - hits))
     inside = (lower <= p + 1e-12) & (p - 1e-12 <= upper)
     return float(stats.binom.pmf(hits, n, p)[inside].sum())
-
-
-def test_lazy_registry_gives_the_class():
-    from evalbook.widgets.coverage import CoverageExplorer as direct
-
-    assert CoverageExplorer is direct
 
 
 def test_defaults_are_m1_at_90_percent():

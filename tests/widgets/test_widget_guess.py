@@ -11,13 +11,6 @@ from evalbook._render import set_language
 from evalbook.widgets import Guess
 
 
-@pytest.fixture(autouse=True)
-def _portuguese():
-    previous = set_language("pt")
-    yield
-    set_language(previous)
-
-
 def test_the_value_stays_hidden_until_the_reveal():
     calls = []
 

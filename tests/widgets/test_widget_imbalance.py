@@ -7,28 +7,13 @@ import pytest
 from sklearn.metrics import accuracy_score, cohen_kappa_score
 
 from evalbook import ConfusionMatrix
-from evalbook._render import set_language
 from evalbook.widgets import ImbalanceExplorer
-
-
-@pytest.fixture(autouse=True)
-def _portuguese():
-    """The explorers speak the lessons' language (the library's default is English)."""
-    previous = set_language("pt")
-    yield
-    set_language(previous)
 
 
 def _labels(cm: ConfusionMatrix):
     k = cm.n_classes
     y_true, y_pred = np.divmod(np.arange(k * k), k)
     return y_true, y_pred, cm.counts.ravel()
-
-
-def test_lazy_registry_gives_the_class():
-    from evalbook.widgets.imbalance import ImbalanceExplorer as direct
-
-    assert ImbalanceExplorer is direct
 
 
 def test_balanced_start():
@@ -115,3 +100,10 @@ def test_the_plot_follows_the_share_and_the_recalls():
     explorer.recall_majority.value = 0.5  # the model's curves move
     assert explorer.plot_view.value.split("<polyline")[1] != second.split("<polyline")[1]
     assert explorer.html.endswith("</svg>")
+
+
+def test_imbalance_plot_is_shown_at_its_own_size():
+    """The plot is an SVG of its own size (450×288), not an image stretched by its row."""
+    explorer = ImbalanceExplorer()
+    explorer._repr_mimebundle_()
+    assert 'width="450" height="288"' in explorer.plot_view.value

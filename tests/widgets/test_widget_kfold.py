@@ -6,29 +6,13 @@ import numpy as np
 import pytest
 
 from evalbook import kfold, stratified_kfold
-from evalbook._render import set_language
 from evalbook.widgets import KFoldExplorer
-
-
-@pytest.fixture(autouse=True)
-def _portuguese():
-    """The explorers speak the lessons' language (the library's default is English)."""
-    previous = set_language("pt")
-    yield
-    set_language(previous)
-
 
 Y = np.repeat(["A", "B", "C"], [12, 18, 6])
 
 
 def _tests(splits):
     return [test.tolist() for _, test in splits]
-
-
-def test_lazy_registry_gives_the_class():
-    from evalbook.widgets.kfold import KFoldExplorer as direct
-
-    assert KFoldExplorer is direct
 
 
 def test_defaults_are_handout_proportions_in_five_stratified_folds():
@@ -109,3 +93,13 @@ def test_properties_are_read_only_and_display_as_widget():
 def test_bad_arguments(args, kwargs, error, message):
     with pytest.raises(error, match=message):
         KFoldExplorer(*args, **kwargs)
+
+
+def test_kfold_grid_stays_small_for_many_instances():
+    y = np.repeat(["A", "B"], [3000, 2000])
+    explorer = KFoldExplorer(y, k=5)
+    assert explorer.fold_sizes == [1000] * 5
+    cells = explorer.html.count("<td")
+    assert cells < 6 * 125  # ≤ 120 columns, not 5000
+    # a column standing for a group of instances says which
+    assert "42 instâncias, da 0 à 41 (A)" in explorer.html

@@ -8,17 +8,8 @@ import numpy as np
 import pytest
 from sklearn.metrics import mean_absolute_error, mean_squared_error, r2_score
 
-from evalbook._render import number, set_language
+from evalbook._render import number
 from evalbook.widgets import OutlierExplorer
-
-
-@pytest.fixture(autouse=True)
-def _portuguese():
-    """The explorers speak the lessons' language (the library's default is English)."""
-    previous = set_language("pt")
-    yield
-    set_language(previous)
-
 
 T = [1.0, 2.0, 3.0, 4.0]
 Y = [1.5, 2.0, 2.5, 4.0]

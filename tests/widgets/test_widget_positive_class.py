@@ -8,18 +8,11 @@ import pytest
 import traitlets
 
 import evalbook
-from evalbook._render import confusion_html, set_language
-from evalbook.widgets import PositiveClassExplorer
+from evalbook._render import confusion_html
+from evalbook.widgets import (
+    PositiveClassExplorer,
+)
 from evalbook.widgets.positive_class import RESULT_COLOURS
-
-
-@pytest.fixture(autouse=True)
-def _portuguese():
-    """The explorers speak the lessons' language (the library's default is English)."""
-    previous = set_language("pt")
-    yield
-    set_language(previous)
-
 
 # Swapping the positive class of a binary problem swaps these result types.
 FLIP = {"TP": "TN", "TN": "TP", "FP": "FN", "FN": "FP"}
@@ -303,3 +296,13 @@ def test_positive_must_be_one_of_the_classes(explorer):
 
 
 # ---------------------------------------------------------------------- lazy import
+
+
+def test_positive_class_table_stays_small_for_many_instances():
+    rng = np.random.default_rng(0)
+    y_true = rng.choice(["a", "b"], size=10_000)
+    y_pred = rng.choice(["a", "b"], size=10_000)
+    explorer = PositiveClassExplorer(y_true, y_pred)
+    assert sum(explorer.counts.values()) == 10_000
+    assert explorer.table_view.value.count("<tr") == 201  # header + 200 instances
+    assert "as primeiras 200 de 10000 instâncias" in explorer.table_view.value

@@ -12,20 +12,6 @@ from evalbook.datasets import profit_matrix, tree_knn_confusions
 from evalbook.widgets import ProfitExplorer
 
 
-@pytest.fixture(autouse=True)
-def _portuguese():
-    """The explorers speak the lessons' language (the library's default is English)."""
-    previous = set_language("pt")
-    yield
-    set_language(previous)
-
-
-def test_lazy_registry_gives_the_class():
-    from evalbook.widgets.profit import ProfitExplorer as direct
-
-    assert ProfitExplorer is direct
-
-
 def test_defaults_reproduce_tabelas_5_and_6():
     explorer = ProfitExplorer()
     assert repr(explorer) == "ProfitExplorer(tp=140, fn=-140, fp=-700, tn=0)"

@@ -13,13 +13,6 @@ from evalbook._render import set_language
 from evalbook.widgets import ThresholdExplorer
 
 
-@pytest.fixture(autouse=True)
-def _portuguese():
-    previous = set_language("pt")
-    yield
-    set_language(previous)
-
-
 @pytest.fixture
 def spam_explorer(spam_table):
     return ThresholdExplorer(

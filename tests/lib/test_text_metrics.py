@@ -368,12 +368,12 @@ def test_bad_bleu_input():
         modified_precision("a b", ["a b"], n=0)
 
 
-# ---------------------------------------------------------------------- review findings
+# ---------------------------------------------------------------------- odd references
 SENTENCE = "the cat sat on the mat"
 
 
 def test_a_tokenised_candidate_with_a_flat_token_list_is_refused():
-    """A flat token list as references used to be read as six one-word references: 0.0."""
+    """A flat token list as references is refused, not read as six one-word references."""
     tokens = SENTENCE.split()
     for metric in (bleu, brevity_penalty):
         with pytest.raises(
@@ -397,7 +397,7 @@ def test_a_tokenised_candidate_with_a_flat_token_list_is_refused():
 
 def test_each_empty_reference_is_refused():
     with pytest.raises(ValueError, match=r"references\[0\] is empty"):
-        bleu("a", ["", "a b c d"], max_n=1)  # used to return 1.0: "" was the closest length
+        bleu("a", ["", "a b c d"], max_n=1)  # not 1.0 with "" as the closest length
     with pytest.raises(ValueError, match=r"references\[1\] is empty"):
         brevity_penalty("a b", ["a b", "   "])
     with pytest.raises(ValueError, match=r"references\[2\] is empty"):
@@ -437,3 +437,28 @@ def test_k_is_checked_as_a_whole_number():
     with pytest.raises(TypeError, match=r"k must be a whole number \(int\); got bool True"):
         top_k_accuracy([0], good, k=True)
     assert top_k_accuracy([0], good, k=np.int64(1)) == 1.0
+
+
+# ------------------------------------------------------- labels beyond int64, huge n-grams
+@pytest.mark.parametrize("metric", [cross_entropy, perplexity])
+def test_probability_metrics_refuse_labels_beyond_int64(metric):
+    with pytest.raises(ValueError, match=r"y_true\[1\] = 1180591620717411303424 is not a col"):
+        metric([0, 2**70], [[0.5, 0.5], [0.5, 0.5]])
+
+
+def test_top_k_refuses_labels_beyond_int64():
+    with pytest.raises(ValueError, match=r"y_true\[1\] = 1180591620717411303424 is not a col"):
+        top_k_accuracy([0, 2**70], [[0.5, 0.5], [0.5, 0.5]], k=1)
+    with pytest.raises(ValueError, match=r"y_true\[0\] = -1180591620717411303424 is not a col"):
+        top_k_accuracy([-(2**70)], [[0.5, 0.5]], k=1)
+
+
+def test_bleu_refuses_a_huge_max_n_up_front():
+    with pytest.raises(ValueError, match=r"max_n must be at most 100; got 1000000000"):
+        bleu("the cat", "the cat", max_n=10**9)
+    assert bleu("a b c", "a b c", max_n=100, smoothing="epsilon") > 0
+
+
+def test_probability_labels_refuse_unhashable_values():
+    with pytest.raises(TypeError, match=r"labels contains \{\} \(dict\) at position 0"):
+        top_k_accuracy([0, 1], [[1.0, 2.0], [3.0, 4.0]], k=1, labels=[{}, {}])
