@@ -299,9 +299,9 @@ def test_the_topic_modules_re_export_what_the_lessons_import():
 
     assert set(validation.__all__) == {
         "WEIGHT_632", "bootstrap", "bootstrap_oob_probability", "bootstrap_oob_shares",
-        "cross_validate", "error_632", "holdout", "kfold", "leave_one_out",
-        "repeated_bootstrap", "repeated_holdout", "repeated_kfold", "split_roles",
-        "stratified_counts", "stratified_kfold", "train_val_test_split",
+        "cross_validate", "error_632", "error_632_plus", "holdout", "kfold", "leave_one_out",
+        "no_information_error_rate", "repeated_bootstrap", "repeated_holdout", "repeated_kfold",
+        "split_roles", "stratified_counts", "stratified_kfold", "train_val_test_split",
     }  # fmt: skip
     assert set(inference.__all__) == {
         "T_TABLE", "Z_TABLE", "AlgorithmComparison", "FriedmanResult", "ModelComparison",
