@@ -3,7 +3,9 @@
 Handout 000, "Outras Métricas Interessantes": categorical cross-entropy (note 15),
 perplexity (eq. (25)), BLEU (eq. (26)) and top-k accuracy (eq. (27)). The first three
 score the probabilities a model gives to the next word (or to any class: they apply to
-every classifier's probability table); BLEU scores a translation against references.
+every classifier's probability table); BLEU scores translations against references, on a
+whole corpus as Papineni et al. (2002) define it (:func:`corpus_bleu`) or on one sentence
+(:func:`bleu`).
 
 Probabilistic metrics take the true classes and a table of predicted probabilities, one
 row per instance and one column per class (what scikit-learn's ``predict_proba``
@@ -27,6 +29,7 @@ from collections import Counter
 import numpy as np
 
 from evalbook._checks import (
+    as_bleu_corpus,
     as_bleu_sentences,
     as_bleu_weights,
     as_class_score_table,
@@ -37,6 +40,7 @@ from evalbook._checks import (
 __all__ = [
     "bleu",
     "brevity_penalty",
+    "corpus_bleu",
     "cross_entropy",
     "modified_precision",
     "perplexity",
@@ -221,8 +225,10 @@ def brevity_penalty(candidate, references) -> float:
     """BLEU's brevity penalty: 1 if c > r, else exp(1 − r/c).
 
     Papineni et al. (2002), section 2.2.2. c is the candidate's length in words and r the
-    length of the reference closest to it (the shorter one on a tie). Handout 000 names
-    the penalty in eq. (26) but does not give its formula.
+    length of the reference closest to it ("best match length"). Papineni et al. do not
+    say which of two equally close references counts; the shorter one is the convention
+    of nltk and sacreBLEU, kept here. Handout 000 names the penalty in eq. (26) but does
+    not give its formula.
 
     Parameters
     ----------
@@ -253,17 +259,20 @@ def bleu(candidate, references, *, max_n=4, weights=None, smoothing=None) -> flo
     """Sentence BLEU: brevity penalty × weighted geometric mean of clipped precisions.
 
     Handout 000, eq. (26): :math:`BLEU = BP \\cdot \\exp(\\sum_{n=1}^{N} w_n \\log p_n)`
-    with :math:`w_n = 1/N`; Papineni et al. (2002). :math:`p_n` is the clipped n-gram
-    precision (:func:`modified_precision`) and BP the brevity penalty
-    (:func:`brevity_penalty`). The same definition as nltk's ``sentence_bleu``.
+    with :math:`w_n = 1/N`. :math:`p_n` is the clipped n-gram precision
+    (:func:`modified_precision`) and BP the brevity penalty (:func:`brevity_penalty`).
+    Papineni et al. (2002) define BLEU on a whole corpus (:func:`corpus_bleu`); this is
+    the same formula on one sentence, as nltk's ``sentence_bleu``. The mean of the
+    sentences' BLEUs is not the corpus BLEU.
 
     Without smoothing, BLEU is 0 as soon as one precision with a non-zero weight is 0,
     which includes a candidate shorter than N words (it has no N-grams: their precision
     counts as 0, as in nltk). For short sentences, pass ``smoothing=``:
 
-    - ``"epsilon"``: a zero precision becomes 0.1 / total (nltk's ``method1``);
+    - ``"epsilon"``: a zero precision becomes 0.1 / total (Chen & Cherry 2014, method 1;
+      nltk's ``method1``);
     - ``"add_one"``: 1 is added to the matches and the total of every order n ≥ 2
-      (Lin & Och 2004; nltk's ``method2``).
+      (Lin & Och 2004; Chen & Cherry 2014, method 2; nltk's ``method2``).
 
     In both, a total of 0 is taken as 1 (as nltk does), and a candidate without a single
     word in common with the references still gets 0.
@@ -301,13 +310,82 @@ def bleu(candidate, references, *, max_n=4, weights=None, smoothing=None) -> flo
     >>> round(bleu("the cat", ["the cat is on the mat"], smoothing="epsilon"), 4)
     0.0428
     """
+    max_n, weights = _bleu_options(max_n, weights, smoothing)
+    candidate, refs = as_bleu_sentences(candidate, references)
+    counts = [_clipped(candidate, refs, n) for n in range(1, max_n + 1)]
+    c = len(candidate)
+    return _bleu_from_counts(counts, c, _closest_length(refs, c), weights, smoothing)
+
+
+def corpus_bleu(candidates, references, *, max_n=4, weights=None, smoothing=None) -> float:
+    """Corpus BLEU: Papineni et al.'s BLEU, with counts and lengths summed over the corpus.
+
+    Papineni et al. (2002), section 2.2.2: BLEU is a **corpus** metric. For each order n,
+    the clipped matches of every candidate are added up and divided by the sum of their
+    n-gram counts (:math:`p_n = \\sum \\text{matches} / \\sum \\text{total}`); c is the
+    sum of the candidates' lengths and r the sum of the closest reference lengths (the
+    shorter one on a tie, as :func:`brevity_penalty`); then
+    :math:`BLEU = BP \\cdot \\exp(\\sum_n w_n \\log p_n)` as in :func:`bleu`. It is not the
+    mean of the sentences' BLEUs: a sentence with few matches pulls the corpus score down
+    in proportion to its length, not by a whole sentence's weight. With one candidate it
+    is :func:`bleu`.
+
+    The same definition as nltk's ``corpus_bleu``, but for one detail: nltk counts a
+    candidate shorter than n words as 1 n-gram of order n (0 matches) where Papineni,
+    sacreBLEU and this function count 0. Smoothing (as in :func:`bleu`) applies to the
+    corpus precisions, as in nltk; a corpus rarely needs it.
+
+    Parameters
+    ----------
+    candidates : list of (str or list of str)
+        The translations being evaluated, one per sentence; none empty.
+    references : list
+        One entry per candidate, each as the ``references`` of :func:`bleu` (a string, or
+        a list of references, each a string or a list of tokens).
+    max_n, weights, smoothing
+        As in :func:`bleu`.
+
+    Returns
+    -------
+    float
+        In [0, 1].
+
+    Examples
+    --------
+    >>> candidates = ["the cat sat on the mat", "a dog ran in the park today"]
+    >>> references = [["the cat sat on a mat"], ["the dog ran in the park"]]
+    >>> round(corpus_bleu(candidates, references), 4)
+    0.5843
+    >>> round((bleu(candidates[0], references[0]) + bleu(candidates[1], references[1])) / 2, 4)
+    0.576
+    >>> corpus_bleu(["the cat sat on the mat"], ["the cat sat on the mat"])
+    1.0
+    """
+    max_n, weights = _bleu_options(max_n, weights, smoothing)
+    corpus = as_bleu_corpus(candidates, references)
+    matches, totals = np.zeros(max_n, dtype=np.int64), np.zeros(max_n, dtype=np.int64)
+    c = r = 0
+    for candidate, refs in corpus:
+        for order in range(max_n):
+            hits, total = _clipped(candidate, refs, order + 1)
+            matches[order] += hits
+            totals[order] += total
+        c += len(candidate)
+        r += _closest_length(refs, len(candidate))
+    counts = list(zip(matches.tolist(), totals.tolist(), strict=True))
+    return _bleu_from_counts(counts, c, r, weights, smoothing)
+
+
+def _bleu_options(max_n, weights, smoothing):
     max_n = check_whole_number(max_n, "max_n", minimum=1, maximum=MAX_BLEU_ORDER)
     weights = as_bleu_weights(weights, max_n)
     if smoothing is not None and smoothing not in BLEU_SMOOTHING:
         raise ValueError(f"smoothing must be None or one of {BLEU_SMOOTHING}; got {smoothing!r}")
-    candidate, refs = as_bleu_sentences(candidate, references)
+    return max_n, weights
 
-    counts = [_clipped(candidate, refs, n) for n in range(1, max_n + 1)]
+
+def _bleu_from_counts(counts, c: int, r: int, weights, smoothing) -> float:
+    """BP(c, r) × exp(Σ wₙ log pₙ) from the (matches, total) of each order."""
     if counts[0][0] == 0:  # not one word in common: no smoothing rescues it
         return 0.0
     log_sum = 0.0
@@ -321,7 +399,5 @@ def bleu(candidate, references, *, max_n=4, weights=None, smoothing=None) -> flo
         if matches == 0:
             return 0.0
         log_sum += weight * math.log(matches / total)
-    c = len(candidate)
-    r = _closest_length(refs, c)
     penalty = 1.0 if c > r else math.exp(1.0 - r / c)
     return penalty * math.exp(log_sum)

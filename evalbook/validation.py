@@ -5,7 +5,7 @@ each, gathered here under the lesson's topic (``from evalbook.validation import 
 
 - :mod:`evalbook.splits`: training/validation/test sets, the (stratified, repeated)
   holdout, k-fold, stratified and repeated k-fold, leave-one-out;
-- :mod:`evalbook.resampling`: the bootstrap, its out-of-bag share and the .632 estimator;
+- :mod:`evalbook.resampling`: the bootstrap, its out-of-bag share, the .632 and .632+ estimators;
 - :mod:`evalbook.crossval`: :func:`cross_validate`, which fits a model on every split.
 """
 
@@ -18,6 +18,8 @@ from evalbook.resampling import (
     bootstrap_oob_probability,
     bootstrap_oob_shares,
     error_632,
+    error_632_plus,
+    no_information_error_rate,
     repeated_bootstrap,
 )
 from evalbook.splits import (
@@ -39,9 +41,11 @@ __all__ = [
     "bootstrap_oob_shares",
     "cross_validate",
     "error_632",
+    "error_632_plus",
     "holdout",
     "kfold",
     "leave_one_out",
+    "no_information_error_rate",
     "repeated_bootstrap",
     "repeated_holdout",
     "repeated_kfold",

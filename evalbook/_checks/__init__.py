@@ -85,6 +85,7 @@ from evalbook._checks.tables import (
 from evalbook._checks.values import (
     EMPTY_REGRESSION,
     SUM_TOLERANCE,
+    as_bleu_corpus,
     as_bleu_sentences,
     as_bleu_weights,
     as_class_score_table,
@@ -104,6 +105,7 @@ __all__ = [
     "SUM_TOLERANCE",
     "UndefinedMetricWarning",
     "as_array",
+    "as_bleu_corpus",
     "as_bleu_sentences",
     "as_bleu_weights",
     "as_class_score_table",

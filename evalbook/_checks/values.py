@@ -13,6 +13,7 @@ from evalbook._checks.tables import check_table_cells
 __all__ = [
     "EMPTY_REGRESSION",
     "SUM_TOLERANCE",
+    "as_bleu_corpus",
     "as_bleu_sentences",
     "as_bleu_weights",
     "as_class_score_table",
@@ -190,6 +191,35 @@ def as_bleu_sentences(candidate, references) -> tuple[tuple, list[tuple]]:
                 "word (an empty one would be the closest length to a short candidate)"
             )
     return candidate, refs
+
+
+def as_bleu_corpus(candidates, references) -> list[tuple[tuple, list[tuple]]]:
+    """A corpus for BLEU: one ``(candidate, refs)`` pair of token tuples per sentence.
+
+    ``candidates`` is a list of candidates and ``references`` a list of the same length,
+    each entry the references of one candidate as :func:`as_bleu_sentences` reads them.
+    """
+    if not isinstance(candidates, (list, tuple)):
+        raise TypeError(
+            "candidates must be a list with one candidate per sentence (for one sentence "
+            f"use bleu()); got {type(candidates).__name__}"
+        )
+    if not isinstance(references, (list, tuple)):
+        raise TypeError(
+            "references must be a list with the references of each candidate; got "
+            f"{type(references).__name__}"
+        )
+    if len(candidates) == 0:
+        raise ValueError("candidates is empty; corpus BLEU needs at least one candidate")
+    if len(candidates) != len(references):
+        raise ValueError(
+            f"candidates has {len(candidates)} sentences but references has "
+            f"{len(references)} entries; give one entry (the references) per candidate"
+        )
+    return [
+        as_bleu_sentences(candidate, refs)
+        for candidate, refs in zip(candidates, references, strict=True)
+    ]
 
 
 def as_bleu_weights(weights, max_n: int) -> np.ndarray:

@@ -122,8 +122,8 @@ EXERCISES: dict[str, Exercise] = {
         expected=_test(evalbook.r2),
         kind="number",
         look=(
-            "O R² compara o erro do modelo com o erro de quem sempre prevê a média do alvo (lição "
-            "06, seção 5)."
+            "O R² compara o erro do modelo com o erro de quem sempre prevê a média dos alvos do "
+            "próprio conjunto avaliado (lição 06, seção 5)."
         ),
         formula=(
             "R² = 1 − SSE / soma total de quadrados (handout 000, eqs. (23) e (24); handout 002, "

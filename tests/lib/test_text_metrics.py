@@ -9,6 +9,7 @@ import warnings
 import numpy as np
 import pytest
 from nltk.translate.bleu_score import SmoothingFunction, sentence_bleu
+from nltk.translate.bleu_score import corpus_bleu as nltk_corpus_bleu
 from sklearn.datasets import load_digits
 from sklearn.linear_model import LogisticRegression
 from sklearn.metrics import log_loss, top_k_accuracy_score
@@ -18,6 +19,7 @@ import evalbook
 from evalbook import (
     bleu,
     brevity_penalty,
+    corpus_bleu,
     cross_entropy,
     modified_precision,
     perplexity,
@@ -28,7 +30,8 @@ TOL = 1e-10
 
 
 def test_the_public_api_exports_the_metrics():
-    for name in ("cross_entropy", "perplexity", "top_k_accuracy", "bleu", "brevity_penalty"):
+    names = ("cross_entropy", "perplexity", "top_k_accuracy", "bleu", "brevity_penalty")
+    for name in (*names, "corpus_bleu"):
         assert getattr(evalbook, name) is globals()[name]
 
 
@@ -296,6 +299,91 @@ def test_bleu_identity_and_empty_overlap():
     assert bleu("x y z", ["a b c"], smoothing="epsilon") == 0.0
     assert bleu("a b c", ["a b c"]) == 0.0  # no 4-grams: p4 is 0 without smoothing
     assert bleu("a b c", ["a b c"], max_n=3) == 1.0
+
+
+# ---------------------------------------------------------------------- corpus BLEU
+def _corpora(seed=17, count=300, shortest=1):
+    """Corpora of 1 to 8 sentences drawn from BLEU_CASES (candidates of ``shortest`` words
+    or more)."""
+    rng = np.random.default_rng(seed)
+    pool = [case for case in BLEU_CASES if len(case[0]) >= shortest]
+    for _ in range(count):
+        size = int(rng.integers(1, 9))
+        chosen = rng.choice(len(pool), size=size, replace=False)
+        yield [pool[i][0] for i in chosen], [pool[i][1] for i in chosen]
+
+
+def _nltk_corpus(candidates, references, weights=(0.25,) * 4, smoothing=None):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # nltk warns about zero counts
+        return nltk_corpus_bleu(
+            references, candidates, weights=weights, smoothing_function=smoothing
+        )
+
+
+@pytest.mark.parametrize("max_n", [1, 2, 4])
+@pytest.mark.parametrize(("ours", "method"), [(None, None), ("epsilon", "method1")])
+def test_corpus_bleu_against_nltk(max_n, ours, method):
+    smoothing = getattr(SmoothingFunction(), method) if method else None
+    compared = nonzero = 0
+    # nltk counts a candidate shorter than n words as one n-gram of order n; Papineni
+    # counts none: the definitions agree when every candidate has max_n words or more
+    for candidates, references in _corpora(shortest=max_n):
+        got = corpus_bleu(candidates, references, max_n=max_n, smoothing=ours)
+        expected = _nltk_corpus(candidates, references, (1 / max_n,) * max_n, smoothing)
+        assert got == pytest.approx(expected, rel=TOL, abs=1e-70)
+        compared += 1
+        nonzero += got > 0
+    assert compared == 300 and nonzero >= 200
+
+
+def test_corpus_bleu_is_not_the_mean_of_sentence_bleus():
+    differ = 0
+    for candidates, references in _corpora(count=100):
+        got = corpus_bleu(candidates, references, smoothing="epsilon")
+        mean = np.mean(
+            [bleu(c, r, smoothing="epsilon") for c, r in zip(candidates, references, strict=True)]
+        )
+        if len(candidates) == 1:
+            assert got == pytest.approx(mean, rel=TOL)
+        else:
+            differ += abs(got - mean) > 1e-3
+    assert differ >= 50
+
+
+def test_corpus_bleu_sums_counts_and_lengths_as_papineni():
+    candidates = ["a b c d e", "a b"]
+    references = [["a b c d x"], ["a b c"]]
+    # orders 1, 2: matches 4 + 2 and 3 + 1 over 5 + 2 and 4 + 1; c = 7, r = 5 + 3 = 8
+    expected = math.exp(1 - 8 / 7) * math.sqrt(6 / 7 * 4 / 5)
+    assert corpus_bleu(candidates, references, max_n=2) == pytest.approx(expected, rel=TOL)
+    # with order 3 the short candidate has no trigram: Papineni counts 0 of them (2 of 3
+    # and 0 of 0 trigrams: 2/3); nltk counts 1 (2 of 4)
+    got = corpus_bleu(candidates, references, max_n=3)
+    by_hand = math.exp(1 - 8 / 7) * (6 / 7 * 4 / 5 * 2 / 3) ** (1 / 3)
+    assert got == pytest.approx(by_hand, rel=TOL)
+    nltk_value = _nltk_corpus(
+        [c.split() for c in candidates],
+        [[r.split() for r in refs] for refs in references],
+        (1 / 3,) * 3,
+    )
+    assert nltk_value == pytest.approx(math.exp(1 - 8 / 7) * (6 / 7 * 4 / 5 * 2 / 4) ** (1 / 3))
+
+
+@pytest.mark.parametrize(
+    ("call", "error", "message"),
+    [
+        (lambda: corpus_bleu("a b", ["a b"]), TypeError, "candidates must be a list"),
+        (lambda: corpus_bleu(["a b"], "a b"), TypeError, "references must be a list"),
+        (lambda: corpus_bleu([], []), ValueError, "candidates is empty"),
+        (lambda: corpus_bleu(["a b", "c"], [["a b"]]), ValueError, "candidates has 2 sentences"),
+        (lambda: corpus_bleu(["a b"], [[]]), ValueError, "references is empty"),
+        (lambda: corpus_bleu(["a b"], [["a b"]], smoothing="x"), ValueError, "smoothing must"),
+    ],
+)
+def test_corpus_bleu_bad_input(call, error, message):
+    with pytest.raises(error, match=message):
+        call()
 
 
 # ---------------------------------------------------------------------- bad input
