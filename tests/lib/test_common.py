@@ -38,7 +38,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 import pytest
-from scipy.stats import ks_2samp
+from scipy.stats import ecdf, ks_2samp
 from sklearn import metrics as skm
 from sklearn.calibration import calibration_curve as sk_calibration_curve
 
@@ -53,6 +53,7 @@ from evalbook import (
     expected_calibration_error,
     fbeta_curve,
     gain_lift,
+    ks_curve,
     ks_statistic,
     mae,
     mape,
@@ -238,6 +239,16 @@ def _sklearn_precision_recall(is_positive, s):
     }
 
 
+def _scipy_ecdfs(is_positive, s):
+    """Each class's empirical CDF (scipy.stats.ecdf) at every distinct score."""
+    score = np.unique(s)
+    return {
+        "score": score,
+        "cdf_positive": ecdf(s[is_positive]).cdf.evaluate(score),
+        "cdf_negative": ecdf(s[~is_positive]).cdf.evaluate(score),
+    }
+
+
 def _sklearn_calibration(is_positive, s):
     true, predicted = sk_calibration_curve(is_positive, s, n_bins=5)
     return {"fraction_positive": true, "mean_predicted": predicted}
@@ -270,6 +281,14 @@ CURVES = [
         rank_based=True,
         scored_data=True,
         points=lambda distinct: distinct,
+    ),
+    CurveEntry(
+        "ks_curve",
+        lambda y, s, positive: ks_curve(y, s, positive=positive),
+        _columns("score", "cdf_positive", "cdf_negative"),
+        _scipy_ecdfs,
+        rank_based=False,  # its score column is the scores themselves, not thresholds
+        scored_data=True,
     ),
     CurveEntry(
         "gain_lift",
@@ -322,7 +341,7 @@ TABLE_METRICS = [
     ),
     TableMetric(
         "multiclass_roc_auc",
-        lambda y, table, labels: multiclass_roc_auc(y, table, labels=labels),
+        lambda y, table, labels: multiclass_roc_auc(y, table, labels=labels).macro,
         lambda y, table, labels: skm.roc_auc_score(y, table, multi_class="ovr", labels=labels),
     ),
 ]
@@ -334,6 +353,7 @@ NOT_REGISTERED = {
     "threshold": "turns scores into labels",
     "total_sum_of_squares": "the targets alone, no predictions",
     "bleu": "texts, not labels (test_text_metrics.py, against nltk)",
+    "corpus_bleu": "texts, not labels (test_text_metrics.py, against nltk)",
     "brevity_penalty": "texts, not labels (a part of BLEU)",
     "modified_precision": "texts, not labels (a part of BLEU)",
 }
