@@ -48,7 +48,7 @@ MAX_STEPS = 80
 DECK_BUTTON = ".jp-NotebookPanel-toolbar [data-command='deck:toggle']"
 NO_DECK = "document.querySelectorAll('.jp-deck-mod-onscreen').length === 0"
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.jupyterlab]
 
 
 @pytest.fixture(scope="module")
