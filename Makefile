@@ -88,7 +88,7 @@ test: lint
 # The contributor's inner loop: lint, the library's tests and doctests; no notebook, no
 # JupyterLab server, no browser (`make test` runs those too).
 test-fast: lint
-	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadfile $(PYTEST_ARGS) \
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadfile --no-loadscope-reorder $(PYTEST_ARGS) \
 		-m "not browser and not jupyterlab" --doctest-modules evalbook tests
 
 # Re-execute every lesson and solution top to bottom in a fresh kernel, then regenerate
