@@ -181,6 +181,23 @@ def test_make_installs_each_extra_from_the_lock_when_it_or_pyproject_changes(sta
     assert _make(venv, "-q", "-W", "requirements/lock.txt", test).returncode == 1
 
 
+@pytest.mark.skipif(shutil.which("make") is None, reason="needs GNU make")
+def test_make_test_fast_runs_the_library_without_notebooks_lab_or_browser(stamped_venv):
+    venv = stamped_venv(".evalbook-lab", ".evalbook-test")
+
+    def pytest_command(target: str) -> str:
+        commands = _make(venv, "-n", target).stdout
+        assert "ruff check" in commands  # lint first
+        return commands[commands.index("-m pytest") :]
+
+    fast = pytest_command("test-fast")
+    assert "--doctest-modules evalbook tests" in fast
+    assert '-m "not browser and not jupyterlab"' in fast
+    assert "--nbval" not in fast and "notebooks" not in fast
+    full = pytest_command("test")
+    assert "--nbval" in full and "notebooks exercises/solucoes" in full and " -m " not in full
+
+
 # ---------------------------------------------------------------------- the extras
 def _requires(name: str) -> list[Requirement]:
     try:
