@@ -71,11 +71,16 @@ lab: $(STAMP_LAB)
 # pin that still fits is kept; `make lock LOCK_ARGS=--upgrade` moves every pin to the newest
 # release. uv is installed into .venv at the version the lock pins.
 LOCK_ARGS ?=
+# An unchanged lock keeps its date, so the installs stay up to date.
 lock: | $(BIN)/python
 	$(BIN)/python -m pip install --quiet $(if $(wildcard $(LOCK)),-c $(LOCK)) uv
+	@test -f $(LOCK) || touch $(LOCK); cp -p $(LOCK) $(LOCK).before
 	$(BIN)/uv pip compile --quiet --no-config --universal --fork-strategy fewest --python-version 3.11 \
 		--all-extras --custom-compile-command "make lock" $(LOCK_ARGS) \
 		pyproject.toml $(LOCK_IN) --output-file $(LOCK)
+	@if cmp -s $(LOCK) $(LOCK).before; then touch -r $(LOCK).before $(LOCK); \
+		echo "$(LOCK) is unchanged"; else echo "$(LOCK) changed: review it, then make test"; fi
+	@rm -f $(LOCK).before
 
 lint: $(STAMP_TEST)
 	$(BIN)/ruff check $(LINT_PATHS)
