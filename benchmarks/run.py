@@ -1040,10 +1040,16 @@ def _split_results(text: str) -> tuple[str, str]:
         main, section = text, ""
     else:
         main, section = text[: at + 1], text[at + 1 :]
-    # rows of `make test` from before it had a section of its own
-    main = "\n".join(
+    # rows of `make test` from before it had a section of its own, and their list of
+    # missed targets if nothing else is in it
+    lines = [
         line for line in main.splitlines() if not line.startswith(("| make test", "- make test"))
-    )
+    ]
+    if "Targets missed:" in lines:
+        at = lines.index("Targets missed:")
+        if not any(line.startswith("- ") for line in lines[at:]):
+            del lines[at:]
+    main = "\n".join(lines)
     return main.rstrip("\n") + "\n" if main.strip() else "", section
 
 

@@ -137,13 +137,15 @@ def test_results_file_keeps_the_part_a_run_did_not_measure(runner, tmp_path):
     section, and a run without them keeps it."""
     output = tmp_path / "RESULTS.md"
     output.write_text(
-        "# Benchmark results\n\n| roc_auc | n=1e5 | old row |\n| make test, run 1 | legacy |\n",
+        "# Benchmark results\n\n| roc_auc | n=1e5 | old row |\n| make test, run 1 | legacy |\n"
+        "\nTargets missed:\n\n- make test, run 1 (legacy): 85 s; target < 60 s.\n",
         encoding="utf-8",
     )
     make_test = runner.Row("make test, run 1", "HEAD abc", runner.Timing([90.0]))
     runner.write_results(runner.Report(rows=[make_test]), output, command="make-test only")
     text = output.read_text(encoding="utf-8")
     assert "| roc_auc | n=1e5 | old row |" in text and "legacy" not in text
+    assert "Targets missed" not in text  # the list held only the old make test rows
     assert text.index("| roc_auc |") < text.index(runner.MAKE_TEST_HEADING)
     assert "| make test, run 1 | HEAD abc |" in text
 
