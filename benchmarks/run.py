@@ -707,6 +707,9 @@ def _timed_make_test(cwd: Path, *, arguments=(), env=None) -> tuple[float, bool,
     lines = (result.stdout + result.stderr).strip().splitlines()
     summary = next((line for line in reversed(lines) if " passed" in line), "")
     summary = summary.strip("= ") or (lines[-1] if lines else "")
+    failed = [line.split(" - ")[0] for line in lines if line.startswith(("FAILED ", "ERROR "))]
+    if failed:
+        summary += " (" + "; ".join(failed) + ")"
     cores = os.cpu_count() or 1
     return (
         elapsed,
