@@ -159,10 +159,12 @@ def test_results_file_keeps_the_part_a_run_did_not_measure(runner, tmp_path):
 def test_make_test_against_a_baseline_alternates_the_two_checkouts(runner, monkeypatch):
     if not (ROOT / ".git").exists():
         pytest.skip("not a git checkout")
-    ran = []
+    ran, worktrees = [], set()
 
     def fake_make_test(cwd, *, arguments=(), env=None):
         ran.append("after" if cwd == ROOT else "before")
+        if cwd != ROOT:
+            worktrees.add(cwd)
         assert (cwd / "Makefile").is_file()
         return 100.0 + len(ran), True, "fake"
 
@@ -176,5 +178,6 @@ def test_make_test_against_a_baseline_alternates_the_two_checkouts(runner, monke
     assert summary.evalbook.times == [104.0, 106.0]
     assert summary.reference_timing.times == [103.0, 105.0]
     assert [row.met for row in rows[2:-1]] == [None, True, None, True]
-    worktrees = runner._git("worktree", "list")
-    assert "evalbook-baseline-" not in worktrees  # removed with its folder
+    (worktree,) = worktrees
+    assert not worktree.exists()  # removed with its folder
+    assert str(worktree) not in runner._git("worktree", "list")
