@@ -37,6 +37,7 @@ import datetime as _dt
 import json
 import os
 import platform
+import shlex
 import shutil
 import subprocess
 import sys
@@ -816,7 +817,7 @@ def make_test_case(settings: Settings) -> Iterator[Row]:
         if settings.baseline:
             yield Row(
                 "make test, after against before",
-                f"{settings.rounds} runs each, interleaved",
+                f"{settings.rounds} run{'s' * (settings.rounds != 1)} each, interleaved",
                 Timing(times["after"]),
                 sides["before"][1],
                 Timing(times["before"]),
@@ -826,11 +827,13 @@ def make_test_case(settings: Settings) -> Iterator[Row]:
 
 def _clone_arguments() -> list[str]:
     """The command-line variables of the calling make, less those naming another venv."""
-    import shlex
-
     flags = os.environ.get("MAKEFLAGS", "")
     words = shlex.split(flags.split(" -- ", 1)[1]) if " -- " in flags else []
-    return [w for w in words if "=" in w and w.split("=")[0] not in {"BIN", "VENV", "STAMP"}]
+    return [
+        w
+        for w in words
+        if "=" in w and w.split("=")[0] not in {"BIN", "VENV", "STAMP_LAB", "STAMP_TEST"}
+    ]
 
 
 def fresh_clone_case(settings: Settings) -> Iterator[Row]:
@@ -1147,7 +1150,7 @@ def main(argv=None) -> int:
 
     skip = ("make test", "make test, fresh clone") if args.skip_make_test else ()
     words = sys.argv[1:] if argv is None else argv
-    command = " ".join(["python benchmarks/run.py", *words])
+    command = "python benchmarks/run.py " + shlex.join(words)
     report = run(
         quick=args.quick,
         only=args.only,
