@@ -1,11 +1,19 @@
 # The workbook's interface: a newcomer needs only `make lab` and `make test`.
-# Every target creates .venv and installs the package (editable, with test extras) on
-# first use; the stamp file makes later runs skip the install until pyproject.toml changes.
+# Every target creates .venv on first use and installs the package (editable) with what it
+# needs, pinned by the lock file: `make lab` the lessons' extra, `make test` (and `make
+# install`) the lessons' and the tests'. A stamp file per extra makes later runs skip the
+# install until pyproject.toml or the lock file changes.
 
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
-STAMP  := $(VENV)/.evalbook-installed
+STAMP_LAB  := $(VENV)/.evalbook-lab
+STAMP_TEST := $(VENV)/.evalbook-test
+# Every version pip may install, for every platform and Python >= 3.11 (pip's constraints:
+# they pin what is installed, they install nothing). `make lock` regenerates it with uv
+# from pyproject.toml and requirements/lock.in.
+LOCK    := requirements/lock.txt
+LOCK_IN := requirements/lock.in
 # JupyterLab's own interface in Brazilian Portuguese, for this project's lab only: `make lab`
 # reads its default settings from .jupyter/overrides.json (other JupyterLabs are untouched).
 LAB_SETTINGS := --LabApp.app_settings_dir=$(CURDIR)/.jupyter
@@ -35,21 +43,46 @@ PYTEST_ARGS ?=
 # command line) and each `make lab` would compile the same sources again.
 export PYTHONDONTWRITEBYTECODE :=
 
-.PHONY: install lab test lint notebooks exercises bench clean
+.PHONY: install lab test test-fast lint lock notebooks exercises bench clean
 
-install: $(STAMP)
+install: $(STAMP_TEST)
 
-$(STAMP): pyproject.toml
+$(BIN)/python:
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "evalbook needs Python >= 3.11 (found " + sys.version.split()[0] + "); run: make PYTHON=python3.11 ...")'
-	@test -x $(BIN)/python || { echo "Creating $(VENV) with $(PYTHON)"; $(PYTHON) -m venv $(VENV); }
+	@echo "Creating $(VENV) with $(PYTHON)"
+	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet --no-compile -e ".[test]"
-	@touch $(STAMP)
 
-lab: $(STAMP)
+# The test stamp stands for the lab's too: `make test` then `make lab` installs nothing more.
+$(STAMP_LAB): pyproject.toml $(LOCK) | $(BIN)/python
+	$(BIN)/python -m pip install --quiet --no-compile -c $(LOCK) -e ".[lab]"
+	@touch $(STAMP_LAB)
+
+$(STAMP_TEST): pyproject.toml $(LOCK) | $(BIN)/python
+	$(BIN)/python -m pip install --quiet --no-compile -c $(LOCK) -e ".[lab,test]"
+	@touch $(STAMP_LAB) $(STAMP_TEST)
+
+lab: $(STAMP_LAB)
 	$(BIN)/jupyter lab $(LAB_SETTINGS) --ServerApp.root_dir=. --LabApp.default_url=/lab/tree/notebooks $(ROOT_FLAG) $(LAB_ARGS)
 
-lint: $(STAMP)
+# Regenerate the lock from pyproject.toml's ranges and lock.in's caps, for every platform
+# and Python >= 3.11, from the public index only (uv reads no pip configuration); one
+# version of a package for every Python where one release serves them all (`fewest`). A
+# pin that still fits is kept; `make lock LOCK_ARGS=--upgrade` moves every pin to the newest
+# release. uv is installed into .venv at the version the lock pins.
+LOCK_ARGS ?=
+# An unchanged lock keeps its date, so the installs stay up to date.
+lock: | $(BIN)/python
+	$(BIN)/python -m pip install --quiet $(if $(wildcard $(LOCK)),-c $(LOCK)) uv
+	@test -f $(LOCK) || touch $(LOCK); cp -p $(LOCK) $(LOCK).before
+	$(BIN)/uv pip compile --quiet --no-config --universal --fork-strategy fewest --python-version 3.11 \
+		--all-extras --custom-compile-command "make lock" $(LOCK_ARGS) \
+		pyproject.toml $(LOCK_IN) --output-file $(LOCK)
+	@if cmp -s $(LOCK) $(LOCK).before; then touch -r $(LOCK).before $(LOCK); \
+		echo "$(LOCK) is unchanged"; else echo "$(LOCK) changed: review it, then make test"; fi
+	@rm -f $(LOCK).before
+
+lint: $(STAMP_TEST)
 	$(BIN)/ruff check $(LINT_PATHS)
 	$(BIN)/ruff format --check evalbook tests benchmarks
 
@@ -57,9 +90,15 @@ test: lint
 	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadfile --no-loadscope-reorder $(PYTEST_ARGS) \
 		--doctest-modules evalbook tests $(PYTEST_NBVAL) notebooks exercises/solucoes
 
+# The contributor's inner loop: lint, the library's tests and doctests; no notebook, no
+# JupyterLab server, no browser (`make test` runs those too).
+test-fast: lint
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadfile --no-loadscope-reorder $(PYTEST_ARGS) \
+		-m "not browser and not jupyterlab" --doctest-modules evalbook tests
+
 # Re-execute every lesson and solution top to bottom in a fresh kernel, then regenerate
 # the student notebooks from the solutions.
-notebooks: $(STAMP)
+notebooks: $(STAMP_LAB)
 	@for nb in $(NOTEBOOKS) $(SOLUTIONS); do \
 		echo "executing $$nb"; \
 		$(BIN)/jupyter nbconvert --to notebook --execute --inplace \
@@ -69,12 +108,12 @@ notebooks: $(STAMP)
 	done
 	$(MAKE) exercises
 
-exercises: $(STAMP)
+exercises: $(STAMP_LAB)
 	$(BIN)/python -m evalbook.exercises.build
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis build *.egg-info
 
 # Benchmarks (not part of `make test`): prints a table and writes benchmarks/RESULTS.md.
-bench: $(STAMP)
+bench: $(STAMP_TEST)
 	$(BIN)/python benchmarks/run.py

@@ -3,7 +3,15 @@
 Run with ``make bench`` (or ``python benchmarks/run.py``); ``--quick`` uses tiny sizes and
 is what the smoke test runs; ``--only NAME`` runs the cases whose name contains NAME.
 Prints one table and writes it, with the machine, its load and the date, to
-``benchmarks/RESULTS.md``.
+``benchmarks/RESULTS.md``; ``make test``'s rows go to a section of their own, and a run of
+only some cases keeps the other part of the file.
+
+``--baseline REV`` times ``make test`` against another commit: REV is checked out in a
+``git worktree`` (a temporary folder) with its own ``.venv`` (``make install``, untimed),
+each side runs once untimed (the first run after an install compiles the bytecode), then
+``--rounds`` rounds of one run of each, interleaved (before, after, before, after ...)::
+
+    python benchmarks/run.py --only "make test" --baseline cf09d96
 
 Method (issue 16):
 
@@ -29,6 +37,8 @@ import datetime as _dt
 import json
 import os
 import platform
+import shlex
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -137,6 +147,8 @@ class Settings:
     quick: bool
     repeat: int
     budget: float
+    baseline: str | None = None  # the revision `make test` is compared with
+    rounds: int = 3  # runs of `make test` on each side
 
     def sizes(self, full, quick=(10**3,)):
         return list(quick if self.quick else full)
@@ -696,6 +708,9 @@ def _timed_make_test(cwd: Path, *, arguments=(), env=None) -> tuple[float, bool,
     lines = (result.stdout + result.stderr).strip().splitlines()
     summary = next((line for line in reversed(lines) if " passed" in line), "")
     summary = summary.strip("= ") or (lines[-1] if lines else "")
+    failed = [line.split(" - ")[0] for line in lines if line.startswith(("FAILED ", "ERROR "))]
+    if failed:
+        summary += " (" + "; ".join(failed) + ")"
     cores = os.cpu_count() or 1
     return (
         elapsed,
@@ -705,28 +720,120 @@ def _timed_make_test(cwd: Path, *, arguments=(), env=None) -> tuple[float, bool,
     )
 
 
+#: A second `make test` on two idle cores should take less than this.
+MAKE_TEST_TARGET = 120.0
+
+
+def _clean_environment() -> dict[str, str]:
+    """This process's environment less what would point make at this checkout's venv."""
+    return {
+        k: v
+        for k, v in os.environ.items()
+        if k not in {"MAKEFLAGS", "MFLAGS", "MAKELEVEL", "PYTHONPATH", "VIRTUAL_ENV"}
+    }
+
+
+def _git(*arguments: str, cwd: Path = ROOT) -> str:
+    result = subprocess.run(["git", *arguments], cwd=cwd, capture_output=True, text=True)
+    if result.returncode != 0:
+        raise SystemExit(f"git {' '.join(arguments)}: {result.stderr.strip()}")
+    return result.stdout.strip()
+
+
+def describe_checkout(cwd: Path = ROOT) -> str:
+    """``HEAD <short hash>``, and whether tracked files differ from it."""
+    head = _git("rev-parse", "--short", "HEAD", cwd=cwd)
+    changed = _git("status", "--porcelain", "--untracked-files=no", cwd=cwd)
+    return f"HEAD {head}" + (" with uncommitted changes" if changed else "")
+
+
+@contextlib.contextmanager
+def baseline_worktree(revision: str) -> Iterator[Path]:
+    """``revision`` checked out in a temporary ``git worktree`` (removed afterwards, with
+    the ``.venv`` its ``make install`` creates)."""
+    commit = _git("rev-parse", "--verify", "--short", f"{revision}^{{commit}}")
+    folder = Path(tempfile.mkdtemp(prefix="evalbook-baseline-"))
+    path = folder / f"evalbook-{commit}"
+    _git("worktree", "add", "--quiet", "--detach", str(path), commit)
+    try:
+        yield path
+    finally:
+        subprocess.run(["git", "worktree", "remove", "--force", str(path)], cwd=ROOT)
+        shutil.rmtree(folder, ignore_errors=True)
+        subprocess.run(["git", "worktree", "prune"], cwd=ROOT)
+
+
+def _make_install(cwd: Path, *, arguments, env) -> None:
+    result = subprocess.run(
+        ["make", "--no-print-directory", "install", *arguments],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        env=env,
+    )
+    if result.returncode != 0:
+        raise SystemExit(f"make install failed in {cwd}:\n{result.stdout}{result.stderr}")
+
+
 def make_test_case(settings: Settings) -> Iterator[Row]:
-    """``make test`` three times in a row (no reinstall), as a contributor runs it."""
-    for run in range(1, 4):
-        elapsed, passed, note = _timed_make_test(ROOT)
-        yield Row(
-            f"make test, run {run}",
-            "installed .venv",
-            Timing([elapsed]),
-            target="< 60 s",
-            met=elapsed < 60,
-            same_numbers=passed,
-            note=f"same numbers = passed; {note}",
-        )
+    """``make test`` as a contributor runs it again: ``settings.rounds`` runs (no
+    reinstall); with a baseline, interleaved with that revision's in a worktree."""
+    env, arguments = _clean_environment(), _clone_arguments()
+    here = describe_checkout()
+    with contextlib.ExitStack() as stack:
+        sides = {"after": (ROOT, "make test", f"{here}, installed .venv")}
+        if settings.baseline:
+            path = stack.enter_context(baseline_worktree(settings.baseline))
+            commit = _git("rev-parse", "--short", "HEAD", cwd=path)
+            before = (path, f"make test at {commit}", "git worktree, its own .venv")
+            sides = {"before": before, **sides}
+        for cwd, _, _ in sides.values():
+            _make_install(cwd, arguments=arguments, env=env)
+        if settings.baseline:
+            for cwd, case, size in sides.values():
+                elapsed, passed, note = _timed_make_test(cwd, arguments=arguments, env=env)
+                yield Row(
+                    f"{case}, first run (not counted)",
+                    size,
+                    Timing([elapsed]),
+                    same_numbers=passed,
+                    note=f"same numbers = passed; compiles the bytecode; {note}",
+                )
+        times: dict[str, list[float]] = {side: [] for side in sides}
+        for run in range(1, settings.rounds + 1):
+            for side, (cwd, case, size) in sides.items():
+                elapsed, passed, note = _timed_make_test(cwd, arguments=arguments, env=env)
+                times[side].append(elapsed)
+                target = side == "after"
+                yield Row(
+                    f"{case}, run {run}",
+                    size,
+                    Timing([elapsed]),
+                    target=f"< {MAKE_TEST_TARGET:.0f} s" if target else "",
+                    met=elapsed < MAKE_TEST_TARGET if target else None,
+                    same_numbers=passed,
+                    note=f"same numbers = passed; {note}",
+                )
+        if settings.baseline:
+            yield Row(
+                "make test, after against before",
+                f"{settings.rounds} run{'s' * (settings.rounds != 1)} each, interleaved",
+                Timing(times["after"]),
+                sides["before"][1],
+                Timing(times["before"]),
+                note=f"after = {here}; ratio below 1: the after side is faster",
+            )
 
 
 def _clone_arguments() -> list[str]:
     """The command-line variables of the calling make, less those naming another venv."""
-    import shlex
-
     flags = os.environ.get("MAKEFLAGS", "")
     words = shlex.split(flags.split(" -- ", 1)[1]) if " -- " in flags else []
-    return [w for w in words if "=" in w and w.split("=")[0] not in {"BIN", "VENV", "STAMP"}]
+    return [
+        w
+        for w in words
+        if "=" in w and w.split("=")[0] not in {"BIN", "VENV", "STAMP_LAB", "STAMP_TEST"}
+    ]
 
 
 def fresh_clone_case(settings: Settings) -> Iterator[Row]:
@@ -734,11 +841,7 @@ def fresh_clone_case(settings: Settings) -> Iterator[Row]:
     with tempfile.TemporaryDirectory(prefix="evalbook-clone-") as folder:
         clone = Path(folder) / "evalbook"
         subprocess.run(["git", "clone", "--quiet", str(ROOT), str(clone)], check=True)
-        env = {
-            k: v
-            for k, v in os.environ.items()
-            if k not in {"MAKEFLAGS", "MFLAGS", "MAKELEVEL", "PYTHONPATH", "VIRTUAL_ENV"}
-        }
+        env = _clean_environment()
         arguments = _clone_arguments()
         elapsed, passed, note = _timed_make_test(clone, arguments=arguments, env=env)
     yield Row(
@@ -853,12 +956,34 @@ class Report:
         print(_format_row(row), flush=True)
 
 
-def write_results(report: Report, path: Path, *, command: str) -> None:
-    today = _dt.date.today().isoformat()
+#: The heading of the section that holds `make test`'s rows (after the main table).
+MAKE_TEST_HEADING = "## `make test`"
 
-    def load(values):
-        return ", ".join(f"{v:.2f}" for v in values)
 
+def _is_make_test(row: Row) -> bool:
+    return row.case.startswith("make test")
+
+
+def _load(values) -> str:
+    return ", ".join(f"{v:.2f}" for v in values)
+
+
+def _missed(rows: list[Row]) -> list[str]:
+    missed = [row for row in rows if row.met is False]
+    if not missed:
+        return []
+    lines = ["Targets missed:", ""]
+    for row in missed:
+        time_text = "—" if row.evalbook is None else _format_seconds(row.evalbook.best)
+        ratio = "" if row.ratio != row.ratio else f", ratio {row.ratio:.2f} to {row.reference}"
+        lines.append(
+            f"- {row.case} ({row.size}{', ' + row.data if row.data else ''}): {time_text}"
+            f"{ratio}; target {row.target}. {row.note}".rstrip()
+        )
+    return [*lines, ""]
+
+
+def _main_part(report: Report, rows: list[Row], *, command: str, today: str) -> str:
     lines = [
         "# Benchmark results",
         "",
@@ -868,8 +993,8 @@ def write_results(report: Report, path: Path, *, command: str) -> None:
         "",
         f"BLAS variables: {blas_description()}.",
         "",
-        f"Load average (1, 5, 15 min) before: {load(report.load_before)}; after: "
-        f"{load(report.load_after)}. Above the number of cores, other processes were "
+        f"Load average (1, 5, 15 min) before: {_load(report.load_before)}; after: "
+        f"{_load(report.load_after)}. Above the number of cores, other processes were "
         "competing for them and every time is inflated.",
         "",
         "Every contender of a row ran on the same data the same number of times, interleaved",
@@ -881,21 +1006,79 @@ def write_results(report: Report, path: Path, *, command: str) -> None:
         "through the public controls (see `benchmarks/explorers.py`).",
         "",
         HEADER,
-        *(_format_row(row) for row in report.rows),
+        *(_format_row(row) for row in rows),
         "",
+        *_missed(rows),
     ]
-    missed = [row for row in report.rows if row.met is False]
-    if missed:
-        lines += ["Targets missed:", ""]
-        for row in missed:
-            time_text = "—" if row.evalbook is None else _format_seconds(row.evalbook.best)
-            ratio = "" if row.ratio != row.ratio else f", ratio {row.ratio:.2f} to {row.reference}"
-            lines.append(
-                f"- {row.case} ({row.size}{', ' + row.data if row.data else ''}): {time_text}"
-                f"{ratio}; target {row.target}. {row.note}".rstrip()
-            )
-        lines.append("")
-    path.write_text("\n".join(lines), encoding="utf-8")
+    return "\n".join(lines)
+
+
+def _make_test_part(report: Report, rows: list[Row], *, command: str, today: str) -> str:
+    lines = [
+        MAKE_TEST_HEADING,
+        "",
+        f"Measured on {today} by `{command}` in {report.seconds / 60:.1f} min, on "
+        f"{machine_description()}. Load average (1, 5, 15 min) before: "
+        f"{_load(report.load_before)}; after: {_load(report.load_after)} (above the number "
+        "of cores, other processes were competing for them).",
+        "",
+        "Each row is one `make test` (lint, then pytest on every core: library, doctests, nbval",
+        "over the lessons and solutions, JupyterLab, the browser) with nothing to reinstall;",
+        "*same numbers* says it passed. With `--baseline REV`, REV runs in a `git worktree`",
+        "with its own `.venv`, each side's first run after its install is not counted (it",
+        "compiles the bytecode), then the two sides alternate, one run each per round; the last",
+        "row sets the after side's runs (*evalbook* columns) against the before side's",
+        "(*reference* columns). The machine's busy CPU time counts what make's own does not:",
+        "Chromium's renderers leave make's process tree.",
+        "",
+        HEADER,
+        *(_format_row(row) for row in rows),
+        "",
+        *_missed(rows),
+    ]
+    return "\n".join(lines)
+
+
+def _split_results(text: str) -> tuple[str, str]:
+    """(the main part, the `make test` section) of an existing results file."""
+    at = text.find("\n" + MAKE_TEST_HEADING + "\n")
+    if at < 0:
+        main, section = text, ""
+    else:
+        main, section = text[: at + 1], text[at + 1 :]
+    # rows of `make test` from before it had a section of its own, and their list of
+    # missed targets if nothing else is in it
+    lines = [
+        line for line in main.splitlines() if not line.startswith(("| make test", "- make test"))
+    ]
+    if "Targets missed:" in lines:
+        at = lines.index("Targets missed:")
+        if not any(line.startswith("- ") for line in lines[at:]):
+            del lines[at:]
+    main = "\n".join(lines)
+    return main.rstrip("\n") + "\n" if main.strip() else "", section
+
+
+def write_results(report: Report, path: Path, *, command: str) -> None:
+    """Write the main table and `make test`'s section; a part this run has no rows for
+    is kept from the existing file."""
+    today = _dt.date.today().isoformat()
+    old_main, old_section = _split_results(
+        path.read_text(encoding="utf-8") if path.exists() else ""
+    )
+    rows = [row for row in report.rows if not _is_make_test(row)]
+    make_test_rows = [row for row in report.rows if _is_make_test(row)]
+    if rows or not old_main:
+        main = _main_part(report, rows, command=command, today=today)
+    else:
+        main = old_main
+    if make_test_rows:
+        section = _make_test_part(report, make_test_rows, command=command, today=today)
+    else:
+        section = old_section
+    path.write_text(
+        main.rstrip("\n") + "\n" + ("\n" + section if section else ""), encoding="utf-8"
+    )
 
 
 def selected_cases(only: list[str] | None, *, quick: bool) -> list[Case]:
@@ -914,13 +1097,21 @@ def run(
     only: list[str] | None = None,
     skip: tuple[str, ...] = (),
     progress: Callable[[Report], None] | None = None,
+    baseline: str | None = None,
+    rounds: int = 3,
 ) -> Report:
     """Run the selected cases (tiny sizes with ``quick``) and return the rows.
 
     ``progress(report)`` is called after each case (``main`` rewrites the results file, so
     that a long run cut short keeps what it measured).
     """
-    settings = Settings(quick=quick, repeat=3 if quick else 7, budget=5.0 if quick else 60.0)
+    settings = Settings(
+        quick=quick,
+        repeat=3 if quick else 7,
+        budget=5.0 if quick else 60.0,
+        baseline=baseline,
+        rounds=rounds,
+    )
     report = Report(load_before=os.getloadavg())
     started = time.perf_counter()
     print(HEADER)
@@ -947,16 +1138,26 @@ def main(argv=None) -> int:
         "--skip-make-test", action="store_true", help="do not time `make test` (nor a clone)"
     )
     parser.add_argument("--json", action="store_true", help="also print the rows as JSON")
+    parser.add_argument(
+        "--baseline",
+        metavar="REV",
+        help="time `make test` interleaved with REV's (a git worktree with its own .venv)",
+    )
+    parser.add_argument(
+        "--rounds", type=int, default=3, help="runs of `make test` on each side (default 3)"
+    )
     args = parser.parse_args(argv)
 
     skip = ("make test", "make test, fresh clone") if args.skip_make_test else ()
     words = sys.argv[1:] if argv is None else argv
-    command = " ".join(["python benchmarks/run.py", *words])
+    command = "python benchmarks/run.py " + shlex.join(words)
     report = run(
         quick=args.quick,
         only=args.only,
         skip=skip,
         progress=partial(write_results, path=args.output, command=command),
+        baseline=args.baseline,
+        rounds=args.rounds,
     )
     write_results(report, args.output, command=command)
     if args.json:

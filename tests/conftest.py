@@ -6,7 +6,6 @@ formulas of the metrics in tests/lib/conftest.py).
 from __future__ import annotations
 
 import gc
-import importlib.util
 import json
 import os
 import secrets
@@ -23,58 +22,21 @@ import pytest
 
 from evalbook import spam_predictions
 
-# tests/ is not a package (pytest imports with --import-mode=importlib): load the helper by path.
-_spec = importlib.util.spec_from_file_location(
-    "forked_kernels", Path(__file__).with_name("forked_kernels.py")
-)
-forked_kernels = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(forked_kernels)
-sys.modules["forked_kernels"] = forked_kernels
-
-#: Files that take longest, started first so that no worker of a parallel run (`make test`
-#: uses pytest-xdist with `--dist loadfile --no-loadscope-reorder`) ends alone on a long
-#: one; the notebooks (nbval) come next, then the unit tests fill the gaps.
-_LONGEST_FIRST = ("tests/notebooks/test_browser.py", "tests/notebooks/test_lab.py")
+#: Files that take longest (by name, wherever they are under tests/), started first so
+#: that no worker of a parallel run (`make test` uses pytest-xdist with `--dist loadfile
+#: --no-loadscope-reorder`) ends alone on a long one; the notebooks (nbval) come next, then
+#: the unit tests fill the gaps.
+_LONGEST_FIRST = ("test_browser.py", "test_lab.py")
 
 
 def _start_rank(item) -> int:
     path = item.nodeid.split("::", 1)[0]
-    if path in _LONGEST_FIRST:
-        return _LONGEST_FIRST.index(path)
+    name = path.rsplit("/", 1)[-1]
+    if name in _LONGEST_FIRST:
+        return _LONGEST_FIRST.index(name)
     if path.endswith(".ipynb"):
         return len(_LONGEST_FIRST)
     return len(_LONGEST_FIRST) + 1
-
-
-def pytest_configure(config):
-    """nbval's kernels are forks of one warm process (tests/forked_kernels.py)."""
-    config._evalbook_zygote = forked_kernels.install(config)
-
-
-@pytest.hookimpl(optionalhook=True)
-def pytest_configure_node(node):
-    """pytest-xdist's controller hands its zygote to each worker it starts."""
-    zygote = getattr(node.config, "_evalbook_zygote", None)
-    if zygote is not None:
-        node.workerinput[forked_kernels.WORKER_INPUT] = zygote.shared()
-
-
-@pytest.fixture(scope="module")
-def kernel_zygote(request):
-    """The zygote nbval's kernels fork from (a new one when nbval is not in use)."""
-    zygote = request.config._evalbook_zygote
-    if zygote is not None:
-        yield zygote
-        return
-    zygote = forked_kernels.Zygote(forked_kernels.NOTEBOOKS)
-    yield zygote
-    zygote.stop()
-
-
-def pytest_unconfigure(config):
-    zygote = getattr(config, "_evalbook_zygote", None)
-    if zygote is not None:
-        zygote.stop()
 
 
 def pytest_collection_modifyitems(config, items):
@@ -231,19 +193,17 @@ def _status(url: str) -> int | None:
 
 
 @pytest.fixture(scope="module")
-def jupyterlab_server(tmp_path_factory, pytestconfig):
+def jupyterlab_server(tmp_path_factory):
     """Start JupyterLab over a temporary folder holding the given notebooks.
 
     ``jupyterlab_server({"notebooks/05.ipynb": notebook})`` writes the notebooks, starts a
     server on a free loopback port (settings: :data:`LAB_SETTINGS`; runtime files in the
     folder, so parallel tests never meet) and returns ``{"url": ..., "log": path}``, the URL
-    of the first notebook with the server's token. Its ``python3`` kernels are forked from
-    the session's zygote when nbval's are (tests/forked_kernels.py; the same kernel spec
-    otherwise). Every server started is stopped by its own PID (which stops its kernels)
-    when the test module ends.
+    of the first notebook with the server's token. Its notebooks run in the environment's
+    own ``python3`` kernel, started fresh, as a student's are. Every server started is
+    stopped by its own PID (which stops its kernels) when the test module ends.
     """
     import nbformat
-    from ipykernel.kernelspec import get_kernel_dict
 
     servers = []
 
@@ -256,11 +216,6 @@ def jupyterlab_server(tmp_path_factory, pytestconfig):
             path = home / "settings" / name
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(json.dumps(content), encoding="utf-8")
-        zygote = pytestconfig._evalbook_zygote
-        if zygote is not None:
-            spec = home / "jupyter" / "kernels" / "python3" / "kernel.json"
-            spec.parent.mkdir(parents=True)
-            spec.write_text(json.dumps({**get_kernel_dict(), "argv": zygote.argv()}))
         port, token = _free_port(), secrets.token_hex(16)
         command = [
             str(Path(sys.executable).with_name("jupyter")),
@@ -284,14 +239,7 @@ def jupyterlab_server(tmp_path_factory, pytestconfig):
             stdout=log,
             stderr=subprocess.STDOUT,
             stdin=subprocess.DEVNULL,
-            env={
-                **os.environ,
-                "JUPYTER_RUNTIME_DIR": str(home / "runtime"),
-                # searched before the environment's own kernel specs
-                "JUPYTER_PATH": os.pathsep.join(
-                    filter(None, [str(home / "jupyter"), os.environ.get("JUPYTER_PATH")])
-                ),
-            },
+            env={**os.environ, "JUPYTER_RUNTIME_DIR": str(home / "runtime")},
             start_new_session=True,
         )
         servers.append((process, log))

@@ -130,3 +130,54 @@ def test_machine_busy_time_counts_this_process_cpu(runner):
     wall = time.monotonic() - start
     # at least this process's 0.3 s (ticks of 10 ms); at most every core for the whole time
     assert 0.25 <= spent <= os.cpu_count() * wall + 0.05
+
+
+def test_results_file_keeps_the_part_a_run_did_not_measure(runner, tmp_path):
+    """`make test`'s rows have a section of their own: a run of only those rewrites that
+    section, and a run without them keeps it."""
+    output = tmp_path / "RESULTS.md"
+    output.write_text(
+        "# Benchmark results\n\n| roc_auc | n=1e5 | old row |\n| make test, run 1 | legacy |\n"
+        "\nTargets missed:\n\n- make test, run 1 (legacy): 85 s; target < 60 s.\n",
+        encoding="utf-8",
+    )
+    make_test = runner.Row("make test, run 1", "HEAD abc", runner.Timing([90.0]))
+    runner.write_results(runner.Report(rows=[make_test]), output, command="make-test only")
+    text = output.read_text(encoding="utf-8")
+    assert "| roc_auc | n=1e5 | old row |" in text and "legacy" not in text
+    assert "Targets missed" not in text  # the list held only the old make test rows
+    assert text.index("| roc_auc |") < text.index(runner.MAKE_TEST_HEADING)
+    assert "| make test, run 1 | HEAD abc |" in text
+
+    library = runner.Row("roc_auc", "n=1e6", runner.Timing([0.01]))
+    runner.write_results(runner.Report(rows=[library]), output, command="library only")
+    text = output.read_text(encoding="utf-8")
+    assert "old row" not in text and "| roc_auc | n=1e6 |" in text
+    assert "| make test, run 1 | HEAD abc |" in text and "`make-test only`" in text
+
+
+def test_make_test_against_a_baseline_alternates_the_two_checkouts(runner, monkeypatch):
+    if not (ROOT / ".git").exists():
+        pytest.skip("not a git checkout")
+    ran, worktrees = [], set()
+
+    def fake_make_test(cwd, *, arguments=(), env=None):
+        ran.append("after" if cwd == ROOT else "before")
+        if cwd != ROOT:
+            worktrees.add(cwd)
+        assert (cwd / "Makefile").is_file()
+        return 100.0 + len(ran), True, "fake"
+
+    monkeypatch.setattr(runner, "_timed_make_test", fake_make_test)
+    monkeypatch.setattr(runner, "_make_install", lambda cwd, **_: None)
+    settings = runner.Settings(quick=False, repeat=1, budget=1.0, baseline="HEAD", rounds=2)
+    rows = list(runner.make_test_case(settings))
+    assert ran == ["before", "after"] * 3  # one uncounted run each, then two rounds
+    summary = rows[-1]
+    assert summary.case == "make test, after against before"
+    assert summary.evalbook.times == [104.0, 106.0]
+    assert summary.reference_timing.times == [103.0, 105.0]
+    assert [row.met for row in rows[2:-1]] == [None, True, None, True]
+    (worktree,) = worktrees
+    assert not worktree.exists()  # removed with its folder
+    assert str(worktree) not in runner._git("worktree", "list")

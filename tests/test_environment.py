@@ -25,10 +25,24 @@ def _normalise(spec: str) -> tuple[str, str]:
     return name, str(requirement.specifier)
 
 
-def _pyproject_dependencies() -> dict[str, str]:
+def _pyproject_specs(*extras: str) -> list[str]:
+    """The core's requirements and those of the given extras (all when none is given),
+    evalbook's own extras (``evalbook[plots,widgets]``) left out."""
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
-    specs = project["dependencies"] + project["optional-dependencies"]["test"]
-    return dict(_normalise(spec) for spec in specs)
+    groups = project["optional-dependencies"]
+    specs = project["dependencies"] + [s for e in extras or groups for s in groups[e]]
+    return [spec for spec in specs if _normalise(spec)[0] != "evalbook"]
+
+
+def _pyproject_dependencies() -> dict[str, str]:
+    return dict(_normalise(spec) for spec in _pyproject_specs())
+
+
+def _lock_caps() -> dict[str, str]:
+    """The caps of requirements/lock.in (its own compiler, uv, left out)."""
+    lines = (ROOT / "requirements" / "lock.in").read_text(encoding="utf-8").splitlines()
+    specs = [line.split(" #")[0].strip() for line in lines if not line.startswith("#")]
+    return {name: spec for name, spec in map(_normalise, filter(None, specs)) if name != "uv"}
 
 
 def _conda_dependencies() -> dict[str, str]:
@@ -37,8 +51,9 @@ def _conda_dependencies() -> dict[str, str]:
     return dict(_normalise(spec) for spec in specs if _normalise(spec)[0] not in {"python", "pip"})
 
 
-def test_environment_yml_lists_the_same_dependencies_as_pyproject():
-    assert _conda_dependencies() == _pyproject_dependencies()
+def test_environment_yml_lists_the_same_dependencies_as_pyproject_and_the_lock_caps():
+    assert _conda_dependencies() == _pyproject_dependencies() | _lock_caps()
+    assert "jsonschema" in _lock_caps()
 
 
 def test_environment_yml_uses_conda_forge_and_installs_the_package_editable():
@@ -63,11 +78,16 @@ def test_package_data_ships_the_handout_tables():
 
 @pytest.mark.skipif(not (ROOT / ".venv").is_dir(), reason="needs the Makefile's .venv")
 def test_second_install_is_a_no_op():
-    """`make test` twice must not reinstall: the stamp is newer than pyproject.toml."""
+    """`make test` twice must not reinstall: the stamps are newer than pyproject.toml and
+    the lock file (tests/test_packaging.py checks that they depend on both)."""
     result = subprocess.run(
-        ["make", "-q", "install"], cwd=ROOT, capture_output=True, text=True, check=False
+        ["make", "-q", "install", ".venv/.evalbook-lab"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
     )
-    assert result.returncode == 0, "make would reinstall although pyproject.toml is unchanged"
+    assert result.returncode == 0, "make would reinstall although nothing changed"
 
 
 def test_what_collection_built_is_frozen_out_of_the_garbage_collectors_reach():
@@ -88,7 +108,7 @@ IMPORT_STEPS = {
     "evalbook.widgets.PositiveClassExplorer": ["ipywidgets"],
     # nbformat validates with jsonschema; from 4.25 jsonschema imports rfc3987-syntax, which
     # builds a Lark parser on import (2.3 s in every process that reads a notebook: each
-    # pytest worker, JupyterLab, the exercise checker). pyproject.toml caps jsonschema.
+    # pytest worker, JupyterLab, the exercise checker). requirements/lock.in caps it.
     # (ipywidgets is left from the step before.)
     "import nbformat": ["ipywidgets"],
 }
@@ -178,9 +198,9 @@ def _undeclared(folders, declared: set[str]) -> dict[str, list[str]]:
 
 
 def test_library_and_lessons_import_only_runtime_dependencies():
-    """What a student runs (the library, lessons, exercises) needs no test extra."""
-    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
-    declared = _distribution_names(project["dependencies"])
+    """What a student runs (the library, lessons, exercises) needs no test extra; the
+    lab extra holds everything (tests/test_packaging.py checks each module's own extra)."""
+    declared = _distribution_names(_pyproject_specs("plots", "widgets", "lab"))
     assert _undeclared(["evalbook", "notebooks", "exercises"], declared) == {}
 
 

@@ -15,9 +15,8 @@ use that page:
   matrix shown is the library's; the measured update times are saved.
 
 Screenshots go to ``tests/artifacts/<worker>/`` (one folder per pytest-xdist worker); the
-server is stopped by its PID. The notebook's kernel is forked from the session's warm
-zygote, as nbval's kernels are (``tests/forked_kernels.py``; ``tests/test_forked_kernels.py``
-shows a lesson cannot tell it from a kernel started from nothing). Needs
+server is stopped by its PID. The notebook runs in a fresh ``python3`` kernel, as a
+student's does. Needs
 ``/usr/bin/chromium`` (``apt-get install chromium``; another path in ``EVALBOOK_CHROMIUM``),
 the ``playwright`` Python package (in the ``test`` extra; never ``playwright install``: the
 system Chromium is used) and ``jupyterlab-slideshow``. Without them the tests are skipped,
@@ -49,7 +48,7 @@ MAX_STEPS = 80
 DECK_BUTTON = ".jp-NotebookPanel-toolbar [data-command='deck:toggle']"
 NO_DECK = "document.querySelectorAll('.jp-deck-mod-onscreen').length === 0"
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.jupyterlab]
 
 
 @pytest.fixture(scope="module")

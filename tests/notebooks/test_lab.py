@@ -20,7 +20,10 @@ ROOT = Path(__file__).resolve().parents[2]
 LESSON = "notebooks/01_matriz_de_confusao.ipynb"
 TRANSLATION = "@jupyterlab/translation-extension:plugin"
 
-pytestmark = pytest.mark.skipif(shutil.which("make") is None, reason="needs GNU make")
+pytestmark = [
+    pytest.mark.jupyterlab,
+    pytest.mark.skipif(shutil.which("make") is None, reason="needs GNU make"),
+]
 
 
 def _get(url: str) -> tuple[int, bytes]:
