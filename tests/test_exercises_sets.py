@@ -121,7 +121,7 @@ def test_independent_and_registry_answers_are_accepted(exercise_id):
         result = check(exercise_id, answer)
         assert isinstance(result, CheckResult)
         assert result.correct is True and bool(result), result.message
-        assert result.message.startswith((RIGHT, "✅ Previsão registrada."))
+        assert result.message.startswith((RIGHT, "📝 Previsão registrada."))
 
 
 @pytest.mark.parametrize("exercise_id", IDS)

@@ -85,15 +85,16 @@ def test_variant_data_are_reproducible_and_well_formed(key):
 
 @pytest.mark.parametrize("bad", [-1, 1.5, "12345", True])
 def test_bad_variant_keys_are_refused(bad):
-    with pytest.raises(ValueError, match="variant"):
-        start("01", variant=bad)
+    message = start("01", variant=bad)
+    assert message.startswith("❌ A variante é um número inteiro") and repr(bad) in message
     with pytest.raises(ValueError, match="variant"):
         data.fraud_predictions(variant=bad)
 
 
 def test_sets_without_variants_refuse_one():
-    with pytest.raises(ValueError, match="has no variants"):
-        start("05", variant=3)
+    message = start("05", variant=3)
+    assert message.startswith("❌ O conjunto 05 não tem variantes")
+    assert "01, 02, 03, 09" in message
 
 
 def test_changing_the_variant_forgets_that_set_only():

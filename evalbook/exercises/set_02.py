@@ -309,6 +309,11 @@ EXERCISES.update(
             quantity="a precisão com 1% de fraudes",
             variable="palpite_ppv",
             about=": a precisão do modelo numa população com 1% de fraudes.",
+            boundary=(
+                0.5,
+                "a maioria dos alarmes é falsa",
+                "a maioria dos alarmes é fraude de verdade",
+            ),
             comment=(
                 "Pense por quê: com fraudes raras, quase todas as transações são legítimas, e "
                 "mesmo uma fração pequena delas dá muitos alarmes falsos."

@@ -215,6 +215,7 @@ EXERCISES.update(
             variable="palpite_kappa",
             about=", para o kappa do classificador.",
             bounds=(-1.0, 1.0),
+            boundary=(0.0, "pior do que o acaso", "melhor do que o acaso"),
             comment=(
                 "Pense por quê: o kappa desconta os acertos que o acaso daria, e por isso fica "
                 "abaixo da acurácia."

@@ -248,6 +248,7 @@ EXERCISES.update(
             quantity="a AUC do modelo",
             variable="palpite_auc",
             about=", para a AUC do modelo.",
+            boundary=(0.5, "pior do que sortear", "melhor do que sortear"),
             comment=(
                 "Pense por quê: olhe a tabela ordenada por score; quantas legítimas aparecem "
                 "acima de fraudes?"

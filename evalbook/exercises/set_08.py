@@ -285,6 +285,11 @@ EXERCISES.update(
             quantity="a chance de um exemplo ficar fora da amostra",
             variable="palpite_fora",
             about=", antes de fazer a conta.",
+            boundary=(
+                0.5,
+                "a maioria dos exemplos entra na amostra",
+                "a maioria dos exemplos fica de fora",
+            ),
             comment=(
                 "Pense por quê: são N sorteios com reposição, e cada um quase sempre escolhe "
                 "outro exemplo."

@@ -101,6 +101,11 @@ EXERCISES: dict[str, Exercise] = {
         kind="prediction",
         names=("a precisão em t = 0.5",),
         reveal=False,
+        boundary=(
+            0.5,
+            "a maioria dos marcados não é doente",
+            "a maioria dos marcados é doente",
+        ),
         look="Qualquer previsão entre 0 e 1 vale: escreva um número antes de calcular.",
         formula="Precisão = TP / (TP + FP): dos marcados como doentes, quantos são doentes?",
         call="A próxima questão calcula o valor.",

@@ -17,7 +17,7 @@ import numpy as np
 
 from evalbook.bias_variance import bias_variance_decomposition
 from evalbook.exercises import data_beyond as data
-from evalbook.exercises.item import Exercise, multiple_choice
+from evalbook.exercises.item import SIGNIFICANCE, Exercise, multiple_choice
 from evalbook.paired_tests import delong_test, f_test_5x2cv, mcnemar_test, paired_ttest_5x2cv
 
 
@@ -61,6 +61,7 @@ EXERCISES: dict[str, Exercise] = {
         kind="prediction",
         names=("o p-valor exato do McNemar",),
         reveal=False,
+        boundary=SIGNIFICANCE,
         look="Qualquer previsão entre 0 e 1 vale: escreva um número antes de calcular.",
         formula="Só contam os e-mails em que exatamente um dos filtros acerta.",
         call="As próximas questões calculam o valor.",
