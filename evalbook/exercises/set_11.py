@@ -171,8 +171,8 @@ EXERCISES: dict[str, Exercise] = {
         call="Veja a tabela de 1×, 10× e 100× negativos da lição 11, seção 3.",
         feedback={
             "a": (
-                "A AUC de fato não muda, mas a precisão muda: com muito mais saudáveis, os falsos "
-                "alarmes se multiplicam e passam a ser a maioria dos positivos."
+                "A metade sobre a AUC está certa; confira a outra: na fórmula da precisão, "
+                "qual termo cresce quando há muito mais saudáveis?"
             ),
             "b": (
                 "Isso: a ROC divide por classe e não enxerga a prevalência; a precisão (o PPV) "

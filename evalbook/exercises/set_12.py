@@ -203,12 +203,12 @@ EXERCISES: dict[str, Exercise] = {
             ),
             "2": "Criar o modelo não olha dado nenhum: nada vaza aqui.",
             "3": (
-                "Os folds estratificados e embaralhados com semente estão certos; o problema "
-                "acontece antes deles."
+                "Estratificar e embaralhar com semente não olha os rótulos das instâncias de "
+                "teste: nada vaza aqui."
             ),
             "4": (
-                "A validação cruzada em si está certa; o que está errado é o que ela recebe: "
-                "atributos escolhidos com a ajuda das instâncias de teste."
+                "A validação cruzada em si está certa: cada fold treina sem as suas instâncias "
+                "de teste. Procure um passo que aprende com todas elas."
             ),
         },
     ),
@@ -224,12 +224,12 @@ EXERCISES: dict[str, Exercise] = {
                 "justamente por ter tido sorte (Cawley & Talbot 2010)."
             ),
             "c": (
-                "Padronizar mudaria os vizinhos, mas não criaria sinal onde não há; a otimização "
-                "sobre 15 valores continuaria otimista."
+                "Padronizar mudaria os vizinhos, mas não criaria sinal onde não há: o escore "
+                "alto continuaria sem explicação."
             ),
             "d": (
-                "Com 10 folds cada escore oscila um pouco menos, mas o máximo de 15 deles "
-                "continua acima de 50%: o viés vem da escolha, não do número de folds."
+                "Com 10 folds cada escore oscila um pouco menos, mas nada de essencial muda: "
+                "pense no que a busca faz com os 15 escores."
             ),
         },
     ),
