@@ -249,3 +249,23 @@ def test_the_schema_is_shipped_and_is_a_valid_schema():
     jsonschema.validators.validator_for(schema).check_schema(schema)
     assert schema["properties"]["format_version"]["const"] == store.FORMAT_VERSION
     assert Path(session.__file__).with_name("export.schema.json").exists()
+
+
+@pytest.mark.parametrize("number", [f"{n:02d}" for n in range(1, 13)])
+def test_progress_lists_items_in_the_notebooks_order(number):
+    """The order of ``check`` calls in the solution notebook is the order of the record."""
+    import re
+
+    import nbformat
+
+    from evalbook.exercises.build import SOLUTIONS_DIR, find_root
+
+    (path,) = (find_root(Path(__file__).parent) / SOLUTIONS_DIR).glob(f"{number}_*.ipynb")
+    order: list[str] = []
+    for cell in nbformat.read(path, as_version=4).cells:
+        if cell.cell_type == "code":
+            for exercise_id in re.findall(rf'check\(\s*"({number}\.\w+)"', cell.source):
+                if exercise_id not in order:
+                    order.append(exercise_id)
+    assert items_in_order(number) == order
+    assert list(progress(number).table.index) == order

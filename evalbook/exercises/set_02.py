@@ -16,7 +16,7 @@ import math
 
 import evalbook
 from evalbook.exercises import data
-from evalbook.exercises.item import Answer, Exercise, multiple_choice, pair, prediction
+from evalbook.exercises.item import Answer, Exercise, multiple_choice, pair, prediction, written
 
 POSITIVE, NEGATIVE = data.FRAUD_LABELS
 
@@ -319,5 +319,25 @@ EXERCISES.update(
                 "mesmo uma fração pequena delas dá muitos alarmes falsos."
             ),
         ),
+        "02.explique": written(
+            "Por que a acurácia pode enganar quando as fraudes são raras, e que métrica você "
+            "olharia no lugar dela?"
+        ),
     }
+)
+
+#: The items in the notebook's order (progress, exports and the class report follow it).
+ORDER = (
+    "acuracia_erro",
+    "precisao_revocacao",
+    "especificidade",
+    "prever_f1",
+    "f1",
+    "mcc_kappa",
+    "burro",
+    "acuracia_basta",
+    "burro_precisao",
+    "prever_ppv",
+    "ppv_1pct",
+    "explique",
 )

@@ -17,7 +17,7 @@ import numpy as np
 
 import evalbook
 from evalbook.exercises import data
-from evalbook.exercises.item import Exercise, multiple_choice, prediction
+from evalbook.exercises.item import Exercise, multiple_choice, prediction, written
 
 
 def _expected_counts() -> np.ndarray:
@@ -285,5 +285,23 @@ EXERCISES.update(
                 ".pvalue` e `evalbook.summary(fraude).overall`."
             ),
         ),
+        "04.explique": written(
+            "Por que o kappa fica abaixo da acurácia? O que ele desconta?",
+        ),
     }
+)
+
+#: The items in the notebook's order (progress, exports and the class report follow it).
+ORDER = (
+    "aleatorio",
+    "sucessos",
+    "prever_kappa",
+    "kappa",
+    "kappa_negativo",
+    "kappa_negativo_sentido",
+    "mcc_kappa",
+    "ic",
+    "nir_p",
+    "valor_p",
+    "explique",
 )

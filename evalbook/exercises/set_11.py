@@ -19,7 +19,7 @@ import numpy as np
 import evalbook
 from evalbook.calibration import brier_score, calibration_curve, expected_calibration_error
 from evalbook.exercises import data_beyond as data
-from evalbook.exercises.item import Exercise, multiple_choice
+from evalbook.exercises.item import Exercise, multiple_choice, written
 from evalbook.precision_recall import (
     average_precision,
     fbeta_curve,
@@ -274,4 +274,20 @@ EXERCISES: dict[str, Exercise] = {
             ),
         ),
     ),
+    "11.explique": written(
+        "Como um previsor pode ordenar bem os casos (AUC alta) e ainda assim estar mal calibrado?",
+    ),
 }
+
+#: The items in the notebook's order (progress, exports and the class report follow it).
+ORDER = (
+    "previsao_precisao",
+    "pr_05",
+    "ap",
+    "limiar_custo",
+    "roc_pr",
+    "calibracao",
+    "previsor",
+    "auc_fotos",
+    "explique",
+)

@@ -17,7 +17,7 @@ import numpy as np
 
 from evalbook.bias_variance import bias_variance_decomposition
 from evalbook.exercises import data_beyond as data
-from evalbook.exercises.item import SIGNIFICANCE, Exercise, multiple_choice
+from evalbook.exercises.item import SIGNIFICANCE, Exercise, multiple_choice, written
 from evalbook.paired_tests import delong_test, f_test_5x2cv, mcnemar_test, paired_ttest_5x2cv
 
 
@@ -233,4 +233,21 @@ EXERCISES: dict[str, Exercise] = {
             ),
         },
     ),
+    "12.explique": written(
+        "Por que escolher os atributos com todos os dados, antes da validação cruzada, vaza "
+        "informação?"
+    ),
 }
+
+#: The items in the notebook's order (progress, exports and the class report follow it).
+ORDER = (
+    "previsao_p",
+    "mcnemar",
+    "teste",
+    "delong",
+    "testes_5x2",
+    "vies_variancia",
+    "vazamento",
+    "aninhada",
+    "explique",
+)
