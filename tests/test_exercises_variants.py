@@ -57,6 +57,8 @@ def test_a_variant_is_accepted_and_the_default_rejected_where_they_differ(number
     start(number, variant=key)
     differing = 0
     for exercise_id in exercise_ids(number):
+        if EXERCISES[exercise_id].kind == "text":  # recorded, not compared
+            continue
         result = check(exercise_id, variant[exercise_id])
         assert result.correct, (key, exercise_id, result.message)
         guess = EXERCISES[exercise_id].kind == "prediction"  # any guess in range is accepted
@@ -66,6 +68,8 @@ def test_a_variant_is_accepted_and_the_default_rejected_where_they_differ(number
     assert differing >= 3  # the numbers really change
     start(number)  # back to the solutions' data
     for exercise_id in exercise_ids(number):
+        if EXERCISES[exercise_id].kind == "text":
+            continue
         assert check(exercise_id, default[exercise_id]).correct, exercise_id
 
 

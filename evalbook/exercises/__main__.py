@@ -32,6 +32,7 @@ from evalbook.exercises.build import EXERCISES_DIR, find_root
 from evalbook.exercises.checker import expected_answer
 from evalbook.exercises.data import VARIANT_SETS
 from evalbook.exercises.registry import EXERCISES, SETS
+from evalbook.exercises.report import collect, write_csv, write_html
 from evalbook.exercises.session import items_in_order
 
 #: Variants derived from a name fall in 1 .. VARIANT_SPAN.
@@ -191,8 +192,6 @@ def main(argv=None) -> int:
             parser.error(str(error))
         print(f"{len(paths)} cadernos escritos em {args.saida}")
         return 0
-    from evalbook.exercises.report import collect, write_csv, write_html
-
     folder = Path(args.pasta)
     if not folder.is_dir():
         parser.error(f"a pasta {args.pasta} não existe")

@@ -11,7 +11,7 @@ Examples
 >>> list(SETS)[:3]
 ['01', '02', '03']
 >>> exercise_ids("01")[:3]
-['01.caret', '01.leitura_sklearn', '01.matriz']
+['01.caret', '01.explique', '01.leitura_sklearn']
 """
 
 from __future__ import annotations
@@ -78,7 +78,7 @@ def exercise_ids(set_id=None) -> list[str]:
     Examples
     --------
     >>> len(exercise_ids("02"))
-    11
+    12
     """
     if set_id is None:
         return sorted(EXERCISES)

@@ -9,7 +9,7 @@ Examples
 >>> round(EXERCISES["11.ap"].expected(None), 4)
 0.7833
 >>> EXERCISES["11.previsor"].expected(None)
-'B'
+'c'
 """
 
 from __future__ import annotations
@@ -88,6 +88,17 @@ def _mean_absolute(name: str) -> float:
 
 def _calibrated() -> str:
     return min(("A", "B"), key=lambda f: _forecast(f"prob_{f.lower()}", expected_calibration_error))
+
+
+def _forecaster_option(_) -> str:
+    """Question 7's right option, "c": B, for its calibration (the lower ECE).
+
+    The notebook's options name the forecasters; if the data ever made A the better
+    calibrated one, they would be wrong, and the checker reports an ExerciseError.
+    """
+    if _calibrated() != "B":
+        raise RuntimeError("question 7's options assume B is the better calibrated forecaster")
+    return "c"
 
 
 def _photos(average: str) -> float:
@@ -233,9 +244,9 @@ EXERCISES: dict[str, Exercise] = {
         ),
     ),
     "11.previsor": Exercise(
-        expected=lambda _: _calibrated(),
+        expected=_forecaster_option,
         kind="choice",
-        choices=("A", "B"),
+        choices=("a", "b", "c", "d"),
         look=(
             "A seguradora usa o número em si (preço = 100 × P(chuva)). O que importa: ordenar "
             "os dias, ou a probabilidade dita bater com a frequência?"
@@ -243,14 +254,21 @@ EXERCISES: dict[str, Exercise] = {
         formula="Compare os ECEs (e olhe os diagramas de confiabilidade) dos dois previsores.",
         call='`calibration_curve(alvo, prob, positive="chuva", bins=5)` de cada previsor.',
         feedback={
-            "A": (
-                "A ordena melhor os dias (AUC maior) e tem até Brier menor, mas é confiante "
-                "demais: quando diz mais de 0.8, chove em bem menos dias. Para cobrar pelo "
-                "número, ele erra o preço."
+            "a": (
+                "É verdade que A ordena melhor os dias, mas a seguradora cobra pelo número, não "
+                "pela ordem: ordenar bem não garante que um 0.8 dito queira dizer 80% de chuva."
             ),
-            "B": (
+            "b": (
+                "O Brier mistura ordem e calibração num número só. A pergunta da seguradora é "
+                "mais estreita: olhe o diagrama de confiabilidade de cada previsor."
+            ),
+            "c": (
                 "Isso: B ordena pior, mas quando diz 0.3 chove em cerca de 30% dos dias. Quem usa "
                 "a probabilidade como preço precisa de calibração, não só de ordem."
+            ),
+            "d": (
+                "Não dá no mesmo: um preço de 100 × P(chuva) depende do valor da probabilidade, "
+                "não só de qual dia tem mais chance de chover."
             ),
         },
     ),
