@@ -105,3 +105,26 @@ def test_a_near_miss_speaks_only_of_the_wrong_components():
     b, c, p = expected_answer("12.mcnemar").expected
     near = check("12.mcnemar", (b, c, p + 3 * ABS_TOL)).message
     assert "Está perto" in near and "p-valor exato ✘" in near and near.count("✔") == 2
+
+
+def test_a_guess_says_on_which_side_of_the_boundary_it_fell():
+    value = float(expected_answer("12.previsao_p").expected)
+    assert value > 0.05  # the exact McNemar p of set 12 is not significant
+    other = check("12.previsao_p", 0.01).message
+    assert other.startswith("📝 Previsão registrada.")
+    assert "a fronteira 0.05 separa os dois: seu palpite fica abaixo dela (significativo a 5%)" in (
+        other
+    )
+    assert "o valor fica acima (não significativo a 5%)" in other
+    same = check("12.previsao_p", 0.9).message
+    assert "do mesmo lado da fronteira 0.05: acima dela (não significativo a 5%)" in same
+    for message in (other, same):  # the value is asked for later: never shown
+        assert f"{value:.3g}" not in message and "certo" not in message.lower()
+
+
+@pytest.mark.parametrize("exercise_id", [i for i, e in EXERCISES.items() if e.kind == "prediction"])
+def test_every_guess_declares_the_boundary_that_matters(exercise_id):
+    boundary = EXERCISES[exercise_id].boundary
+    assert boundary is not None
+    low, high = EXERCISES[exercise_id].bounds
+    assert low < boundary[0] < high and all(boundary[1:])

@@ -468,8 +468,8 @@ def _compare_prediction(item: _Item, answer) -> _Recorded:
         same_side = guess_side == value_side
         if same_side:
             message += (
-                f" Do lado certo da fronteira {boundary:g}: o valor também fica {value_side} "
-                f"dela ({meaning[value_side]})."
+                f" Seu palpite e o valor ficam do mesmo lado da fronteira {boundary:g}: "
+                f"{value_side} dela ({meaning[value_side]})."
             )
         else:
             message += (
