@@ -23,6 +23,7 @@ __all__ = [
     "MAX_ITEMS",
     "MAX_TEXT",
     "NOT_ANSWERED",
+    "FormHint",
     "Hint",
     "as_items",
     "as_labels",
@@ -51,7 +52,19 @@ NOT_ANSWERED = (
 
 
 class Hint(Exception):
-    """Raised while comparing an answer: its argument is the hint shown to the student."""
+    """Raised while comparing an answer: its argument is the hint shown to the student.
+
+    ``mistake`` is the position of the known mistake the answer matched, if any.
+    """
+
+    def __init__(self, message: str, *, mistake: int | None = None):
+        super().__init__(message)
+        self.mistake = mistake
+
+
+class FormHint(Hint):
+    """The answer has the wrong form (a text for a number, 3 values for 2...): its hint
+    uses up no step of the item's hints, and the answer is not counted as a try."""
 
 
 def plain(value):
@@ -153,16 +166,16 @@ def as_number(value, what: str = "A resposta") -> float:
     if isinstance(value, np.ndarray) and value.ndim == 0:
         value = value.item()
     if value is None:
-        raise Hint(f"{what} ainda vale None: escreva sua resposta.")
+        raise FormHint(f"{what} ainda vale None: escreva sua resposta.")
     if isinstance(value, (bool, np.bool_)):
-        raise Hint(f"{what} é {describe(value)}; esperava um número.")
+        raise FormHint(f"{what} é {describe(value)}; esperava um número.")
     if isinstance(value, numbers.Complex) and not isinstance(value, numbers.Real):
-        raise Hint(f"{what} é um número complexo; esperava um número real.")
+        raise FormHint(f"{what} é um número complexo; esperava um número real.")
     if isinstance(value, numbers.Number):
         try:
             return float(value)
         except OverflowError:
-            raise Hint(
+            raise FormHint(
                 f"{what} é {describe(value)}: grande demais para esta questão; "
                 "esperava um número pequeno (uma fração, uma contagem, um lucro...)."
             ) from None
@@ -170,12 +183,14 @@ def as_number(value, what: str = "A resposta") -> float:
         try:
             float(value.replace(",", "."))
         except ValueError:
-            raise Hint(f"{what} é {describe(value)}; esperava um número.") from None
+            raise FormHint(f"{what} é {describe(value)}; esperava um número.") from None
         point = " e com ponto decimal" if "," in value else ""
-        raise Hint(f"Recebi o texto {shorten(value)!r}: responda com o número, sem aspas{point}.")
+        raise FormHint(
+            f"Recebi o texto {shorten(value)!r}: responda com o número, sem aspas{point}."
+        )
     if isinstance(value, ConfusionMatrix):
-        raise Hint(f"{what} é {describe(value)}; esperava um número calculado a partir dela.")
-    raise Hint(f"{what} é {describe(value)}; esperava um único número.")
+        raise FormHint(f"{what} é {describe(value)}; esperava um número calculado a partir dela.")
+    raise FormHint(f"{what} é {describe(value)}; esperava um único número.")
 
 
 def as_items(answer, wanted: str) -> list:
@@ -186,26 +201,26 @@ def as_items(answer, wanted: str) -> list:
     if isinstance(answer, (list, tuple)):
         size = len(answer)
         if size > MAX_ITEMS:
-            raise Hint(f"Recebi {describe(answer)}; esperava {wanted}.")
+            raise FormHint(f"Recebi {describe(answer)}; esperava {wanted}.")
         return [plain(item) for item in answer]
     if isinstance(answer, (np.ndarray, pd.Series)):
         array = np.asarray(answer, dtype=object)
         if array.ndim != 1:
-            raise Hint(f"Recebi {describe(answer)}; esperava só {wanted}.")
+            raise FormHint(f"Recebi {describe(answer)}; esperava só {wanted}.")
         return [plain(item) for item in array]
-    raise Hint(f"Recebi {describe(answer)}; esperava {wanted}.")
+    raise FormHint(f"Recebi {describe(answer)}; esperava {wanted}.")
 
 
 def as_numbers(answer, names: tuple[str, ...]) -> list[float]:
     k = len(names)
     order = f"({', '.join(names)})"
     if isinstance(answer, dict):
-        raise Hint(f"Recebi um dicionário; responda com os {k} números numa tupla: {order}.")
+        raise FormHint(f"Recebi um dicionário; responda com os {k} números numa tupla: {order}.")
     items = as_items(answer, f"{k} números numa tupla: {order}")
     if len(items) != k:
-        raise Hint(f"Esperava {k} números, na ordem {order}; recebi {len(items)}.")
+        raise FormHint(f"Esperava {k} números, na ordem {order}; recebi {len(items)}.")
     if all(item is None for item in items):
-        raise Hint(NOT_ANSWERED.format(value="None"))
+        raise FormHint(NOT_ANSWERED.format(value="None"))
     return [as_number(item, f"O valor de {name}") for item, name in zip(items, names, strict=True)]
 
 
@@ -225,20 +240,20 @@ def normal_text(text: str) -> str:
 def as_labels(answer, n: int) -> list[str]:
     wanted = f"uma sequência de {n} textos, um por linha da tabela (lista, array ou Series)"
     if isinstance(answer, (str, dict, numbers.Number, np.bool_, ConfusionMatrix)):
-        raise Hint(f"Recebi {describe(answer)}; esperava {wanted}.")
+        raise FormHint(f"Recebi {describe(answer)}; esperava {wanted}.")
     items = as_items(answer, wanted)
     if len(items) != n:
-        raise Hint(
+        raise FormHint(
             f"Esperava {n} valores, um por linha da tabela e na ordem dela; recebi {len(items)}."
         )
     for position, item in enumerate(items):
         if not isinstance(item, str):
-            raise Hint(
+            raise FormHint(
                 f"Cada valor deve ser um texto; na posição {position} (contando de 0) "
                 f"há {describe(item)}."
             )
         if len(item) > MAX_TEXT:
-            raise Hint(
+            raise FormHint(
                 f"Cada valor deve ser um texto curto; na posição {position} (contando de 0) "
                 f"há um texto de {characters(len(item))}."
             )
@@ -263,39 +278,39 @@ def as_matrix(answer, shape: tuple[int, int]) -> tuple[np.ndarray, list | None]:
             len(answer) > MAX_ITEMS
             or any(isinstance(row, (list, tuple)) and len(row) > MAX_ITEMS for row in answer)
         ):
-            raise Hint(f"Recebi {describe(answer)}, grande demais; esperava {wanted}.")
+            raise FormHint(f"Recebi {describe(answer)}, grande demais; esperava {wanted}.")
         try:
             array = np.asarray(answer)
         except (ValueError, TypeError):
-            raise Hint(
+            raise FormHint(
                 f"As linhas têm tamanhos diferentes; esperava {wanted}, com {columns} "
                 "números em cada linha."
             ) from None
     else:
-        raise Hint(f"Recebi {describe(answer)}; esperava {wanted}.")
+        raise FormHint(f"Recebi {describe(answer)}; esperava {wanted}.")
     if array.ndim == 1 and array.size == rows * columns:
-        raise Hint(
+        raise FormHint(
             f"Recebi {array.size} valores numa sequência plana; organize-os em {rows} linhas "
             f"de {columns}: [[a, b], [c, d]]."
         )
     if array.ndim != 2:
-        raise Hint(f"Recebi {describe(answer)}; esperava {wanted}.")
+        raise FormHint(f"Recebi {describe(answer)}; esperava {wanted}.")
     if array.shape != shape:
         margins = array.shape == (rows + 1, columns + 1)
-        raise Hint(
+        raise FormHint(
             f"Esperava uma matriz {rows}×{columns} (uma linha e uma coluna por classe); "
             f"recebi {array.shape[0]}×{array.shape[1]}."
             + (" Se incluiu os totais (margins), retire-os." if margins else "")
         )
     if array.dtype.kind not in "iuf":
-        raise Hint(
+        raise FormHint(
             "Cada célula deve ser uma contagem (um número inteiro); "
             f"recebi células do tipo {array.dtype}."
         )
     if not np.all(np.isfinite(array)) or not np.all(array == np.round(array)):
-        raise Hint("Cada célula deve ser uma contagem, um número inteiro.")
+        raise FormHint("Cada célula deve ser uma contagem, um número inteiro.")
     if np.any(array < 0):
-        raise Hint("Contagens não podem ser negativas.")
+        raise FormHint("Contagens não podem ser negativas.")
     if np.any(np.abs(array) > 2**53):
-        raise Hint("Há contagens grandes demais para esta tabela.")
+        raise FormHint("Há contagens grandes demais para esta tabela.")
     return array.astype(np.int64), labels

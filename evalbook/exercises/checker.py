@@ -51,6 +51,7 @@ from evalbook import ConfusionMatrix
 from evalbook.exercises.answers import (
     MAX_TEXT,
     NOT_ANSWERED,
+    FormHint,
     Hint,
     as_labels,
     as_matrix,
@@ -74,7 +75,10 @@ ABS_TOL = 5e-4
 _SLACK = 1e-12
 
 _RIGHT = "✅ Correto!"
-_PREDICTED = "✅ Previsão registrada."
+_PREDICTED = "📝 Previsão registrada."
+_WRITTEN = "📝 Resposta registrada."
+#: Longest written answer kept (a short explanation in a few sentences).
+MAX_WRITTEN = 2_000
 _WRONG = "❌ Ainda não. Dica:"
 
 
@@ -196,18 +200,37 @@ def check(exercise_id, answer) -> CheckResult:
         return CheckResult(False, f"{_WRONG} {NOT_ANSWERED.format(value=value)}")
     try:
         detail = _COMPARERS[exercise.kind](item, plain(answer))
+    except FormHint as hint:  # the wrong form: a hint, and no step used up
+        record(exercise_id, False, wrong_form=True)
+        return CheckResult(False, f"{_WRONG} {hint}")
     except Hint as hint:
-        record(exercise_id, False)
+        record(exercise_id, False, mistake=hint.mistake)
         return CheckResult(False, f"{_WRONG} {hint}")
     except Exception:  # reading the answer failed: a hint, never a traceback
-        record(exercise_id, False)
+        record(exercise_id, False, wrong_form=True)
         return CheckResult(
-            False, f"{_WRONG} Não consegui ler a resposta ({describe(answer)}). {item.hint}"
+            False,
+            f"{_WRONG} Não consegui ler a resposta ({describe(answer)}): responda com um "
+            "número, um texto, uma lista ou uma tabela, como pede a questão.",
         )
-    record(exercise_id, True)
-    verdict = _PREDICTED if exercise.kind == "prediction" else _RIGHT
+    if isinstance(detail, _Recorded):
+        record(exercise_id, None, guess=detail.guess, text=detail.text)
+        verdict = _PREDICTED if exercise.kind == "prediction" else _WRITTEN
+        detail = detail.message
+    else:
+        record(exercise_id, True)
+        verdict = _RIGHT
     parts = [verdict, detail, exercise.comment]
     return CheckResult(True, " ".join(part for part in parts if part))
+
+
+@dataclass(frozen=True)
+class _Recorded:
+    """What a guess or a written answer leaves: recorded, never graded."""
+
+    message: str
+    guess: dict | None = None
+    text: str | None = None
 
 
 #: Items whose expected answer is already computed, by (id, variant). An item's data are
@@ -320,9 +343,9 @@ def _known_mistake(item: _Item, same) -> None:
 
     The mistake's own hint comes first; from the second wrong try on, the step hint follows.
     """
-    for wrong, hint in item.mistakes:
+    for position, (wrong, hint) in enumerate(item.mistakes):
         if same(wrong):
-            raise Hint(_then_step(hint, item))
+            raise Hint(_then_step(hint, item), mistake=position)
 
 
 def _then_step(hint: str, item: _Item) -> str:
@@ -335,7 +358,8 @@ def _compare_number(item: _Item, answer) -> str:
     if _close(value, expected):
         return f"Valor exato: {format_number(expected)}."
     _known_mistake(item, lambda wrong: _close(value, float(wrong)))
-    raise Hint(_number_hint(value, expected) or item.hint)
+    near = _number_hint(value, expected)
+    raise Hint(_then_step(near, item) if near else item.hint)
 
 
 def _compare_numbers(item: _Item, answer) -> str:
@@ -356,17 +380,22 @@ def _compare_numbers(item: _Item, answer) -> str:
         f"{n} {'✔' if _close(v, e) else '✘'}"
         for n, v, e in zip(names, values, expected, strict=True)
     )
+    # a near-miss hint only from the components that are wrong
     extra = next(
-        (_number_hint(v, e) for v, e in zip(values, expected, strict=True) if _number_hint(v, e)),
+        (
+            hint
+            for v, e in zip(values, expected, strict=True)
+            if not _close(v, e) and (hint := _number_hint(v, e))
+        ),
         "",
     )
-    raise Hint(f"Confira: {marks}. {extra or item.hint}")
+    raise Hint(f"Confira: {marks}. {_then_step(extra, item) if extra else item.hint}")
 
 
 def _compare_count(item: _Item, answer) -> str:
     value = as_number(answer)
     if not value.is_integer():
-        raise Hint(f"Esperava uma contagem (um número inteiro); recebi {format_number(value)}.")
+        raise FormHint(f"Esperava uma contagem (um número inteiro); recebi {format_number(value)}.")
     if value == int(item.expected):
         return ""
     _known_mistake(item, lambda wrong: value == int(wrong))
@@ -380,18 +409,18 @@ def _compare_choice(item: _Item, answer) -> str:
     exercise = item.exercise
     options = ", ".join(f'"{choice}"' for choice in exercise.choices)
     if isinstance(answer, (list, tuple)) and len(answer) == 1 and type(answer[0]) is str:
-        raise Hint(f"Responda só com o texto, sem lista: um de {options}.")
+        raise FormHint(f"Responda só com o texto, sem lista: um de {options}.")
     if not isinstance(answer, str):
-        raise Hint(f"Recebi {describe(answer)}; responda com um texto entre aspas: {options}.")
+        raise FormHint(f"Recebi {describe(answer)}; responda com um texto entre aspas: {options}.")
     if len(answer) > MAX_TEXT:
-        raise Hint(
+        raise FormHint(
             f"Recebi um texto de {characters(len(answer))}; responda só com uma das opções: "
             f"{options}."
         )
     by_text = {normal_text(choice): choice for choice in exercise.choices}
     choice = by_text.get(normal_text(answer))
     if choice is None:
-        raise Hint(f"{shorten(answer)!r} não é uma das opções: {options}.")
+        raise FormHint(f"{shorten(answer)!r} não é uma das opções: {options}.")
     if normal_text(choice) == normal_text(str(item.expected)):
         return exercise.feedback.get(choice, "")
     _known_mistake(item, lambda wrong: normal_text(choice) == normal_text(str(wrong)))
@@ -400,14 +429,22 @@ def _compare_choice(item: _Item, answer) -> str:
     raise Hint(item.hint)
 
 
-def _compare_prediction(item: _Item, answer) -> str:
-    """Any guess within the bounds is accepted; the message compares it with the value."""
+def _side(value: float, boundary: float) -> str:
+    return "abaixo" if value < boundary else "acima"
+
+
+def _compare_prediction(item: _Item, answer) -> _Recorded:
+    """Any guess within the bounds is recorded (value and distance), never graded.
+
+    The message says how far the guess is and, when the item declares a decision boundary
+    (significance at 0.05, 0.5, a baseline), on which side of it the guess and the value fall.
+    """
     exercise = item.exercise
     (name,) = exercise.names
     value = as_number(answer, "A previsão")
     low, high = exercise.bounds
     if not low <= value <= high:
-        raise Hint(
+        raise FormHint(
             f"Uma previsão de {name} fica entre {low:g} e {high:g}; recebi {format_number(value)}."
         )
     expected = float(item.expected)
@@ -418,12 +455,59 @@ def _compare_prediction(item: _Item, answer) -> str:
         size = "bem " if abs(gap) > 0.25 else "um pouco "
         relation = size + ("maior" if gap > 0 else "menor") + " do que você previu"
     if exercise.reveal:
-        return (
+        message = (
             f"Você previu {format_number(value)}; {name} é {format_number(expected)}, {relation}."
         )
-    return (
-        f"Você previu {format_number(value)}; {name} é {relation}. O valor exato você calcula "
-        "na próxima questão."
+    else:
+        message = f"Você previu {format_number(value)}; {name} é {relation}."
+    boundary, same_side = None, None
+    if exercise.boundary is not None:
+        boundary, below, above = exercise.boundary
+        guess_side, value_side = _side(value, boundary), _side(expected, boundary)
+        meaning = {"abaixo": below, "acima": above}
+        same_side = guess_side == value_side
+        if same_side:
+            message += (
+                f" Seu palpite e o valor ficam do mesmo lado da fronteira {boundary:g}: "
+                f"{value_side} dela ({meaning[value_side]})."
+            )
+        else:
+            message += (
+                f" Atenção, a fronteira {boundary:g} separa os dois: seu palpite fica "
+                f"{guess_side} dela ({meaning[guess_side]}), o valor fica {value_side} "
+                f"({meaning[value_side]})."
+            )
+    if not exercise.reveal:
+        message += " O valor exato você calcula na próxima questão."
+    guess = {
+        "value": value,
+        "distance": abs(value - expected),
+        "boundary": boundary,
+        "same_side": same_side,
+    }
+    return _Recorded(message, guess=guess)
+
+
+def _compare_text(item: _Item, answer) -> _Recorded:
+    """A written answer: any explanation of a few words is recorded, never graded."""
+    if not isinstance(answer, str):
+        raise FormHint(
+            f"Recebi {describe(answer)}; escreva a explicação com suas palavras, entre aspas: "
+            '"""..."""'
+        )
+    text = answer.strip()
+    if len(text.split()) < 3:
+        raise FormHint(
+            "Escreva a explicação com suas palavras, em uma ou duas frases (pelo menos algumas "
+            "palavras)."
+        )
+    if len(text) > MAX_WRITTEN:
+        raise FormHint(
+            f"Recebi um texto de {characters(len(text))}; uma explicação curta basta (até "
+            f"{characters(MAX_WRITTEN)})."
+        )
+    return _Recorded(
+        "O professor lê as respostas escritas; compare a sua com a discussão da aula.", text=text
     )
 
 
@@ -437,7 +521,7 @@ def _compare_labels(item: _Item, answer) -> str:
         for label, value in zip(labels, values, strict=True):
             if value not in allowed:
                 options = ", ".join(f'"{choice}"' for choice in choices)
-                raise Hint(f"{shorten(label)!r} não é um valor válido; use {options}.")
+                raise FormHint(f"{shorten(label)!r} não é um valor válido; use {options}.")
     if values == expected:
         return ""
     _known_mistake(item, lambda wrong: values == [normal_text(str(v)) for v in wrong])
@@ -492,4 +576,5 @@ _COMPARERS = {
     "labels": _compare_labels,
     "matrix": _compare_matrix,
     "prediction": _compare_prediction,
+    "text": _compare_text,
 }

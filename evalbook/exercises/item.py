@@ -14,7 +14,7 @@ from typing import Any
 Answer = Callable[[int | None], Any]
 
 #: Kinds of answer that :func:`evalbook.exercises.check` knows how to compare.
-KINDS = ("number", "numbers", "count", "choice", "labels", "matrix", "prediction")
+KINDS = ("number", "numbers", "count", "choice", "labels", "matrix", "prediction", "text")
 
 
 @dataclass(frozen=True)
@@ -33,7 +33,7 @@ class Exercise:
         solutions; see :data:`evalbook.exercises.data.VARIANT_SETS`), returns the expected
         answer computed with the library. The checker passes the variant the student chose
         with :func:`~evalbook.exercises.start`; a set without variants ignores it.
-    kind : {"number", "numbers", "count", "choice", "labels", "matrix", "prediction"}
+    kind : {"number", "numbers", "count", "choice", "labels", "matrix", "prediction", "text"}
         ``"number"``: a float, compared within the tolerance (``nan`` matches ``nan``).
         ``"numbers"``: a fixed-length sequence of floats, named by ``names``.
         ``"count"``: a whole number, compared exactly.
@@ -45,7 +45,9 @@ class Exercise:
         ``"prediction"``: a guess made before computing: any number within ``bounds`` is
         accepted, and the message compares it with the expected value (showing it only
         when ``reveal``; otherwise only how far the guess is, because a later item asks
-        for the value).
+        for the value). A guess is recorded (value, distance), never graded.
+        ``"text"``: a short explanation in the student's words, recorded for the lecturer
+        and never graded (see :func:`written`).
     look, formula, call : str
         The three steps of hints (Portuguese), shown after "❌ Ainda não. Dica:".
     names : tuple of str
@@ -65,6 +67,10 @@ class Exercise:
         For ``"prediction"``: the range of a sensible guess.
     reveal : bool
         For ``"prediction"``: whether the message shows the computed value.
+    boundary : tuple of (float, str, str), optional
+        For ``"prediction"``: the decision boundary that matters (0.05 for a p-value, 0.5,
+        a baseline) and what each side means (below, above); the verdict says on which side
+        the guess and the value fall.
     """
 
     expected: Answer
@@ -79,6 +85,7 @@ class Exercise:
     comment: str = ""
     bounds: tuple[float, float] = (0.0, 1.0)
     reveal: bool = True
+    boundary: tuple[float, str, str] | None = None
 
 
 #: Names of the two numbers of an interval answer (lower, upper bound).
@@ -134,6 +141,7 @@ def prediction(
     about: str,
     comment: str,
     bounds: tuple[float, float] = (0.0, 1.0),
+    boundary: tuple[float, str, str] | None = None,
 ) -> Exercise:
     """An item asking for a guess before the computation, its value not shown.
 
@@ -154,6 +162,8 @@ def prediction(
         Shown with the verdict: a question to think about.
     bounds : tuple of float
         The range of a sensible guess.
+    boundary : tuple of (float, str, str), optional
+        The decision boundary that matters and what each side means (below, above).
 
     Examples
     --------
@@ -178,5 +188,32 @@ def prediction(
             "antes."
         ),
         call=f"Um palpite é um número, como `{variable} = 0.5`.",
+        comment=comment,
+        boundary=boundary,
+    )
+
+
+#: The boundary of a p-value: significance at 5%.
+SIGNIFICANCE = (0.05, "significativo a 5%", "não significativo a 5%")
+
+
+def written(question: str, *, variable: str = "explicacao", comment: str = "") -> Exercise:
+    """An item asking for a short explanation in the student's words: recorded, not graded.
+
+    The text is kept in the record and shown to the lecturer in the class report; only an
+    answer that is not a text of a few words gets a hint.
+
+    Examples
+    --------
+    >>> item = written("Por que a acurácia engana aqui?")
+    >>> item.kind, item.expected(None)
+    ('text', None)
+    """
+    return Exercise(
+        expected=lambda _: None,
+        kind="text",
+        look=f"{question} Escreva com suas palavras, em uma ou duas frases.",
+        formula="Não há resposta certa a conferir: o professor lê o que você escreveu.",
+        call=f'Escreva o texto entre aspas, como `{variable} = """..."""`.',
         comment=comment,
     )

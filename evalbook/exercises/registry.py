@@ -2,14 +2,16 @@
 
 The sets are listed here explicitly, one module each (``set_01`` ... ``set_12``); each
 module defines a dict ``EXERCISES`` whose ids start with its number (``"NN.item"``, named
-after ``exercises/NN_topic.ipynb``).
+after ``exercises/NN_topic.ipynb``) and a tuple ``ORDER``: the items' names in the
+notebook's order, which :func:`evalbook.exercises.progress`, the exports and the class
+report follow.
 
 Examples
 --------
 >>> list(SETS)[:3]
 ['01', '02', '03']
 >>> exercise_ids("01")[:3]
-['01.caret', '01.leitura_sklearn', '01.matriz']
+['01.caret', '01.explique', '01.leitura_sklearn']
 """
 
 from __future__ import annotations
@@ -52,16 +54,21 @@ SETS: dict[str, ModuleType] = {
 
 
 def _assemble() -> dict[str, Exercise]:
+    """Every set's items, each set in the order of its ``ORDER`` (the notebook's)."""
     registry: dict[str, Exercise] = {}
     for number, module in SETS.items():
-        for exercise_id, exercise in module.EXERCISES.items():
+        for exercise_id in module.EXERCISES:
             if not exercise_id.startswith(f"{number}."):
                 raise RuntimeError(f"{module.__name__} registers {exercise_id!r}, not {number}.*")
-            registry[exercise_id] = exercise
+        ordered = [f"{number}.{name}" for name in module.ORDER]
+        if sorted(ordered) != sorted(module.EXERCISES):
+            raise RuntimeError(f"{module.__name__}.ORDER does not list exactly its EXERCISES")
+        for exercise_id in ordered:
+            registry[exercise_id] = module.EXERCISES[exercise_id]
     return registry
 
 
-#: Every exercise: id -> :class:`Exercise`.
+#: Every exercise: id -> :class:`Exercise`, each set's items in the notebook's order.
 EXERCISES: dict[str, Exercise] = _assemble()
 
 
@@ -71,7 +78,7 @@ def exercise_ids(set_id=None) -> list[str]:
     Examples
     --------
     >>> len(exercise_ids("02"))
-    11
+    12
     """
     if set_id is None:
         return sorted(EXERCISES)

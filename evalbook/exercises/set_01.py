@@ -18,7 +18,7 @@ import numpy as np
 
 import evalbook
 from evalbook.exercises import data
-from evalbook.exercises.item import ROWS_ARE_TARGET, Exercise, multiple_choice
+from evalbook.exercises.item import ROWS_ARE_TARGET, Exercise, multiple_choice, written
 
 POSITIVE, NEGATIVE = data.FRAUD_LABELS
 
@@ -289,5 +289,22 @@ EXERCISES.update(
                 '.to_frame("sklearn")`, que mostra os rótulos.'
             ),
         ),
+        "01.explique": written(
+            "Num detector de fraudes, por que uma fraude não detectada (um falso negativo) "
+            "pode custar mais do que um alarme falso (um falso positivo)?"
+        ),
     }
+)
+
+#: The items in the notebook's order (progress, exports and the class report follow it).
+ORDER = (
+    "tipos",
+    "matriz",
+    "tipo_i",
+    "n_tipo_i",
+    "threshold_menor",
+    "sklearn",
+    "leitura_sklearn",
+    "caret",
+    "explique",
 )

@@ -16,7 +16,7 @@ import math
 
 import evalbook
 from evalbook.exercises import data
-from evalbook.exercises.item import Answer, Exercise, multiple_choice, pair, prediction
+from evalbook.exercises.item import Answer, Exercise, multiple_choice, pair, prediction, written
 
 POSITIVE, NEGATIVE = data.FRAUD_LABELS
 
@@ -309,10 +309,35 @@ EXERCISES.update(
             quantity="a precisão com 1% de fraudes",
             variable="palpite_ppv",
             about=": a precisão do modelo numa população com 1% de fraudes.",
+            boundary=(
+                0.5,
+                "a maioria dos alarmes é falsa",
+                "a maioria dos alarmes é fraude de verdade",
+            ),
             comment=(
                 "Pense por quê: com fraudes raras, quase todas as transações são legítimas, e "
                 "mesmo uma fração pequena delas dá muitos alarmes falsos."
             ),
         ),
+        "02.explique": written(
+            "Por que a acurácia pode enganar quando as fraudes são raras, e que métrica você "
+            "olharia no lugar dela?"
+        ),
     }
+)
+
+#: The items in the notebook's order (progress, exports and the class report follow it).
+ORDER = (
+    "acuracia_erro",
+    "precisao_revocacao",
+    "especificidade",
+    "prever_f1",
+    "f1",
+    "mcc_kappa",
+    "burro",
+    "acuracia_basta",
+    "burro_precisao",
+    "prever_ppv",
+    "ppv_1pct",
+    "explique",
 )

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import evalbook
 from evalbook.exercises import data
-from evalbook.exercises.item import Exercise, multiple_choice
+from evalbook.exercises.item import Exercise, multiple_choice, written
 
 CREDIT_LABELS = data.CREDIT_LABELS
 
@@ -303,5 +303,21 @@ EXERCISES.update(
                 '`evalbook.average_class_accuracy(cm_burro, mean="harmonic")`.'
             ),
         ),
+        "03.explique": written(
+            "Por que o modelo de maior acurácia nem sempre é o que dá mais lucro?",
+        ),
     }
+)
+
+#: The items in the notebook's order (progress, exports and the class report follow it).
+ORDER = (
+    "revocacoes",
+    "medias",
+    "lucros",
+    "escolha",
+    "empate",
+    "custo_300",
+    "burro",
+    "media_certa",
+    "explique",
 )

@@ -17,7 +17,7 @@ import numpy as np
 
 import evalbook
 from evalbook.exercises import data
-from evalbook.exercises.item import Exercise, multiple_choice, prediction
+from evalbook.exercises.item import Exercise, multiple_choice, prediction, written
 
 
 def _expected_counts() -> np.ndarray:
@@ -215,6 +215,7 @@ EXERCISES.update(
             variable="palpite_kappa",
             about=", para o kappa do classificador.",
             bounds=(-1.0, 1.0),
+            boundary=(0.0, "pior do que o acaso", "melhor do que o acaso"),
             comment=(
                 "Pense por quê: o kappa desconta os acertos que o acaso daria, e por isso fica "
                 "abaixo da acurácia."
@@ -233,8 +234,8 @@ EXERCISES.update(
                     "são raros, mas possíveis (lição 04, seção 4)."
                 ),
                 "c": (
-                    "Kappa 0 é o acaso; negativo é outra coisa: acertar menos do que se "
-                    "acertaria chutando com as mesmas proporções."
+                    "Kappa 0 é o acaso, e este kappa não é 0: o sinal diz alguma coisa. Compare "
+                    "os acertos observados com os esperados pelo acaso."
                 ),
                 "d": (
                     "A acurácia é uma fração de acertos: vai de 0 a 1 e nunca é negativa. Aqui "
@@ -261,14 +262,17 @@ EXERCISES.update(
                     "É um teste binomial unilateral; um valor-p pequeno diz que o modelo "
                     "bate o chute da classe majoritária."
                 ),
-                "b": "O kappa não entra nesse teste: ele compara a acurácia com a NIR.",
+                "b": (
+                    "O kappa não entra nesse teste: o valor-p vem de uma binomial sobre o "
+                    "número de acertos, e o kappa não é uma contagem de acertos."
+                ),
                 "c": (
-                    "50% seria o chute de uma moeda; a referência aqui é a NIR, a fração da "
-                    "classe mais comum, que pode ser bem maior que 50%."
+                    "50% seria o chute de uma moeda. Com classes desbalanceadas, que acurácia "
+                    "teria um modelo que não aprendeu nada?"
                 ),
                 "d": (
-                    "Isso seria um teste sobre as acurácias das duas classes; este compara a "
-                    "acurácia global com a NIR."
+                    "O teste não separa as classes: ele usa só o total de acertos e o total de "
+                    "instâncias."
                 ),
             },
             look=(
@@ -281,5 +285,23 @@ EXERCISES.update(
                 ".pvalue` e `evalbook.summary(fraude).overall`."
             ),
         ),
+        "04.explique": written(
+            "Por que o kappa fica abaixo da acurácia? O que ele desconta?",
+        ),
     }
+)
+
+#: The items in the notebook's order (progress, exports and the class report follow it).
+ORDER = (
+    "aleatorio",
+    "sucessos",
+    "prever_kappa",
+    "kappa",
+    "kappa_negativo",
+    "kappa_negativo_sentido",
+    "mcc_kappa",
+    "ic",
+    "nir_p",
+    "valor_p",
+    "explique",
 )

@@ -18,7 +18,7 @@ import numpy as np
 
 import evalbook
 from evalbook.exercises import data
-from evalbook.exercises.item import Exercise, multiple_choice, prediction
+from evalbook.exercises.item import Exercise, multiple_choice, prediction, written
 
 POSITIVE, NEGATIVE = data.FRAUD_LABELS
 LABELS = list(data.FRAUD_LABELS)
@@ -248,6 +248,7 @@ EXERCISES.update(
             quantity="a AUC do modelo",
             variable="palpite_auc",
             about=", para a AUC do modelo.",
+            boundary=(0.5, "pior do que sortear", "melhor do que sortear"),
             comment=(
                 "Pense por quê: olhe a tabela ordenada por score; quantas legítimas aparecem "
                 "acima de fraudes?"
@@ -314,5 +315,22 @@ EXERCISES.update(
             ),
             comment="Pegar todas as fraudes custa caro: é o canto superior direito da ROC.",
         ),
+        "05.explique": written(
+            "Por que a AUC não depende do threshold escolhido para classificar?",
+        ),
     }
+)
+
+#: The items in the notebook's order (progress, exports and the class report follow it).
+ORDER = (
+    "matriz_t",
+    "tpr_fpr",
+    "prever_auc",
+    "auc",
+    "auc_e_threshold",
+    "pares",
+    "ks",
+    "lift",
+    "todas_fraudes",
+    "explique",
 )

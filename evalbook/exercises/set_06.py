@@ -18,7 +18,7 @@ import numpy as np
 
 import evalbook
 from evalbook.exercises import data
-from evalbook.exercises.item import Exercise, multiple_choice, pair
+from evalbook.exercises.item import Exercise, multiple_choice, pair, written
 
 #: Number of predictors of the model (the intercept is not one).
 P = len(data.DIABETES_COLUMNS)
@@ -307,5 +307,23 @@ EXERCISES.update(
                 "um modelo pior que isso dá negativo."
             ),
         ),
+        "06.explique": written(
+            "Quando você preferiria o MAE ao RMSE para avaliar uma regressão?",
+        ),
     }
+)
+
+#: The items in the notebook's order (progress, exports and the class report follow it).
+ORDER = (
+    "sse",
+    "mse_rmse",
+    "mae",
+    "r2",
+    "r2_ajustado",
+    "mape",
+    "smape",
+    "prever_outlier",
+    "outlier",
+    "r2_negativo",
+    "explique",
 )

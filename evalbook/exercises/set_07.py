@@ -19,7 +19,7 @@ import numpy as np
 
 import evalbook
 from evalbook.exercises import data
-from evalbook.exercises.item import Exercise, multiple_choice
+from evalbook.exercises.item import Exercise, multiple_choice, written
 
 REFERENCES = data.BLEU_REFERENCES
 CANDIDATE = data.BLEU_CANDIDATE
@@ -311,5 +311,23 @@ EXERCISES.update(
             ),
             call='Confira: `evalbook.modified_precision("o o o o o o", ["o tempo"], n=1)`.',
         ),
+        "07.explique": written(
+            "O que o BLEU mede numa tradução, e o que ele não consegue medir?",
+        ),
     }
+)
+
+#: The items in the notebook's order (progress, exports and the class report follow it).
+ORDER = (
+    "entropia_cruzada",
+    "perplexidade",
+    "uniforme",
+    "perplexidade_sentido",
+    "top3_menor",
+    "top_k",
+    "precisoes",
+    "corte_bleu",
+    "brevidade",
+    "bleu",
+    "explique",
 )

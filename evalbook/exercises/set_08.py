@@ -18,7 +18,7 @@ import numpy as np
 
 import evalbook
 from evalbook.exercises import data
-from evalbook.exercises.item import Exercise, multiple_choice, prediction
+from evalbook.exercises.item import Exercise, multiple_choice, prediction, written
 
 #: 08.divisao: the number of instances and the 50/20/30 split of handout 000, Figure 2.
 N_SPLIT = 47
@@ -285,6 +285,11 @@ EXERCISES.update(
             quantity="a chance de um exemplo ficar fora da amostra",
             variable="palpite_fora",
             about=", antes de fazer a conta.",
+            boundary=(
+                0.5,
+                "a maioria dos exemplos entra na amostra",
+                "a maioria dos exemplos fica de fora",
+            ),
             comment=(
                 "Pense por quê: são N sorteios com reposição, e cada um quase sempre escolhe "
                 "outro exemplo."
@@ -356,5 +361,23 @@ EXERCISES.update(
                 "próprias `X_iris`."
             ),
         ),
+        "08.explique": written(
+            "Por que avaliar um modelo nos próprios dados de treino dá uma estimativa otimista?",
+        ),
     }
+)
+
+#: The items in the notebook's order (progress, exports and the class report follow it).
+ORDER = (
+    "divisao",
+    "estratificado",
+    "folds",
+    "loo",
+    "loo_pessimo",
+    "prever_oob",
+    "oob",
+    "erro_632",
+    "cv_iris",
+    "qual_acuracia",
+    "explique",
 )

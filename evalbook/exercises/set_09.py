@@ -20,7 +20,7 @@ from functools import cache
 
 from evalbook import NormalApproximationWarning, accuracy_interval, z_value
 from evalbook.exercises import data
-from evalbook.exercises.item import BOUNDS, Answer, Exercise, multiple_choice
+from evalbook.exercises.item import BOUNDS, Answer, Exercise, multiple_choice, written
 
 #: Question 1: the confidence whose z the student reads in Table 5.1.
 TABLE_CONFIDENCE = 0.80
@@ -298,5 +298,22 @@ EXERCISES.update(
             ),
             call="A lição 09 simula a cobertura com `evalbook.interval_coverage`.",
         ),
+        "09.explique": written(
+            "Explique a um colega o que um intervalo de confiança de 95% para a acurácia quer"
+            " dizer, e o que ele não quer dizer."
+        ),
     }
+)
+
+#: The items in the notebook's order (progress, exports and the class report follow it).
+ORDER = (
+    "z_tabela",
+    "condicao",
+    "wilson",
+    "normal",
+    "exato",
+    "mais_largo",
+    "interpretacao",
+    "iris_knn",
+    "explique",
 )

@@ -18,7 +18,7 @@ import math
 
 from evalbook import compare_algorithms, compare_models, friedman, t_value, z_value
 from evalbook.exercises import data
-from evalbook.exercises.item import BOUNDS, Exercise, multiple_choice
+from evalbook.exercises.item import BOUNDS, Exercise, multiple_choice, written
 
 #: Questions 1-3: M1 hit 78% of 200 test instances, M2 72% of 300; 95% confidence.
 P1, N1, P2, N2 = data.model_accuracies()
@@ -338,5 +338,23 @@ EXERCISES.update(
                 "test_train_ratio=1 / 9)`."
             ),
         ),
+        "10.explique": written(
+            "Por que, para comparar dois modelos, não basta olhar as médias dos folds?",
+        ),
     }
+)
+
+#: The items in the notebook's order (progress, exports and the class report follow it).
+ORDER = (
+    "d_sigma",
+    "intervalo",
+    "veredito",
+    "t_tabela",
+    "t_intervalo",
+    "corrigido",
+    "onde_melhor",
+    "erro_folds",
+    "postos",
+    "friedman",
+    "explique",
 )

@@ -9,7 +9,7 @@ Examples
 >>> round(EXERCISES["11.ap"].expected(None), 4)
 0.7833
 >>> EXERCISES["11.previsor"].expected(None)
-'B'
+'c'
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ import numpy as np
 import evalbook
 from evalbook.calibration import brier_score, calibration_curve, expected_calibration_error
 from evalbook.exercises import data_beyond as data
-from evalbook.exercises.item import Exercise, multiple_choice
+from evalbook.exercises.item import Exercise, multiple_choice, written
 from evalbook.precision_recall import (
     average_precision,
     fbeta_curve,
@@ -90,6 +90,17 @@ def _calibrated() -> str:
     return min(("A", "B"), key=lambda f: _forecast(f"prob_{f.lower()}", expected_calibration_error))
 
 
+def _forecaster_option(_) -> str:
+    """Question 7's right option, "c": B, for its calibration (the lower ECE).
+
+    The notebook's options name the forecasters; if the data ever made A the better
+    calibrated one, they would be wrong, and the checker reports an ExerciseError.
+    """
+    if _calibrated() != "B":
+        raise RuntimeError("question 7's options assume B is the better calibrated forecaster")
+    return "c"
+
+
 def _photos(average: str) -> float:
     target, table = data.photos()
     result = multiclass_roc_auc(target, table, labels=list(data.PHOTO_LABELS))
@@ -102,6 +113,11 @@ EXERCISES: dict[str, Exercise] = {
         kind="prediction",
         names=("a precisão em t = 0.5",),
         reveal=False,
+        boundary=(
+            0.5,
+            "a maioria dos marcados não é doente",
+            "a maioria dos marcados é doente",
+        ),
         look="Qualquer previsão entre 0 e 1 vale: escreva um número antes de calcular.",
         formula="Precisão = TP / (TP + FP): dos marcados como doentes, quantos são doentes?",
         call="A próxima questão calcula o valor.",
@@ -167,8 +183,8 @@ EXERCISES: dict[str, Exercise] = {
         call="Veja a tabela de 1×, 10× e 100× negativos da lição 11, seção 3.",
         feedback={
             "a": (
-                "A AUC de fato não muda, mas a precisão muda: com muito mais saudáveis, os falsos "
-                "alarmes se multiplicam e passam a ser a maioria dos positivos."
+                "A metade sobre a AUC está certa; confira a outra: na fórmula da precisão, "
+                "qual termo cresce quando há muito mais saudáveis?"
             ),
             "b": (
                 "Isso: a ROC divide por classe e não enxerga a prevalência; a precisão (o PPV) "
@@ -229,9 +245,9 @@ EXERCISES: dict[str, Exercise] = {
         ),
     ),
     "11.previsor": Exercise(
-        expected=lambda _: _calibrated(),
+        expected=_forecaster_option,
         kind="choice",
-        choices=("A", "B"),
+        choices=("a", "b", "c", "d"),
         look=(
             "A seguradora usa o número em si (preço = 100 × P(chuva)). O que importa: ordenar "
             "os dias, ou a probabilidade dita bater com a frequência?"
@@ -239,14 +255,21 @@ EXERCISES: dict[str, Exercise] = {
         formula="Compare os ECEs (e olhe os diagramas de confiabilidade) dos dois previsores.",
         call='`calibration_curve(alvo, prob, positive="chuva", bins=5)` de cada previsor.',
         feedback={
-            "A": (
-                "A ordena melhor os dias (AUC maior) e tem até Brier menor, mas é confiante "
-                "demais: quando diz mais de 0.8, chove em bem menos dias. Para cobrar pelo "
-                "número, ele erra o preço."
+            "a": (
+                "É verdade que A ordena melhor os dias, mas a seguradora cobra pelo número, não "
+                "pela ordem: ordenar bem não garante que um 0.8 dito queira dizer 80% de chuva."
             ),
-            "B": (
+            "b": (
+                "O Brier mistura ordem e calibração num número só. A pergunta da seguradora é "
+                "mais estreita: olhe o diagrama de confiabilidade de cada previsor."
+            ),
+            "c": (
                 "Isso: B ordena pior, mas quando diz 0.3 chove em cerca de 30% dos dias. Quem usa "
                 "a probabilidade como preço precisa de calibração, não só de ordem."
+            ),
+            "d": (
+                "Não dá no mesmo: um preço de 100 × P(chuva) depende do valor da probabilidade, "
+                "não só de qual dia tem mais chance de chover."
             ),
         },
     ),
@@ -273,4 +296,20 @@ EXERCISES: dict[str, Exercise] = {
             ),
         ),
     ),
+    "11.explique": written(
+        "Como um previsor pode ordenar bem os casos (AUC alta) e ainda assim estar mal calibrado?",
+    ),
 }
+
+#: The items in the notebook's order (progress, exports and the class report follow it).
+ORDER = (
+    "previsao_precisao",
+    "pr_05",
+    "ap",
+    "limiar_custo",
+    "roc_pr",
+    "calibracao",
+    "previsor",
+    "auc_fotos",
+    "explique",
+)

@@ -17,7 +17,7 @@ import numpy as np
 
 from evalbook.bias_variance import bias_variance_decomposition
 from evalbook.exercises import data_beyond as data
-from evalbook.exercises.item import Exercise, multiple_choice
+from evalbook.exercises.item import SIGNIFICANCE, Exercise, multiple_choice, written
 from evalbook.paired_tests import delong_test, f_test_5x2cv, mcnemar_test, paired_ttest_5x2cv
 
 
@@ -61,6 +61,7 @@ EXERCISES: dict[str, Exercise] = {
         kind="prediction",
         names=("o p-valor exato do McNemar",),
         reveal=False,
+        boundary=SIGNIFICANCE,
         look="Qualquer previsão entre 0 e 1 vale: escreva um número antes de calcular.",
         formula="Só contam os e-mails em que exatamente um dos filtros acerta.",
         call="As próximas questões calculam o valor.",
@@ -202,12 +203,12 @@ EXERCISES: dict[str, Exercise] = {
             ),
             "2": "Criar o modelo não olha dado nenhum: nada vaza aqui.",
             "3": (
-                "Os folds estratificados e embaralhados com semente estão certos; o problema "
-                "acontece antes deles."
+                "Estratificar e embaralhar com semente não olha os rótulos das instâncias de "
+                "teste: nada vaza aqui."
             ),
             "4": (
-                "A validação cruzada em si está certa; o que está errado é o que ela recebe: "
-                "atributos escolhidos com a ajuda das instâncias de teste."
+                "A validação cruzada em si está certa: cada fold treina sem as suas instâncias "
+                "de teste. Procure um passo que aprende com todas elas."
             ),
         },
     ),
@@ -223,13 +224,30 @@ EXERCISES: dict[str, Exercise] = {
                 "justamente por ter tido sorte (Cawley & Talbot 2010)."
             ),
             "c": (
-                "Padronizar mudaria os vizinhos, mas não criaria sinal onde não há; a otimização "
-                "sobre 15 valores continuaria otimista."
+                "Padronizar mudaria os vizinhos, mas não criaria sinal onde não há: o escore "
+                "alto continuaria sem explicação."
             ),
             "d": (
-                "Com 10 folds cada escore oscila um pouco menos, mas o máximo de 15 deles "
-                "continua acima de 50%: o viés vem da escolha, não do número de folds."
+                "Com 10 folds cada escore oscila um pouco menos, mas nada de essencial muda: "
+                "pense no que a busca faz com os 15 escores."
             ),
         },
     ),
+    "12.explique": written(
+        "Por que escolher os atributos com todos os dados, antes da validação cruzada, vaza "
+        "informação?"
+    ),
 }
+
+#: The items in the notebook's order (progress, exports and the class report follow it).
+ORDER = (
+    "previsao_p",
+    "mcnemar",
+    "teste",
+    "delong",
+    "testes_5x2",
+    "vies_variancia",
+    "vazamento",
+    "aninhada",
+    "explique",
+)

@@ -158,7 +158,9 @@ def test_solution_outputs_are_clean(solution):
             assert "Warning:" not in text, cell.id
         if cell.source.startswith("check("):
             (result,) = cell.outputs
-            assert result.data["text/plain"].startswith(("✅ Correto!", "✅ Previsão")), cell.id
+            assert result.data["text/plain"].startswith(
+                ("✅ Correto!", "📝 Previsão registrada.", "📝 Resposta registrada.")
+            ), cell.id
 
 
 # ====================================================================== the generator

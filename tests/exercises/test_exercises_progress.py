@@ -12,11 +12,11 @@ import pytest
 from evalbook.exercises import (
     Progress,
     check,
-    exercise_ids,
     export_progress,
     progress,
     start,
 )
+from evalbook.exercises.session import items_in_order
 
 
 def _play():
@@ -34,7 +34,7 @@ def test_the_table_says_right_wrong_with_tries_or_not_tried():
     record = progress()
     assert isinstance(record, Progress) and record.set_id == "01" and record.variant is None
     table = record.table
-    assert list(table.index) == exercise_ids("01")
+    assert list(table.index) == items_in_order("01")
     assert table.loc["01.tipo_i"].tolist()[:2] == ["certo", 1]
     assert table.loc["01.n_tipo_i"].tolist()[:2] == ["errado", 2]
     assert table.loc["01.caret"].tolist()[:2] == ["certo", 2]
@@ -75,8 +75,8 @@ def test_export_csv(tmp_path):
     path = export_progress(tmp_path / "progresso.csv")
     with path.open(encoding="utf-8") as handle:
         rows = list(csv.DictReader(handle))
-    assert [row["item"] for row in rows] == exercise_ids("01")
-    assert set(rows[0]) == {"set", "variant", "item", "result", "tries", "time"}
+    assert [row["item"] for row in rows] == items_in_order("01")
+    assert set(rows[0]) == {"set", "variant", "student", "item", "result", "tries", "time"}
     by_item = {row["item"]: row for row in rows}
     assert by_item["01.n_tipo_i"]["result"] == "errado" and by_item["01.n_tipo_i"]["tries"] == "2"
     assert by_item["01.matriz"]["result"] == "não tentado" and by_item["01.matriz"]["time"] == ""
@@ -87,10 +87,10 @@ def test_export_csv(tmp_path):
 def test_export_json(tmp_path):
     start("09", variant=77)
     check("09.z_tabela", 1.28)
-    records = json.loads(export_progress(tmp_path / "p.JSON").read_text(encoding="utf-8"))
-    first = next(r for r in records if r["item"] == "09.z_tabela")
-    assert first["set"] == "09" and first["variant"] == 77
-    assert first["result"] == "certo" and first["tries"] == 1
+    document = json.loads(export_progress(tmp_path / "p.JSON").read_text(encoding="utf-8"))
+    assert document["set"] == "09" and document["variant"] == 77
+    first = next(r for r in document["items"] if r["item"] == "09.z_tabela")
+    assert first["result"] == "certo" and first["tries"] == 1 and first["first_try"] == "certo"
 
 
 def test_export_refuses_other_formats(tmp_path):
@@ -117,6 +117,8 @@ def test_no_set_yet():
 
 
 @pytest.mark.parametrize("bad", ["13", 1, None, "1"])
-def test_start_refuses_unknown_sets(bad):
-    with pytest.raises(ValueError, match="set_id"):
-        start(bad)
+def test_start_answers_unknown_sets_in_portuguese(bad):
+    start("01")
+    message = start(bad)
+    assert message.startswith("❌ Não existe o conjunto") and "01, 02" in message
+    assert progress().set_id == "01"  # nothing changed

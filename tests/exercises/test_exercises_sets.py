@@ -26,7 +26,7 @@ import pytest
 
 import evalbook
 from evalbook import ConfusionMatrix
-from evalbook.exercises import ABS_TOL, CheckResult, check, reset_progress
+from evalbook.exercises import ABS_TOL, CheckResult, check, progress, reset_progress
 from evalbook.exercises.answers import normal_text
 from evalbook.exercises.build import MARKER
 from evalbook.exercises.checker import expected_answer
@@ -46,7 +46,10 @@ def load_set_tests(number: str):
     return module
 
 
-IDS = sorted(EXERCISES)
+#: The items with an answer to compare (a written answer is recorded, never compared: see
+#: the tests of WRITTEN below).
+IDS = sorted(i for i, e in EXERCISES.items() if e.kind != "text")
+WRITTEN = sorted(i for i, e in EXERCISES.items() if e.kind == "text")
 
 
 # The sets' modules, their answers and the solutions' code are built when a test first needs
@@ -72,8 +75,8 @@ def wrong_answers() -> dict:
 
 
 def test_every_item_has_an_independent_answer_and_a_wrong_one():
-    assert set(independent_answers()) == set(EXERCISES)
-    assert set(wrong_answers()) == set(EXERCISES)
+    assert set(independent_answers()) == set(IDS)
+    assert set(wrong_answers()) == set(IDS)
     assert all(wrong_answers().values())
 
 
@@ -114,7 +117,7 @@ def test_independent_and_registry_answers_are_accepted(exercise_id):
         result = check(exercise_id, answer)
         assert isinstance(result, CheckResult)
         assert result.correct is True and bool(result), result.message
-        assert result.message.startswith((RIGHT, "✅ Previsão registrada."))
+        assert result.message.startswith((RIGHT, "📝 Previsão registrada."))
 
 
 @pytest.mark.parametrize("exercise_id", IDS)
@@ -554,3 +557,28 @@ def test_a_pasted_long_text_is_refused_unread_with_its_length():
     # a text as long as the limit is read, and is simply not one of the options
     result = check("01.tipo_i", "x" * 1_000)
     assert "não é uma das opções" in result.message
+
+
+def test_every_set_asks_for_a_written_answer():
+    assert sorted({exercise_id[:2] for exercise_id in WRITTEN}) == list(SETS)
+
+
+@pytest.mark.parametrize("exercise_id", WRITTEN)
+def test_a_written_answer_is_recorded_not_graded(exercise_id):
+    reset_progress()
+    text = "  Porque o acaso também acerta, e a métrica desconta isso.  "
+    result = check(exercise_id, text)
+    assert result.message.startswith("📝 Resposta registrada.")
+    assert "Correto" not in result.message and "Ainda não" not in result.message
+    assert progress(exercise_id[:2]).table.loc[exercise_id, "resultado"] == "registrado"
+    for bad in (42, ["a", "b"], "sim", "x" * 5000, {"texto": text}):
+        reply = check(exercise_id, bad)
+        assert not reply.correct and reply.message.startswith(WRONG_HINT)
+    assert progress(exercise_id[:2]).table.loc[exercise_id, "tentativas"] == 1
+
+
+@pytest.mark.parametrize("exercise_id", WRITTEN)
+@pytest.mark.parametrize("answer", list(HOSTILE.values())[:6], ids=list(HOSTILE)[:6])
+def test_hostile_written_answers_get_a_hint_never_a_traceback(exercise_id, answer):
+    result = check(exercise_id, answer)
+    assert isinstance(result, CheckResult) and isinstance(result.message, str)

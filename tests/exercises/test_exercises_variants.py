@@ -50,6 +50,8 @@ def test_a_variant_is_accepted_and_the_default_rejected_where_they_differ(number
     start(number, variant=key)
     differing = 0
     for exercise_id in exercise_ids(number):
+        if EXERCISES[exercise_id].kind == "text":  # recorded, not compared
+            continue
         result = check(exercise_id, variant[exercise_id])
         assert result.correct, (key, exercise_id, result.message)
         guess = EXERCISES[exercise_id].kind == "prediction"  # any guess in range is accepted
@@ -59,6 +61,8 @@ def test_a_variant_is_accepted_and_the_default_rejected_where_they_differ(number
     assert differing >= 3  # the numbers really change
     start(number)  # back to the solutions' data
     for exercise_id in exercise_ids(number):
+        if EXERCISES[exercise_id].kind == "text":
+            continue
         assert check(exercise_id, default[exercise_id]).correct, exercise_id
 
 
@@ -78,15 +82,16 @@ def test_variant_data_are_reproducible_and_well_formed(key):
 
 @pytest.mark.parametrize("bad", [-1, 1.5, "12345", True])
 def test_bad_variant_keys_are_refused(bad):
-    with pytest.raises(ValueError, match="variant"):
-        start("01", variant=bad)
+    message = start("01", variant=bad)
+    assert message.startswith("❌ A variante é um número inteiro") and repr(bad) in message
     with pytest.raises(ValueError, match="variant"):
         data.fraud_predictions(variant=bad)
 
 
 def test_sets_without_variants_refuse_one():
-    with pytest.raises(ValueError, match="has no variants"):
-        start("05", variant=3)
+    message = start("05", variant=3)
+    assert message.startswith("❌ O conjunto 05 não tem variantes")
+    assert "01, 02, 03, 09" in message
 
 
 def test_changing_the_variant_forgets_that_set_only():

@@ -1,0 +1,255 @@
+"""The lecturer's command line: list, answer key, class notebooks, and the class report
+built from a folder of exports made by driving the real checker for a simulated class."""
+
+from __future__ import annotations
+
+import csv
+import json
+import math
+import shutil
+from pathlib import Path
+
+import nbformat
+import numpy as np
+import pytest
+
+from evalbook import ConfusionMatrix
+from evalbook.exercises import check, export_progress, session, start, store
+from evalbook.exercises.__main__ import answer_key, main, student_variant
+from evalbook.exercises.build import find_root
+from evalbook.exercises.checker import expected_answer
+from evalbook.exercises.registry import EXERCISES
+from evalbook.exercises.report import collect
+from evalbook.exercises.session import items_in_order
+
+SET = "04"
+STUDENTS = ["Ana", "Bruno", "Carla", "Davi", "Elisa", "Fábio", "Gabi", "Heitor"]
+
+
+@pytest.fixture(autouse=True)
+def _fresh_session(monkeypatch, tmp_path):
+    monkeypatch.delenv(session.STUDENT_ENV, raising=False)
+    monkeypatch.delenv(session.FOLDER_ENV, raising=False)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(session, "_SESSION", session._Session())
+
+
+def _plain(value):
+    if isinstance(value, ConfusionMatrix):
+        return value.counts.tolist()
+    if isinstance(value, np.ndarray):
+        return value.tolist()
+    return value
+
+
+def _wrong(exercise_id):
+    expected = expected_answer(exercise_id).expected
+    kind = EXERCISES[exercise_id].kind
+    if kind == "number":
+        return float(expected) + 0.37
+    if kind == "numbers":
+        return tuple(float(v) + 0.37 for v in expected)
+    if kind == "choice":
+        return next(c for c in EXERCISES[exercise_id].choices if c != expected)
+    if kind == "matrix":
+        counts = np.array(_plain(expected))
+        counts[0, 0] += 1
+        return counts.tolist()
+    raise AssertionError(kind)
+
+
+def simulate_class(folder, monkeypatch=None, *, seed=0) -> dict:
+    """Each student answers set 04 through the real checker and exports; returns the truth.
+
+    A student skips an item (p 0.15), or answers it right at once, after a known mistake or
+    after a wrong answer; guesses and written answers are recorded. The truth returned is
+    what the report must find: per item, who tried, who was right at the first try, at the
+    end, and the tries.
+    """
+    rng = np.random.default_rng(seed)
+    truth = {
+        i: {"tried": [], "first": [], "final": [], "tries": [], "guess": []}
+        for i in items_in_order(SET)
+    }
+    for name in STUDENTS:
+        session._SESSION = session._Session()
+        computer = folder.parent / "computadores" / name  # each student's own folder
+        computer.mkdir(parents=True)
+        start(SET, student=name, folder=computer)
+        for exercise_id in items_in_order(SET):
+            exercise = EXERCISES[exercise_id]
+            if rng.random() < 0.15:
+                continue
+            item = expected_answer(exercise_id)
+            answers = []
+            if exercise.kind == "prediction":
+                answers = [float(rng.uniform(-0.5, 1.0))]
+                truth[exercise_id]["guess"].append(answers[0])
+            elif exercise.kind == "text":
+                answers = [f"{name} explica: o acaso também acerta às vezes."]
+            else:
+                plan = rng.choice(["certo", "erro conhecido", "errado", "desiste"])
+                right = _plain(item.expected)
+                if plan == "erro conhecido" and item.mistakes:
+                    answers = [_plain(item.mistakes[0][0]), right]
+                elif plan in ("errado", "erro conhecido"):
+                    answers = [_wrong(exercise_id), _wrong(exercise_id), right]
+                elif plan == "desiste":
+                    answers = [_wrong(exercise_id)]
+                else:
+                    answers = [right]
+            results = [check(exercise_id, answer) for answer in answers]
+            record = truth[exercise_id]
+            record["tried"].append(name)
+            record["tries"].append(len(answers))
+            record["first"].append(results[0].correct)
+            record["final"].append(any(r.correct for r in results))
+        export_progress(folder / f"{name}_{SET}.json")
+    session._SESSION = session._Session()
+    return truth
+
+
+def break_some(folder):
+    """A few broken files: malformed, duplicated, wrong version, hand-edited, foreign."""
+    (folder / "cortado.json").write_text('{"format": "evalbook-exercises", "items": [', "utf-8")
+    shutil.copy(folder / f"Ana_{SET}.json", folder / "copia_da_Ana.json")
+    newer = json.loads((folder / f"Bruno_{SET}.json").read_text("utf-8"))
+    newer["format_version"] = 2
+    (folder / "versao_nova.json").write_text(json.dumps(store.seal(newer)), "utf-8")
+    edited = (folder / f"Carla_{SET}.json").read_text("utf-8")
+    (folder / f"Carla_{SET}.json").write_text(
+        edited.replace('"result": "errado"', '"result": "certo"', 1), "utf-8"
+    )
+    (folder / "notas.json").write_text('{"Ana": 10}', "utf-8")
+    return {
+        "cortado.json": "JSON válido",
+        "copia_da_Ana.json": "duplicado",
+        "versao_nova.json": "versão 2",
+        f"Carla_{SET}.json": "editado à mão",
+        "notas.json": "não é um arquivo de progresso",
+    }
+
+
+def test_the_class_report_from_a_simulated_class(tmp_path, capsys):
+    exports = tmp_path / "entregas"
+    exports.mkdir()
+    truth = simulate_class(exports)
+    broken = break_some(exports)
+    html, table = tmp_path / "turma.html", tmp_path / "turma.csv"
+    assert main(["relatorio", str(exports), "--html", str(html), "--csv", str(table)]) == 0
+    err = capsys.readouterr().err
+    for name, reason in broken.items():
+        assert (
+            f"fora: {name}: " in err and reason in err.split(f"fora: {name}: ")[1].splitlines()[0]
+        )
+    with table.open(encoding="utf-8") as handle:
+        rows = {row["item"]: row for row in csv.DictReader(handle)}
+    assert list(rows) == items_in_order(SET)
+    kept = [name for name in STUDENTS if name != "Carla"]  # Carla's file was edited by hand
+    for exercise_id, record in truth.items():
+        row = rows[exercise_id]
+        who = [i for i, name in enumerate(record["tried"]) if name in kept]
+        assert int(row["tentaram"]) == len(who) and int(row["estudantes"]) == len(kept)
+        not_tried = sorted(set(kept) - {record["tried"][i] for i in who})
+        assert sorted(filter(None, row["nao_tentaram"].split("; "))) == not_tried
+        if not who:
+            continue
+        assert float(row["mediana_tentativas"]) == np.median([record["tries"][i] for i in who])
+        if EXERCISES[exercise_id].kind == "prediction":
+            value = float(expected_answer(exercise_id).expected)
+            boundary = EXERCISES[exercise_id].boundary[0]
+            guesses = [record["guess"][i] for i in who]
+            same = [(g < boundary) == (value < boundary) for g in guesses]
+            assert math.isclose(float(row["palpites_do_lado_do_valor"]), np.mean(same))
+        if EXERCISES[exercise_id].kind in ("prediction", "text"):
+            assert row["certo_na_primeira"] == "" and row["certo_no_fim"] == ""
+            continue
+        first = np.mean([record["first"][i] for i in who])
+        final = np.mean([record["final"][i] for i in who])
+        assert math.isclose(float(row["certo_na_primeira"]), first)
+        assert math.isclose(float(row["certo_no_fim"]), final)
+    kappa = rows["04.kappa"]
+    if kappa["vezes_erro_conhecido"] != "0":
+        assert kappa["erro_conhecido_mais_frequente"] == EXERCISES["04.kappa"].mistakes[0][1]
+    page = html.read_text("utf-8")
+    assert page.count("<svg") == 1 and "http://" not in page.replace(
+        'xmlns="http://www.w3.org/2000/svg"', ""
+    )
+    assert "Arquivos deixados de fora" in page and all(name in page for name in broken)
+    if any(EXERCISES[i].kind == "text" for i in items_in_order(SET)):
+        assert "Respostas escritas" in page and "Ana explica" in page
+
+
+def test_a_large_folder_shows_a_progress_bar(tmp_path, capsys):
+    start("01", student="Ana")
+    check("01.tipo_i", "FP")
+    exports = tmp_path / "entregas"
+    exports.mkdir()
+    source = export_progress(exports / "ana.json")
+    for n in range(60):
+        document = json.loads(source.read_text("utf-8"))
+        document["student"] = f"Estudante {n}"
+        store.write_atomic(exports / f"e{n}.json", store.seal(document))
+    report = collect(exports)
+    assert len(report.documents) == 61 and report.rejected == []
+    assert "lendo exportações" in capsys.readouterr().err
+
+
+def test_list_sets_and_items(capsys):
+    assert main(["listar"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 12 and lines[8].startswith("09  ") and "variantes" in lines[8]
+    assert main(["listar", "12"]) == 0
+    out = capsys.readouterr().out.split()
+    assert out[::2] == items_in_order("12")
+
+
+def test_the_answer_key_follows_the_variant(tmp_path):
+    key = answer_key("09", 17)
+    assert key.splitlines()[0] == "Gabarito dos exercícios 09, variante 17"
+    wilson = expected_answer("09.wilson", variant=17).expected
+    assert f"09.wilson: inferior = {wilson[0]:.6g}, superior = {wilson[1]:.6g}" in key
+    assert answer_key("09") != key
+    path = tmp_path / "gabarito.txt"
+    assert main(["gabarito", "09", "--variante", "17", "--saida", str(path)]) == 0
+    assert path.read_text("utf-8") == key
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["gabarito", "13"], "não existe o conjunto '13'"),
+        (["gabarito", "05", "--variante", "3"], "não tem variantes"),
+        (["relatorio", "nao/existe"], "não existe"),
+    ],
+)
+def test_bad_arguments_are_answered_in_portuguese(capsys, argv, words):
+    with pytest.raises(SystemExit) as stop:
+        main(argv)
+    assert stop.value.code == 2 and words in capsys.readouterr().err
+
+
+def test_the_help_is_in_portuguese(capsys):
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    out = capsys.readouterr().out
+    assert "gabarito" in out and "relatório da turma" in out
+
+
+def test_class_notebooks_one_variant_per_student(tmp_path):
+    roster = tmp_path / "turma.csv"
+    roster.write_text("nome,numero\nAna Souza,2024001\nBruno Lima,\n", "utf-8")
+    root = find_root(Path(__file__).parent)
+    argv = ["cadernos", str(roster), "--saida", str(tmp_path / "out"), "--raiz", str(root)]
+    assert main([*argv, "--conjuntos", "09", "05"]) == 0
+    ana = nbformat.read(tmp_path / "out/Ana_Souza/09_intervalos_de_confianca.ipynb", 4)
+    source = "\n".join(cell.source for cell in ana.cells)
+    assert 'start("09", variant=2024001, student="Ana Souza")' in source
+    bruno = nbformat.read(tmp_path / "out/Bruno_Lima/09_intervalos_de_confianca.ipynb", 4)
+    variant = student_variant("Bruno Lima")
+    assert f'start("09", variant={variant}, student="Bruno Lima")' in "\n".join(
+        cell.source for cell in bruno.cells
+    )
+    assert student_variant("  bruno   LIMA") == variant
+    five = nbformat.read(tmp_path / "out/Bruno_Lima/05_scores_roc_ks_lift.ipynb", 4)
+    assert 'start("05", student="Bruno Lima")' in "\n".join(c.source for c in five.cells)

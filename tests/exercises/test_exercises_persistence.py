@@ -1,0 +1,271 @@
+"""Progress saved as the student works: restored by start, atomic under a killed kernel,
+a corrupt or foreign file set aside (never overwritten), identity in every export."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+import jsonschema
+import pytest
+
+from evalbook import __version__
+from evalbook.exercises import (
+    check,
+    export_progress,
+    progress,
+    reset_progress,
+    session,
+    start,
+    store,
+)
+from evalbook.exercises.session import items_in_order
+
+
+@pytest.fixture(autouse=True)
+def _fresh_record(monkeypatch, tmp_path):
+    monkeypatch.delenv(session.STUDENT_ENV, raising=False)
+    monkeypatch.delenv(session.FOLDER_ENV, raising=False)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(session, "_SESSION", session._Session())
+    yield
+
+
+def _new_kernel(monkeypatch):
+    """What a kernel restart leaves: an empty session in memory, the files on disk."""
+    monkeypatch.setattr(session, "_SESSION", session._Session())
+
+
+def _validate(document):
+    jsonschema.validate(document, store.schema())
+
+
+def test_the_record_survives_a_restart(monkeypatch, tmp_path):
+    message = start("01", student="Ana Souza", folder=tmp_path)
+    assert "progresso_01.json" in message and "Ana Souza" in message
+    check("01.tipo_i", "FP")
+    check("01.n_tipo_i", 2)
+    check("01.n_tipo_i", 3)
+    before = progress().table
+    _new_kernel(monkeypatch)
+    message = start("01", student="Ana Souza", folder=tmp_path)
+    assert "Progresso recuperado de progresso_01.json: 2 itens respondidos" in message
+    after = progress()
+    assert after.student == "Ana Souza"
+    assert after.table[["resultado", "tentativas"]].equals(before[["resultado", "tentativas"]])
+    assert after.table.loc["01.n_tipo_i"].tolist()[:2] == ["certo", 2]
+
+
+def test_the_progress_file_is_a_valid_export_with_identity(tmp_path):
+    start("09", variant=31, student="2024001", folder=tmp_path)
+    check("09.z_tabela", "1.28")  # wrong form: not a try
+    check("09.z_tabela", 1.0)
+    check("09.z_tabela", 1.28)
+    document = json.loads((tmp_path / "progresso_09.json").read_text("utf-8"))
+    _validate(document)
+    assert document["student"] == "2024001" and document["variant"] == 31
+    assert document["set"] == "09" and document["evalbook_version"] == __version__
+    assert [row["item"] for row in document["items"]] == items_in_order("09")
+    row = next(r for r in document["items"] if r["item"] == "09.z_tabela")
+    assert (row["tries"], row["wrong_form"], row["first_try"], row["result"]) == (
+        2,
+        1,
+        "errado",
+        "certo",
+    )
+    assert row["first_time"] <= row["last_time"] and row["last_time"].endswith("+00:00")
+    assert store.read_document(tmp_path / "progresso_09.json") == document
+
+
+def test_exports_carry_guesses_and_identity_and_follow_the_schema(tmp_path):
+    start("12", student="Bia", folder=tmp_path / "..")
+    check("12.previsao_p", 0.05)
+    check("12.previsao_p", 0.9)
+    check("12.mcnemar", (1, 2, 0.5))
+    document = json.loads(export_progress(tmp_path / "bia.json").read_text("utf-8"))
+    _validate(document)
+    row = next(r for r in document["items"] if r["item"] == "12.previsao_p")
+    assert row["result"] == "registrado" and row["first_try"] == "registrado"
+    assert [guess["value"] for guess in row["guesses"]] == [0.05, 0.9]
+    assert all(guess["boundary"] == 0.05 and guess["same_side"] for guess in row["guesses"])
+    assert all(guess["distance"] > 0 for guess in row["guesses"])
+    mcnemar = next(r for r in document["items"] if r["item"] == "12.mcnemar")
+    assert mcnemar["result"] == "errado" and mcnemar["first_try"] == "errado"
+
+
+def test_no_file_without_a_student_or_a_folder(tmp_path):
+    assert start("01") == "Exercícios 01."
+    check("01.tipo_i", "FP")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_the_student_comes_from_the_environment(monkeypatch, tmp_path):
+    monkeypatch.setenv(session.STUDENT_ENV, "Caio")
+    start("03")
+    check("03.custo_total", 1)
+    assert json.loads((tmp_path / "progresso_03.json").read_text("utf-8"))["student"] == "Caio"
+
+
+def test_an_interactive_session_asks_once(monkeypatch, tmp_path):
+    asked = []
+    monkeypatch.setattr(session, "_interactive", lambda: True)
+    monkeypatch.setattr("builtins.input", lambda prompt: asked.append(prompt) or "  Dora ")
+    start("01")
+    start("02")
+    assert len(asked) == 1 and progress().student == "Dora"
+    assert {path.name for path in tmp_path.iterdir()} == {"progresso_01.json", "progresso_02.json"}
+
+
+def test_no_standard_input_means_no_student(monkeypatch, tmp_path):
+    def no_stdin(prompt):
+        raise RuntimeError("stdin not implemented")  # what a kernel run by nbval raises
+
+    monkeypatch.setattr(session, "_interactive", lambda: True)
+    monkeypatch.setattr("builtins.input", no_stdin)
+    assert start("01") == "Exercícios 01."
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize(
+    ("content", "reason", "words"),
+    [
+        (b'{"format": "evalbook-exercises", "format_version": 1, "se', "corrompido", "JSON"),
+        (b"\xff\xfe\x00garbage", "corrompido", "UTF-8"),
+        (b'{"notas": [10, 9]}', "corrompido", "não é um arquivo de progresso"),
+        (b"[1, 2, 3]", "corrompido", "não é um arquivo de progresso"),
+    ],
+)
+def test_a_corrupt_or_foreign_file_is_set_aside(tmp_path, content, reason, words):
+    path = tmp_path / "progresso_01.json"
+    path.write_bytes(content)
+    message = start("01", student="Ana", folder=tmp_path)
+    assert "⚠️ Atenção" in message and words in message
+    aside = [p for p in tmp_path.iterdir() if p.name.startswith(f"progresso_01.json.{reason}-")]
+    assert len(aside) == 1 and aside[0].read_bytes() == content
+    assert aside[0].name in message
+    _validate(store.read_document(path))  # a new, sound record
+
+
+def test_a_hand_edited_file_is_set_aside(monkeypatch, tmp_path):
+    start("01", student="Ana", folder=tmp_path)
+    check("01.n_tipo_i", 2)
+    path = tmp_path / "progresso_01.json"
+    edited = path.read_text("utf-8").replace('"result": "errado"', '"result": "certo"')
+    path.write_text(edited, "utf-8")
+    _new_kernel(monkeypatch)
+    message = start("01", student="Ana", folder=tmp_path)
+    assert "editado à mão" in message
+    assert progress().table.loc["01.n_tipo_i", "tentativas"] == 0
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "words"),
+    [
+        ({"student": "Ana"}, {"student": "Bia"}, "outro estudante (Ana)"),
+        ({"student": "Ana", "variant": 5}, {"student": "Ana", "variant": 6}, "variante 5"),
+    ],
+)
+def test_another_students_or_variants_file_is_set_aside(
+    monkeypatch, tmp_path, first, second, words
+):
+    start("01", folder=tmp_path, **first)
+    check("01.tipo_i", "FP")
+    original = (tmp_path / "progresso_01.json").read_bytes()
+    _new_kernel(monkeypatch)
+    message = start("01", folder=tmp_path, **second)
+    assert words in message
+    (aside,) = [p for p in tmp_path.iterdir() if p.name != "progresso_01.json"]
+    assert aside.read_bytes() == original
+
+
+def test_a_reset_asks_for_confirmation(monkeypatch, tmp_path):
+    start("01", student="Ana", folder=tmp_path)
+    check("01.tipo_i", "FP")
+    path = tmp_path / "progresso_01.json"
+    before = path.read_bytes()
+    message = reset_progress()
+    assert message.startswith("Nada apagado") and "confirm=True" in message
+    assert path.read_bytes() == before and progress().table.loc["01.tipo_i", "tentativas"] == 1
+    monkeypatch.setattr(session, "_interactive", lambda: True)
+    monkeypatch.setattr("builtins.input", lambda prompt: "não")
+    assert reset_progress("01") == "Nada apagado."
+    monkeypatch.setattr("builtins.input", lambda prompt: "sim")
+    assert reset_progress("01").startswith("Apagado: o registro do conjunto 01.")
+    assert not path.exists()
+    (aside,) = tmp_path.iterdir()
+    assert aside.name.startswith("progresso_01.json.apagado-") and aside.read_bytes() == before
+
+
+_WRITER = textwrap.dedent(
+    """
+    import sys
+    from evalbook.exercises import check, start
+    start("01", student="Ana", folder=sys.argv[1])
+    check("01.n_tipo_i", 2)
+    print("ready", flush=True)
+    answers = [2, 3, "FP", [[4, 2], [3, 7]], 0.5]
+    items = ["01.n_tipo_i", "01.n_tipo_i", "01.tipo_i", "01.matriz", "01.n_tipo_i"]
+    n = 0
+    while True:
+        check(items[n % len(items)], answers[n % len(answers)])
+        n += 1
+    """
+)
+
+
+@pytest.mark.parametrize("delay", [0.05, 0.2, 0.45])
+def test_a_kernel_killed_while_it_writes_leaves_the_record_intact(tmp_path, delay):
+    """A real process rewrites the progress file in a loop and is killed (SIGKILL)."""
+    process = subprocess.Popen(
+        [sys.executable, "-c", _WRITER, str(tmp_path)],
+        stdout=subprocess.PIPE,
+        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+    )
+    try:
+        assert process.stdout.readline().strip() == b"ready"
+        time.sleep(delay)
+    finally:
+        process.send_signal(signal.SIGKILL)
+        process.wait(timeout=30)
+    assert process.returncode == -signal.SIGKILL
+    document = store.read_document(tmp_path / "progresso_01.json")  # sound: checksum agrees
+    _validate(document)
+    tries = {row["item"]: row["tries"] for row in document["items"]}
+    assert tries["01.n_tipo_i"] >= 1
+    leftovers = [p.name for p in tmp_path.iterdir() if p.name != "progresso_01.json"]
+    assert all(name.endswith(".tmp") for name in leftovers)  # at most the half-written temp
+    message = start("01", student="Ana", folder=tmp_path)
+    assert "Progresso recuperado" in message
+
+
+def test_the_schema_is_shipped_and_is_a_valid_schema():
+    schema = store.schema()
+    jsonschema.validators.validator_for(schema).check_schema(schema)
+    assert schema["properties"]["format_version"]["const"] == store.FORMAT_VERSION
+    assert Path(session.__file__).with_name("export.schema.json").exists()
+
+
+@pytest.mark.parametrize("number", [f"{n:02d}" for n in range(1, 13)])
+def test_progress_lists_items_in_the_notebooks_order(number):
+    """The order of ``check`` calls in the solution notebook is the order of the record."""
+    import re
+
+    import nbformat
+
+    from evalbook.exercises.build import SOLUTIONS_DIR, find_root
+
+    (path,) = (find_root(Path(__file__).parent) / SOLUTIONS_DIR).glob(f"{number}_*.ipynb")
+    order: list[str] = []
+    for cell in nbformat.read(path, as_version=4).cells:
+        if cell.cell_type == "code":
+            for exercise_id in re.findall(rf'check\(\s*"({number}\.\w+)"', cell.source):
+                if exercise_id not in order:
+                    order.append(exercise_id)
+    assert items_in_order(number) == order
+    assert list(progress(number).table.index) == order
