@@ -680,6 +680,17 @@ def machine_busy_seconds() -> float | None:
     return (user + nice + system + irq + softirq + steal) / os.sysconf("SC_CLK_TCK")
 
 
+def _make(target: str, cwd: Path, *, arguments=(), env=None) -> subprocess.CompletedProcess:
+    """``make <target> <arguments>`` in ``cwd``, its output captured as text."""
+    return subprocess.run(
+        ["make", "--no-print-directory", target, *arguments],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        env=env,
+    )
+
+
 def _timed_make_test(cwd: Path, *, arguments=(), env=None) -> tuple[float, bool, str]:
     import resource
 
@@ -687,13 +698,7 @@ def _timed_make_test(cwd: Path, *, arguments=(), env=None) -> tuple[float, bool,
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     busy_before = machine_busy_seconds()
     t0 = time.perf_counter()
-    result = subprocess.run(
-        ["make", "--no-print-directory", "test", *arguments],
-        cwd=cwd,
-        capture_output=True,
-        text=True,
-        env=env,
-    )
+    result = _make("test", cwd, arguments=arguments, env=env)
     elapsed = time.perf_counter() - t0
     busy_after = machine_busy_seconds()
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -764,13 +769,7 @@ def baseline_worktree(revision: str) -> Iterator[Path]:
 
 
 def _make_install(cwd: Path, *, arguments, env) -> None:
-    result = subprocess.run(
-        ["make", "--no-print-directory", "install", *arguments],
-        cwd=cwd,
-        capture_output=True,
-        text=True,
-        env=env,
-    )
+    result = _make("install", cwd, arguments=arguments, env=env)
     if result.returncode != 0:
         raise SystemExit(f"make install failed in {cwd}:\n{result.stdout}{result.stderr}")
 

@@ -269,12 +269,7 @@ def ppv(cm, *, prevalence=None, positive=None, zero_division="warn") -> float:
     >>> round(ppv([[6, 3], [2, 9]], prevalence=0.01), 4)
     0.0357
     """
-    tp, fn, fp, tn = _binary_counts(cm, positive, "ppv")
-    if prevalence is None:
-        return safe_divide(
-            tp, tp + fp, zero_division=zero_division, metric="PPV", why="nothing predicted positive"
-        )
-    return _at_prevalence((tp, fn, fp, tn), prevalence, zero_division, "PPV", predicted="positive")
+    return _predictive_value(cm, positive, prevalence, zero_division, "PPV", predicted="positive")
 
 
 def npv(cm, *, prevalence=None, positive=None, zero_division="warn") -> float:
@@ -289,25 +284,26 @@ def npv(cm, *, prevalence=None, positive=None, zero_division="warn") -> float:
     >>> npv([[6, 3], [2, 9]])
     0.75
     """
-    tp, fn, fp, tn = _binary_counts(cm, positive, "npv")
-    if prevalence is None:
-        return safe_divide(
-            tn, tn + fn, zero_division=zero_division, metric="NPV", why="nothing predicted negative"
-        )
-    return _at_prevalence((tp, fn, fp, tn), prevalence, zero_division, "NPV", predicted="negative")
+    return _predictive_value(cm, positive, prevalence, zero_division, "NPV", predicted="negative")
 
 
-def _at_prevalence(counts, prevalence, zero_division, metric: str, *, predicted: str) -> float:
-    """PPV (``predicted="positive"``) or NPV at another prevalence, by Bayes' rule from the
-    sensitivity and the specificity of ``counts`` = (TP, FN, FP, TN)."""
-    tp, fn, fp, tn = counts
-    prevalence = check_probability(prevalence, "prevalence")
+def _predictive_value(
+    cm, positive, prevalence, zero_division, metric: str, *, predicted: str
+) -> float:
+    """PPV (``predicted="positive"``) or NPV: the share of the ``predicted`` predictions that
+    are right, in the matrix or (``prevalence`` given) at another prevalence by Bayes' rule
+    from the sensitivity and the specificity. Warnings point at the caller of ppv/npv."""
+    tp, fn, fp, tn = _binary_counts(cm, positive, metric.lower())
 
     def rate(hits, total, why: str) -> float:  # safe_divide < rate < here < ppv/npv < caller
         return safe_divide(
             hits, total, zero_division=zero_division, metric=metric, why=why, stacklevel=5
         )
 
+    if prevalence is None:
+        hits, wrong = (tp, fp) if predicted == "positive" else (tn, fn)
+        return rate(hits, hits + wrong, f"nothing predicted {predicted}")
+    prevalence = check_probability(prevalence, "prevalence")
     sens = rate(tp, tp + fn, "no actual positives")
     spec = rate(tn, tn + fp, "no actual negatives")
     if predicted == "positive":

@@ -345,21 +345,8 @@ class ConfusionSummary:
         lines = [words["title"], "", *self._matrix_lines(words), ""]
         if self.positive is None:
             lines += [words["overall"], ""]
-        o = self.overall
-        level = f"{self.confidence * 100:g}"
-        first = [
-            (words["accuracy"], _number(o["accuracy"])),
-            (
-                words["ci"].format(level=level),
-                f"({_number(o['accuracy_lower'])}, {_number(o['accuracy_upper'])})",
-            ),
-            (words["no_information_rate"], _number(o["no_information_rate"])),
-            (words["accuracy_p_value"], _p_value(o["accuracy_p_value"])),
-            None,
-            (words["kappa"], _number(o["kappa"])),
-            None,
-            (words["mcnemar_p_value"], _p_value(o["mcnemar_p_value"])),
-        ]
+        *accuracy_rows, kappa, mcnemar = self._overall_rows(words)
+        first = [*accuracy_rows, None, kappa, None, mcnemar]
         if self.positive is not None:
             first.append(None)
             first += [(words[name], _fixed(value)) for name, value in self.by_class.items()]
@@ -370,6 +357,23 @@ class ConfusionSummary:
         if self.positive is None:
             lines += ["", words["by_class"], "", *self._by_class_lines(words)]
         return "\n".join(lines)
+
+    def _overall_rows(self, words) -> list[tuple[str, str]]:
+        """(label, formatted value) of the overall statistics, in the report's order: the
+        four of accuracy, then kappa, then McNemar's p-value (shared by text and HTML)."""
+        o = self.overall
+        level = f"{self.confidence * 100:g}"
+        return [
+            (words["accuracy"], _number(o["accuracy"])),
+            (
+                words["ci"].format(level=level),
+                f"({_number(o['accuracy_lower'])}, {_number(o['accuracy_upper'])})",
+            ),
+            (words["no_information_rate"], _number(o["no_information_rate"])),
+            (words["accuracy_p_value"], _p_value(o["accuracy_p_value"])),
+            (words["kappa"], _number(o["kappa"])),
+            (words["mcnemar_p_value"], _p_value(o["mcnemar_p_value"])),
+        ]
 
     def _matrix_lines(self, words) -> list[str]:
         """The matrix in caret's orientation: prediction in the rows, reference in columns."""
@@ -426,22 +430,9 @@ class ConfusionSummary:
             ],
             header=[Cell(corner, header=True, align="left"), *labels],
         )
-        o = self.overall
-        level = f"{self.confidence * 100:g}"
-        rows = [
-            (words["accuracy"], _number(o["accuracy"])),
-            (
-                words["ci"].format(level=level),
-                f"({_number(o['accuracy_lower'])}, {_number(o['accuracy_upper'])})",
-            ),
-            (words["no_information_rate"], _number(o["no_information_rate"])),
-            (words["accuracy_p_value"], _p_value(o["accuracy_p_value"])),
-            (words["kappa"], _number(o["kappa"])),
-            (words["mcnemar_p_value"], _p_value(o["mcnemar_p_value"])),
-        ]
         overall = html_table(
             [Cell(name, header=True, align="left"), Cell(value, align="right")]
-            for name, value in rows
+            for name, value in self._overall_rows(words)
         )
         if self.positive is not None:
             heads = [f"{words['positive']}: {self.positive}"]

@@ -22,37 +22,25 @@ from evalbook import (
 SPAM = evalbook.spam_predictions()
 Y, S = SPAM.target.to_numpy(), SPAM.score.to_numpy()
 
-#: Each Display built from the spam predictions, and the curve function it must store.
+#: Each Display, the curve function whose result it must store, and the options of both.
 FROM_PREDICTIONS = {
-    RocCurveDisplay: (
-        lambda: RocCurveDisplay.from_predictions(Y, S, positive="spam"),
-        lambda: evalbook.roc_curve(Y, S, positive="spam"),
-    ),
-    KSDisplay: (
-        lambda: KSDisplay.from_predictions(Y, S, positive="spam"),
-        lambda: evalbook.ks_curve(Y, S, positive="spam"),
-    ),
-    GainDisplay: (
-        lambda: GainDisplay.from_predictions(Y, S, positive="spam", bins=4),
-        lambda: evalbook.gain_lift(Y, S, positive="spam", bins=4),
-    ),
-    LiftDisplay: (
-        lambda: LiftDisplay.from_predictions(Y, S, positive="spam", bins=4),
-        lambda: evalbook.gain_lift(Y, S, positive="spam", bins=4),
-    ),
-    PrecisionRecallDisplay: (
-        lambda: PrecisionRecallDisplay.from_predictions(Y, S, positive="spam"),
-        lambda: evalbook.precision_recall_curve(Y, S, positive="spam"),
-    ),
-    FBetaDisplay: (
-        lambda: FBetaDisplay.from_predictions(Y, S, positive="spam", beta=2),
-        lambda: evalbook.fbeta_curve(Y, S, positive="spam", beta=2),
-    ),
-    CalibrationDisplay: (
-        lambda: CalibrationDisplay.from_predictions(Y, S, positive="spam", bins=5),
-        lambda: evalbook.calibration_curve(Y, S, positive="spam", bins=5),
-    ),
+    RocCurveDisplay: (evalbook.roc_curve, {}),
+    KSDisplay: (evalbook.ks_curve, {}),
+    GainDisplay: (evalbook.gain_lift, {"bins": 4}),
+    LiftDisplay: (evalbook.gain_lift, {"bins": 4}),
+    PrecisionRecallDisplay: (evalbook.precision_recall_curve, {}),
+    FBetaDisplay: (evalbook.fbeta_curve, {"beta": 2}),
+    CalibrationDisplay: (evalbook.calibration_curve, {"bins": 5}),
 }
+
+
+def _from_spam(kind):
+    """``kind`` built from the spam predictions, and the curve it must store."""
+    curve_function, options = FROM_PREDICTIONS[kind]
+    return (
+        kind.from_predictions(Y, S, positive="spam", **options),
+        curve_function(Y, S, positive="spam", **options),
+    )
 
 
 @pytest.fixture(autouse=True)
@@ -80,8 +68,7 @@ def _drawn(display):
 
 @pytest.mark.parametrize("kind", FROM_PREDICTIONS, ids=lambda k: k.__name__)
 def test_from_predictions_stores_the_curve_and_plot_draws_it(kind):
-    build, curve_of = FROM_PREDICTIONS[kind]
-    display, expected = build(), curve_of()
+    display, expected = _from_spam(kind)
     assert display.curve.kind == expected.kind
     for column in expected.columns:
         np.testing.assert_array_equal(display.curve[column], expected[column])
@@ -156,7 +143,7 @@ PORTUGUESE = {
 )
 def test_the_labels_follow_the_display_language(language, expected):
     for kind, labels in expected.items():
-        drawn = _drawn(FROM_PREDICTIONS[kind][0]())
+        drawn = _drawn(_from_spam(kind)[0])
         for part, text in labels.items():
             assert drawn[part] == text, (kind.__name__, part)
 

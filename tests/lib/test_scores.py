@@ -86,9 +86,11 @@ def test_tabela_8_matrices_from_the_data(spam_table, t, counts):
 
 # ====================================================================== ROC curve
 CHUNKS = [range(start, start + 30) for start in range(0, N_CASES, 30)]
+#: Runs a test once per chunk of 30 cases, as ``cases``.
+over_chunks = pytest.mark.parametrize("cases", CHUNKS, ids=lambda r: f"cases{r.start}-{r.stop - 1}")
 
 
-@pytest.mark.parametrize("cases", CHUNKS, ids=lambda r: f"cases{r.start}-{r.stop - 1}")
+@over_chunks
 def test_roc_curve_matches_sklearn(cases):
     for case in cases:
         _check_roc_case(*CASES[case])
@@ -168,7 +170,7 @@ def test_auc_trapezoid():
 
 
 # ====================================================================== KS
-@pytest.mark.parametrize("cases", CHUNKS, ids=lambda r: f"cases{r.start}-{r.stop - 1}")
+@over_chunks
 def test_ks_matches_scipy_and_the_roc_curve(cases):
     for case in cases:
         _check_ks_case(*CASES[case])
@@ -400,7 +402,7 @@ def test_public_names():
 
 
 # ====================================================================== ScoredData
-@pytest.mark.parametrize("cases", CHUNKS, ids=lambda r: f"cases{r.start}-{r.stop - 1}")
+@over_chunks
 def test_scored_data_counts_match_brute_force(cases):
     for case in cases:
         y, scores = CASES[case]
