@@ -76,21 +76,29 @@ def delong_placements(scores: np.ndarray, is_positive: np.ndarray) -> np.ndarray
     order = np.argsort(scores)
     ordered = scores[order]
     positive = is_positive[order]
-    new_group = np.empty(size, dtype=bool)
-    new_group[0] = True
-    np.not_equal(ordered[1:], ordered[:-1], out=new_group[1:])
-    starts = np.flatnonzero(new_group)
-    positives_in = np.add.reduceat(positive.astype(np.int64), starts)
-    negatives_in = np.diff(np.append(starts, size)) - positives_in
-    m = int(positives_in.sum())
+    # positives at or before each sorted position; positives and negatives in all
+    positives_through = np.cumsum(positive, dtype=np.int64)
+    m = int(positives_through[-1])
     n = size - m
-    positives_below = np.cumsum(positives_in) - positives_in
-    negatives_below = np.cumsum(negatives_in) - negatives_in
-    group = np.cumsum(new_group) - 1
-    of_positive = (negatives_below + 0.5 * negatives_in) / n
-    of_negative = 1.0 - (positives_below + 0.5 * positives_in) / m
     values = np.empty(size)
-    values[order] = np.where(positive, of_positive[group], of_negative[group])
+    tied = ordered[1:] == ordered[:-1]
+    if not tied.any():  # every group is one instance: below = everything before it
+        positives_below = positives_through - positive
+        negatives_below = np.arange(size) - positives_below
+        sorted_values = np.where(positive, negatives_below / n, 1.0 - positives_below / m)
+    else:
+        starts = np.flatnonzero(np.r_[True, ~tied])
+        ends = np.r_[starts[1:], size]
+        through_end = positives_through[ends - 1]
+        before_start = np.r_[0, through_end[:-1]]
+        positives_in = through_end - before_start
+        negatives_in = ends - starts - positives_in
+        negatives_before = starts - before_start
+        sizes = ends - starts
+        of_positive = np.repeat((negatives_before + 0.5 * negatives_in) / n, sizes)
+        of_negative = np.repeat(1.0 - (before_start + 0.5 * positives_in) / m, sizes)
+        sorted_values = np.where(positive, of_positive, of_negative)
+    values[order] = sorted_values
     return values
 
 

@@ -217,12 +217,17 @@ def delong_test(y_true, scores_a, scores_b, *, positive, confidence=0.95) -> DeL
             f"y_true has {m} positive(s) and {n} negative(s); DeLong's variance needs at "
             "least 2 of each"
         )
-    placements = np.stack([delong_placements(values, is_positive) for values in (first, second)])
-    v10, v01 = placements[:, is_positive], placements[:, ~is_positive]
-    aucs = v10.mean(axis=1)
-    covariance = np.cov(v10) / m + np.cov(v01) / n
-    variance = float(covariance[0, 0] + covariance[1, 1] - 2 * covariance[0, 1])
-    variance = max(variance, 0.0)  # rounding can leave -1e-17 for identical scores
+    # var(AUC_A − AUC_B) = S_AA + S_BB − 2 S_AB is the variance of the components'
+    # differences: s²(V10_A − V10_B) / m + s²(V01_A − V01_B) / n
+    first_placements = delong_placements(first, is_positive)
+    second_placements = delong_placements(second, is_positive)
+    weights = is_positive / m  # the AUC is the mean of the positives' components
+    aucs = (float(np.dot(first_placements, weights)), float(np.dot(second_placements, weights)))
+    differences = first_placements - second_placements
+    variance = float(
+        np.var(np.compress(is_positive, differences), ddof=1) / m
+        + np.var(np.compress(~is_positive, differences), ddof=1) / n
+    )
     difference = float(aucs[0] - aucs[1])
     std_error = math.sqrt(variance)
     if std_error == 0 and difference != 0:
