@@ -7,6 +7,8 @@ Each is written once here and reused, so that ``summary`` (caret's report) and
 
 from __future__ import annotations
 
+from statistics import NormalDist
+
 import numpy as np
 
 from evalbook._checks import (
@@ -121,3 +123,17 @@ def scores_and_classes(y_true, scores, positive, *, name="scores", minimum=1):
             f"y_true has {m} positive(s) and {n} negative(s); at least {minimum} of each are needed"
         )
     return values, is_positive
+
+
+def normal_quantile(probability: float) -> float:
+    """The standard normal quantile Φ⁻¹(p), from the standard library (Wichura's AS 241).
+
+    Agrees with ``scipy.stats.norm.ppf`` to about 1e-15 and costs a microsecond, where a
+    scipy.stats call costs tens: what a test on 10⁵ instances can afford.
+
+    Examples
+    --------
+    >>> round(normal_quantile(0.975), 6)
+    1.959964
+    """
+    return NormalDist().inv_cdf(probability)

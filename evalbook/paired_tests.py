@@ -32,7 +32,7 @@ from evalbook._checks import (
     safe_divide,
 )
 from evalbook._results import result
-from evalbook._stats import delong_placements, scores_and_classes
+from evalbook._stats import delong_placements, normal_quantile, scores_and_classes
 
 __all__ = [
     "DeLongResult",
@@ -239,10 +239,10 @@ def delong_test(y_true, scores_a, scores_b, *, positive, confidence=0.95) -> DeL
             metric="DeLong's z",
             why="the two models' AUCs are equal and their difference has variance 0",
         )
-    from scipy.stats import norm
-
-    p_value = math.nan if math.isnan(z) else float(2 * norm.sf(abs(z)))
-    margin = float(norm.isf((1.0 - confidence) / 2)) * std_error
+    # the normal tail and quantile from the standard library: scipy.stats costs more per
+    # call than the rest of the test on 10⁵ instances
+    p_value = math.nan if math.isnan(z) else math.erfc(abs(z) / math.sqrt(2))
+    margin = normal_quantile(1.0 - (1.0 - confidence) / 2) * std_error
     return DeLongResult(
         float(aucs[0]),
         float(aucs[1]),

@@ -31,7 +31,7 @@ from evalbook._checks import (
     check_size,
     check_whole_number,
 )
-from evalbook._stats import delong_placements, scores_and_classes
+from evalbook._stats import delong_placements, normal_quantile, scores_and_classes
 from evalbook.intervals import Interval
 
 __all__ = ["metric_bootstrap_interval", "roc_auc_interval"]
@@ -148,13 +148,11 @@ def roc_auc_interval(
         check_size("roc_auc_interval", rounds=rounds)
         aucs = _bootstrap_aucs(values, is_positive, rounds, as_rng(seed))
         return _percentiles(aucs, confidence)
-    from scipy.stats import norm
-
     placements = delong_placements(values, is_positive)
     v10, v01 = placements[is_positive], placements[~is_positive]
     auc = float(v10.mean())
     variance = float(np.var(v10, ddof=1) / v10.size + np.var(v01, ddof=1) / v01.size)
-    margin = float(norm.isf((1.0 - confidence) / 2)) * math.sqrt(variance)
+    margin = normal_quantile(1.0 - (1.0 - confidence) / 2) * math.sqrt(variance)
     return Interval(max(auc - margin, 0.0), min(auc + margin, 1.0))
 
 

@@ -309,3 +309,11 @@ def test_metric_bootstrap_interval_covers_the_true_brier_score():
         lower, upper = metric_bootstrap_interval(brier, y, s, rounds=200, seed=trial)
         covered += lower <= 1 / 6 <= upper
     assert_covers_about(covered, trials)
+
+
+def test_the_standard_librarys_normal_quantile_agrees_with_scipy():
+    from evalbook._stats import normal_quantile
+
+    probabilities = np.random.default_rng(30).uniform(1e-9, 1 - 1e-9, 500)
+    ours = np.array([normal_quantile(p) for p in probabilities])
+    np.testing.assert_allclose(ours, scipy.stats.norm.ppf(probabilities), rtol=1e-13)
