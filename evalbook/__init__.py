@@ -16,7 +16,12 @@ modules of one lesson). Plots and widgets are imported on demand
 from evalbook._checks import UndefinedMetricWarning
 from evalbook._render import get_language, options, set_language
 from evalbook.agreement import KappaBreakdown, cohen_kappa, expected_confusion, kappa_breakdown, mcc
-from evalbook.bias_variance import BiasVariance, bias_variance_decomposition, bootstrap_predictions
+from evalbook.bias_variance import (
+    BiasVariance,
+    bias_variance_decomposition,
+    bootstrap_predictions,
+    fresh_sample_predictions,
+)
 from evalbook.calibration import brier_score, calibration_curve, expected_calibration_error
 from evalbook.classification import (
     BINARY_METRICS,
@@ -241,6 +246,7 @@ __all__ = [
     "fnr",
     "fpr",
     "fraud_predictions",
+    "fresh_sample_predictions",
     "friedman",
     "gain_lift",
     "get_language",
