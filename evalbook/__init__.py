@@ -158,6 +158,8 @@ from evalbook.validation import (
     bootstrap_oob_shares,
     cross_validate,
     error_632,
+    group_holdout,
+    group_kfold,
     holdout,
     kfold,
     leave_one_out,
@@ -167,6 +169,7 @@ from evalbook.validation import (
     split_roles,
     stratified_counts,
     stratified_kfold,
+    time_series_split,
     train_val_test_split,
 )
 
@@ -250,6 +253,8 @@ __all__ = [
     "friedman",
     "gain_lift",
     "get_language",
+    "group_holdout",
+    "group_kfold",
     "holdout",
     "interval_coverage",
     "kappa_breakdown",
@@ -308,6 +313,7 @@ __all__ = [
     "summary",
     "t_value",
     "threshold",
+    "time_series_split",
     "tnr",
     "top_k_accuracy",
     "total_sum_of_squares",

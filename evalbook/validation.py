@@ -6,11 +6,18 @@ each, gathered here under the lesson's topic (``from evalbook.validation import 
 - :mod:`evalbook.splits`: training/validation/test sets, the (stratified, repeated)
   holdout, k-fold, stratified and repeated k-fold, leave-one-out;
 - :mod:`evalbook.resampling`: the bootstrap, its out-of-bag share and the .632 estimator;
+- :mod:`evalbook.leakage_splits`: splits by group (the same patient or author on one
+  side only) and by time (training always before testing);
 - :mod:`evalbook.crossval`: :func:`cross_validate`, which fits a model on every split.
 """
 
 from evalbook.crossval import (
     cross_validate,
+)
+from evalbook.leakage_splits import (
+    group_holdout,
+    group_kfold,
+    time_series_split,
 )
 from evalbook.resampling import (
     WEIGHT_632,
@@ -39,6 +46,8 @@ __all__ = [
     "bootstrap_oob_shares",
     "cross_validate",
     "error_632",
+    "group_holdout",
+    "group_kfold",
     "holdout",
     "kfold",
     "leave_one_out",
@@ -48,5 +57,6 @@ __all__ = [
     "split_roles",
     "stratified_counts",
     "stratified_kfold",
+    "time_series_split",
     "train_val_test_split",
 ]

@@ -48,7 +48,12 @@ FROM_PRIVATE_MODULES = {
 
 #: The modules that gather the modules of one lesson: module -> its parts.
 GATHERING_MODULES = {
-    "evalbook.validation": ("evalbook.splits", "evalbook.resampling", "evalbook.crossval"),
+    "evalbook.validation": (
+        "evalbook.splits",
+        "evalbook.leakage_splits",
+        "evalbook.resampling",
+        "evalbook.crossval",
+    ),
     "evalbook.inference": (
         "evalbook.intervals",
         "evalbook.score_intervals",
