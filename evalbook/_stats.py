@@ -57,7 +57,7 @@ def clopper_pearson_bounds(hits: np.ndarray, n: int, confidence: float):
     return lower, upper
 
 
-def delong_placements(scores: np.ndarray, is_positive: np.ndarray) -> np.ndarray:
+def delong_placements(scores: np.ndarray, is_positive: np.ndarray) -> tuple[np.ndarray, float]:
     """DeLong's structural components of one model's scores, in input order (checked).
 
     For a positive i, V10ᵢ = (1/n) Σⱼ ψ(Xᵢ, Yⱼ) over the n negatives; for a negative j,
@@ -66,13 +66,14 @@ def delong_placements(scores: np.ndarray, is_positive: np.ndarray) -> np.ndarray
     ``np.argsort`` of the scores gives the groups of tied scores, and the counts of
     positives and negatives below and inside each group give every component in O(N)
     more: V10 = (negatives below + ½ negatives tied) / n, V01 = 1 − (positives below +
-    ½ positives tied) / m. Returns one array of length N: V10 at the positives and V01 at
-    the negatives; the AUC is the mean of the positives' entries.
+    ½ positives tied) / m. Returns one array of length N, V10 at the positives and V01 at
+    the negatives, and the AUC (the mean of the positives' entries), counted in whole
+    numbers of half pairs and divided once, so that it is exact when it can be.
 
     Examples
     --------
     >>> delong_placements(np.array([0.9, 0.2, 0.5, 0.5]), np.array([True, False, True, False]))
-    array([1.  , 1.  , 0.75, 0.75])
+    (array([1.  , 1.  , 0.75, 0.75]), 0.875)
     """
     size = scores.size
     order = np.argsort(scores)
@@ -87,6 +88,7 @@ def delong_placements(scores: np.ndarray, is_positive: np.ndarray) -> np.ndarray
     if not tied.any():  # every group is one instance: below = everything before it
         positives_below = positives_through - positive
         negatives_below = np.arange(size) - positives_below
+        half_pairs = 2 * int(np.sum(negatives_below, where=positive))
         sorted_values = np.where(positive, negatives_below / n, 1.0 - positives_below / m)
     else:
         starts = np.flatnonzero(np.r_[True, ~tied])
@@ -97,11 +99,12 @@ def delong_placements(scores: np.ndarray, is_positive: np.ndarray) -> np.ndarray
         negatives_in = ends - starts - positives_in
         negatives_before = starts - before_start
         sizes = ends - starts
+        half_pairs = int(np.dot(positives_in, 2 * negatives_before + negatives_in))
         of_positive = np.repeat((negatives_before + 0.5 * negatives_in) / n, sizes)
         of_negative = np.repeat(1.0 - (before_start + 0.5 * positives_in) / m, sizes)
         sorted_values = np.where(positive, of_positive, of_negative)
     values[order] = sorted_values
-    return values
+    return values, half_pairs / (2 * m * n)
 
 
 def scores_and_classes(y_true, scores, positive, *, name="scores", minimum=1):

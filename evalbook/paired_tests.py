@@ -219,10 +219,9 @@ def delong_test(y_true, scores_a, scores_b, *, positive, confidence=0.95) -> DeL
         )
     # var(AUC_A − AUC_B) = S_AA + S_BB − 2 S_AB is the variance of the components'
     # differences: s²(V10_A − V10_B) / m + s²(V01_A − V01_B) / n
-    first_placements = delong_placements(first, is_positive)
-    second_placements = delong_placements(second, is_positive)
-    weights = is_positive / m  # the AUC is the mean of the positives' components
-    aucs = (float(np.dot(first_placements, weights)), float(np.dot(second_placements, weights)))
+    first_placements, first_auc = delong_placements(first, is_positive)
+    second_placements, second_auc = delong_placements(second, is_positive)
+    aucs = (first_auc, second_auc)
     differences = first_placements - second_placements
     variance = float(
         np.var(np.compress(is_positive, differences), ddof=1) / m

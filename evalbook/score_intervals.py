@@ -148,9 +148,8 @@ def roc_auc_interval(
         check_size("roc_auc_interval", rounds=rounds)
         aucs = _bootstrap_aucs(values, is_positive, rounds, as_rng(seed))
         return _percentiles(aucs, confidence)
-    placements = delong_placements(values, is_positive)
+    placements, auc = delong_placements(values, is_positive)
     v10, v01 = placements[is_positive], placements[~is_positive]
-    auc = float(v10.mean())
     variance = float(np.var(v10, ddof=1) / v10.size + np.var(v01, ddof=1) / v01.size)
     margin = normal_quantile(1.0 - (1.0 - confidence) / 2) * math.sqrt(variance)
     return Interval(max(auc - margin, 0.0), min(auc + margin, 1.0))

@@ -58,10 +58,11 @@ def test_delong_components_match_the_double_sum_on_random_inputs(ties):
     for trial in range(300):
         y, scores = random_scored(rng, ties=ties)
         v10, v01, auc = direct_components(y, scores)
-        placements = delong_placements(scores.astype(float), y == 1)
+        placements, exact_auc = delong_placements(scores.astype(float), y == 1)
         np.testing.assert_allclose(placements[y == 1], v10, rtol=0, atol=1e-12)
         np.testing.assert_allclose(placements[y == 0], v01, rtol=0, atol=1e-12)
         assert placements[y == 1].mean() == pytest.approx(auc, abs=1e-12)
+        assert exact_auc == pytest.approx(auc, abs=1e-15)
         if trial % 10 == 0:  # and scikit-learn's AUC, on a sample (its checks are slow)
             assert auc == pytest.approx(roc_auc_score(y, scores), abs=1e-12)
 
