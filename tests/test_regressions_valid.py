@@ -302,12 +302,13 @@ def test_the_topic_modules_re_export_what_the_lessons_import():
         "cross_validate", "error_632", "holdout", "kfold", "leave_one_out",
         "repeated_bootstrap", "repeated_holdout", "repeated_kfold", "split_roles",
         "stratified_counts", "stratified_kfold", "train_val_test_split",
+        "group_holdout", "group_kfold", "time_series_split",
     }  # fmt: skip
     assert set(inference.__all__) == {
         "T_TABLE", "Z_TABLE", "AlgorithmComparison", "FriedmanResult", "Interval",
         "ModelComparison", "NormalApproximationWarning", "accuracy_interval", "bootstrap_interval",
         "compare_algorithms", "compare_models", "friedman", "interval_coverage", "t_value",
-        "z_value",
+        "z_value", "proportion_interval", "roc_auc_interval", "metric_bootstrap_interval",
     }  # fmt: skip
     for module in (validation, inference):
         for name in module.__all__:
