@@ -464,6 +464,44 @@ def _auc_target(n: int, ratio: float) -> tuple[str, bool | None]:
     return "≥ 4× faster than sklearn at 1e7", ratio <= 0.25
 
 
+def _within_5_argsorts(label: str, ratio: float) -> tuple[str, bool | None]:
+    return "≤ 5× one np.argsort", ratio <= 5
+
+
+def delong_case(settings: Settings) -> Iterator[Row]:
+    """DeLong's test of two models and DeLong's AUC interval against one np.argsort."""
+    from evalbook import delong_test, roc_auc_interval
+
+    for n in settings.sizes([10**5, 10**6, 10**7]):
+        for ties, decimals in (("no ties", None), ("rounded to 2 dp", 2)):
+            y_true, scores_a = score_data(n, decimals)
+            scores_b = np.random.default_rng(6).random(n) + 0.2 * y_true
+            if decimals is not None:
+                scores_b = np.round(scores_b, decimals)
+            floor = [("one np.argsort of the scores", partial(np.argsort, scores_a), None)]
+            data = f"{ties}, half positive"
+            yield from compare(
+                "delong_test (two models)",
+                _size(n),
+                partial(delong_test, y_true, scores_a, scores_b, positive=1),
+                floor,
+                settings,
+                n=n,
+                data=data,
+                target=_within_5_argsorts,
+            )
+            yield from compare(
+                "roc_auc_interval (DeLong)",
+                _size(n),
+                partial(roc_auc_interval, y_true, scores_a, positive=1),
+                floor,
+                settings,
+                n=n,
+                data=data,
+                target=_within_5_argsorts,
+            )
+
+
 # ---------------------------------------------------------------------- cases: others
 def _bootstrap_loop(y_true, y_pred, resamples, seed):
     """The plain way: resample the instances, one resample per Python iteration."""
@@ -874,6 +912,7 @@ CASES: list[Case] = [
         reference_kwargs={"drop_intermediate": False},
         same=_same_pr,
     ),
+    Case("DeLong's test and AUC interval", delong_case),
     Case("bootstrap interval of accuracy", bootstrap_case),
     Case("import evalbook", import_case),
     Case("explorer steps", explorers_case),

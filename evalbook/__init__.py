@@ -16,7 +16,12 @@ modules of one lesson). Plots and widgets are imported on demand
 from evalbook._checks import UndefinedMetricWarning
 from evalbook._render import get_language, options, set_language
 from evalbook.agreement import KappaBreakdown, cohen_kappa, expected_confusion, kappa_breakdown, mcc
-from evalbook.bias_variance import BiasVariance, bias_variance_decomposition, bootstrap_predictions
+from evalbook.bias_variance import (
+    BiasVariance,
+    bias_variance_decomposition,
+    bootstrap_predictions,
+    fresh_sample_predictions,
+)
 from evalbook.calibration import brier_score, calibration_curve, expected_calibration_error
 from evalbook.classification import (
     BINARY_METRICS,
@@ -83,6 +88,9 @@ from evalbook.inference import (
     compare_models,
     friedman,
     interval_coverage,
+    metric_bootstrap_interval,
+    proportion_interval,
+    roc_auc_interval,
     t_value,
     z_value,
 )
@@ -152,6 +160,8 @@ from evalbook.validation import (
     cross_validate,
     error_632,
     error_632_plus,
+    group_holdout,
+    group_kfold,
     holdout,
     kfold,
     leave_one_out,
@@ -162,6 +172,7 @@ from evalbook.validation import (
     split_roles,
     stratified_counts,
     stratified_kfold,
+    time_series_split,
     train_val_test_split,
 )
 
@@ -243,9 +254,12 @@ __all__ = [
     "fnr",
     "fpr",
     "fraud_predictions",
+    "fresh_sample_predictions",
     "friedman",
     "gain_lift",
     "get_language",
+    "group_holdout",
+    "group_kfold",
     "holdout",
     "interval_coverage",
     "kappa_breakdown",
@@ -257,6 +271,7 @@ __all__ = [
     "mape",
     "mcc",
     "mcnemar_test",
+    "metric_bootstrap_interval",
     "metrics_table",
     "modified_precision",
     "mse",
@@ -281,6 +296,7 @@ __all__ = [
     "prevalence",
     "profit",
     "profit_matrix",
+    "proportion_interval",
     "r2",
     "recall",
     "repeated_bootstrap",
@@ -289,6 +305,7 @@ __all__ = [
     "result_types",
     "rmse",
     "roc_auc",
+    "roc_auc_interval",
     "roc_curve",
     "sensitivity",
     "set_language",
@@ -302,6 +319,7 @@ __all__ = [
     "summary",
     "t_value",
     "threshold",
+    "time_series_split",
     "tnr",
     "top_k_accuracy",
     "total_sum_of_squares",

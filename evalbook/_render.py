@@ -198,6 +198,8 @@ TERMS = {
     "macro": {"en": "macro average", "pt": "média macro"},
     "weighted": {"en": "weighted average", "pt": "média ponderada"},
     "per_class": {"en": "per class", "pt": "por classe"},
+    "micro": {"en": "micro average", "pt": "média micro"},
+    "one_vs_one": {"en": "one-vs-one (Hand & Till)", "pt": "um contra um (Hand & Till)"},
     # the words of the figures (evalbook.displays and the explorers' plots)
     "fpr_axis": {"en": "FPR (1 − specificity)", "pt": "FPR (1 − especificidade)"},
     "tpr_axis": {"en": "TPR (sensitivity)", "pt": "TPR (sensibilidade)"},

@@ -11,8 +11,9 @@ test instance. The error splits into
 
 A shallow tree has high bias and low variance; a deep tree the opposite (lesson 12). For
 squared loss the two add up exactly to the expected loss (Geman, Bienenstock & Doursat
-1992); for 0-1 loss they do not, and the definitions follow Domingos (2000), the ones that
-``mlxtend.evaluate.bias_variance_decomp`` uses too (Kohavi & Wolpert 1996 give another).
+1992); for 0-1 loss they do with Kohavi & Wolpert's (1996) definitions and do not with Domingos'
+(2000), the ones that ``mlxtend.evaluate.bias_variance_decomp`` uses (both are offered).
+The training sets can also be drawn fresh from a generator (:func:`fresh_sample_predictions`).
 """
 
 from __future__ import annotations
@@ -36,9 +37,11 @@ __all__ = [
     "BiasVariance",
     "bias_variance_decomposition",
     "bootstrap_predictions",
+    "fresh_sample_predictions",
 ]
 
 _LOSSES = ("squared", "0-1")
+_DEFINITIONS = ("domingos", "kohavi-wolpert")
 
 
 @result
@@ -116,7 +119,9 @@ def _main_prediction(predictions: np.ndarray) -> np.ndarray:
     return labels[np.argmax(counts, axis=0)]
 
 
-def bias_variance_decomposition(y_test, predictions, *, loss="squared") -> BiasVariance:
+def bias_variance_decomposition(
+    y_test, predictions, *, loss="squared", definition="domingos"
+) -> BiasVariance:
     """Bias and variance of a learner from its predictions over many training sets.
 
     ``predictions[r, i]`` is the prediction for test instance i of the model trained on
@@ -131,6 +136,19 @@ def bias_variance_decomposition(y_test, predictions, *, loss="squared") -> BiasV
       wrong predictions, bias = share of instances whose main prediction is wrong,
       variance = share of predictions that differ from the main prediction. The sum is
       not the loss: variance *lowers* the loss where the main prediction is wrong.
+    - ``loss="0-1", definition="kohavi-wolpert"`` (Kohavi & Wolpert 1996): with pᵢ(y) the
+      share of training sets whose model predicts y for instance i, bias² =
+      ½ Σ_y (𝟙[y = yᵢ] − pᵢ(y))² and variance = ½ (1 − Σ_y pᵢ(y)²); with one observed
+      target per instance their noise term is 0 (the noise is inside the bias, as for
+      squared loss), and bias² + variance = 1 − pᵢ(yᵢ), the expected loss, exactly.
+      Use it when the parts must add up; Domingos' when "bias" must mean "the main
+      prediction is wrong".
+
+    Where the training sets come from decides what is decomposed. Bootstrap samples of
+    one training set (:func:`bootstrap_predictions`) give the decomposition *conditional
+    on that sample*: its own noise counts as bias. Fresh training sets drawn from the
+    data's source (:func:`fresh_sample_predictions`, when a generator is at hand) give the
+    decomposition as defined.
 
     Parameters
     ----------
@@ -139,6 +157,8 @@ def bias_variance_decomposition(y_test, predictions, *, loss="squared") -> BiasV
     predictions : array-like of shape (rounds, n)
         At least 2 rounds.
     loss : "squared" or "0-1", default "squared"
+    definition : "domingos" or "kohavi-wolpert", default "domingos"
+        The definition of 0-1 loss's bias and variance; ignored for squared loss.
 
     Returns
     -------
@@ -159,9 +179,14 @@ def bias_variance_decomposition(y_test, predictions, *, loss="squared") -> BiasV
     BiasVariance(expected_loss=1.5, bias=0.5, variance=1.0)
     >>> bias_variance_decomposition(["a", "b"], [["a", "a"], ["a", "b"], ["b", "a"]], loss="0-1")
     BiasVariance(expected_loss=0.5, bias=0.5, variance=0.3333333333333333)
+    >>> bias_variance_decomposition(["a", "b"], [["a", "a"], ["a", "b"], ["b", "a"]],
+    ...                             loss="0-1", definition="kohavi-wolpert")
+    BiasVariance(expected_loss=0.5, bias=0.2777777777777778, variance=0.2222222222222222)
     """
     if loss not in _LOSSES:
         raise ValueError(f'loss must be "squared" or "0-1"; got {loss!r}')
+    if definition not in _DEFINITIONS:
+        raise ValueError(f'definition must be "domingos" or "kohavi-wolpert"; got {definition!r}')
     table = as_array(predictions, "predictions")
     if table.ndim != 2:
         raise ValueError(
@@ -192,9 +217,83 @@ def bias_variance_decomposition(y_test, predictions, *, loss="squared") -> BiasV
         )
     for row in table:
         as_label_array(row, "predictions")  # no missing labels
+    if definition == "kohavi-wolpert":
+        labels, codes = np.unique(np.vstack([table, target[None, :]]), return_inverse=True)
+        codes = codes.reshape(table.shape[0] + 1, table.shape[1])
+        shares = np.stack([np.mean(codes[:-1] == code, axis=0) for code in range(labels.size)])
+        right = shares[codes[-1], np.arange(target.size)]  # pᵢ(yᵢ)
+        squares = np.sum(shares**2, axis=0)
+        return BiasVariance(
+            float(np.mean(1.0 - right)),
+            float(np.mean(0.5 * (1.0 - 2.0 * right + squares))),
+            float(np.mean(0.5 * (1.0 - squares))),
+        )
     main = _main_prediction(table)
     return BiasVariance(
         float(np.mean(table != target)),
         float(np.mean(main != target)),
         float(np.mean(table != main)),
     )
+
+
+def fresh_sample_predictions(model, sample, X_test, *, rounds=200, seed=None) -> np.ndarray:
+    """Predictions for ``X_test`` of ``model`` trained on ``rounds`` fresh training sets.
+
+    Where the data come from a known generator (synthetic data, a simulation), the
+    bias-variance decomposition can be computed as defined: over training sets drawn
+    independently from the source, not resampled from one of them
+    (:func:`bootstrap_predictions`, whose decomposition is conditional on that one sample
+    and counts its noise as bias). Round r calls ``sample(seedᵣ)`` for a training set,
+    fits a fresh copy of ``model`` and predicts ``X_test``; the seeds are drawn from
+    ``seed``, so the result is reproducible.
+
+    Parameters
+    ----------
+    model : scikit-learn-style estimator
+        Has ``fit(X, y)`` and ``predict(X)``; never fitted itself.
+    sample : callable
+        ``sample(seed) -> (X_train, y_train)``: a training set drawn from the source with
+        that integer seed.
+    X_test : array-like or DataFrame
+    rounds : int, default 200
+        Number of training sets, at least 2.
+    seed : None, int or numpy.random.Generator
+        Draws the seeds passed to ``sample``.
+
+    Returns
+    -------
+    numpy.ndarray of shape (rounds, len(X_test))
+        Row r holds the predictions of the model trained on training set r.
+
+    Examples
+    --------
+    >>> from sklearn.tree import DecisionTreeRegressor
+    >>> def sample(seed):
+    ...     rng = np.random.default_rng(seed)
+    ...     X = rng.uniform(0, 1, (20, 1))
+    ...     return X, X[:, 0] + rng.normal(0, 0.1, 20)
+    >>> fresh_sample_predictions(DecisionTreeRegressor(max_depth=1), sample, [[0.1], [0.9]],
+    ...                          rounds=3, seed=0).shape
+    (3, 2)
+    """
+    check_estimator(model)
+    if not callable(sample):
+        raise TypeError(
+            "sample must be a function sample(seed) -> (X_train, y_train); "
+            f"got {type(sample).__name__}"
+        )
+    rounds = check_whole_number(rounds, "rounds", minimum=2, maximum=100_000)
+    seeds = as_rng(seed).integers(0, 2**63 - 1, size=rounds)
+    if not hasattr(X_test, "iloc"):
+        X_test = as_array(X_test, "X_test")
+    rows = []
+    for value in seeds.tolist():
+        drawn = sample(value)
+        if not (isinstance(drawn, tuple) and len(drawn) == 2):
+            raise TypeError(
+                f"sample(seed) must return a pair (X_train, y_train); got {type(drawn).__name__}"
+            )
+        X_train, y_train = drawn
+        fitted = fit_copy(model, X_train, np.asarray(y_train))
+        rows.append(np.asarray(fitted.predict(X_test)))
+    return np.vstack(rows)

@@ -1,11 +1,13 @@
 """Confidence intervals and significance tests for comparing models and algorithms.
 
-Handout 004 ("Comparação de Classificadores", after Witten & Frank, ch. 5), in two modules
-of one job each, gathered here under the lessons' topic
+Handout 004 ("Comparação de Classificadores", after Witten & Frank, ch. 5), in modules of
+one job each, gathered here under the lessons' topic
 (``from evalbook.inference import accuracy_interval``):
 
 - :mod:`evalbook.intervals` (lesson 09): z and t quantiles, the intervals of an accuracy,
   their coverage, the bootstrap interval of a metric;
+- :mod:`evalbook.score_intervals`: the ROC AUC's interval (DeLong's, bootstrap) and the
+  bootstrap interval of any metric of labels or scores;
 - :mod:`evalbook.comparison` (lesson 10): two models, two algorithms (plain and corrected
   t-test), Friedman's test for several algorithms.
 """
@@ -26,8 +28,13 @@ from evalbook.intervals import (
     accuracy_interval,
     bootstrap_interval,
     interval_coverage,
+    proportion_interval,
     t_value,
     z_value,
+)
+from evalbook.score_intervals import (
+    metric_bootstrap_interval,
+    roc_auc_interval,
 )
 
 __all__ = [
@@ -44,6 +51,9 @@ __all__ = [
     "compare_models",
     "friedman",
     "interval_coverage",
+    "metric_bootstrap_interval",
+    "proportion_interval",
+    "roc_auc_interval",
     "t_value",
     "z_value",
 ]

@@ -13,6 +13,7 @@ scipy is imported inside the functions that need it, so ``import evalbook`` stay
 
 from __future__ import annotations
 
+import math
 import warnings
 from typing import NamedTuple
 
@@ -43,6 +44,7 @@ __all__ = [
     "accuracy_interval",
     "bootstrap_interval",
     "interval_coverage",
+    "proportion_interval",
     "t_value",
     "z_value",
 ]
@@ -449,3 +451,116 @@ def bootstrap_interval(
     alpha = 1.0 - confidence
     lower, upper = np.quantile(values, [alpha / 2, 1 - alpha / 2])
     return Interval(float(lower), float(upper))
+
+
+#: The proportions of a 2×2 matrix: name -> (hits, total) as functions of (TP, FN, FP, TN).
+_PROPORTIONS = {
+    "recall": (lambda tp, fn, fp, tn: (tp, tp + fn)),
+    "fnr": (lambda tp, fn, fp, tn: (fn, tp + fn)),
+    "specificity": (lambda tp, fn, fp, tn: (tn, tn + fp)),
+    "fpr": (lambda tp, fn, fp, tn: (fp, tn + fp)),
+    "precision": (lambda tp, fn, fp, tn: (tp, tp + fp)),
+    "fdr": (lambda tp, fn, fp, tn: (fp, tp + fp)),
+    "npv": (lambda tp, fn, fp, tn: (tn, tn + fn)),
+    "false_omission_rate": (lambda tp, fn, fp, tn: (fn, tn + fn)),
+    "accuracy": (lambda tp, fn, fp, tn: (tp + tn, tp + fn + fp + tn)),
+    "error_rate": (lambda tp, fn, fp, tn: (fn + fp, tp + fn + fp + tn)),
+    "prevalence": (lambda tp, fn, fp, tn: (tp + fn, tp + fn + fp + tn)),
+    "detection_rate": (lambda tp, fn, fp, tn: (tp, tp + fn + fp + tn)),
+    "detection_prevalence": (lambda tp, fn, fp, tn: (tp + fp, tp + fn + fp + tn)),
+}
+_PROPORTION_ALIASES = {
+    "tpr": "recall",
+    "sensitivity": "recall",
+    "tnr": "specificity",
+    "ppv": "precision",
+}
+
+
+def proportion_interval(cm, metric, *, positive=None, method="wilson", confidence=0.95) -> Interval:
+    """Confidence interval of a proportion of the confusion matrix (precision, recall, ...).
+
+    Recall, specificity, precision, NPV, FPR, FNR and the other rates of a confusion
+    matrix are each a share of hits among a count of instances: recall is TP out of the
+    TP + FN positives, precision TP out of the TP + FP predicted positives, specificity TN
+    out of TN + FP. Each is a binomial proportion, so its interval is the accuracy's
+    (handout 004, "Confiança da Acurácia") with its own hits and its own n: the Wilson
+    score interval (option 2) or the exact Clopper–Pearson one, computed by the same code
+    as :func:`accuracy_interval`. The n is the metric's denominator, not the test-set
+    size: precision measured on 3 predicted positives is uncertain however large the test
+    set (statsmodels' ``proportion_confint(hits, n, method="wilson" | "beta")``).
+
+    Parameters
+    ----------
+    cm : ConfusionMatrix or array-like of shape (k, k)
+        Rows = target. A 2×2 matrix's first label is the positive class unless
+        ``positive`` is given; a k×k matrix needs ``positive`` (one-vs-rest) except for
+        ``"accuracy"`` and ``"error_rate"``.
+    metric : str or one of the library's metric functions
+        One of "recall" ("tpr", "sensitivity"), "fnr", "specificity" ("tnr"), "fpr",
+        "precision" ("ppv"), "fdr", "npv", "false_omission_rate", "accuracy",
+        "error_rate", "prevalence", "detection_rate", "detection_prevalence", or the
+        function of that name (``evalbook.precision``).
+    positive : label, optional
+    method : {"wilson", "exact"}, default "wilson"
+    confidence : float in (0, 1), default 0.95
+
+    Returns
+    -------
+    Interval
+        ``lower`` and ``upper``. When the metric's denominator is 0 the proportion is
+        undefined (0/0): both bounds are ``nan``, with an UndefinedMetricWarning.
+
+    References
+    ----------
+    E. B. Wilson, "Probable inference, the law of succession, and statistical
+    inference", JASA 22:209-212, 1927. C. J. Clopper and E. S. Pearson, "The use of
+    confidence or fiducial limits illustrated in the case of the binomial",
+    Biometrika 26:404-413, 1934.
+
+    Examples
+    --------
+    >>> cm = [[40, 10], [5, 45]]  # rows: target "+" then "-"
+    >>> [round(b, 4) for b in proportion_interval(cm, "recall")]  # 40 of 50
+    [0.6696, 0.8876]
+    >>> [round(b, 4) for b in proportion_interval(cm, "precision", method="exact")]  # 40 of 45
+    [0.7595, 0.9629]
+    """
+    from evalbook.confusion import as_confusion_matrix
+
+    cm = as_confusion_matrix(cm)
+    name = getattr(metric, "__name__", metric)
+    if not isinstance(name, str):
+        raise TypeError(
+            f"metric must be the name of a proportion or one of the library's metric "
+            f"functions; got {type(metric).__name__}"
+        )
+    name = _PROPORTION_ALIASES.get(name, name)
+    check_choice(name, "metric", tuple(_PROPORTIONS) + tuple(_PROPORTION_ALIASES))
+    check_choice(method, "method", ("wilson", "exact"))
+    confidence = check_confidence(confidence)
+    if name in ("accuracy", "error_rate") and positive is None:
+        n = int(cm.counts.sum())
+        right = int(np.trace(cm.counts))
+        hits = right if name == "accuracy" else n - right
+    else:
+        if positive is not None:
+            cm = cm.one_vs_rest(positive)
+        elif cm.n_classes != 2:
+            raise ValueError(
+                f"{name} is a proportion of a binary matrix and this one has {cm.n_classes} "
+                f"classes {cm.labels!r}; pass positive=... (one-vs-rest)"
+            )
+        counts = cm.counts
+        cells = (int(counts[0, 0]), int(counts[0, 1]), int(counts[1, 0]), int(counts[1, 1]))
+        hits, n = _PROPORTIONS[name](*cells)
+    if n == 0:
+        warnings.warn(
+            f"{name} is undefined (0/0): its denominator is 0 in this matrix, so its interval "
+            "is nan",
+            UndefinedMetricWarning,
+            stacklevel=2,
+        )
+        return Interval(math.nan, math.nan)
+    lower, upper = _bounds(np.array([hits]), n, confidence, method)
+    return Interval(float(lower[0]), float(upper[0]))

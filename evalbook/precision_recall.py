@@ -202,11 +202,14 @@ def fbeta_curve(y_true, scores=None, *, positive=None, beta=1.0) -> Curve:
 
 @result
 class MulticlassRocAuc(NamedTuple):
-    """One-vs-rest ROC AUC of each class and its two averages (:func:`multiclass_roc_auc`)."""
+    """Multiclass ROC AUC (:func:`multiclass_roc_auc`): one-vs-rest per class, its macro,
+    weighted and micro averages, and the one-vs-one average of Hand & Till (2001)."""
 
     macro: float
     weighted: float
     per_class: MappingProxyType
+    micro: float
+    one_vs_one: float
 
 
 def multiclass_roc_auc(y_true, scores, *, labels) -> MulticlassRocAuc:
@@ -220,9 +223,19 @@ def multiclass_roc_auc(y_true, scores, *, labels) -> MulticlassRocAuc:
     ``"weighted"`` and None, which in addition requires the rows of ``scores`` to sum to
     1; here any real scores are accepted.
 
-    One call returns the three, in one named result, rather than a float or a Series
-    depending on an ``average`` argument: the two averages differ exactly when the
-    per-class values and the prevalences do, so they are read together.
+    Two more summaries come with them. ``micro`` pools the k one-vs-rest problems into
+    one: every (instance, class) pair is an example, positive when the instance is of that
+    class, scored by its column; so a frequent class weighs by its instances, and the
+    scores of different columns are compared with each other (sklearn's
+    ``multi_class="ovr", average="micro"``). ``one_vs_one`` is Hand & Till's (2001) M:
+    for every pair of classes i < j, Â(i, j) = (A(i|j) + A(j|i)) / 2, where A(i|j) is the
+    AUC of column i separating class i from class j on the instances of those two
+    classes only, and M is the mean of Â over the k(k − 1)/2 pairs; it does not depend
+    on the class proportions (sklearn's ``multi_class="ovo"``, ``average="macro"``).
+
+    One call returns them all, in one named result, rather than a float or a Series
+    depending on an ``average`` argument: the averages differ exactly when the per-class
+    values and the prevalences do, so they are read together.
 
     Parameters
     ----------
@@ -237,14 +250,17 @@ def multiclass_roc_auc(y_true, scores, *, labels) -> MulticlassRocAuc:
     Returns
     -------
     MulticlassRocAuc
-        ``macro`` and ``weighted`` (floats) and ``per_class``, a read-only mapping from
-        each label to its one-vs-rest AUC, in the order of ``labels``.
+        ``macro`` and ``weighted`` (floats), ``per_class``, a read-only mapping from
+        each label to its one-vs-rest AUC, in the order of ``labels``, ``micro`` and
+        ``one_vs_one`` (floats).
 
     References
     ----------
     F. Provost and P. Domingos, "Well-trained PETs: improving probability estimation
     trees", CeDER working paper IS-00-04, NYU, 2000. T. Fawcett, "An introduction to ROC
-    analysis", Pattern Recognition Letters 27:861-874, 2006, sec. 9.
+    analysis", Pattern Recognition Letters 27:861-874, 2006, sec. 9. D. J. Hand and
+    R. J. Till, "A simple generalisation of the area under the ROC curve for multiple
+    class classification problems", Machine Learning 45:171-186, 2001.
 
     Examples
     --------
@@ -255,6 +271,8 @@ def multiclass_roc_auc(y_true, scores, *, labels) -> MulticlassRocAuc:
     >>> dict(result.per_class)
     {'a': 0.875, 'b': 0.875, 'c': 1.0}
     >>> round(result.macro, 4), round(result.weighted, 4)
+    (0.9167, 0.9167)
+    >>> round(result.micro, 4), round(result.one_vs_one, 4)
     (0.9167, 0.9167)
     """
     target = as_label_array(y_true, "y_true")
@@ -296,8 +314,21 @@ def multiclass_roc_auc(y_true, scores, *, labels) -> MulticlassRocAuc:
     }
     values = np.array(list(per_class.values()))
     weights = np.array([np.sum(target == label) for label in classes.tolist()], dtype=float)
+    members = [target == label for label in classes.tolist()]
+    micro = roc_auc(
+        np.column_stack(members).ravel(), np.column_stack(columns).ravel(), positive=True
+    )
+    pairs = []
+    for i in range(classes.size):
+        for j in range(i + 1, classes.size):
+            both = members[i] | members[j]
+            first = roc_auc(members[i][both], columns[i][both], positive=True)
+            second = roc_auc(members[j][both], columns[j][both], positive=True)
+            pairs.append((first + second) / 2)
     return MulticlassRocAuc(
         macro=float(values.mean()),
         weighted=float(np.sum(values * weights) / weights.sum()),
         per_class=MappingProxyType(per_class),
+        micro=float(micro),
+        one_vs_one=float(np.mean(pairs)),
     )

@@ -48,8 +48,17 @@ FROM_PRIVATE_MODULES = {
 
 #: The modules that gather the modules of one lesson: module -> its parts.
 GATHERING_MODULES = {
-    "evalbook.validation": ("evalbook.splits", "evalbook.resampling", "evalbook.crossval"),
-    "evalbook.inference": ("evalbook.intervals", "evalbook.comparison"),
+    "evalbook.validation": (
+        "evalbook.splits",
+        "evalbook.leakage_splits",
+        "evalbook.resampling",
+        "evalbook.crossval",
+    ),
+    "evalbook.inference": (
+        "evalbook.intervals",
+        "evalbook.score_intervals",
+        "evalbook.comparison",
+    ),
     "evalbook._checks": tuple(
         f"evalbook._checks.{info.name}" for info in pkgutil.iter_modules([str(PACKAGE / "_checks")])
     ),

@@ -95,7 +95,7 @@ def test_multiclass_per_class_macro_and_weighted():
     assert result.weighted == pytest.approx(
         (3 * per_class["a"] + per_class["b"] + 2 * per_class["c"]) / 6
     )
-    macro, weighted, _ = result  # a result unpacks
+    macro, weighted, _, _, _ = result  # a result unpacks
     assert (macro, weighted) == (result.macro, result.weighted)
     with pytest.raises(TypeError):
         per_class["a"] = 1.0  # read-only
