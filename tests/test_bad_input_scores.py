@@ -231,3 +231,8 @@ def test_friedman_refuses_two_algorithms_of_the_same_name():
     assert evalbook.friedman(scores).statistic == pytest.approx(
         __import__("scipy").stats.friedmanchisquare(*scores.T.to_numpy()).statistic
     )
+
+
+def test_a_stratified_split_refuses_labels_of_mixed_types():
+    with pytest.raises(TypeError, match=r"^y_or_n mixes labels of different types"):
+        evalbook.holdout([1, "1", 0, 0, 1, 0, 1, 0], stratify=True, seed=0)

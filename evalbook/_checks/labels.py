@@ -145,6 +145,8 @@ def as_size_or_labels(y_or_n, *, stratify, name: str = "y_or_n"):
             f"got {type(y_or_n).__name__} {y_or_n!r}"
         )
     y = as_label_array(y_or_n, name)
+    if stratify:  # strata of a 1 and a '1' would silently be two classes
+        check_label_types(**{name: y})
     return y.size, (y if stratify else None)
 
 
