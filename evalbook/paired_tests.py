@@ -261,6 +261,8 @@ def _five_by_two(scores_a, scores_b) -> np.ndarray:
         if scores is None or isinstance(scores, (str, bytes)):
             raise TypeError(f"{name} must be a table of scores of shape (5, 2); got {scores!r}")
         table = as_array(scores, name, dtype=object)
+        if any(np.ndim(value) for value in table.ravel()):  # ragged rows: [[1, 2], [3]]
+            raise TypeError(f"{name} must be a (5, 2) table of numbers, rows of equal length")
         if table.shape not in ((5, 2), (10,)):  # a (2, 5) table would mix the replications
             raise ValueError(
                 f"{name} must hold 10 scores, 5 replications × 2 folds: shape (5, 2) (one "
