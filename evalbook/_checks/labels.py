@@ -84,6 +84,7 @@ def as_label_array(values, name: str) -> np.ndarray:
 
 def check_label(value, name: str):
     """One class label: hashable, not missing, not a sequence of labels; as a plain value."""
+    value = plain_value(value)  # np.str_("a") is one label, though it has .index and .dtype
     if isinstance(value, (list, tuple, set, dict, np.ndarray)) or (
         hasattr(value, "index") and hasattr(value, "dtype")
     ):

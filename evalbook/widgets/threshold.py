@@ -587,11 +587,10 @@ def _check_profit(profit) -> np.ndarray:
         )
     matrix = as_array(profit, "profit")
     check_table_cells(matrix, "profit")  # no booleans, no numeric strings, as profit()
-    with np.errstate(over="ignore"):
-        try:
-            matrix = matrix.astype(float)
-        except OverflowError:  # an int beyond a float's range
-            matrix = np.full(matrix.shape, np.inf)
+    try:
+        matrix = matrix.astype(float)
+    except OverflowError:  # an int beyond a float's range
+        raise ValueError("profit holds a number too large for a float") from None
     if matrix.shape != (2, 2):
         raise ValueError(
             f"profit must be a 2×2 table [[TP, FN], [FP, TN]]; got shape {matrix.shape}"
