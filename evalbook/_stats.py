@@ -16,6 +16,7 @@ from evalbook._checks import (
     as_number_array,
     check_confidence,
     check_label,
+    check_label_types,
     check_same_length,
     check_successes,
     positive_mask,
@@ -116,6 +117,7 @@ def scores_and_classes(y_true, scores, positive, *, name="scores", minimum=1):
     """
     check_label(positive, "positive")
     labels = as_label_array(y_true, "y_true")
+    check_label_types(y_true=labels)  # 1 and "1" are two labels, not one
     values = as_number_array(scores, name, what="score")
     check_same_length(labels, values, "y_true", name)
     is_positive = positive_mask(labels, positive)

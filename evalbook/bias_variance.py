@@ -24,10 +24,13 @@ import numpy as np
 
 from evalbook._checks import (
     as_array,
+    as_features,
     as_label_array,
     as_number_array,
     as_rng,
     check_estimator,
+    check_label_types,
+    check_size,
     check_whole_number,
 )
 from evalbook._results import result
@@ -87,19 +90,16 @@ def bootstrap_predictions(model, X_train, y_train, X_test, *, rounds=200, seed=N
     check_estimator(model)
     rounds = check_whole_number(rounds, "rounds", minimum=2, maximum=100_000)
     rng = as_rng(seed)
-    target = np.asarray(y_train.to_numpy() if hasattr(y_train, "to_numpy") else y_train)
-    target = as_array(target, "y_train")
-    if target.ndim != 1 or target.size == 0:
-        raise ValueError(f"y_train must be a non-empty 1-D sequence; got shape {target.shape}")
-    if not hasattr(X_train, "iloc"):
-        X_train = as_array(X_train, "X_train")
-    if not hasattr(X_test, "iloc"):
-        X_test = as_array(X_test, "X_test")
-    if len(X_train) != target.size:
-        raise ValueError(
-            f"X_train and y_train must describe the same instances; X_train has "
-            f"{len(X_train)} rows, y_train has {target.size}"
-        )
+    target = as_label_array(
+        y_train.to_numpy() if hasattr(y_train, "to_numpy") else y_train, "y_train"
+    )  # no None or NaN: a model cannot learn from them
+    check_label_types(y_train=target)
+    if target.dtype.kind == "f" and not np.isfinite(target).all():
+        position = int(np.flatnonzero(~np.isfinite(target))[0])
+        raise ValueError(f"y_train contains {target[position]} at position {position}")
+    X_train = as_features(X_train, target.size, name="X_train", y_name="y_train")
+    X_test = as_features(X_test, None, name="X_test", shape=X_train.shape[1:])
+    check_size("bootstrap_predictions", rounds=rounds, X_test_rows=len(X_test))
     n = target.size
     rows = []
     for _ in range(rounds):
@@ -215,8 +215,11 @@ def bias_variance_decomposition(
             f"predictions has {table.shape[1]} columns but y_test has {target.size} "
             "values; there must be one column per test instance"
         )
-    for row in table:
-        as_label_array(row, "predictions")  # no missing labels
+    # each row read as given (numpy would turn [1, "1"] into ["1", "1"]), no missing
+    # label, and one type of label across the targets and every prediction
+    rows = table if not isinstance(predictions, (list, tuple)) else predictions
+    pooled = np.concatenate([as_label_array(row, "predictions").astype(object) for row in rows])
+    check_label_types(y_test=target, predictions=pooled)
     if definition == "kohavi-wolpert":
         labels, codes = np.unique(np.vstack([table, target[None, :]]), return_inverse=True)
         codes = codes.reshape(table.shape[0] + 1, table.shape[1])

@@ -24,14 +24,12 @@ kappa live in :mod:`evalbook.agreement` and are listed here too.
 
 from __future__ import annotations
 
-import math
-
 import numpy as np
 
 from evalbook._checks import (
-    check_positive_number,
     check_probability,
     check_zero_division,
+    fbeta_weight,
     safe_divide,
 )
 from evalbook.agreement import cohen_kappa, mcc
@@ -337,13 +335,8 @@ def fbeta(cm, *, beta=1.0, positive=None, zero_division="warn") -> float:
     >>> round(fbeta([[6, 3], [2, 9]], beta=2), 4)
     0.6818
     """
-    beta = check_positive_number(beta, "beta")
+    w = fbeta_weight(beta)  # finite for any β: the recall (β → ∞), the precision (β → 0)
     tp, fn, fp, _ = _binary_counts(cm, positive, "fbeta")
-    # divided by (1 + β²): TP / (TP + w·FN + (1 − w)·FP) with w = β² / (1 + β²), which
-    # stays finite for any β (β² may overflow to inf, or underflow to 0): the limits are
-    # the recall (β → ∞) and the precision (β → 0)
-    b2 = beta * beta
-    w = 1.0 if math.isinf(b2) else b2 / (1.0 + b2)
     return safe_divide(
         tp,
         tp + w * fn + (1.0 - w) * fp,

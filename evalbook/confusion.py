@@ -253,13 +253,19 @@ class ConfusionMatrix:
         """True negatives: target negative, predicted negative."""
         return self._binary_cell(1, 1, "tn")
 
-    def index_of(self, label) -> int:
-        """Row (and column) position of ``label``; ``ValueError`` if it is not a class."""
+    def index_of(self, label, *, name: str = "label") -> int:
+        """Row (and column) position of ``label``; ``ValueError`` if it is not a class.
+
+        ``name`` is the argument the label came from (``"positive"``), for the message; a
+        list or another sequence is refused with a ``TypeError``: it is not one label.
+        """
+        label = check_label(label, name)
         try:
-            return self._index[plain_value(label)]
-        except (KeyError, TypeError):
+            return self._index[label]
+        except KeyError:
+            shown = f"{name} {label!r}" if name == "label" else f"{name}={label!r}"
             raise ValueError(
-                f"label {label!r} is not one of this matrix's labels {self._labels!r}"
+                f"{shown} is not one of this matrix's labels {self._labels!r}"
             ) from None
 
     # ------------------------------------------------------------------ derived matrices
@@ -285,7 +291,7 @@ class ConfusionMatrix:
         >>> ConfusionMatrix([[6, 3], [2, 9]], labels=["spam", "ham"]).with_positive("ham").tp
         9
         """
-        first = self.index_of(positive)
+        first = self.index_of(positive, name="positive")
         rest = [v for i, v in enumerate(self._labels) if i != first]
         return self.reorder([self._labels[first], *rest])
 
@@ -302,7 +308,7 @@ class ConfusionMatrix:
         array([[ 40,  20],
                [ 20, 120]])
         """
-        i = self.index_of(positive)
+        i = self.index_of(positive, name="positive")
         tp = int(self._counts[i, i])
         fn = int(self.target_totals[i]) - tp
         fp = int(self.prediction_totals[i]) - tp

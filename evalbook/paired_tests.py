@@ -28,6 +28,7 @@ from evalbook._checks import (
     as_number_array,
     check_confidence,
     check_flag,
+    check_label_types,
     check_same_length,
     safe_divide,
 )
@@ -128,6 +129,7 @@ def mcnemar_test(y_true, predictions_a, predictions_b, *, exact=True, correction
     second = as_label_array(predictions_b, "predictions_b")
     check_same_length(target, first, "y_true", "predictions_a")
     check_same_length(target, second, "y_true", "predictions_b")
+    check_label_types(y_true=target, predictions_a=first, predictions_b=second)
     right_a = np.asarray(first == target, dtype=bool)
     right_b = np.asarray(second == target, dtype=bool)
     b = int(np.sum(right_a & ~right_b))
@@ -259,14 +261,27 @@ def _five_by_two(scores_a, scores_b) -> np.ndarray:
     """The 5×2 differences pᵢ⁽ʲ⁾ = score_A − score_B, replication i, fold j."""
     tables = []
     for name, scores in (("scores_a", scores_a), ("scores_b", scores_b)):
-        flat = as_number_array(np.ravel(as_array(scores, name, dtype=object)), name)
-        if flat.size != 10:
+        if scores is None or isinstance(scores, (str, bytes)):
+            raise TypeError(f"{name} must be a table of scores of shape (5, 2); got {scores!r}")
+        table = as_array(scores, name, dtype=object)
+        if any(np.ndim(value) for value in table.ravel()):  # ragged rows: [[1, 2], [3]]
+            raise TypeError(f"{name} must be a (5, 2) table of numbers, rows of equal length")
+        if table.shape not in ((5, 2), (10,)):  # a (2, 5) table would mix the replications
             raise ValueError(
-                f"{name} must hold 10 scores, 5 replications × 2 folds (shape (5, 2) or "
-                f"10 values in replication order); got {flat.size}"
+                f"{name} must hold 10 scores, 5 replications × 2 folds: shape (5, 2) (one "
+                f"row per replication) or 10 values in replication order; got shape "
+                f"{table.shape}"
             )
-        tables.append(flat.reshape(5, 2))
-    return tables[0] - tables[1]
+        tables.append(as_number_array(table.ravel(), name).reshape(5, 2))
+    with np.errstate(over="ignore", invalid="ignore"):
+        differences = tables[0] - tables[1]
+        finite = np.isfinite(_variances(differences).sum() + np.sum(differences**2))
+    if not finite:
+        raise ValueError(
+            "scores_a and scores_b are too large: the squares of their differences overflow "
+            "a float (beyond about 1e154); give scores on their usual scale (e.g. accuracies)"
+        )
+    return differences
 
 
 def _variances(differences: np.ndarray) -> np.ndarray:

@@ -31,8 +31,10 @@ from evalbook._checks import (
     as_label_array,
     as_number_array,
     check_label,
+    check_label_types,
     check_positive_number,
     check_same_length,
+    fbeta_weight,
 )
 from evalbook._results import result
 from evalbook.curves import Curve
@@ -180,11 +182,11 @@ def fbeta_curve(y_true, scores=None, *, positive=None, beta=1.0) -> Curve:
     (array([0.9, 0.8, 0.4, 0.1]), array([0.6667, 0.5   , 0.8   , 0.6667]), 1.0)
     """
     beta = check_positive_number(beta, "beta")
+    w = fbeta_weight(beta)  # finite for any β, as in evalbook.fbeta
     cuts, tp, fp, n_positive = _pr_counts(y_true, scores, positive)
     fn = n_positive - tp
-    b2 = beta * beta
-    # (1 + β²) TP / ((1 + β²) TP + β² FN + FP): the counts form, > 0 denominator
-    fbeta = (1 + b2) * tp / ((1 + b2) * tp + b2 * fn + fp)
+    # (1 + β²) TP / ((1 + β²) TP + β² FN + FP) divided by (1 + β²); denominator > 0
+    fbeta = tp / (tp + w * fn + (1.0 - w) * fp)
     return Curve(
         "fbeta",
         {
@@ -294,6 +296,7 @@ def multiclass_roc_auc(y_true, scores, *, labels) -> MulticlassRocAuc:
             "there must be one column per label"
         )
     check_same_length(target, table, "y_true", "scores")
+    check_label_types(y_true=target, labels=classes)
     known = np.isin(target, classes)
     if not known.all():
         position = int(np.flatnonzero(~known)[0])

@@ -20,6 +20,7 @@ from evalbook._checks import (
     as_number_array,
     as_thresholds,
     check_label,
+    check_label_types,
     check_same_length,
     positive_mask,
 )
@@ -104,6 +105,7 @@ class ScoredData:
     def __init__(self, y_true, scores, *, positive):
         check_label(positive, "positive")
         labels = as_label_array(y_true, "y_true")
+        check_label_types(y_true=labels)  # a '1' among 1s is another class, as in from_labels
         values = as_number_array(scores, "scores", what="score")
         check_same_length(labels, values, "y_true", "scores")
         is_positive = positive_mask(labels, positive)

@@ -19,6 +19,7 @@ __all__ = [
     "as_size_or_labels",
     "check_known_labels",
     "check_label",
+    "check_label_types",
     "check_labels",
     "check_same_classes",
     "mixed_labels_error",
@@ -83,6 +84,7 @@ def as_label_array(values, name: str) -> np.ndarray:
 
 def check_label(value, name: str):
     """One class label: hashable, not missing, not a sequence of labels; as a plain value."""
+    value = plain_value(value)  # np.str_("a") is one label, though it has .index and .dtype
     if isinstance(value, (list, tuple, set, dict, np.ndarray)) or (
         hasattr(value, "index") and hasattr(value, "dtype")
     ):
@@ -144,6 +146,8 @@ def as_size_or_labels(y_or_n, *, stratify, name: str = "y_or_n"):
             f"got {type(y_or_n).__name__} {y_or_n!r}"
         )
     y = as_label_array(y_or_n, name)
+    if stratify:  # strata of a 1 and a '1' would silently be two classes
+        check_label_types(**{name: y})
     return y.size, (y if stratify else None)
 
 
@@ -156,6 +160,41 @@ def positive_mask(labels: np.ndarray, positive) -> np.ndarray:
             f"positive={positive!r} does not occur in y_true, whose labels are {found[:10]!r}"
         )
     return is_positive
+
+
+def check_label_types(**arrays: np.ndarray) -> None:
+    """Refuse labels that :meth:`ConfusionMatrix.from_labels` refuses, in one array or
+    across several (``check_label_types(y_true=..., y_pred=...)``, arrays from
+    :func:`as_label_array`): an unhashable value (a dict, a list) and labels of different
+    types that cannot be ordered (a ``1`` and a ``'1'`` are different classes, so one
+    would silently count as the other's opposite).
+    """
+    distinct = []
+    for name, array in arrays.items():
+        if array.dtype.kind != "O":  # one dtype, one type: its first value stands for all
+            distinct.append(plain_value(array[0]))
+            continue
+        seen = set()
+        for position, value in enumerate(array.tolist()):
+            try:
+                seen.add(value)
+            except TypeError:
+                raise TypeError(
+                    f"{name} contains {value!r} ({type(value).__name__}) at position "
+                    f"{position}; a class label must be a hashable value such as a string "
+                    "or an int"
+                ) from None
+        distinct.extend(seen)
+    try:
+        sorted(distinct)
+    except TypeError:
+        names = list(arrays)
+        subject = (
+            f"{names[0]} mixes"
+            if len(names) == 1
+            else f"{', '.join(names[:-1])} and {names[-1]} mix"
+        )
+        raise mixed_labels_error(sorted(distinct, key=repr), subject) from None
 
 
 def check_known_labels(found, labels: list, name: str) -> None:

@@ -14,6 +14,7 @@ __all__ = [
     "MAX_QUANTILE",
     "UndefinedMetricWarning",
     "as_array",
+    "as_float",
     "as_number_array",
     "as_rng",
     "as_thresholds",
@@ -34,6 +35,7 @@ __all__ = [
     "check_whole_between",
     "check_whole_number",
     "check_zero_division",
+    "fbeta_weight",
     "is_missing",
     "plain_value",
     "safe_divide",
@@ -129,7 +131,14 @@ def as_number_array(values, name: str, *, what: str = "value", empty: str = "") 
                 raise TypeError(
                     f"{name} must hold real numbers; got {value!r} at position {position}"
                 )
-    array = array.astype(np.float64)
+    try:
+        array = array.astype(np.float64)
+    except OverflowError:  # an int beyond a float's range
+        position = next(i for i, v in enumerate(array) if abs(v) > 2**1023)
+        raise ValueError(
+            f"{name} contains {shown_number(array[position])} at position {position}; every "
+            f"{what} must be a finite number"
+        ) from None
     bad = np.flatnonzero(~np.isfinite(array))
     if bad.size:
         position = int(bad[0])
@@ -161,11 +170,20 @@ def check_flag(value, name: str) -> bool:
     return bool(value)
 
 
+def as_float(value, name: str) -> float:
+    """``float(value)`` of a checked real number; an int too large for a float (10**400)
+    is a ValueError naming ``name``, not Python's OverflowError."""
+    try:
+        return float(value)
+    except OverflowError:
+        raise ValueError(f"{name} is too large for a float; got {shown_number(value)}") from None
+
+
 def check_open_fraction(value, name: str, *, example: str = "") -> float:
     """Check that ``value`` is a real number strictly between 0 and 1 and return it."""
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
         raise TypeError(f"{name} must be a number between 0 and 1; got {type(value).__name__}")
-    value = float(value)
+    value = as_float(value, name)
     if not 0.0 < value < 1.0:  # also rejects nan
         raise ValueError(f"{name} must be strictly between 0 and 1{example}; got {value}")
     return value
@@ -184,7 +202,7 @@ def check_probability(value, name: str) -> float:
     """Check that ``value`` is a real number in [0, 1] and return it as a float."""
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
         raise TypeError(f"{name} must be a number in [0, 1]; got {type(value).__name__}")
-    value = float(value)
+    value = as_float(value, name)
     if not 0.0 <= value <= 1.0:  # also rejects nan
         raise ValueError(f"{name} must be a probability in [0, 1]; got {value}")
     return value
@@ -194,7 +212,7 @@ def check_positive_number(value, name: str) -> float:
     """Check that ``value`` is a finite real number greater than 0 and return it."""
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
         raise TypeError(f"{name} must be a positive number; got {type(value).__name__}")
-    value = float(value)
+    value = as_float(value, name)
     if not (value > 0 and math.isfinite(value)):
         raise ValueError(f"{name} must be a finite number greater than 0; got {value}")
     return value
@@ -317,7 +335,7 @@ def check_threshold(value, name: str = "t") -> float:
     """Check that ``value`` is one real number, not NaN (±inf allowed), and return it."""
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
         raise TypeError(f"{name} must be a number; got {type(value).__name__} {value!r}")
-    value = float(value)
+    value = as_float(value, name)
     if math.isnan(value):
         raise ValueError(f"{name} must be a number; got nan")
     return value
@@ -327,9 +345,10 @@ def check_finite_number(value, name: str) -> float:
     """Check that ``value`` is one finite real number (of any sign) and return it."""
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
         raise TypeError(f"{name} must be a number; got {type(value).__name__} {value!r}")
+    value = as_float(value, name)
     if not math.isfinite(value):
         raise ValueError(f"{name} must be a finite number; got {value!r}")
-    return float(value)
+    return value
 
 
 def as_thresholds(t, name: str = "t"):
@@ -367,3 +386,15 @@ def check_whole_between(value, name: str, low: int, high: int, *, high_is: str =
         bound = f"{high_is} ({high})" if high_is else str(high)
         raise ValueError(f"{name} must be between {low} and {bound}; got {shown_number(value)}")
     return value
+
+
+def fbeta_weight(beta) -> float:
+    """w = β² / (1 + β²) for a checked ``beta`` (:func:`check_positive_number`).
+
+    F-beta divided by (1 + β²) is TP / (TP + w·FN + (1 − w)·FP), which stays finite for
+    any β: β² may overflow to inf (w = 1, the recall) or underflow to 0 (w = 0, the
+    precision).
+    """
+    beta = check_positive_number(beta, "beta")
+    b2 = beta * beta
+    return 1.0 if math.isinf(b2) else b2 / (1.0 + b2)

@@ -9,6 +9,7 @@ from collections.abc import Mapping
 
 import numpy as np
 
+from evalbook._checks.labels import check_labels
 from evalbook._checks.policy import (
     MAX_COUNT,
     as_array,
@@ -259,7 +260,10 @@ def as_score_table(scores) -> tuple[np.ndarray, tuple]:
         bad = [v for v in array.ravel() if not holds_real_numbers(np.array([v], dtype=object))]
         example = f": got {type(bad[0]).__name__} {bad[0]!r}" if bad else ""
         raise TypeError(f"scores must hold numbers only, in rows of equal length{example}")
-    values = array.astype(float)
+    try:
+        values = array.astype(float)
+    except OverflowError:  # an int beyond a float's range
+        raise ValueError("scores contains a number too large for a float") from None
     if values.ndim != 2:
         raise ValueError(
             f"scores must be two-dimensional (rows = datasets, columns = algorithms); "
@@ -275,6 +279,8 @@ def as_score_table(scores) -> tuple[np.ndarray, tuple]:
         )
     if not np.all(np.isfinite(values)):
         raise ValueError("scores contains nan or infinite values")
+    if labels is not None:  # each algorithm named once: a repeated name would hide one
+        labels = tuple(check_labels(list(labels), "the algorithms' names (scores' columns)"))
     return values, labels if labels is not None else tuple(range(k))
 
 
@@ -299,11 +305,44 @@ def check_estimator(model) -> None:
         )
 
 
-def as_features(X, n: int):
-    """The feature table ``X`` (a DataFrame as it is, else an array) with one row per label."""
+def as_features(X, n: int | None, *, name: str = "X", y_name: str = "y", shape=None):
+    """The feature table ``X`` (a DataFrame as it is, else an array), one row per instance.
+
+    ``n`` is the number of labels in ``y_name`` (None: any number of rows, at least one);
+    ``shape`` the shape of one instance the table must have (that of the training table).
+    Numbers must form a finite (rows, features) table: NaN, ±inf, a single value or a flat
+    list of numbers are refused here, with ``name``, instead of in the estimator (a flat
+    list of texts, for a text pipeline, is accepted).
+    """
+    if X is None or isinstance(X, (str, bytes)):
+        raise TypeError(f"{name} must be a table of features, one row per instance; got {X!r}")
     if not hasattr(X, "iloc"):
-        X = as_array(X, "X")
-    if X.ndim == 0 or len(X) != n:
-        length = "a single value" if X.ndim == 0 else f"{len(X)} rows"
-        raise ValueError(f"X and y must describe the same instances; X has {length}, y has {n}")
+        X = as_array(X, name)
+    numeric = not hasattr(X, "iloc") and X.dtype.kind in "biuf"
+    if X.ndim == 0 or (X.ndim == 1 and numeric):
+        raise ValueError(
+            f"{name} must be a table of shape (instances, features); got "
+            + ("a single value" if X.ndim == 0 else f"an array of shape {X.shape}")
+            + (" (one feature per instance: write [[x1], [x2], ...])" if X.ndim == 1 else "")
+        )
+    if n is not None and len(X) != n:
+        raise ValueError(
+            f"{name} and {y_name} must describe the same instances; {name} has {len(X)} rows, "
+            f"{y_name} has {n}"
+        )
+    if X.size == 0 if not hasattr(X, "iloc") else X.empty:
+        raise ValueError(f"{name} is empty (shape {X.shape}); give at least one instance")
+    if shape is not None and tuple(X.shape[1:]) != tuple(shape):
+        raise ValueError(
+            f"{name} has instances of shape {tuple(X.shape[1:])}; the training table's are "
+            f"{tuple(shape)}"
+        )
+    if numeric and X.dtype.kind == "f":
+        bad = np.argwhere(~np.isfinite(X))
+        if bad.size:
+            at = tuple(int(v) for v in bad[0])
+            raise ValueError(
+                f"{name}{list(at)} is {X[at]}; every feature must be a finite number (impute "
+                "or drop missing values first)"
+            )
     return X

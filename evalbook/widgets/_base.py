@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import math
 import numbers
+from collections.abc import Mapping
 
 import numpy as np
+import traitlets
 
 
 class Explorer:
@@ -50,6 +52,9 @@ class Explorer:
         for name, control in self._controls.items():
             if attributes:
                 setattr(self, name, control)
+            # a value is checked before the widget's own validation, which would clamp
+            # ±inf to a slider's end or raise traitlets' TraitError for None
+            control.add_traits(value=_CheckedValue(self, name, control.traits()["value"]))
             control.observe(self._on_change, names="value")
         self._views = tuple(views)
         self._widget = layout
@@ -57,23 +62,8 @@ class Explorer:
 
     # ------------------------------------------------------------------ wiring
     def _on_change(self, change) -> None:
-        if self._restoring:
-            return
-        control = change["owner"]
-        name = next(key for key, value in self._controls.items() if value is control)
-        problem = _generic_problem(control, change["new"]) or self._check_control(
-            name, change["new"]
-        )
-        if problem:
-            self._restoring = True
-            try:
-                control.value = change["old"]
-            finally:
-                self._restoring = False
-            raise ValueError(
-                f"{name} {problem}; got {change['new']!r}. The explorer keeps {change['old']!r}"
-            )
-        self._refresh(change)
+        if not self._restoring:
+            self._refresh(change)
 
     def _check_control(self, name: str, value) -> str | None:
         """Why ``value`` is refused for the control ``name`` (None to accept it)."""
@@ -122,16 +112,72 @@ def _repr_value(value) -> str:
     return repr(value)
 
 
-def _generic_problem(control, value) -> str | None:
-    """What no control accepts: a missing choice, or a number that is not finite."""
+class _CheckedValue(traitlets.TraitType):
+    """The ``value`` trait of an explorer's control: refuses, with a ValueError naming the
+    control, what the control cannot mean, then validates as the widget's own trait."""
+
+    def __init__(self, explorer: Explorer, name: str, inner: traitlets.TraitType):
+        super().__init__(inner.default_value, allow_none=False, help=inner.help)
+        self.tag(**{key: v for key, v in inner.metadata.items() if key != "help"})
+        self._explorer = explorer
+        self._control = name
+        self._inner = inner
+
+    def validate(self, obj, value):
+        problem = _generic_problem(obj, self._inner, value) or self._explorer._check_control(
+            self._control, value
+        )
+        if problem:
+            raise ValueError(
+                f"{self._control} {problem}; got {_shown(value)}. The explorer keeps {obj.value!r}"
+            )
+        return self._inner.validate(obj, value) if hasattr(self._inner, "validate") else value
+
+
+def _shown(value) -> str:
+    """``repr(value)``, short even for an int of thousands of digits."""
+    if isinstance(value, numbers.Integral) and abs(value) >= 10**30:
+        return f"an int of about 10^{math.log10(abs(value)):.0f}"
+    return repr(value)
+
+
+def _option_values(options) -> list:
+    """The values a choice control can take: its options, or the second of (label, value)."""
+    items = options.items() if isinstance(options, Mapping) else options
+    return [o[1] if isinstance(o, tuple) and len(o) == 2 else o for o in items]
+
+
+def _generic_problem(control, inner, value) -> str | None:
+    """What no control accepts: a value outside a choice's options, a number that is not
+    finite or not a number, a fraction where a whole number is meant, a non-bool switch."""
     options = getattr(control, "options", None)
     if options is not None and not isinstance(options, str):
-        if value is None:
-            return "must be one of its options"
+        known = _option_values(options)
+        try:
+            found = any(value is v or (type(value) is type(v) and value == v) for v in known)
+        except (TypeError, ValueError):
+            found = False
+        return None if found else f"must be one of its options {known!r}"
+    if isinstance(inner, traitlets.Bool):
+        if not isinstance(value, (bool, np.bool_)):
+            return "must be True or False"
         return None
-    if isinstance(value, numbers.Real) and not isinstance(value, (bool, np.bool_)):
-        if not math.isfinite(float(value)):
-            return "must be a finite number"
-    elif value is None and hasattr(control, "min"):
+    if isinstance(inner, traitlets.Unicode):
+        return None if isinstance(value, str) else "must be a string"
+    if not isinstance(inner, (traitlets.Float, traitlets.Int)):
+        return None
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
         return "must be a number"
+    try:
+        number = float(value)
+    except OverflowError:  # an int beyond a float's range
+        return "must be a number within the control's range"
+    if not math.isfinite(number):
+        return "must be a finite number"
+    if isinstance(inner, traitlets.Int) and not number.is_integer():
+        return "must be a whole number"
+    if isinstance(inner, traitlets.Int) and not isinstance(value, numbers.Integral):
+        return None
+    if abs(number) > 2**63 - 1 and isinstance(inner, traitlets.Int):
+        return "must be a whole number within the control's range"
     return None

@@ -15,7 +15,13 @@ from __future__ import annotations
 import ipywidgets as widgets
 import numpy as np
 
-from evalbook._checks import as_array, as_label_array, as_rng, check_open_fraction
+from evalbook._checks import (
+    as_array,
+    as_label_array,
+    check_label_types,
+    check_open_fraction,
+    check_whole_number,
+)
 from evalbook._render import CLASS_COLOURS, Cell, blend, html_table, say
 from evalbook._svg import LINE_COLOURS, Line, Points, Segments, svg_plot
 from evalbook.validation import holdout
@@ -103,13 +109,15 @@ class ComplexityExplorer(Explorer):
         if features.dtype.kind not in "iuf" or not np.all(np.isfinite(features)):
             raise ValueError("X must hold finite numbers")
         labels = as_label_array(y, "y")
+        check_label_types(y=labels)
         if labels.size != features.shape[0]:
             raise ValueError(
                 f"X and y must describe the same instances; X has {features.shape[0]} rows, "
                 f"y has {labels.size}"
             )
         check_open_fraction(validation_size, "validation_size")
-        as_rng(seed)  # checked: a non-negative int
+        # a non-negative int below 2**32: scikit-learn's random_state is a 32-bit seed
+        seed = check_whole_number(seed, "seed", minimum=0, maximum=2**32 - 1)
         self._kind = model
         self._seed = int(seed)
         train, valid = holdout(labels, test_size=validation_size, stratify=True, seed=seed)

@@ -14,7 +14,7 @@ import numbers
 
 import ipywidgets as widgets
 
-from evalbook._checks import check_finite_number
+from evalbook._checks import check_finite_number, check_labels
 from evalbook._render import number, percent, say
 from evalbook.widgets._base import Explorer
 
@@ -101,7 +101,8 @@ class Guess(Explorer):
         self._question = question
         self._value = None
         if options is not None:
-            if isinstance(options, str) or len(options) < 2:
+            options = check_labels(options, "options")  # each choice once, none missing
+            if len(options) < 2:
                 raise ValueError("options must list at least two choices")
             if not callable(answer) and answer not in options:
                 raise ValueError(f"answer {answer!r} is not one of the options {list(options)!r}")

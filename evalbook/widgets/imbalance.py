@@ -10,13 +10,12 @@ the model that always predicts the majority class reaches any accuracy with kapp
 from __future__ import annotations
 
 import math
-import numbers
 import warnings
 
 import ipywidgets as widgets
 import numpy as np
 
-from evalbook._checks import UndefinedMetricWarning, check_probability
+from evalbook._checks import UndefinedMetricWarning, check_count, check_probability
 from evalbook._render import Cell, confusion_html, html_table, say
 from evalbook._svg import LINE_COLOURS, Line, svg_plot
 from evalbook.classification import accuracy, balanced_accuracy, cohen_kappa, mcc, recall
@@ -111,11 +110,7 @@ class ImbalanceExplorer(Explorer):
     """
 
     def __init__(self, n=1000, *, majority_share=0.5, recall_majority=0.9, recall_minority=0.6):
-        if isinstance(n, (bool, np.bool_)) or not isinstance(n, numbers.Integral):
-            raise TypeError(f"n must be a whole number; got {type(n).__name__} {n!r}")
-        if n < 10:
-            raise ValueError(f"n must be at least 10; got {n}")
-        self._n = int(n)
+        self._n = check_count(n, "n", minimum=10, floats=False)  # at most 2**53: exact counts
         share = check_probability(majority_share, "majority_share")
         if not 0.5 <= share <= 0.99:
             raise ValueError(f"majority_share must be between 0.5 and 0.99; got {share}")

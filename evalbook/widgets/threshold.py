@@ -28,7 +28,15 @@ import warnings
 import ipywidgets as widgets
 import numpy as np
 
-from evalbook._checks import UndefinedMetricWarning, check_threshold
+from evalbook._checks import (
+    UndefinedMetricWarning,
+    as_array,
+    check_label,
+    check_open_fraction,
+    check_positive_number,
+    check_table_cells,
+    check_threshold,
+)
 from evalbook._render import (
     RESULT_COLOURS,
     Cell,
@@ -175,7 +183,10 @@ class ThresholdExplorer(Explorer):
         _separation=None,
     ):
         labels = self._load(y_true, scores, positive)
-        self._negative = _default_negative(labels, positive) if negative is None else negative
+        if negative is None:
+            self._negative = _default_negative(labels, positive)
+        else:
+            self._negative = check_label(negative, "negative")
         if self._negative == positive:
             raise ValueError(f"negative must differ from positive; both are {positive!r}")
         self._ids = check_ids(ids, labels)
@@ -197,9 +208,7 @@ class ThresholdExplorer(Explorer):
         self._draw_curves()
         if step is None:
             step = default_step
-        step = check_threshold(step, "step")
-        if not step > 0:
-            raise ValueError(f"step must be greater than 0; got {step}")
+        step = check_positive_number(step, "step")  # finite and > 0
         t = check_threshold(threshold, "threshold")
         if not lo <= t <= hi:
             raise ValueError(f"threshold must lie in the slider's range [{lo:g}, {hi:g}]; got {t}")
@@ -318,10 +327,9 @@ class ThresholdExplorer(Explorer):
             raise ValueError(
                 f"separation must be between 0 and {MAX_SEPARATION:g}; got {separation}"
             )
-        if isinstance(positive_share, bool) or not isinstance(positive_share, numbers.Real):
-            raise TypeError(f"positive_share must be a number; got {type(positive_share).__name__}")
-        n_positive = round(n * float(positive_share))
-        if not 0 < positive_share < 1 or not 0 < n_positive < n:
+        positive_share = check_open_fraction(positive_share, "positive_share")  # not nan
+        n_positive = round(n * positive_share)
+        if not 0 < n_positive < n:
             raise ValueError(
                 f"positive_share must leave at least one instance of each class among n={n}; "
                 f"got {positive_share}"
@@ -573,12 +581,16 @@ def _default_negative(labels: np.ndarray, positive):
 
 
 def _check_profit(profit) -> np.ndarray:
-    try:
-        matrix = np.asarray(profit, dtype=float)
-    except (TypeError, ValueError):
+    if profit is None or isinstance(profit, (str, bytes, numbers.Number)):
         raise TypeError(
             f"profit must be a 2×2 table of numbers [[TP, FN], [FP, TN]]; got {profit!r}"
-        ) from None
+        )
+    matrix = as_array(profit, "profit")
+    check_table_cells(matrix, "profit")  # no booleans, no numeric strings, as profit()
+    try:
+        matrix = matrix.astype(float)
+    except OverflowError:  # an int beyond a float's range
+        raise ValueError("profit holds a number too large for a float") from None
     if matrix.shape != (2, 2):
         raise ValueError(
             f"profit must be a 2×2 table [[TP, FN], [FP, TN]]; got shape {matrix.shape}"

@@ -314,9 +314,9 @@ def test_unknown_orientation(orientation):
 
 def test_unknown_label_for_a_metric():
     for function, _, _ in BINARY_METRICS.values():
-        with pytest.raises(ValueError, match=r"label 'Z' is not one of this matrix's labels"):
+        with pytest.raises(ValueError, match=r"positive='Z' is not one of this matrix's labels"):
             function(ABC, positive="Z")
-        with pytest.raises(ValueError, match=r"label 1 is not one of this matrix's labels"):
+        with pytest.raises(ValueError, match=r"positive=1 is not one of this matrix's labels"):
             function(SPAM, positive=1)
 
 

@@ -271,7 +271,7 @@ def test_binary_metric_label_is_one_vs_rest(name, abc_cm, binary_reference):
         assert function(abc_cm.reorder(["C", "A", "B"]), positive=label) == value
         values.append(value)
     assert len(set(values)) > 1, "the three classes should not all give the same value"
-    with pytest.raises(ValueError, match=r"label 'Z' is not one of this matrix's labels"):
+    with pytest.raises(ValueError, match=r"positive='Z' is not one of this matrix's labels"):
         function(abc_cm, positive="Z")
 
 

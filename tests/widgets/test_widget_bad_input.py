@@ -131,8 +131,10 @@ def test_profit_multiclass_cells_refuse_nan():
     assert explorer.profits.to_dict() == {"m": 15.0}
 
 
-def test_an_infinite_slider_value_is_clamped_not_refused():
+def test_an_infinite_slider_value_is_refused_not_clamped():
     explorer = ImbalanceExplorer()
-    explorer.majority_share.value = math.inf
-    assert explorer.majority_share.value == 0.99
-    assert explorer.metrics["accuracy"] == pytest.approx(0.897, abs=1e-3)
+    before = explorer.metrics["accuracy"]
+    with pytest.raises(ValueError, match="majority_share must be a finite number"):
+        explorer.majority_share.value = math.inf
+    assert explorer.majority_share.value != 0.99
+    assert explorer.metrics["accuracy"] == before

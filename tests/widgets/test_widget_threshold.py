@@ -142,7 +142,11 @@ def test_any_scores_and_labels():
         ({"positive": "spam", "threshold": "0.5"}, TypeError, "threshold must be"),
         ({"positive": "spam", "negative": "spam"}, ValueError, "negative must differ"),
         ({"positive": "spam", "profit": [[1, 2, 3]]}, ValueError, "profit must be a 2×2"),
-        ({"positive": "spam", "step": 0.0}, ValueError, "step must be greater"),
+        (
+            {"positive": "spam", "step": 0.0},
+            ValueError,
+            "step must be a finite number greater than 0",
+        ),
         ({"positive": "spam", "max_rows": 0}, ValueError, "max_rows"),
     ],
 )
