@@ -37,6 +37,7 @@ MIXED_TYPES = r"y_true mixes labels of different types \(int, str\)"
         evalbook.brier_score,
         evalbook.calibration_curve,
         evalbook.expected_calibration_error,
+        evalbook.roc_auc_interval,
         evalbook.ScoredData,
     ],
 )
