@@ -211,7 +211,7 @@ def delong_test(y_true, scores_a, scores_b, *, positive, confidence=0.95) -> DeL
     confidence = check_confidence(confidence)
     first, is_positive = scores_and_classes(y_true, scores_a, positive, name="scores_a")
     second = as_number_array(scores_b, "scores_b", what="score")
-    check_same_length(first, second, "scores_a", "scores_b")
+    check_same_length(is_positive, second, "y_true", "scores_b")
     m = int(is_positive.sum())
     n = is_positive.size - m
     if m < 2 or n < 2:

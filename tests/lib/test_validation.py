@@ -643,7 +643,7 @@ def test_cross_validate_bad_input(kwargs, error, message):
 @pytest.mark.parametrize(
     ("call", "error", "message"),
     [
-        (lambda: holdout([1, "1", 1, "1"], stratify=True), TypeError, "y mixes labels"),
+        (lambda: holdout([1, "1", 1, "1"], stratify=True), TypeError, "y_or_n mixes labels"),
         (lambda: list(stratified_kfold([1, "1", 1, "1"], k=2)), TypeError, "y mixes labels"),
         (
             lambda: stratified_counts([2**62, 2**62], fraction=0.5),
