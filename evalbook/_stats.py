@@ -7,11 +7,13 @@ Each is written once here and reused, so that ``summary`` (caret's report) and
 
 from __future__ import annotations
 
+import warnings
 from statistics import NormalDist
 
 import numpy as np
 
 from evalbook._checks import (
+    UndefinedMetricWarning,
     as_label_array,
     as_number_array,
     check_confidence,
@@ -142,3 +144,24 @@ def normal_quantile(probability: float) -> float:
     1.959964
     """
     return NormalDist().inv_cdf(probability)
+
+
+def defined_resamples(values: np.ndarray, *, undefined_as: str) -> np.ndarray:
+    """The resamples' values where the metric is defined, for a bootstrap interval.
+
+    A resample on which the metric is undefined (``nan``) is left out with an
+    :class:`UndefinedMetricWarning` that counts them (pointing at the caller of the public
+    function); when no resample is defined, a ValueError. ``undefined_as`` says how the
+    message names the undefined value ("nan", "0/0").
+    """
+    undefined = int(np.isnan(values).sum())
+    if undefined == values.size:
+        raise ValueError(f"the metric is undefined ({undefined_as}) on every resample")
+    if undefined:
+        warnings.warn(
+            f"the metric is undefined ({undefined_as}) on {undefined} of {values.size} "
+            "resamples; they are left out of the interval",
+            UndefinedMetricWarning,
+            stacklevel=3,
+        )
+    return values[~np.isnan(values)]

@@ -34,7 +34,7 @@ from evalbook._checks import (
     check_whole_number,
 )
 from evalbook._results import result
-from evalbook._stats import clopper_pearson, clopper_pearson_bounds
+from evalbook._stats import clopper_pearson, clopper_pearson_bounds, defined_resamples
 
 __all__ = [
     "T_TABLE",
@@ -437,17 +437,7 @@ def bootstrap_interval(
                     for row in cells
                 ]
             )
-        undefined = int(np.isnan(values).sum())
-        if undefined == resamples:
-            raise ValueError("the metric is undefined (0/0) on every resample")
-        if undefined:
-            warnings.warn(
-                f"the metric is undefined (0/0) on {undefined} of {resamples} resamples; "
-                "they are left out of the interval",
-                UndefinedMetricWarning,
-                stacklevel=2,
-            )
-            values = values[~np.isnan(values)]
+        values = defined_resamples(values, undefined_as="0/0")
     alpha = 1.0 - confidence
     lower, upper = np.quantile(values, [alpha / 2, 1 - alpha / 2])
     return Interval(float(lower), float(upper))

@@ -31,7 +31,12 @@ from evalbook._checks import (
     check_size,
     check_whole_number,
 )
-from evalbook._stats import delong_placements, normal_quantile, scores_and_classes
+from evalbook._stats import (
+    defined_resamples,
+    delong_placements,
+    normal_quantile,
+    scores_and_classes,
+)
 from evalbook.intervals import Interval
 
 __all__ = ["metric_bootstrap_interval", "roc_auc_interval"]
@@ -242,15 +247,4 @@ def metric_bootstrap_interval(
                 values[start + row] = check_metric_value(
                     metric(target[indices], table[indices]), metric
                 )
-    undefined = int(np.isnan(values).sum())
-    if undefined == rounds:
-        raise ValueError("the metric is undefined (nan) on every resample")
-    if undefined:
-        warnings.warn(
-            f"the metric is undefined (nan) on {undefined} of {rounds} resamples; they are "
-            "left out of the interval",
-            UndefinedMetricWarning,
-            stacklevel=2,
-        )
-        values = values[~np.isnan(values)]
-    return _percentiles(values, confidence)
+    return _percentiles(defined_resamples(values, undefined_as="nan"), confidence)
