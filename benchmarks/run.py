@@ -13,7 +13,7 @@ each side runs once untimed (the first run after an install compiles the bytecod
 
     python benchmarks/run.py --only "make test" --baseline cf09d96
 
-Method (issue 16):
+Method:
 
 - every contender of a row (evalbook and each reference) runs on the same data, the same
   number of times, interleaved: one call of each per round (A B A B …), whole rounds only;

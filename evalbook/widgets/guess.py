@@ -1,6 +1,6 @@
 """Predict, then reveal: the student commits to a guess, then sees the computed value beside it.
 
-The self-study half of the lessons' "🤔 Preveja" prompts (issue 13 §4; Google's ML crash
+The self-study half of the lessons' "🤔 Preveja" prompts (Google's ML crash
 course and MLU-Explain ask for a guess before the number): type a guess, press the button,
 and the widget shows the value the library computed, the guess beside it and how far off
 the guess was. The value is not shown, nor in the repr, until the guess is revealed.
@@ -42,7 +42,7 @@ _TEXT = {
 class Guess(Explorer):
     """A guess box and a "Reveal" button; then the computed value, the guess and the gap.
 
-    Issue 13 §4, "Preveja": before the cell that computes a section's headline number the
+    "Preveja": before the cell that computes a section's headline number the
     student types a guess; the reveal shows the value beside it and how far off it was
     (absolute difference and, for a non-zero value, relative to the value). With
     ``options`` the guess is a choice (e.g. which model wins) and the reveal says whether
