@@ -110,6 +110,17 @@ def delong_placements(scores: np.ndarray, is_positive: np.ndarray) -> tuple[np.n
     return values, half_pairs / (2 * m * n)
 
 
+def checked_scores(y_true, scores, positive, *, name="scores"):
+    """``(labels, scores as float64, positive mask)``: the checks every function on scores
+    makes (:class:`evalbook.ScoredData` and the functions that sort their own way)."""
+    check_label(positive, "positive")
+    labels = as_label_array(y_true, "y_true")
+    check_label_types(y_true=labels)  # a '1' among 1s is another class, as in from_labels
+    values = as_number_array(scores, name, what="score")
+    check_same_length(labels, values, "y_true", name)
+    return labels, values, positive_mask(labels, positive)
+
+
 def scores_and_classes(y_true, scores, positive, *, name="scores", minimum=1):
     """``scores`` as float64 and the positive mask of ``y_true``, checked, not sorted.
 
@@ -117,12 +128,7 @@ def scores_and_classes(y_true, scores, positive, *, name="scores", minimum=1):
     sort the scores their own way (DeLong's components, the AUC's bootstrap). Refuses a
     class with fewer than ``minimum`` instances.
     """
-    check_label(positive, "positive")
-    labels = as_label_array(y_true, "y_true")
-    check_label_types(y_true=labels)  # 1 and "1" are two labels, not one
-    values = as_number_array(scores, name, what="score")
-    check_same_length(labels, values, "y_true", name)
-    is_positive = positive_mask(labels, positive)
+    _, values, is_positive = checked_scores(y_true, scores, positive, name=name)
     m = int(is_positive.sum())
     n = is_positive.size - m
     if m < minimum or n < minimum:

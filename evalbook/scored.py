@@ -16,14 +16,9 @@ from typing import NamedTuple
 import numpy as np
 
 from evalbook._checks import (
-    as_label_array,
-    as_number_array,
     as_thresholds,
-    check_label,
-    check_label_types,
-    check_same_length,
-    positive_mask,
 )
+from evalbook._stats import checked_scores
 
 __all__ = ["Counts", "ScoredData", "as_scored_data"]
 
@@ -103,12 +98,7 @@ class ScoredData:
     """
 
     def __init__(self, y_true, scores, *, positive):
-        check_label(positive, "positive")
-        labels = as_label_array(y_true, "y_true")
-        check_label_types(y_true=labels)  # a '1' among 1s is another class, as in from_labels
-        values = as_number_array(scores, "scores", what="score")
-        check_same_length(labels, values, "y_true", "scores")
-        is_positive = positive_mask(labels, positive)
+        labels, values, is_positive = checked_scores(y_true, scores, positive)
         n = values.size
         ordered = np.sort(values)  # no argsort: tied scores are one step, in any order
         first_of_value = np.empty(n, dtype=bool)
