@@ -287,8 +287,8 @@ def fresh_sample_predictions(model, sample, X_test, *, rounds=200, seed=None) ->
         )
     rounds = check_whole_number(rounds, "rounds", minimum=2, maximum=100_000)
     seeds = as_rng(seed).integers(0, 2**63 - 1, size=rounds)
-    if not hasattr(X_test, "iloc"):
-        X_test = as_array(X_test, "X_test")
+    X_test = as_features(X_test, None, name="X_test")
+    check_size("fresh_sample_predictions", rounds=rounds, X_test_rows=len(X_test))
     rows = []
     for value in seeds.tolist():
         drawn = sample(value)
@@ -296,7 +296,14 @@ def fresh_sample_predictions(model, sample, X_test, *, rounds=200, seed=None) ->
             raise TypeError(
                 f"sample(seed) must return a pair (X_train, y_train); got {type(drawn).__name__}"
             )
-        X_train, y_train = drawn
-        fitted = fit_copy(model, X_train, np.asarray(y_train))
+        y_train = as_label_array(drawn[1], "the y_train that sample(seed) returned")
+        X_train = as_features(
+            drawn[0],
+            y_train.size,
+            name="the X_train that sample(seed) returned",
+            y_name="its y_train",
+            shape=X_test.shape[1:],
+        )
+        fitted = fit_copy(model, X_train, y_train)
         rows.append(np.asarray(fitted.predict(X_test)))
     return np.vstack(rows)

@@ -387,9 +387,19 @@ class ConfusionMatrix:
         return np.array(self._counts, dtype=dtype, copy=True)
 
 
-def as_confusion_matrix(cm) -> ConfusionMatrix:
-    """``cm`` itself if it is a :class:`ConfusionMatrix`, else ``ConfusionMatrix(cm)``."""
-    return cm if isinstance(cm, ConfusionMatrix) else ConfusionMatrix(cm)
+def as_confusion_matrix(cm, name: str = "cm") -> ConfusionMatrix:
+    """``cm`` itself if it is a :class:`ConfusionMatrix`, else ``ConfusionMatrix(cm)``.
+
+    A table of counts is checked first under the caller's argument name, so that a bad
+    ``cm`` is refused as ``cm`` (not as the constructor's ``counts``).
+    """
+    if isinstance(cm, ConfusionMatrix):
+        return cm
+    if isinstance(cm, Mapping):
+        counts_from_frame(frame_from_mapping(cm, name, fill=0))
+    elif not (hasattr(cm, "index") and hasattr(cm, "columns")):
+        as_count_table(cm, name)
+    return ConfusionMatrix(cm)
 
 
 def result_types(y_true, y_pred, *, positive) -> np.ndarray:

@@ -159,6 +159,8 @@ def time_series_split(n, *, k=5, gap=0, test_size=None) -> Iterator[tuple]:
     k = check_whole_number(k, "k", minimum=2)
     gap = check_whole_number(gap, "gap", minimum=0)
     if test_size is None:
+        if k >= n:
+            raise ValueError(f"k = {k} test blocks need more than k instances; got n = {n}")
         test_size = n // (k + 1)
     test_size = check_whole_number(test_size, "test_size", minimum=1)
     first_test = n - k * test_size

@@ -22,6 +22,7 @@ from evalbook._checks import (
     as_label_array,
     as_rng,
     check_count,
+    check_label_types,
     check_same_length,
     check_size,
     check_whole_number,
@@ -146,6 +147,8 @@ def bootstrap_oob_probability(n):
     """
     scalar = np.ndim(as_array(n, "n")) == 0
     values = [n] if scalar else list(np.asarray(n).ravel())
+    if not values:
+        raise ValueError("n is empty; give at least one number of instances")
     for value in values:
         check_count(value, "n", minimum=1, floats=False)
     array = np.asarray(n, dtype=float)
@@ -271,6 +274,7 @@ def no_information_error_rate(y_true, y_pred) -> float:
     y_true = as_label_array(y_true, "y_true")
     y_pred = as_label_array(y_pred, "y_pred")
     check_same_length(y_true, y_pred, "y_true", "y_pred")
+    check_label_types(y_true=y_true, y_pred=y_pred)
     codes: dict = {}
     for label in (*y_true.tolist(), *y_pred.tolist()):
         codes.setdefault(label, len(codes))

@@ -30,6 +30,7 @@ from evalbook._checks import (
     check_same_length,
     check_size,
     check_whole_number,
+    is_missing,
 )
 from evalbook._stats import (
     defined_resamples,
@@ -222,6 +223,12 @@ def metric_bootstrap_interval(
     if table.ndim == 0:
         raise ValueError("predictions must hold one prediction per instance; got a single value")
     check_same_length(target, table, "y_true", "predictions")
+    missing = [i for i, value in enumerate(table.ravel()) if is_missing(value)][:1]
+    if missing:  # no metric is defined on a missing prediction or score
+        raise ValueError(
+            f"predictions contains a missing value ({table.ravel()[missing[0]]!r}) at "
+            f"position {missing[0]}; every instance needs a prediction"
+        )
     if target.size == 0:
         raise ValueError("y_true is empty: there is nothing to resample")
     rounds = check_whole_number(rounds, "rounds", minimum=1)

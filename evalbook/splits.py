@@ -141,7 +141,8 @@ def _split(n, codes, fractions, rng, part_names) -> list[np.ndarray]:
     empty = [name for name, total in zip(part_names, totals, strict=True) if total == 0]
     if empty:
         raise ValueError(
-            f"with n={n} instances the {' and '.join(empty)} set would be empty "
+            f"y_or_n: with {n} instance{'s' * (n != 1)} the {' and '.join(empty)} set would be "
+            "empty "
             f"(sizes {dict(zip(part_names, totals.tolist(), strict=True))}); "
             "use more instances or larger shares"
         )
@@ -191,7 +192,7 @@ def train_val_test_split(y_or_n, *, fractions=(0.5, 0.2, 0.3), stratify=False, s
     """
     fractions = check_fractions(fractions, "fractions", parts=3)
     n, codes = _n_and_codes(y_or_n, stratify=stratify)
-    check_size("train_val_test_split", n=n)
+    check_size("train_val_test_split", y_or_n=n)
     rng = as_rng(seed)
     train, val, test = _split(n, codes, fractions, rng, ("training", "validation", "test"))
     return train, val, test
@@ -232,7 +233,7 @@ def holdout(y_or_n, *, test_size=1 / 3, stratify=False, seed=None):
     """
     test_size = check_open_fraction(test_size, "test_size")
     n, codes = _n_and_codes(y_or_n, stratify=stratify)
-    check_size("holdout", n=n)
+    check_size("holdout", y_or_n=n)
     rng = as_rng(seed)
     test, train = _split(n, codes, np.array([test_size, 1 - test_size]), rng, ("test", "training"))
     return train, test
@@ -269,7 +270,7 @@ def repeated_holdout(
     test_size = check_open_fraction(test_size, "test_size")
     repeats = check_whole_number(repeats, "repeats", minimum=1)
     n, codes = _n_and_codes(y_or_n, stratify=stratify)
-    check_size("repeated_holdout", n=n, repeats=repeats)
+    check_size("repeated_holdout", y_or_n=n, repeats=repeats)
     rng = as_rng(seed)
     fractions = np.array([test_size, 1 - test_size])
     splits = [_split(n, codes, fractions, rng, ("test", "training"))[::-1] for _ in range(repeats)]
@@ -472,7 +473,7 @@ def repeated_kfold(y_or_n, *, k=10, repeats=10, stratify=False, seed=None) -> It
     n, y = as_size_or_labels(y_or_n, stratify=stratify)
     n = check_whole_number(n, "the number of instances", minimum=2)
     k = check_folds(k, n)
-    check_size("repeated_kfold", n=n, k=k, repeats=repeats)
+    check_size("repeated_kfold", y_or_n=n, k=k, repeats=repeats)
     rng = as_rng(seed)
     codes = None if y is None else _stratifiable_codes(y, k)
     splits = []

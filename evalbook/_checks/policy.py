@@ -179,6 +179,15 @@ def as_float(value, name: str) -> float:
         raise ValueError(f"{name} is too large for a float; got {shown_number(value)}") from None
 
 
+def as_floats(array: np.ndarray, name: str) -> np.ndarray:
+    """``array.astype(float)`` of checked real numbers; an int too large for a float
+    (10**400) is a ValueError naming ``name``, not numpy's OverflowError."""
+    try:
+        return array.astype(np.float64)
+    except OverflowError:
+        raise ValueError(f"{name} holds a number too large for a float") from None
+
+
 def check_open_fraction(value, name: str, *, example: str = "") -> float:
     """Check that ``value`` is a real number strictly between 0 and 1 and return it."""
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):

@@ -13,6 +13,7 @@ from evalbook._checks.labels import check_labels
 from evalbook._checks.policy import (
     MAX_COUNT,
     as_array,
+    as_floats,
     as_number_array,
     check_count,
     check_whole_number,
@@ -176,14 +177,14 @@ def check_splits(splits, n: int) -> list[tuple[np.ndarray, np.ndarray]]:
             train, test = pair
         except (TypeError, ValueError):
             raise TypeError(
-                f"split {number} must be a (train_indices, test_indices) pair; got {pair!r}"
+                f"splits: split {number} must be a (train_indices, test_indices) pair; got {pair!r}"
             ) from None
         checked = []
         for indices, role in ((train, "training"), (test, "test")):
             array = np.asarray(indices)
             if array.ndim != 1 or (array.size and array.dtype.kind not in "iu"):
                 raise TypeError(
-                    f"the {role} indices of split {number} must be a 1-D array of integer "
+                    f"splits: the {role} indices of split {number} must be a 1-D array of integer "
                     f"positions; got dtype {array.dtype}, shape {array.shape}"
                 )
             array = array.astype(np.intp)
@@ -220,7 +221,7 @@ def as_error_rates(value, name: str) -> np.ndarray:
         raise TypeError(
             f"{name} must hold error rates (numbers in [0, 1]); got dtype {array.dtype}"
         )
-    array = array.astype(float)
+    array = as_floats(array, name)
     if array.size == 0 or not np.all((array >= 0) & (array <= 1)):  # also rejects nan
         raise ValueError(f"{name} must be an error rate in [0, 1]; got {value!r}")
     return array

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 import numpy as np
 
 from evalbook._checks.labels import check_labels
-from evalbook._checks.policy import as_array, plain_value
+from evalbook._checks.policy import as_array, as_floats, plain_value
 
 __all__ = [
     "MAX_CELL_COUNT",
@@ -128,7 +128,7 @@ def as_profit_matrix(profit_matrix, cm) -> np.ndarray:
             f"(classes {cm.labels!r}); it needs the same shape, rows = target, "
             "columns = prediction"
         )
-    array = array.astype(float)
+    array = as_floats(array, "profit_matrix")
     bad = np.argwhere(~np.isfinite(array))
     if bad.size:
         i, j = bad[0]

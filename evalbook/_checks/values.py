@@ -7,7 +7,7 @@ import numbers
 import numpy as np
 
 from evalbook._checks.labels import as_label_array, check_labels
-from evalbook._checks.policy import as_array, as_number_array, check_same_length
+from evalbook._checks.policy import as_array, as_floats, as_number_array, check_same_length
 from evalbook._checks.tables import check_table_cells
 
 __all__ = [
@@ -61,7 +61,7 @@ def as_class_score_table(
         raise TypeError(f"{name} must be a table of numbers, one row per instance")
     table = as_array(scores, name)
     check_table_cells(table, name)
-    table = table.astype(float)
+    table = as_floats(table, name)
     if table.ndim != 2:
         raise ValueError(
             f"{name} must be two-dimensional, one row per instance and one column per "

@@ -77,5 +77,5 @@ def test_bad_arguments_are_named():
         group_holdout(["a", "a"])
     with pytest.raises(ValueError, match="too few"):
         list(time_series_split(6, k=3, gap=3))
-    with pytest.raises(ValueError, match="test_size"):
+    with pytest.raises(ValueError, match="k = 5 test blocks need more than k instances"):
         list(time_series_split(5, k=5))

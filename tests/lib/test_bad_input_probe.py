@@ -1,0 +1,380 @@
+"""Every public callable, probed with bad values of every argument it takes.
+
+Each entry of ``CALLS`` is one valid call of a public name of ``evalbook``; the probe then
+replaces one argument at a time by each value of ``BAD`` and expects a ``ValueError`` or
+``TypeError`` whose message names that argument. A bad value that returns a result is a
+silent wrong answer; any other exception, or a message that does not name the argument, is a
+bad refusal. ``ACCEPTED`` lists the few replacements that are valid inputs (a ``seed`` of
+``None``, a limit ``t = inf``), each with the reason. ``test_every_public_callable_is_probed``
+fails when a public name is added without an entry here.
+
+Run as a script, it prints the counts per outcome::
+
+    .venv/bin/python tests/lib/test_bad_input_probe.py
+"""
+
+from __future__ import annotations
+
+import collections
+import functools
+import inspect
+import math
+import warnings
+
+import matplotlib
+import numpy as np
+import pytest
+from sklearn.dummy import DummyClassifier
+
+import evalbook as eb
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt
+
+Y = [1, 0, 1, 0, 1, 0, 1, 0]
+P = [1, 0, 0, 0, 1, 1, 1, 0]
+S = [0.9, 0.1, 0.8, 0.3, 0.6, 0.4, 0.7, 0.2]
+CM = eb.ConfusionMatrix([[6, 3], [2, 9]], labels=[1, 0])
+ABC = eb.abc_confusion()
+T = [1.0, 2.0, 3.0, 4.0]
+YR = [1.5, 2.0, 2.5, 4.5]
+CLASSES = ["a", "b", "c", "a", "b", "c"]
+PROBA = [
+    [0.7, 0.2, 0.1],
+    [0.2, 0.6, 0.2],
+    [0.1, 0.2, 0.7],
+    [0.5, 0.3, 0.2],
+    [0.3, 0.4, 0.3],
+    [0.2, 0.2, 0.6],
+]
+X = np.arange(24, dtype=float).reshape(12, 2)
+YX = np.array([0, 1] * 6)
+SCORES_5X2 = np.full((5, 2), 0.9) + np.arange(10).reshape(5, 2) / 100
+OTHER_5X2 = np.full((5, 2), 0.8) + np.arange(10)[::-1].reshape(5, 2) / 90
+RANKS = [[0.8, 0.7, 0.6], [0.9, 0.6, 0.7], [0.7, 0.8, 0.5], [0.6, 0.5, 0.4]]
+ROC = eb.roc_curve(Y, S, positive=1)
+PR = eb.precision_recall_curve(Y, S, positive=1)
+CAL = eb.calibration_curve(Y, S, positive=1, bins=2)
+GAIN = eb.gain_lift(Y, S, positive=1, bins=2)
+KS = eb.ks_curve(Y, S, positive=1)
+FB = eb.fbeta_curve(Y, S, positive=1)
+COMPARISON = eb.compare_models(0.8, 100, 0.7, 100)
+FRIEDMAN = eb.friedman(RANKS, nemenyi=True)
+REF = [["o", "gato", "está", "no", "tapete"]]
+CAND = ["o", "gato", "no", "tapete"]
+
+
+def _model():
+    return DummyClassifier(strategy="most_frequent")
+
+
+# name -> (positional arguments as (name, value) pairs, keyword arguments); one valid call
+CALLS: dict[str, tuple[list, dict]] = {
+    "CalibrationDisplay": ([("curve", CAL)], {"name": "m"}),
+    "ConfusionMatrix": ([("counts", [[6, 3], [2, 9]])], {"labels": ["p", "n"]}),
+    "ConfusionMatrixDisplay": ([("cm", CM)], {}),
+    "ConfusionSummary": ([("cm", CM)], {"confidence": 0.95}),
+    "FBetaDisplay": ([("curve", FB)], {"name": "m"}),
+    "GainDisplay": ([("curve", GAIN)], {"name": "m"}),
+    "KSDisplay": ([("curve", KS)], {"name": "m"}),
+    "LiftDisplay": ([("curve", GAIN)], {"name": "m"}),
+    "PrecisionRecallDisplay": ([("curve", PR)], {"name": "m"}),
+    "RocCurveDisplay": ([("curve", ROC)], {"name": "m", "threshold": 0.5}),
+    "ScoredData": ([("y_true", Y), ("scores", S)], {"positive": 1}),
+    "accuracy": ([("cm", CM)], {}),
+    "accuracy_interval": ([("p", 0.8), ("n", 100)], {"confidence": 0.95, "method": "wilson"}),
+    "adjusted_r2": ([("t", T), ("y", YR)], {"p": 1}),
+    "auc": ([("x", [0.0, 0.5, 1.0]), ("y", [0.0, 0.8, 1.0])], {}),
+    "average_class_accuracy": ([("cm", ABC)], {"mean": "arithmetic"}),
+    "average_precision": ([("y_true", Y), ("scores", S)], {"positive": 1}),
+    "balanced_accuracy": ([("cm", CM)], {"positive": 1}),
+    "bias_variance_decomposition": (
+        [("y_test", [1.0, 2.0]), ("predictions", [[1.0, 2.5], [1.5, 2.0], [0.5, 2.0]])],
+        {"loss": "squared"},
+    ),
+    "bleu": ([("candidate", CAND), ("references", REF)], {"max_n": 2}),
+    "bootstrap": ([("n", 10)], {"seed": 0}),
+    "bootstrap_interval": ([("cm", CM)], {"resamples": 50, "confidence": 0.95, "seed": 0}),
+    "bootstrap_oob_probability": ([("n", 10)], {}),
+    "bootstrap_oob_shares": ([("n", 10)], {"repeats": 20, "seed": 0}),
+    "bootstrap_predictions": (
+        [("model", _model()), ("X_train", X), ("y_train", YX), ("X_test", X[:3])],
+        {"rounds": 5, "seed": 0},
+    ),
+    "brevity_penalty": ([("candidate", CAND), ("references", REF)], {}),
+    "brier_score": ([("y_true", Y), ("probabilities", S)], {"positive": 1}),
+    "calibration_curve": ([("y_true", Y), ("probabilities", S)], {"positive": 1, "bins": 2}),
+    "cohen_kappa": ([("cm", CM)], {}),
+    "compare_algorithms": ([("differences", [0.01, 0.02, -0.01, 0.03])], {"confidence": 0.95}),
+    "compare_models": ([("p1", 0.8), ("n1", 100), ("p2", 0.7), ("n2", 100)], {"confidence": 0.9}),
+    "corpus_bleu": ([("candidates", [CAND]), ("references", [REF])], {"max_n": 2}),
+    "cross_entropy": ([("y_true", CLASSES), ("probabilities", PROBA)], {"labels": ["a", "b", "c"]}),
+    "cross_validate": (
+        [("model", _model()), ("X", X), ("y", YX), ("splits", list(eb.kfold(12, k=3, seed=0)))],
+        {"progress": False},
+    ),
+    "delong_test": ([("y_true", Y), ("scores_a", S), ("scores_b", S[::-1])], {"positive": 1}),
+    "detection_prevalence": ([("cm", CM)], {"positive": 1}),
+    "detection_rate": ([("cm", CM)], {"positive": 1}),
+    "efficiency": ([("cm", CM)], {"positive": 1}),
+    "error_632": ([("test_error", 0.3), ("train_error", 0.1)], {}),
+    "error_632_plus": ([("test_error", 0.3), ("train_error", 0.1)], {"no_information_error": 0.5}),
+    "error_rate": ([("cm", CM)], {}),
+    "expected_calibration_error": (
+        [("y_true", Y), ("probabilities", S)],
+        {"positive": 1, "bins": 2},
+    ),
+    "expected_confusion": ([("cm", CM)], {}),
+    "f1": ([("cm", CM)], {"positive": 1}),
+    "f_test_5x2cv": ([("scores_a", SCORES_5X2), ("scores_b", OTHER_5X2)], {}),
+    "fbeta": ([("cm", CM)], {"beta": 2.0, "positive": 1}),
+    "fbeta_curve": ([("y_true", Y), ("scores", S)], {"positive": 1, "beta": 2.0}),
+    "fnr": ([("cm", CM)], {"positive": 1}),
+    "fpr": ([("cm", CM)], {"positive": 1}),
+    "fresh_sample_predictions": (
+        [("model", _model()), ("sample", lambda rng: (X, YX)), ("X_test", X[:3])],
+        {"rounds": 3, "seed": 0},
+    ),
+    "friedman": ([("scores", RANKS)], {"alpha": 0.05}),
+    "gain_lift": ([("y_true", Y), ("scores", S)], {"positive": 1, "bins": 2}),
+    "group_holdout": ([("groups", [1, 1, 2, 2, 3, 3])], {"test_size": 1 / 3, "seed": 0}),
+    "group_kfold": ([("groups", [1, 1, 2, 2, 3, 3])], {"k": 3}),
+    "holdout": ([("y_or_n", Y)], {"test_size": 0.25, "seed": 0}),
+    "interval_coverage": ([("p", 0.8), ("n", 20)], {"trials": 50, "seed": 0}),
+    "kappa_breakdown": ([("cm", CM)], {}),
+    "kfold": ([("n", 10)], {"k": 2, "seed": 0}),
+    "ks_curve": ([("y_true", Y), ("scores", S)], {"positive": 1}),
+    "ks_statistic": ([("y_true", Y), ("scores", S)], {"positive": 1}),
+    "leave_one_out": ([("n", 5)], {}),
+    "mae": ([("t", T), ("y", YR)], {}),
+    "mape": ([("t", T), ("y", YR)], {}),
+    "mcc": ([("cm", CM)], {"positive": 1}),
+    "mcnemar_test": ([("y_true", Y), ("predictions_a", P), ("predictions_b", Y[::-1])], {}),
+    "metric_bootstrap_interval": (
+        [
+            ("metric", functools.partial(eb.average_precision, positive=1)),
+            ("y_true", Y),
+            ("predictions", S),
+        ],
+        {"rounds": 50, "seed": 0},
+    ),
+    "metrics_table": ([("cm", CM)], {"positive": 1}),
+    "modified_precision": ([("candidate", CAND), ("references", REF)], {"n": 1}),
+    "mse": ([("t", T), ("y", YR)], {}),
+    "multiclass_roc_auc": ([("y_true", CLASSES), ("scores", PROBA)], {"labels": ["a", "b", "c"]}),
+    "no_information_error_rate": ([("y_true", Y), ("y_pred", P)], {}),
+    "npv": ([("cm", CM)], {"prevalence": 0.1, "positive": 1}),
+    "paired_ttest_5x2cv": ([("scores_a", SCORES_5X2), ("scores_b", OTHER_5X2)], {}),
+    "per_class_recall": ([("cm", ABC)], {}),
+    "perplexity": ([("y_true", CLASSES), ("probabilities", PROBA)], {"labels": ["a", "b", "c"]}),
+    "plot_comparison_intervals": ([("comparisons", {"a-b": COMPARISON})], {}),
+    "plot_confusion_matrix": ([("cm", CM)], {}),
+    "plot_critical_difference": ([("result", FRIEDMAN)], {}),
+    "plot_cumulative_gain": ([("y_true", Y), ("scores", S)], {"positive": 1, "bins": 2}),
+    "plot_ks": ([("y_true", Y), ("scores", S)], {"positive": 1}),
+    "plot_lift": ([("y_true", Y), ("scores", S)], {"positive": 1, "bins": 2}),
+    "plot_metric_cells": ([("cm", CM), ("metric", "precision")], {}),
+    "plot_roc_curve": ([("y_true", Y), ("scores", S)], {"positive": 1, "threshold": 0.5}),
+    "ppv": ([("cm", CM)], {"prevalence": 0.1, "positive": 1}),
+    "precision": ([("cm", CM)], {"positive": 1}),
+    "precision_recall_curve": ([("y_true", Y), ("scores", S)], {"positive": 1}),
+    "prevalence": ([("cm", CM)], {"positive": 1}),
+    "profit": ([("cm", CM), ("profit_matrix", [[1, -1], [-5, 0]])], {}),
+    "proportion_interval": ([("cm", CM), ("metric", "precision")], {"positive": 1}),
+    "r2": ([("t", T), ("y", YR)], {}),
+    "recall": ([("cm", CM)], {"positive": 1}),
+    "repeated_bootstrap": ([("n", 10)], {"repeats": 3, "seed": 0}),
+    "repeated_holdout": ([("y_or_n", Y)], {"test_size": 0.25, "repeats": 3, "seed": 0}),
+    "repeated_kfold": ([("y_or_n", Y)], {"k": 2, "repeats": 2, "seed": 0}),
+    "result_types": ([("y_true", Y), ("y_pred", P)], {"positive": 1}),
+    "rmse": ([("t", T), ("y", YR)], {}),
+    "roc_auc": ([("y_true", Y), ("scores", S)], {"positive": 1}),
+    "roc_auc_interval": ([("y_true", Y), ("scores", S)], {"positive": 1, "confidence": 0.95}),
+    "roc_curve": ([("y_true", Y), ("scores", S)], {"positive": 1}),
+    "sensitivity": ([("cm", CM)], {"positive": 1}),
+    "set_language": ([("language", "en")], {}),
+    "smape": ([("t", T), ("y", YR)], {"variant": "handout"}),
+    "specificity": ([("cm", CM)], {"positive": 1}),
+    "split_roles": ([("splits", list(eb.kfold(6, k=2, seed=0)))], {"n": 6}),
+    "sse": ([("t", T), ("y", YR)], {}),
+    "stratified_counts": ([("class_counts", [10, 20])], {"fraction": 0.3}),
+    "stratified_kfold": ([("y", Y)], {"k": 2, "seed": 0}),
+    "summary": ([("cm", CM)], {"confidence": 0.95}),
+    "t_value": ([("confidence", 0.95), ("df", 9)], {}),
+    "threshold": ([("scores", S), ("t", 0.5)], {"positive": "p", "negative": "n"}),
+    "time_series_split": ([("n", 12)], {"k": 3, "gap": 0}),
+    "tnr": ([("cm", CM)], {"positive": 1}),
+    "top_k_accuracy": (
+        [("y_true", CLASSES), ("scores", PROBA)],
+        {"k": 2, "labels": ["a", "b", "c"]},
+    ),
+    "total_sum_of_squares": ([("t", T)], {}),
+    "tpr": ([("cm", CM)], {"positive": 1}),
+    "train_val_test_split": ([("y_or_n", list(range(10)))], {"seed": 0}),
+    "z_value": ([("confidence", 0.95)], {}),
+}
+# Public callables that take no argument (data sets, getters) or are not called as checks.
+NO_ARGUMENTS = {
+    "abc_confusion", "fraud_predictions", "get_language", "profit_matrix", "spam_predictions",
+    "tree_knn_confusions", "Curve", "NormalApproximationWarning", "UndefinedMetricWarning",
+}  # fmt: skip
+
+BAD = {
+    "nan": math.nan,
+    "inf": math.inf,
+    "-inf": -math.inf,
+    "None": None,
+    "empty": [],
+    "huge_int": 10**400,
+    "string": "x",
+    "dict": {},
+    "bool": True,
+    "negative": -3,
+    "mixed_labels": [1, "1", 0, 0, 1, 0, 1, 0],
+    "nan_in_list": [0.9, math.nan, 0.8, 0.3, 0.6, 0.4, 0.7, 0.2],
+    "2d": [[0.9, 0.1], [0.8, 0.3]],
+}
+LABEL_ARGUMENTS = {
+    "y_true",
+    "y_pred",
+    "predictions_a",
+    "predictions_b",
+    "y_or_n",
+    "y",
+    "y_test",
+    "groups",
+}
+# (function or "*", argument, bad value) -> why the value is a valid input
+ACCEPTED = {
+    ("*", "seed", "None"): "seed=None draws fresh entropy, as numpy does",
+    ("*", "seed", "huge_int"): "numpy seeds from integers of any size",
+    ("*", "name", "string"): "a name is any text",
+    ("*", "positive", "string"): "refused later only if it does not occur; 'x' labels nothing here",
+    ("threshold", "t", "inf"): "t = inf predicts every instance negative",
+    ("threshold", "t", "-inf"): "t = -inf predicts every instance positive",
+    ("threshold", "positive", "string"): "any hashable label names the positive prediction",
+    ("threshold", "negative", "string"): "any hashable label names the negative prediction",
+    ("threshold", "positive", "bool"): "True is a label like any other",
+    ("threshold", "negative", "bool"): "True is a label like any other",
+    ("threshold", "positive", "negative"): "-3 is a label like any other",
+    ("threshold", "negative", "negative"): "-3 is a label like any other",
+    ("threshold", "positive", "huge_int"): "an integer label of any size",
+    ("threshold", "negative", "huge_int"): "an integer label of any size",
+    ("group_holdout", "groups", "mixed_labels"): "group identifiers need not be of one type",
+    ("group_kfold", "groups", "mixed_labels"): "group identifiers need not be of one type",
+    ("holdout", "y_or_n", "mixed_labels"): "without stratify only the count of instances matters",
+    ("repeated_holdout", "y_or_n", "mixed_labels"): "without stratify only the count matters",
+    ("repeated_kfold", "y_or_n", "mixed_labels"): "without stratify only the count matters",
+    ("train_val_test_split", "y_or_n", "mixed_labels"): "without stratify only the count matters",
+    ("RocCurveDisplay", "threshold", "inf"): "the point of a threshold above every score",
+    ("RocCurveDisplay", "threshold", "-inf"): "the point of a threshold below every score",
+    ("plot_roc_curve", "threshold", "inf"): "the point of a threshold above every score",
+    ("plot_roc_curve", "threshold", "-inf"): "the point of a threshold below every score",
+    ("*", "positive", "bool"): "True == 1: a 0/1 problem's positive class, as in scikit-learn",
+    ("*", "threshold", "negative"): "a threshold below every score: the point (1, 1)",
+    ("*", "threshold", "inf"): "a threshold above every score: the point (0, 0)",
+    ("*", "threshold", "-inf"): "a threshold below every score: the point (1, 1)",
+    (
+        "threshold",
+        "t",
+        "negative",
+    ): "a threshold below every score predicts every instance positive",
+    ("threshold", "positive", "inf"): "inf is a label like any other",
+    ("threshold", "positive", "-inf"): "-inf is a label like any other",
+    ("threshold", "negative", "inf"): "inf is a label like any other",
+    ("threshold", "negative", "-inf"): "-inf is a label like any other",
+    ("cross_validate", "progress", "bool"): "progress=True draws the progress bar",
+    ("profit", "profit_matrix", "2d"): "a 2×2 table of values is a valid profit matrix",
+    ("bias_variance_decomposition", "predictions", "2d"): "2 rounds × 2 instances is a valid table",
+    ("bootstrap_predictions", "X_test", "2d"): "2 instances × 2 features is a valid table",
+    ("fresh_sample_predictions", "X_test", "2d"): "2 instances × 2 features is a valid table",
+    ("modified_precision", "n", "huge_int"): "no n-gram is longer than the candidate: (0, 0)",
+}
+# A string is a sentence, split on spaces (the text metrics' documented rule): "x" is one word.
+ACCEPTED |= {
+    (name, argument, "string"): "a string is a one-word sentence"
+    for name in ("bleu", "brevity_penalty", "modified_precision")
+    for argument in ("candidate", "references")
+}
+
+
+def _accepted(name: str, argument: str, bad: str) -> bool:
+    if (name, argument, bad) in ACCEPTED or ("*", argument, bad) in ACCEPTED:
+        return True
+    # None is valid wherever it is the default (it means "not given")
+    parameter = inspect.signature(getattr(eb, name)).parameters.get(argument)
+    return bad == "None" and parameter is not None and parameter.default is None
+
+
+def _call(name: str, replace: dict):
+    positional, keywords = CALLS[name]
+    function = getattr(eb, name)
+    args = [replace.get(arg, value) for arg, value in positional]
+    kwargs = {**keywords, **{k: v for k, v in replace.items() if k not in dict(positional)}}
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        result = function(*args, **kwargs)
+        if inspect.isgenerator(result):
+            result = list(result)
+    plt.close("all")
+    return result
+
+
+def _arguments(name: str) -> list[str]:
+    positional, keywords = CALLS[name]
+    return [arg for arg, _ in positional] + list(keywords)
+
+
+def probe(name: str) -> list[tuple[str, str, str, str]]:
+    """``(outcome, argument, bad value, detail)`` for every bad value of every argument;
+    the valid call must work, or a refusal could come from the valid arguments."""
+    _call(name, {})
+    outcomes = []
+    for argument in _arguments(name):
+        for bad, value in BAD.items():
+            if bad == "mixed_labels" and argument not in LABEL_ARGUMENTS:
+                continue
+            if _accepted(name, argument, bad):
+                continue
+            try:
+                result = _call(name, {argument: value})
+            except (ValueError, TypeError) as exc:
+                named = argument in str(exc)
+                outcomes.append(("ok" if named else "unnamed", argument, bad, str(exc)[:120]))
+            except Exception as exc:
+                outcomes.append(("other", argument, bad, f"{type(exc).__name__}: {exc}"[:120]))
+            else:
+                outcomes.append(("silent", argument, bad, repr(result)[:120]))
+    return outcomes
+
+
+def test_every_public_callable_is_probed():
+    callables = {n for n in eb.__all__ if callable(getattr(eb, n))}
+    results = {
+        n
+        for n in callables
+        if inspect.isclass(getattr(eb, n)) and issubclass(getattr(eb, n), tuple)
+    }
+    assert sorted(callables - results - NO_ARGUMENTS - set(CALLS)) == []
+    assert sorted(set(CALLS) - callables) == []
+
+
+@pytest.mark.parametrize("name", sorted(CALLS))
+def test_valid_call_works(name):
+    _call(name, {})
+
+
+@pytest.mark.parametrize("name", sorted(CALLS))
+def test_bad_values_are_refused_naming_the_argument(name):
+    problems = [o for o in probe(name) if o[0] != "ok"]
+    assert problems == []
+
+
+if __name__ == "__main__":
+    counts = collections.Counter()
+    for name in sorted(CALLS):
+        for outcome in probe(name):
+            counts[outcome[0]] += 1
+            if outcome[0] != "ok":
+                print(name, *outcome, sep=" | ")
+    print(len(CALLS), "callables,", sum(counts.values()), "bad calls:", dict(counts))
