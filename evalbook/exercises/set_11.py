@@ -9,7 +9,7 @@ Examples
 >>> round(EXERCISES["11.ap"].expected(None), 4)
 0.7833
 >>> EXERCISES["11.previsor"].expected(None)
-'c'
+'b'
 """
 
 from __future__ import annotations
@@ -86,19 +86,24 @@ def _mean_absolute(name: str) -> float:
     return float(np.mean(np.abs(table[name] - (table.target == "chuva"))))
 
 
-def _calibrated() -> str:
-    return min(("A", "B"), key=lambda f: _forecast(f"prob_{f.lower()}", expected_calibration_error))
+def _best_by_brier() -> str:
+    return min(("A", "B"), key=lambda f: _forecast(f"prob_{f.lower()}", brier_score))
 
 
 def _forecaster_option(_) -> str:
-    """Question 7's right option, "c": B, for its calibration (the lower ECE).
+    """Question 7's right option, "b": A, by the Brier score, recalibrated before pricing.
 
-    The notebook's options name the forecasters; if the data ever made A the better
-    calibrated one, they would be wrong, and the checker reports an ExerciseError.
+    The Brier score is a proper scoring rule (Gneiting & Raftery 2007): it rewards the
+    forecaster for saying its true probability, so it judges the number a price is made
+    of, not only the order of the days (AUC). The ECE of 20 days in 5 bins is mostly noise,
+    and a forecaster that always says the base rate has an ECE near 0 while knowing
+    nothing. The notebook's options name the forecasters; if the data ever made B the one
+    with the lower Brier score, they would be wrong, and the checker reports an
+    ExerciseError.
     """
-    if _calibrated() != "B":
-        raise RuntimeError("question 7's options assume B is the better calibrated forecaster")
-    return "c"
+    if _best_by_brier() != "A":
+        raise RuntimeError("question 7's options assume A has the lower Brier score")
+    return "b"
 
 
 def _photos(average: str) -> float:
@@ -249,23 +254,35 @@ EXERCISES: dict[str, Exercise] = {
         kind="choice",
         choices=("a", "b", "c", "d"),
         look=(
-            "A seguradora usa o número em si (preço = 100 × P(chuva)). O que importa: ordenar "
-            "os dias, ou a probabilidade dita bater com a frequência?"
+            "A seguradora usa o número em si (preço = 100 × P(chuva)). Que medida julga o "
+            "número dito, e quanto se pode confiar num ECE de 20 dias em 5 faixas?"
         ),
-        formula="Compare os ECEs (e olhe os diagramas de confiabilidade) dos dois previsores.",
-        call='`calibration_curve(alvo, prob, positive="chuva", bins=5)` de cada previsor.',
+        formula=(
+            "Compare o Brier de cada previsor com o de dizer sempre a taxa de chuva dos 20 "
+            "dias (o Brier de quem não sabe nada); veja também as AUCs e os ECEs."
+        ),
+        call=(
+            '`brier_score(alvo, prob, positive="chuva")` de cada previsor e de uma coluna '
+            "constante igual à taxa de chuva."
+        ),
         feedback={
             "a": (
-                "É verdade que A ordena melhor os dias, mas a seguradora cobra pelo número, não "
-                "pela ordem: ordenar bem não garante que um 0.8 dito queira dizer 80% de chuva."
+                "A AUC só vê a ordem dos dias; um preço de 100 × P(chuva) usa o próprio número, "
+                "e ordenar bem não garante que um 0.8 dito queira dizer 80% de chuva. Procure "
+                "uma medida que julgue o número dito."
             ),
             "b": (
-                "O Brier mistura ordem e calibração num número só. A pergunta da seguradora é "
-                "mais estreita: olhe o diagrama de confiabilidade de cada previsor."
+                "Isso: o Brier é uma regra de pontuação própria (Gneiting & Raftery 2007): "
+                "premia quem diz a probabilidade verdadeira, e julga ordem e calibração juntas. "
+                "O de B mal bate o de dizer sempre a taxa de chuva. A calibração que faltar a A "
+                "se corrige recalibrando-o com dias passados (Platt ou isotônica, lição 11) "
+                "antes de usar o número como preço."
             ),
             "c": (
-                "Isso: B ordena pior, mas quando diz 0.3 chove em cerca de 30% dos dias. Quem usa "
-                "a probabilidade como preço precisa de calibração, não só de ordem."
+                "Com 20 dias em 5 faixas, o ECE é quase todo ruído (reamostrando os 20 dias, "
+                "a ordem dos dois ECEs se inverte quase metade das vezes), e um previsor que "
+                "dissesse sempre a taxa de chuva teria ECE perto de 0 sem saber nada. Procure "
+                "uma medida que premie dizer a probabilidade verdadeira."
             ),
             "d": (
                 "Não dá no mesmo: um preço de 100 × P(chuva) depende do valor da probabilidade, "

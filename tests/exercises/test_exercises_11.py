@@ -53,7 +53,7 @@ def independent():
             _ece(a, rain),
             _ece(b, rain),
         ),
-        "11.previsor": "c",
+        "11.previsor": "b",
         "11.auc_fotos": tuple(  # scikit-learn wants the labels sorted: reorder the columns
             roc_auc_score(
                 TARGET,
@@ -74,7 +74,7 @@ WRONG = {
     "11.limiar_custo": [0.33, 0.5],
     "11.roc_pr": ["a", "c", "d"],
     "11.calibracao": [(0.15, 0.12, 0.1, 0.1), (0.1236, 0.2085, 0.045, 0.1505)],
-    "11.previsor": ["a", "b", "d"],
+    "11.previsor": ["a", "c", "d"],
     "11.auc_fotos": [(0.5, 0.5), (1.0, 1.0)],
 }
 
