@@ -429,6 +429,14 @@ def _compare_choice(item: _Item, answer) -> str:
     raise Hint(item.hint)
 
 
+def _of(name: str) -> str:
+    """``de`` before ``name``, contracted with its article: "do kappa", "da precisão"."""
+    for article, contracted in (("o ", "do "), ("a ", "da "), ("os ", "dos "), ("as ", "das ")):
+        if name.startswith(article):
+            return contracted + name[len(article) :]
+    return "de " + name
+
+
 def _side(value: float, boundary: float) -> str:
     return "abaixo" if value < boundary else "acima"
 
@@ -445,11 +453,13 @@ def _compare_prediction(item: _Item, answer) -> _Recorded:
     low, high = exercise.bounds
     if not low <= value <= high:
         raise FormHint(
-            f"Uma previsão de {name} fica entre {low:g} e {high:g}; recebi {format_number(value)}."
+            f"Uma previsão {_of(name)} fica entre {low:g} e {high:g}; "
+            f"recebi {format_number(value)}."
         )
     expected = float(item.expected)
     gap = (expected - value) / (high - low)
-    if abs(gap) <= 0.05:
+    close = abs(gap) <= 0.05
+    if close:
         relation = "perto da sua previsão"
     else:
         size = "bem " if abs(gap) > 0.25 else "um pouco "
@@ -459,7 +469,8 @@ def _compare_prediction(item: _Item, answer) -> _Recorded:
             f"Você previu {format_number(value)}; {name} é {format_number(expected)}, {relation}."
         )
     else:
-        message = f"Você previu {format_number(value)}; {name} é {relation}."
+        verb = "está" if close else "é"
+        message = f"Você previu {format_number(value)}; {name} {verb} {relation}."
     boundary, same_side = None, None
     if exercise.boundary is not None:
         boundary, below, above = exercise.boundary

@@ -121,3 +121,11 @@ def test_every_guess_declares_the_boundary_that_matters(exercise_id):
     assert boundary is not None
     low, high = EXERCISES[exercise_id].bounds
     assert low < boundary[0] < high and all(boundary[1:])
+
+
+def test_a_guess_reads_as_portuguese():
+    close = float(expected_answer("11.previsao_precisao").expected)
+    message = check("11.previsao_precisao", round(close, 2)).message
+    assert "a precisão em t = 0.5 está perto da sua previsão" in message
+    out_of_bounds = check("11.previsao_precisao", 7.0).message
+    assert "Uma previsão da precisão em t = 0.5 fica entre 0 e 1" in out_of_bounds
