@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from evalbook import spam_predictions
+from evalbook import set_language, spam_predictions
 
 #: Files that take longest (by name, wherever they are under tests/), started first so
 #: that no worker of a parallel run (`make test` uses pytest-xdist with `--dist loadfile
@@ -57,6 +57,13 @@ def pytest_collection(session):
     finally:
         gc.freeze()
         gc.enable()
+
+
+@pytest.fixture(autouse=True)
+def _english_display():
+    """Every test starts in the library's default display language: a test that sets
+    Portuguese (or calls the exercises' start(), which does) leaves no trace in the next."""
+    set_language("en")
 
 
 @pytest.fixture

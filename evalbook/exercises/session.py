@@ -35,6 +35,7 @@ from pathlib import Path
 
 import pandas as pd
 
+import evalbook
 from evalbook import __version__
 from evalbook.exercises import store
 from evalbook.exercises.data import VARIANT_SETS
@@ -187,6 +188,9 @@ def progress_path(set_id: str, folder) -> Path:
 def start(set_id, *, variant=None, student=None, folder=None) -> Started:
     """Open an exercise set for a student: restore their saved record, save it from now on.
 
+    It also sets the display language to Brazilian Portuguese (:func:`evalbook.set_language`),
+    as the lessons' setup cells do, so the results a student prints read as the lessons'.
+
     Parameters
     ----------
     set_id : str
@@ -220,10 +224,13 @@ def start(set_id, *, variant=None, student=None, folder=None) -> Started:
     Exercícios 09.
     >>> start("13")  # doctest: +ELLIPSIS
     ❌ Não existe o conjunto '13'. Os conjuntos são 01, 02, ..., 12 (um texto).
+    >>> evalbook.set_language("en")  # back to the library's default
+    'pt'
     """
     problem = _start_error(set_id, variant)
     if problem is not None:
         return Started(problem)
+    evalbook.set_language("pt")
     student = _student(student)
     if student is not None:
         _SESSION.student = student

@@ -1,10 +1,10 @@
 """Exercises 06 (regression metrics): ``exercises/06_metricas_de_regressao.ipynb``.
 
 The data: scikit-learn's bundled *diabetes* set, three of its predictors (body-mass index,
-mean blood pressure and the serum measure ``s5``), split 70/30 with ``random_state=0``
-and fitted by least squares (:func:`evalbook.exercises.data.diabetes_regression`, which the
-notebook reads too). Every expected
-answer is computed with the library from those predictions.
+mean blood pressure and the serum measure ``s5``), split 70/30 with ``random_state=0`` (a
+homework variant draws another split) and fitted by least squares
+(:func:`evalbook.exercises.data.diabetes_regression`, which the notebook reads too). Every
+expected answer is computed with the library from those predictions.
 
 Examples
 --------
@@ -26,32 +26,32 @@ P = len(data.DIABETES_COLUMNS)
 SHIFT = 200.0
 
 
-def _data() -> dict:
-    return data.diabetes_regression()
+def _data(variant) -> dict:
+    return data.diabetes_regression(variant=variant)
 
 
 def _test(function, **options):
-    return lambda _: function(_data()["t_test"], _data()["y_test"], **options)
+    return lambda v: function(_data(v)["t_test"], _data(v)["y_test"], **options)
 
 
 def _train(function, **options):
-    return lambda _: function(_data()["t_train"], _data()["y_train"], **options)
+    return lambda v: function(_data(v)["t_train"], _data(v)["y_train"], **options)
 
 
-def _outlier_targets() -> np.ndarray:
-    targets = _data()["t_test"].copy()
+def _outlier_targets(variant) -> np.ndarray:
+    targets = _data(variant)["t_test"].copy()
     targets[0] += SHIFT
     return targets
 
 
-def _outlier_ratios(first=evalbook.mse, second=evalbook.mae) -> tuple[float, float]:
-    t, y = _data()["t_test"], _data()["y_test"]
-    moved = _outlier_targets()
+def _outlier_ratios(variant, first=evalbook.mse, second=evalbook.mae) -> tuple[float, float]:
+    t, y = _data(variant)["t_test"], _data(variant)["y_test"]
+    moved = _outlier_targets(variant)
     return first(moved, y) / first(t, y), second(moved, y) / second(t, y)
 
 
-def _mixed_r2() -> float:
-    t, y = _data()["t_test"], _data()["y_test"]
+def _mixed_r2(variant) -> float:
+    t, y = _data(variant)["t_test"], _data(variant)["y_test"]
     return 1 - evalbook.sse(t, y) / evalbook.total_sum_of_squares(t, halved=False)
 
 
@@ -89,11 +89,13 @@ EXERCISES: dict[str, Exercise] = {
         mistakes=(
             (
                 pair(
-                    lambda _: (
-                        evalbook.sse(_data()["t_test"], _data()["y_test"]) / len(_data()["t_test"])
+                    lambda v: (
+                        evalbook.sse(_data(v)["t_test"], _data(v)["y_test"])
+                        / len(_data(v)["t_test"])
                     ),
-                    lambda _: np.sqrt(
-                        evalbook.sse(_data()["t_test"], _data()["y_test"]) / len(_data()["t_test"])
+                    lambda v: np.sqrt(
+                        evalbook.sse(_data(v)["t_test"], _data(v)["y_test"])
+                        / len(_data(v)["t_test"])
                     ),
                 ),
                 "Você dividiu por n a SSE com o ½: isso dá metade do MSE. A eq. (20) divide "
@@ -132,7 +134,7 @@ EXERCISES: dict[str, Exercise] = {
         call="`evalbook.r2(t_teste, y_teste)`.",
         mistakes=(
             (
-                lambda _: _mixed_r2(),
+                lambda v: _mixed_r2(v),
                 "Você misturou a SSE com o ½ e a soma total sem ele. Use o ½ nas duas "
                 "(handout 000) ou em nenhuma (handout 002): o resultado é o mesmo.",
             ),
@@ -182,8 +184,8 @@ EXERCISES: dict[str, Exercise] = {
         call="`evalbook.mape(t_teste, y_teste)`.",
         mistakes=(
             (
-                lambda _: float(
-                    np.mean(np.abs((_data()["y_test"] - _data()["t_test"]) / _data()["y_test"]))
+                lambda v: float(
+                    np.mean(np.abs((_data(v)["y_test"] - _data(v)["t_test"]) / _data(v)["y_test"]))
                 ),
                 "Você dividiu cada erro pela predição; o MAPE divide pelo alvo (o valor "
                 "realizado).",
@@ -213,7 +215,7 @@ EXERCISES: dict[str, Exercise] = {
         comment="A eq. (10.20) dá metade do SMAPE “de 0 a 200%” de outras fontes.",
     ),
     "06.outlier": Exercise(
-        expected=lambda _: _outlier_ratios(),
+        expected=lambda v: _outlier_ratios(v),
         kind="numbers",
         names=("razão do MSE", "razão do MAE"),
         look=(
@@ -230,7 +232,7 @@ EXERCISES: dict[str, Exercise] = {
         ),
         mistakes=(
             (
-                lambda _: _outlier_ratios(evalbook.rmse, evalbook.mae),
+                lambda v: _outlier_ratios(v, evalbook.rmse, evalbook.mae),
                 "A primeira razão é a do RMSE; a questão pede a do MSE (o quadrado dela).",
             ),
         ),
@@ -240,9 +242,9 @@ EXERCISES: dict[str, Exercise] = {
 
 
 # ---------------------------------------------------------------------- items that need thinking
-def _grows_more() -> str:
+def _grows_more(variant) -> str:
     """Which error grows more, in proportion, when one target moves: "MSE", "MAE" or "iguais"."""
-    mse_ratio, mae_ratio = _outlier_ratios()
+    mse_ratio, mae_ratio = _outlier_ratios(variant)
     if abs(mse_ratio - mae_ratio) < 1e-9:
         return "iguais"
     return "MSE" if mse_ratio > mae_ratio else "MAE"
@@ -251,7 +253,7 @@ def _grows_more() -> str:
 EXERCISES.update(
     {
         "06.prever_outlier": Exercise(
-            expected=lambda _: _grows_more(),
+            expected=lambda v: _grows_more(v),
             kind="choice",
             choices=("MSE", "MAE", "iguais"),
             feedback={

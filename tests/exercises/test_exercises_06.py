@@ -16,16 +16,17 @@ from sklearn.metrics import (
 )
 from sklearn.model_selection import train_test_split
 
-from evalbook.exercises import check
+from evalbook.exercises import check, data
 
 WRONG_HINT = "❌ Ainda não. Dica: "
 
 
-def independent() -> dict:
-    """Every answer of set 06, from scikit-learn's metrics and numpy formulas."""
+def independent(variant=None) -> dict:
+    """Every answer of set 06, from scikit-learn's metrics and numpy formulas (a variant
+    draws another split of the same data: only its random_state comes from evalbook)."""
     X, target = load_diabetes(return_X_y=True)
     X_train, X_test, t_train, t_test = train_test_split(
-        X[:, [2, 3, 8]], target, test_size=0.3, random_state=0
+        X[:, [2, 3, 8]], target, test_size=0.3, random_state=data.diabetes_seed(variant=variant)
     )
     model = LinearRegression().fit(X_train, t_train)
     y_test, y_train = model.predict(X_test), model.predict(X_train)
