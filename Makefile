@@ -15,8 +15,15 @@ STAMP_TEST := $(VENV)/.evalbook-test
 LOCK    := requirements/lock.txt
 LOCK_IN := requirements/lock.in
 # JupyterLab's own interface in Brazilian Portuguese, for this project's lab only: `make lab`
-# reads its default settings from .jupyter/overrides.json (other JupyterLabs are untouched).
-LAB_SETTINGS := --LabApp.app_settings_dir=$(CURDIR)/.jupyter
+# reads its default settings from .jupyter/overrides.json (other JupyterLabs are untouched):
+# the pt-BR interface, no news or update checks, the deck mode's projector styles. What the
+# lecturer changes in Settings is kept in this checkout (LAB_USER_SETTINGS, git-ignored).
+# jupyterlab-slideshow saves there whether deck mode is on, and would reopen the next
+# notebook as slides: `make lab` turns it off at every start.
+LAB_USER_SETTINGS ?= $(CURDIR)/.jupyter/user-settings
+DECK_SETTINGS := $(LAB_USER_SETTINGS)/jupyterlab-slideshow/plugin.jupyterlab-settings
+LAB_SETTINGS := --LabApp.app_settings_dir=$(CURDIR)/.jupyter \
+	--LabApp.user_settings_dir=$(LAB_USER_SETTINGS) --LabApp.news_url=None
 
 NOTEBOOKS := $(sort $(wildcard notebooks/*.ipynb))
 SOLUTIONS := $(sort $(wildcard exercises/solucoes/*.ipynb))
@@ -63,6 +70,10 @@ $(STAMP_TEST): pyproject.toml $(LOCK) | $(BIN)/python
 	@touch $(STAMP_LAB) $(STAMP_TEST)
 
 lab: $(STAMP_LAB)
+	@$(BIN)/python -c 'import json, json5, pathlib, sys; p = pathlib.Path(sys.argv[1]); \
+		s = json5.loads(p.read_text(encoding="utf-8")) if p.is_file() else {}; \
+		p.parent.mkdir(parents=True, exist_ok=True); \
+		p.write_text(json.dumps({**s, "active": False}, indent=2), encoding="utf-8")' "$(DECK_SETTINGS)"
 	$(BIN)/jupyter lab $(LAB_SETTINGS) --ServerApp.root_dir=. --LabApp.default_url=/lab/tree/notebooks $(ROOT_FLAG) $(LAB_ARGS)
 
 # Regenerate the lock from pyproject.toml's ranges and lock.in's caps, for every platform
