@@ -106,6 +106,8 @@ def test_make_lab_serves_the_lessons(tmp_path, free_port):
         status, body = _get(f"{base}/lab/api/settings/{TRANSLATION}?token={token}")
         assert status == 200
         assert json.loads(body)["schema"]["properties"]["locale"]["default"] == "pt_BR"
+        status, body = _get(f"{base}/lab/api/settings/{TRANSLATION}?token={token}")
+        assert json.loads(body)["settings"]["locale"] == "pt_BR", "the server's menus stay English"
         status, body = _get(f"{base}/lab/api/translations/pt_BR?token={token}")
         assert status == 200
         assert json.loads(body)["data"], "the pt-BR language pack is not installed"
