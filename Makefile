@@ -15,8 +15,18 @@ STAMP_TEST := $(VENV)/.evalbook-test
 LOCK    := requirements/lock.txt
 LOCK_IN := requirements/lock.in
 # JupyterLab's own interface in Brazilian Portuguese, for this project's lab only: `make lab`
-# reads its default settings from .jupyter/overrides.json (other JupyterLabs are untouched).
-LAB_SETTINGS := --LabApp.app_settings_dir=$(CURDIR)/.jupyter
+# reads its default settings from .jupyter/overrides.json (other JupyterLabs are untouched):
+# the pt-BR interface, no news or update checks, the deck mode's projector styles. What the
+# lecturer changes in Settings is kept in this checkout (LAB_USER_SETTINGS, git-ignored).
+# jupyterlab-slideshow saves there whether deck mode is on, and would reopen the next
+# notebook as slides: `make lab` turns it off at every start. The language starts there as
+# pt-BR too (until the lecturer picks another): the server translates the menus it builds
+# from the settings schemas (the Run menu) only for a language chosen in the user settings.
+LAB_USER_SETTINGS ?= $(CURDIR)/.jupyter/user-settings
+DECK_SETTINGS := $(LAB_USER_SETTINGS)/jupyterlab-slideshow/plugin.jupyterlab-settings
+LANGUAGE_SETTINGS := $(LAB_USER_SETTINGS)/@jupyterlab/translation-extension/plugin.jupyterlab-settings
+LAB_SETTINGS := --LabApp.app_settings_dir=$(CURDIR)/.jupyter \
+	--LabApp.user_settings_dir=$(LAB_USER_SETTINGS) --LabApp.news_url=None
 
 NOTEBOOKS := $(sort $(wildcard notebooks/*.ipynb))
 SOLUTIONS := $(sort $(wildcard exercises/solucoes/*.ipynb))
@@ -43,7 +53,7 @@ PYTEST_ARGS ?=
 # command line) and each `make lab` would compile the same sources again.
 export PYTHONDONTWRITEBYTECODE :=
 
-.PHONY: install lab test test-fast lint lock notebooks exercises bench clean
+.PHONY: install lab test test-slides test-fast lint lock notebooks exercises bench clean
 
 install: $(STAMP_TEST)
 
@@ -63,6 +73,12 @@ $(STAMP_TEST): pyproject.toml $(LOCK) | $(BIN)/python
 	@touch $(STAMP_LAB) $(STAMP_TEST)
 
 lab: $(STAMP_LAB)
+	@$(BIN)/python -c 'import json, json5, pathlib, sys; p = pathlib.Path(sys.argv[1]); \
+		s = json5.loads(p.read_text(encoding="utf-8")) if p.is_file() else {}; \
+		p.parent.mkdir(parents=True, exist_ok=True); \
+		p.write_text(json.dumps({**s, "active": False}, indent=2), encoding="utf-8")' "$(DECK_SETTINGS)"
+	@test -f "$(LANGUAGE_SETTINGS)" || { mkdir -p "$(dir $(LANGUAGE_SETTINGS))" && \
+		echo '{"locale": "pt_BR"}' > "$(LANGUAGE_SETTINGS)"; }
 	$(BIN)/jupyter lab $(LAB_SETTINGS) --ServerApp.root_dir=. --LabApp.default_url=/lab/tree/notebooks $(ROOT_FLAG) $(LAB_ARGS)
 
 # Regenerate the lock from pyproject.toml's ranges and lock.in's caps, for every platform
@@ -86,9 +102,15 @@ lint: $(STAMP_TEST)
 	$(BIN)/ruff check $(LINT_PATHS)
 	$(BIN)/ruff format --check evalbook tests benchmarks
 
+# The slide tests present lesson 05 here; `make test-slides` presents every lesson.
 test: lint
 	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadfile --no-loadscope-reorder $(PYTEST_ARGS) \
-		--doctest-modules evalbook tests $(PYTEST_NBVAL) notebooks exercises/solucoes
+		-m "not slides" --doctest-modules evalbook tests $(PYTEST_NBVAL) notebooks exercises/solucoes
+
+# Every lesson presented in deck mode at 1280×720 in JupyterLab and Chromium, as a lecturer
+# presents it (tests/notebooks/test_slides.py): about two minutes a lesson.
+test-slides: $(STAMP_TEST)
+	$(BIN)/python -m pytest -n 0 $(PYTEST_ARGS) tests/notebooks/test_slides.py
 
 # The contributor's inner loop: lint, the library's tests and doctests; no notebook, no
 # JupyterLab server, no browser (`make test` runs those too).

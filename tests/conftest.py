@@ -22,11 +22,13 @@ import pytest
 
 from evalbook import set_language, spam_predictions
 
+ROOT = Path(__file__).resolve().parents[1]
+
 #: Files that take longest (by name, wherever they are under tests/), started first so
 #: that no worker of a parallel run (`make test` uses pytest-xdist with `--dist loadfile
 #: --no-loadscope-reorder`) ends alone on a long one; the notebooks (nbval) come next, then
 #: the unit tests fill the gaps.
-_LONGEST_FIRST = ("test_browser.py", "test_lab.py")
+_LONGEST_FIRST = ("test_slides.py", "test_browser.py", "test_lab.py")
 
 
 def _start_rank(item) -> int:
@@ -107,6 +109,11 @@ LAB_SETTINGS = {
         "checkForUpdates": False,
     },
 }
+
+
+#: Where `make lab` starts the lab's language (pt-BR): the server translates the menus
+#: it builds from settings schemas only for a language chosen in the user settings.
+LANGUAGE = "@jupyterlab/translation-extension/plugin.jupyterlab-settings"
 
 
 def _browser_missing(*modules: str) -> str | None:
@@ -204,7 +211,8 @@ def jupyterlab_server(tmp_path_factory):
     """Start JupyterLab over a temporary folder holding the given notebooks.
 
     ``jupyterlab_server({"notebooks/05.ipynb": notebook})`` writes the notebooks, starts a
-    server on a free loopback port (settings: :data:`LAB_SETTINGS`; runtime files in the
+    server on a free loopback port (settings: :data:`LAB_SETTINGS`, and with
+    ``project_settings=True`` the defaults `make lab` reads from .jupyter/; runtime files in the
     folder, so parallel tests never meet) and returns ``{"url": ..., "log": path}``, the URL
     of the first notebook with the server's token. Its notebooks run in the environment's
     own ``python3`` kernel, started fresh, as a student's are. Every server started is
@@ -214,12 +222,15 @@ def jupyterlab_server(tmp_path_factory):
 
     servers = []
 
-    def start(notebooks: dict) -> dict:
+    def start(notebooks: dict, *, project_settings: bool = False) -> dict:
         home = tmp_path_factory.mktemp("lab")
         for relative, notebook in notebooks.items():
             (home / relative).parent.mkdir(parents=True, exist_ok=True)
             nbformat.write(notebook, home / relative)
-        for name, content in LAB_SETTINGS.items():
+        settings = dict(LAB_SETTINGS)
+        if project_settings:  # the language `make lab` writes in the user settings
+            settings[LANGUAGE] = {"locale": "pt_BR"}
+        for name, content in settings.items():
             path = home / "settings" / name
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(json.dumps(content), encoding="utf-8")
@@ -236,6 +247,8 @@ def jupyterlab_server(tmp_path_factory):
             f"--LabApp.user_settings_dir={home / 'settings'}",
             f"--LabApp.workspaces_dir={home / 'workspaces'}",
         ]
+        if project_settings:  # `make lab`'s: pt-BR, no news, the deck mode's styles
+            command += [f"--LabApp.app_settings_dir={ROOT / '.jupyter'}", "--LabApp.news_url=None"]
         if os.geteuid() == 0:
             command.append("--allow-root")
         log_path = home / "lab.log"

@@ -200,7 +200,11 @@ def test_make_test_fast_runs_the_library_without_notebooks_lab_or_browser(stampe
     assert '-m "not browser and not jupyterlab"' in fast
     assert "--nbval" not in fast and "notebooks" not in fast
     full = pytest_command("test")
-    assert "--nbval" in full and "notebooks exercises/solucoes" in full and " -m " not in full
+    assert "--nbval" in full and "notebooks exercises/solucoes" in full
+    # everything but the slide tests of the lessons other than 05 (make test-slides)
+    assert full.count('-m "') == 1 and '-m "not slides"' in full
+    slides = _make(venv, "-n", "test-slides").stdout
+    assert "tests/notebooks/test_slides.py" in slides and "not slides" not in slides
 
 
 # ---------------------------------------------------------------------- the extras

@@ -9,6 +9,8 @@ from collections.abc import Mapping
 import numpy as np
 import traitlets
 
+from evalbook.widgets._keyboard import with_keyboard
+
 
 class Explorer:
     """Base of every explorer: it owns the controls, the views, their wiring and the repr.
@@ -57,7 +59,7 @@ class Explorer:
             control.add_traits(value=_CheckedValue(self, name, control.traits()["value"]))
             control.observe(self._on_change, names="value")
         self._views = tuple(views)
-        self._widget = layout
+        self._widget = with_keyboard(layout)  # a clicked control keeps the focus on a slide
         self._refresh()
 
     # ------------------------------------------------------------------ wiring

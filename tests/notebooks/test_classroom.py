@@ -1,8 +1,9 @@
 """The lessons as a lecturer presents them: slides, "Preveja" prompts, Portuguese.
 
-Checks the stored notebooks only (no kernel): every cell has a slide type, each lesson asks
-the class to predict before it reveals its headline numbers, what the stored outputs show is
-Portuguese, and the Markdown renders as written.
+Checks the stored notebooks only (no kernel): every cell has an explicit slide type (slide,
+subslide, fragment or skip), each lesson asks the class to predict before it reveals its
+headline numbers, what the stored outputs show is Portuguese, and the Markdown renders as
+written. tests/notebooks/test_slides.py presents the lessons in a browser.
 """
 
 from __future__ import annotations
@@ -16,10 +17,11 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 LESSONS = sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
-# A cell without a slide type continues the slide above it (RISE's and nbconvert's "-"):
-# jupyterlab-slideshow, the deck mode the lessons are presented with, reads "continue" only
-# from an absent slide_type and hides a cell whose slide_type is "-".
-SLIDE_TYPES = {"slide", "subslide", "fragment", "skip", "notes", None}
+# Every cell says how the deck shows it. In jupyterlab-slideshow, the deck mode the lessons
+# are presented with, a cell with no slide type continues the slide above it but costs a
+# press that shows nothing new, and a cell whose type is "-" is hidden: a continuation is a
+# "fragment" or part of its neighbour's cell.
+SLIDE_TYPES = {"slide", "subslide", "fragment", "skip"}
 PREVEJA = "> 🤔 **Preveja**"
 # a Guess control (evalbook.widgets.Guess) shown as a cell's result
 GUESS_CALL = re.compile(r"^Guess\(", re.M)
@@ -71,9 +73,8 @@ def test_there_are_lessons():
 def test_every_cell_has_slide_metadata(path):
     cells = _cells(path)
     kinds = [c["metadata"].get("slideshow", {}).get("slide_type") for c in cells]
-    assert all(kind in SLIDE_TYPES for kind in kinds), [
-        (i, k) for i, k in enumerate(kinds) if k not in SLIDE_TYPES
-    ]
+    untyped = [(i, kind) for i, kind in enumerate(kinds) if kind not in SLIDE_TYPES]
+    assert not untyped, f"{path.name}: cells (index, slide_type) without one of {SLIDE_TYPES}"
     assert kinds[0] == "slide", "the title opens the first slide"
     first_code = next(i for i, c in enumerate(cells) if c["cell_type"] == "code")
     assert kinds[first_code] == "skip", "the setup cell is not shown in the slides"

@@ -19,6 +19,8 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 LESSON = "notebooks/01_matriz_de_confusao.ipynb"
 TRANSLATION = "@jupyterlab/translation-extension:plugin"
+NOTIFICATION = "@jupyterlab/apputils-extension:notification"
+DECK = "jupyterlab-slideshow:plugin"
 
 pytestmark = [
     pytest.mark.jupyterlab,
@@ -53,8 +55,19 @@ def test_make_lab_serves_the_lessons(tmp_path, free_port):
     log = (tmp_path / "lab.log").open("w")
     runtime = tmp_path / "runtime"
     env = {**os.environ, "JUPYTER_RUNTIME_DIR": str(runtime)}
+    # a lecturer closed the browser in the middle of a presentation: the deck saved "active"
+    user_settings = tmp_path / "user-settings"
+    deck = user_settings / "jupyterlab-slideshow" / "plugin.jupyterlab-settings"
+    deck.parent.mkdir(parents=True)
+    deck.write_text('{\n    // Decks\n    "active": true\n}', encoding="utf-8")
     process = subprocess.Popen(
-        ["make", "--no-print-directory", "lab", f"LAB_ARGS={lab_args}"],
+        [
+            "make",
+            "--no-print-directory",
+            "lab",
+            f"LAB_ARGS={lab_args}",
+            f"LAB_USER_SETTINGS={user_settings}",
+        ],
         cwd=ROOT,
         stdout=log,
         stderr=subprocess.STDOUT,
@@ -93,9 +106,22 @@ def test_make_lab_serves_the_lessons(tmp_path, free_port):
         status, body = _get(f"{base}/lab/api/settings/{TRANSLATION}?token={token}")
         assert status == 200
         assert json.loads(body)["schema"]["properties"]["locale"]["default"] == "pt_BR"
+        status, body = _get(f"{base}/lab/api/settings/{TRANSLATION}?token={token}")
+        assert json.loads(body)["settings"]["locale"] == "pt_BR", "the server's menus stay English"
         status, body = _get(f"{base}/lab/api/translations/pt_BR?token={token}")
         assert status == 200
         assert json.loads(body)["data"], "the pt-BR language pack is not installed"
+
+        # no news question over the first slide, no update check
+        status, body = _get(f"{base}/lab/api/settings/{NOTIFICATION}?token={token}")
+        assert status == 200
+        defaults = json.loads(body)["schema"]["properties"]
+        assert defaults["fetchNews"]["default"] == "false"
+        assert defaults["checkForUpdates"]["default"] is False
+        # the next notebook opens as a notebook, not in deck mode
+        status, body = _get(f"{base}/lab/api/settings/{DECK}?token={token}")
+        assert status == 200
+        assert json.loads(body)["settings"]["active"] is False
 
         pid = _server_pid(port, runtime)
         assert pid is not None, "JupyterLab wrote no runtime file for its port"
