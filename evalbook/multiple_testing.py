@@ -2,9 +2,10 @@
 
 Six pairwise tests at 5% each do not make a family tested at 5%: if no pair differed, the
 chance that at least one of six independent tests rejects would be 1 − 0.95⁶ ≈ 26%.
-Demšar (2006, §3.2.2), after a Friedman test over several algorithms, compares them pair
-by pair with Holm's step-down procedure, which keeps the family-wise error rate (the chance
-of any false rejection in the family) at α for any dependence between the tests.
+For the comparisons that follow a Friedman test over several algorithms, Demšar (2006,
+§3.2.2) recommends procedures such as Holm's step-down, which keeps the family-wise error
+rate (the chance of any false rejection in the family) at α for any dependence between the
+tests.
 """
 
 from __future__ import annotations
@@ -55,8 +56,8 @@ def adjust_p_values(p_values, *, method="holm", alpha=0.05) -> AdjustedPValues:
       compares the smallest p-value with α/m, the next with α/(m − 1), and so on, stopping
       at the first that is not smaller. It rejects everything Bonferroni rejects, and
       sometimes more, under the same guarantee (family-wise error ≤ α, whatever the
-      dependence between the tests). Demšar (2006, §3.2.2) uses it for the pairwise
-      comparisons of several classifiers.
+      dependence between the tests). Demšar (2006, §3.2.2) recommends it for the
+      comparisons of several classifiers that follow a Friedman test.
 
     The same adjusted values as ``statsmodels.stats.multitest.multipletests(p,
     method="holm")`` (or ``"bonferroni"``) and R's ``p.adjust``.
