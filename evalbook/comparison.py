@@ -20,6 +20,7 @@ import numpy as np
 from evalbook._checks import (
     as_differences,
     as_score_table,
+    check_choice,
     check_confidence,
     check_count,
     check_finite_number,
@@ -28,6 +29,7 @@ from evalbook._checks import (
     check_probability,
     check_quantile,
 )
+from evalbook._friedman_exact import friedman_exact_p_value
 from evalbook._results import result
 from evalbook.intervals import Interval, t_value, z_value
 
@@ -361,7 +363,8 @@ class FriedmanResult(NamedTuple):
     statistic : float
         Friedman's χ²_F, corrected for ties (as ``scipy.stats.friedmanchisquare``).
     p_value : float
-        From χ² with k − 1 degrees of freedom.
+        From χ² with k − 1 degrees of freedom (``method="chi2"``), or the exact
+        permutation p-value (``method="exact"``).
     average_ranks : numpy.ndarray
         Mean rank of each algorithm, 1 = best (highest score) on a dataset, ties averaged.
     labels : tuple
@@ -376,6 +379,8 @@ class FriedmanResult(NamedTuple):
         ranks differ by more than CD differ significantly.
     alpha : float or None
         The significance level of ``critical_difference``.
+    method : str
+        How ``p_value`` was computed: ``"chi2"`` or ``"exact"``.
     """
 
     statistic: float
@@ -388,9 +393,10 @@ class FriedmanResult(NamedTuple):
     n_algorithms: int
     critical_difference: float | None = None
     alpha: float | None = None
+    method: str = "chi2"
 
 
-def friedman(scores, *, nemenyi=False, alpha=0.05) -> FriedmanResult:
+def friedman(scores, *, nemenyi=False, alpha=0.05, method="chi2") -> FriedmanResult:
     """Friedman's test: do k algorithms perform alike over N datasets?
 
     Handout 004, "Comparação de Vários Algoritmos" names it without formulas; these are
@@ -401,6 +407,17 @@ def friedman(scores, *, nemenyi=False, alpha=0.05) -> FriedmanResult:
     correction), χ² with k − 1 degrees of freedom under the null hypothesis that all
     algorithms are equivalent. Also the Iman–Davenport F and, optionally, Nemenyi's
     critical difference for the post-hoc pairwise comparison.
+
+    The χ² distribution is a large-sample approximation: Demšar (2006, §3.2.2) takes it
+    to be good for N > 10 and k > 5, and for fewer datasets or algorithms recommends exact
+    critical values. ``method="exact"`` computes the exact p-value: under the null
+    hypothesis each of the k! orderings of a dataset's ranks is equally likely, and the
+    p-value is the share of the (k!)^N equally likely tables whose statistic is at least
+    the observed one (with ties, the orderings of the observed average ranks). The
+    datasets are added one at a time, keeping the distribution of the algorithms' rank
+    sums, so N = 10 datasets and k = 5 algorithms take a few seconds; a size whose
+    distribution would not fit in memory is refused before it is allocated. The
+    Iman–Davenport p-value stays the F approximation.
 
     Parameters
     ----------
@@ -413,6 +430,9 @@ def friedman(scores, *, nemenyi=False, alpha=0.05) -> FriedmanResult:
         Also compute Nemenyi's critical difference.
     alpha : float, default 0.05
         Significance level of the critical difference, in (0, 1).
+    method : {"chi2", "exact"}, default "chi2"
+        How to compute ``p_value``: the χ² approximation (as
+        ``scipy.stats.friedmanchisquare``) or the exact permutation distribution.
 
     Returns
     -------
@@ -428,11 +448,14 @@ def friedman(scores, *, nemenyi=False, alpha=0.05) -> FriedmanResult:
     (4.5, 0.1054)
     >>> round(result.critical_difference, 3)
     1.657
+    >>> round(friedman(scores, method="exact").p_value, 4)  # 3!⁴ = 1296 equally likely tables
+    0.125
     """
     values, labels = as_score_table(scores)
     n, k = values.shape
     nemenyi = check_flag(nemenyi, "nemenyi")
     alpha = check_confidence(alpha, "alpha")
+    method = check_choice(method, "method", ("chi2", "exact"))
     from scipy.stats import chi2, f, rankdata
 
     ranks = rankdata(-values, axis=1)  # 1 = best
@@ -451,7 +474,10 @@ def friedman(scores, *, nemenyi=False, alpha=0.05) -> FriedmanResult:
         12 * n / (k * (k + 1)) * (np.sum(average_ranks**2) - k * (k + 1) ** 2 / 4)
     ) / correction
     statistic = float(max(statistic, 0.0))
-    p_value = float(chi2.sf(statistic, k - 1))
+    if method == "exact":
+        p_value = friedman_exact_p_value(ranks)
+    else:
+        p_value = float(chi2.sf(statistic, k - 1))
     denominator = n * (k - 1) - statistic
     df1, df2 = k - 1, (k - 1) * (n - 1)
     if denominator <= 0:
@@ -476,4 +502,5 @@ def friedman(scores, *, nemenyi=False, alpha=0.05) -> FriedmanResult:
         n_algorithms=k,
         critical_difference=cd,
         alpha=alpha if nemenyi else None,
+        method=method,
     )

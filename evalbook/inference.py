@@ -9,7 +9,9 @@ one job each, gathered here under the lessons' topic
 - :mod:`evalbook.score_intervals`: the ROC AUC's interval (DeLong's, bootstrap) and the
   bootstrap interval of any metric of labels or scores;
 - :mod:`evalbook.comparison` (lesson 10): two models, two algorithms (plain and corrected
-  t-test), Friedman's test for several algorithms.
+  t-test), Friedman's test for several algorithms (χ² or exact p-value);
+- :mod:`evalbook.multiple_testing` (lessons 09-10): p-values of several tests adjusted
+  together (Holm, Bonferroni).
 """
 
 from evalbook.comparison import (
@@ -32,6 +34,7 @@ from evalbook.intervals import (
     t_value,
     z_value,
 )
+from evalbook.multiple_testing import AdjustedPValues, adjust_p_values
 from evalbook.score_intervals import (
     metric_bootstrap_interval,
     roc_auc_interval,
@@ -40,12 +43,14 @@ from evalbook.score_intervals import (
 __all__ = [
     "T_TABLE",
     "Z_TABLE",
+    "AdjustedPValues",
     "AlgorithmComparison",
     "FriedmanResult",
     "Interval",
     "ModelComparison",
     "NormalApproximationWarning",
     "accuracy_interval",
+    "adjust_p_values",
     "bootstrap_interval",
     "compare_algorithms",
     "compare_models",

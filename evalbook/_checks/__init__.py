@@ -61,6 +61,7 @@ from evalbook._checks.policy import (
     safe_divide,
     shown_number,
 )
+from evalbook._checks.probabilities import as_p_values
 from evalbook._checks.resampling import (
     as_differences,
     as_error_rates,
@@ -123,6 +124,7 @@ __all__ = [
     "as_label_array",
     "as_number_array",
     "as_number_pair",
+    "as_p_values",
     "as_profit_matrix",
     "as_rng",
     "as_score_table",

@@ -58,6 +58,7 @@ GATHERING_MODULES = {
         "evalbook.intervals",
         "evalbook.score_intervals",
         "evalbook.comparison",
+        "evalbook.multiple_testing",
     ),
     "evalbook._checks": tuple(
         f"evalbook._checks.{info.name}" for info in pkgutil.iter_modules([str(PACKAGE / "_checks")])

@@ -29,6 +29,7 @@ RESULTS = {
     "compare_models": lambda: evalbook.compare_models(0.85, 30, 0.75, 5000),
     "compare_algorithms": lambda: evalbook.compare_algorithms([0.1, 0.2, 0.05, 0.12]),
     "friedman": lambda: evalbook.friedman([[0.9, 0.8, 0.7], [0.85, 0.8, 0.6], [0.95, 0.7, 0.75]]),
+    "adjust_p_values": lambda: evalbook.adjust_p_values([0.01, 0.04, 0.3]),
     "kappa_breakdown": lambda: evalbook.kappa_breakdown([[88, 10, 2], [14, 40, 6], [18, 10, 12]]),
     "mcnemar_test": lambda: mcnemar_test([1, 1, 0, 0, 1], [1, 0, 0, 1, 1], [0, 1, 0, 0, 1]),
     "delong_test": lambda: delong_test(Y, S, S[::-1], positive="spam"),
