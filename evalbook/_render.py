@@ -43,6 +43,7 @@ __all__ = [
     "short_term",
     "side_by_side",
     "term",
+    "translated",
 ]
 
 # ---------------------------------------------------------------------- language
@@ -219,6 +220,37 @@ TERMS = {
     "mean_predicted": {"en": "mean predicted probability", "pt": "probabilidade prevista média"},
     "fraction_positive": {"en": "share of positives", "pt": "proporção de positivos"},
     "calibrated": {"en": "perfectly calibrated", "pt": "perfeitamente calibrado"},
+    # the keys of the tables the library returns (evalbook._tables shows them translated)
+    "reference": {"en": "reference", "pt": "referência"},
+    "result": {"en": "result", "pt": "resultado"},
+    "count": {"en": "count", "pt": "contagem"},
+    "tp": {"en": "TP", "pt": "TP"},
+    "fp": {"en": "FP", "pt": "FP"},
+    "fn": {"en": "FN", "pt": "FN"},
+    "tn": {"en": "TN", "pt": "TN"},
+    "fbeta": {"en": "F-beta", "pt": "F-beta"},
+    "gain": {"en": "gain", "pt": "ganho"},
+    "cdf_positive": {"en": "CDF of the positives", "pt": "distribuição acumulada dos positivos"},
+    "cdf_negative": {"en": "CDF of the negatives", "pt": "distribuição acumulada dos negativos"},
+    "overall": {"en": "overall", "pt": "geral"},
+    "accuracy_lower": {"en": "accuracy, lower bound", "pt": "acurácia, limite inferior"},
+    "accuracy_upper": {"en": "accuracy, upper bound", "pt": "acurácia, limite superior"},
+    "no_information_rate": {"en": "no information rate", "pt": "taxa de não informação"},
+    "accuracy_p_value": {
+        "en": "p-value [accuracy > no information rate]",
+        "pt": "valor-p [acurácia > taxa de não informação]",
+    },
+    "mcnemar_p_value": {"en": "McNemar's test p-value", "pt": "valor-p do teste de McNemar"},
+    "train_error": {"en": "training error", "pt": "erro de treino"},
+    "validation_error": {"en": "validation error", "pt": "erro de validação"},
+    "max_depth": {"en": "maximum depth", "pt": "profundidade máxima"},
+    "majority_share": {"en": "majority share", "pt": "fração da maioria"},
+    "dumb_accuracy": {"en": "accuracy (dumb)", "pt": "acurácia (burro)"},
+    "dumb_kappa": {"en": "kappa (dumb)", "pt": "kappa (burro)"},
+    "fold": {"en": "fold", "pt": "partição (fold)"},
+    "split": {"en": "split", "pt": "divisão"},
+    "simulated": {"en": "simulated", "pt": "simulado"},
+    "simulated_std": {"en": "simulated standard deviation", "pt": "desvio padrão simulado"},
 }
 
 
@@ -237,6 +269,32 @@ def term(key: str, language=None) -> str:
     if entry is None:
         return key
     return entry[resolve_language(language)]
+
+
+def translated(table, *, language=None):
+    """A copy of a pandas table for display, its labels in ``language`` (default: current).
+
+    The labels that are terms of the library (metric names such as ``"recall"``, columns
+    such as ``"threshold"``, axis names such as ``"target"``) take their names in the
+    language; other labels (class names, numbers) stay. A Series becomes a one-column
+    table headed by its name, shown without pandas' ``dtype`` line. For showing a table of
+    a lesson's own; the tables the library returns already show this way. The copy is a
+    plain DataFrame: read values from the original, whose keys are English in every
+    language. See :func:`evalbook._tables.translated`.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> counts = pd.Series({"TP": 6, "FN": 3}, name="count").rename_axis("result")
+    >>> print(translated(counts, language="pt"))
+               contagem
+    resultado
+    TP                6
+    FN                3
+    """
+    from evalbook._tables import translated as translate  # imports pandas
+
+    return translate(table, language=language)
 
 
 def short_term(key: str, language=None) -> str:
@@ -487,13 +545,16 @@ def confusion_html(
             Cell("", header=True, colspan=2),
             Cell(term("prediction", language), header=True, colspan=k, align="center"),
         ],
-        [Cell("", header=True, colspan=2), *(Rendered(f"<th>{e}</th>") for e in esc)],
+        [
+            Cell("", header=True, colspan=2),
+            *(Rendered(f'<th style="{_CELL}">{e}</th>') for e in esc),
+        ],
     ]
     for i, label in enumerate(esc):
         line = []
         if i == 0:
             line.append(Cell(term("target", language), header=True, rowspan=k, style=rotate))
-        line.append(Rendered(f"<th>{label}</th>"))
+        line.append(Rendered(f'<th style="{_CELL};text-align:left">{label}</th>'))
         for j in range(k):
             if names is not None:
                 name = names[i][j]
@@ -504,7 +565,7 @@ def confusion_html(
                 )
                 line.append(
                     Cell(
-                        f'{counts[i, j]} <small style="color:#555">{name}</small>',
+                        f'{counts[i, j]} <span style="color:#555">{name}</span>',
                         raw=True,
                         align="right",
                         background=colour,

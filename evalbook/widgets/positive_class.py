@@ -159,9 +159,9 @@ class PositiveClassExplorer(Explorer):
     @property
     def table(self):
         """A new DataFrame with columns ``id``, ``target``, ``prediction`` and ``result``."""
-        import pandas as pd
+        from evalbook._tables import DisplayFrame
 
-        return pd.DataFrame(
+        return DisplayFrame(
             {
                 "id": self._ids,
                 "target": self._y_true,
@@ -202,7 +202,6 @@ class PositiveClassExplorer(Explorer):
             caption=say(_TEXT, "caption", positive=positive, more=more),
             raw_caption=True,
             row_attrs=attrs,
-            style="font-size:90%",
         )
 
     def _counts_html(self) -> str:
