@@ -45,6 +45,7 @@ from evalbook._render import (
     html_table,
     number,
     say,
+    short_term,
     term,
 )
 from evalbook.classification import metrics_table
@@ -77,7 +78,11 @@ MAX_SEPARATION = 4.0
 
 
 _TEXT = {
-    "slider": {"en": "threshold t", "pt": "limiar (threshold) t"},
+    "slider": {"en": "threshold t", "pt": "limiar t"},
+    "slider_tip": {
+        "en": "threshold t: score ≥ t → predicted positive",
+        "pt": "limiar (threshold) t: score ≥ t → predito positivo",
+    },
     "separation": {"en": "class separation", "pt": "separação das classes"},
     "matrix": {"en": "confusion matrix at t = {t}", "pt": "matriz de confusão em t = {t}"},
     "profit_title": {
@@ -219,6 +224,7 @@ class ThresholdExplorer(Explorer):
             max=hi,
             step=step,
             description=say(_TEXT, "slider"),
+            tooltip=say(_TEXT, "slider_tip"),
             readout_format=".3f",
             continuous_update=True,
             style={"description_width": "initial"},
@@ -274,7 +280,7 @@ class ThresholdExplorer(Explorer):
                         widgets.VBox(  # never squeezed: the matrix is what the class reads
                             [self.matrix_view, self.metrics_view],
                             layout=widgets.Layout(
-                                margin="0 12px 0 0", width="250px", flex="0 0 auto"
+                                margin="0 12px 0 0", width="270px", flex="0 0 auto"
                             ),
                         ),
                         widgets.VBox([self.plot_view, self.profit_view]),
@@ -529,7 +535,7 @@ class ThresholdExplorer(Explorer):
             )
         if cut == n:
             above = say(_TEXT, "above_all", t=f"{t:.3f}")
-            rows.append([Cell(above, colspan=5, style="border-top:3px solid #000;font-size:small")])
+            rows.append([Cell(above, colspan=5, style="border-top:3px solid #000")])
             attrs.append({})
         shown = "" if n <= self._max_rows else say(_TEXT, "shown", rows=self._max_rows, n=n)
         return html_table(
@@ -538,7 +544,6 @@ class ThresholdExplorer(Explorer):
             caption=say(_TEXT, "table_caption", shown=shown),
             css_class="evalbook-threshold-table",
             row_attrs=attrs,
-            style="font-size:90%",
         )
 
     def _matrix_html(self, tp: int, fn: int, fp: int, tn: int, t: float) -> str:
@@ -555,12 +560,12 @@ class ThresholdExplorer(Explorer):
         values = self.metrics
         rows = [
             [
-                term(name),
+                Cell(short_term(name), attrs={"title": term(name)}),
                 Cell(number(values[name], 3), align="right", attrs={"data-metric": name}),
             ]
             for name in SHOWN_METRICS
         ]
-        return html_table(rows, style="font-size:90%;margin-top:6px")
+        return html_table(rows, style="margin-top:6px")
 
 
 # ---------------------------------------------------------------------- helpers
