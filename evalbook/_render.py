@@ -220,37 +220,6 @@ TERMS = {
     "mean_predicted": {"en": "mean predicted probability", "pt": "probabilidade prevista média"},
     "fraction_positive": {"en": "share of positives", "pt": "proporção de positivos"},
     "calibrated": {"en": "perfectly calibrated", "pt": "perfeitamente calibrado"},
-    # the keys of the tables the library returns (evalbook._tables shows them translated)
-    "reference": {"en": "reference", "pt": "referência"},
-    "result": {"en": "result", "pt": "resultado"},
-    "count": {"en": "count", "pt": "contagem"},
-    "tp": {"en": "TP", "pt": "TP"},
-    "fp": {"en": "FP", "pt": "FP"},
-    "fn": {"en": "FN", "pt": "FN"},
-    "tn": {"en": "TN", "pt": "TN"},
-    "fbeta": {"en": "F-beta", "pt": "F-beta"},
-    "gain": {"en": "gain", "pt": "ganho"},
-    "cdf_positive": {"en": "CDF of the positives", "pt": "distribuição acumulada dos positivos"},
-    "cdf_negative": {"en": "CDF of the negatives", "pt": "distribuição acumulada dos negativos"},
-    "overall": {"en": "overall", "pt": "geral"},
-    "accuracy_lower": {"en": "accuracy, lower bound", "pt": "acurácia, limite inferior"},
-    "accuracy_upper": {"en": "accuracy, upper bound", "pt": "acurácia, limite superior"},
-    "no_information_rate": {"en": "no information rate", "pt": "taxa de não informação"},
-    "accuracy_p_value": {
-        "en": "p-value [accuracy > no information rate]",
-        "pt": "valor-p [acurácia > taxa de não informação]",
-    },
-    "mcnemar_p_value": {"en": "McNemar's test p-value", "pt": "valor-p do teste de McNemar"},
-    "train_error": {"en": "training error", "pt": "erro de treino"},
-    "validation_error": {"en": "validation error", "pt": "erro de validação"},
-    "max_depth": {"en": "maximum depth", "pt": "profundidade máxima"},
-    "majority_share": {"en": "majority share", "pt": "fração da maioria"},
-    "dumb_accuracy": {"en": "accuracy (dumb)", "pt": "acurácia (burro)"},
-    "dumb_kappa": {"en": "kappa (dumb)", "pt": "kappa (burro)"},
-    "fold": {"en": "fold", "pt": "partição (fold)"},
-    "split": {"en": "split", "pt": "divisão"},
-    "simulated": {"en": "simulated", "pt": "simulado"},
-    "simulated_std": {"en": "simulated standard deviation", "pt": "desvio padrão simulado"},
 }
 
 
@@ -272,15 +241,10 @@ def term(key: str, language=None) -> str:
 
 
 def translated(table, *, language=None):
-    """A copy of a pandas table for display, its labels in ``language`` (default: current).
+    """A copy of a pandas table for display, its labels (the TERMS keys) in ``language``.
 
-    The labels that are terms of the library (metric names such as ``"recall"``, columns
-    such as ``"threshold"``, axis names such as ``"target"``) take their names in the
-    language; other labels (class names, numbers) stay. A Series becomes a one-column
-    table headed by its name, shown without pandas' ``dtype`` line. For showing a table of
-    a lesson's own; the tables the library returns already show this way. The copy is a
-    plain DataFrame: read values from the original, whose keys are English in every
-    language. See :func:`evalbook._tables.translated`.
+    For a lesson's own table; the library's tables already show this way. A Series becomes
+    a one-column table, without pandas' ``dtype`` line (:func:`evalbook._tables.translated`).
 
     Examples
     --------

@@ -166,7 +166,7 @@ def svg_plot(
     y_values = nice_ticks(
         y0,
         y1,
-        h // (2.2 * sizes["tick"]),
+        h // (3 * sizes["tick"]),
     )
     y_texts = [_tick_text(v) for v in y_values] if y_ticks else []
     tick_width = max((len(t) for t in y_texts), default=0) * _CHAR * sizes["tick"]

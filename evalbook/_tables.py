@@ -33,6 +33,39 @@ from evalbook._render import Cell, get_language, html_table, number, resolve_lan
 __all__ = ["DisplayFrame", "DisplaySeries", "MetricsTable", "translated"]
 
 
+#: The words of the keys of the library's tables that no other display uses (the others
+#: are in :data:`evalbook._render.TERMS`).
+TABLE_TERMS = {
+    "reference": {"en": "reference", "pt": "referência"},
+    "result": {"en": "result", "pt": "resultado"},
+    "count": {"en": "count", "pt": "contagem"},
+    "tp": {"en": "TP", "pt": "TP"},
+    "fp": {"en": "FP", "pt": "FP"},
+    "fn": {"en": "FN", "pt": "FN"},
+    "tn": {"en": "TN", "pt": "TN"},
+    "fbeta": {"en": "F-beta", "pt": "F-beta"},
+    "gain": {"en": "gain", "pt": "ganho"},
+    "cdf_positive": {"en": "CDF of the positives", "pt": "distribuição acumulada dos positivos"},
+    "cdf_negative": {"en": "CDF of the negatives", "pt": "distribuição acumulada dos negativos"},
+    "overall": {"en": "overall", "pt": "geral"},
+    "accuracy_lower": {"en": "accuracy, lower bound", "pt": "acurácia, limite inferior"},
+    "accuracy_upper": {"en": "accuracy, upper bound", "pt": "acurácia, limite superior"},
+    "no_information_rate": {"en": "no information rate", "pt": "taxa de não informação"},
+    "accuracy_p_value": {"en": "p-value [accuracy > NIR]", "pt": "valor-p [acurácia > NIR]"},
+    "mcnemar_p_value": {"en": "McNemar's test p-value", "pt": "valor-p do teste de McNemar"},
+    "train_error": {"en": "training error", "pt": "erro de treino"},
+    "validation_error": {"en": "validation error", "pt": "erro de validação"},
+    "max_depth": {"en": "maximum depth", "pt": "profundidade máxima"},
+    "majority_share": {"en": "majority share", "pt": "fração da maioria"},
+    "dumb_accuracy": {"en": "accuracy (dumb)", "pt": "acurácia (burro)"},
+    "dumb_kappa": {"en": "kappa (dumb)", "pt": "kappa (burro)"},
+    "fold": {"en": "fold", "pt": "partição (fold)"},
+    "split": {"en": "split", "pt": "divisão"},
+    "simulated": {"en": "simulated", "pt": "simulado"},
+    "simulated_std": {"en": "simulated standard deviation", "pt": "desvio padrão simulado"},
+}
+
+
 def _label(value, language):
     """``value`` in ``language`` if it is a term of the library (a string), else itself.
 
@@ -41,7 +74,8 @@ def _label(value, language):
     if language == "en":
         return value
     if isinstance(value, str):
-        return term(value, language)
+        entry = TABLE_TERMS.get(value)
+        return term(value, language) if entry is None else entry[language]
     if isinstance(value, tuple):  # a level of a MultiIndex
         return tuple(_label(item, language) for item in value)
     return value

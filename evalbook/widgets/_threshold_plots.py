@@ -26,14 +26,18 @@ from evalbook.scores import ks_curve, ks_statistic, roc_curve
 
 __all__ = ["SIZE", "TEXT", "threshold_curves", "threshold_plots"]
 
-SIZE = 296  # width of each plot, in pixels: three fit beside the matrix in 1240 px
-MAX_POINTS = 240  # the plots are about 230 px wide inside: more points than that add nothing
+SIZE = 260  # width of each plot, in pixels: three fit beside the matrix in a slide's 1100 px
+MAX_POINTS = 200  # the plots are about 190 px wide inside: more points than that add nothing
 MAX_DOTS = 300  # up to this many instances the distributions are dots, beyond histograms
 BINS = 30
 
 #: What the plots say, in each language.
 TEXT = {
     "distributions": {"en": "scores of each class", "pt": "scores de cada classe"},
+    "slider_tip": {  # the tooltip of the explorer's slider, where the term is introduced
+        "en": "threshold t: score ≥ t → predicted positive",
+        "pt": "limiar (threshold) t: score ≥ t → predito positivo",
+    },
     "roc": {"en": "ROC (AUC = {auc})", "pt": "ROC (AUC = {auc})"},
     "ks": {"en": "KS = {ks} (maximum)", "pt": "KS = {ks} (máximo)"},
     "cumulative": {"en": "cumulative share", "pt": "proporção acumulada"},

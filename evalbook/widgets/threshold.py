@@ -27,6 +27,7 @@ import warnings
 
 import ipywidgets as widgets
 import numpy as np
+from scipy.special import expit  # the logistic function
 
 from evalbook._checks import (
     UndefinedMetricWarning,
@@ -52,6 +53,7 @@ from evalbook.classification import metrics_table
 from evalbook.confusion import ConfusionMatrix
 from evalbook.scores import ScoredData, roc_auc
 from evalbook.widgets._base import Explorer
+from evalbook.widgets._threshold_plots import TEXT as PLOT_TEXT
 from evalbook.widgets._threshold_plots import threshold_curves, threshold_plots
 
 #: Default profit matrix [[TP, FN], [FP, TN]]: made-up values (the handout's Tabela 4(b)
@@ -79,10 +81,6 @@ MAX_SEPARATION = 4.0
 
 _TEXT = {
     "slider": {"en": "threshold t", "pt": "limiar t"},
-    "slider_tip": {
-        "en": "threshold t: score ≥ t → predicted positive",
-        "pt": "limiar (threshold) t: score ≥ t → predito positivo",
-    },
     "separation": {"en": "class separation", "pt": "separação das classes"},
     "matrix": {"en": "confusion matrix at t = {t}", "pt": "matriz de confusão em t = {t}"},
     "profit_title": {
@@ -224,7 +222,7 @@ class ThresholdExplorer(Explorer):
             max=hi,
             step=step,
             description=say(_TEXT, "slider"),
-            tooltip=say(_TEXT, "slider_tip"),
+            tooltip=say(PLOT_TEXT, "slider_tip"),
             readout_format=".3f",
             continuous_update=True,
             style={"description_width": "initial"},
@@ -343,7 +341,7 @@ class ThresholdExplorer(Explorer):
         noise = as_rng(seed).standard_normal(n)
         labels = np.where(np.arange(n) < n_positive, "P", "N")
         centre = np.where(labels == "P", 0.5, -0.5)
-        scores = _logistic(noise + float(separation) * centre)
+        scores = expit(noise + float(separation) * centre)
         return cls(
             labels,
             scores,
@@ -384,7 +382,7 @@ class ThresholdExplorer(Explorer):
         self._curves = threshold_curves(self._data, self._range, self._negative)
 
     def _reload_synthetic(self) -> None:
-        scores = _logistic(self._noise + self.separation.value * self._centre)
+        scores = expit(self._noise + self.separation.value * self._centre)
         self._load(self._y_true, scores, self._positive)
         self._draw_curves()
         self._best = None
@@ -569,10 +567,6 @@ class ThresholdExplorer(Explorer):
 
 
 # ---------------------------------------------------------------------- helpers
-def _logistic(x: np.ndarray) -> np.ndarray:
-    return 1.0 / (1.0 + np.exp(-x))
-
-
 def _types(is_positive: np.ndarray, predicted: np.ndarray) -> np.ndarray:
     names = np.array(["TN", "FP", "FN", "TP"])
     return names[2 * is_positive.astype(np.intp) + predicted.astype(np.intp)]

@@ -1,7 +1,9 @@
 """Every explorer at the projector: its text readable from the back row, its plots on a slide.
 
 A slide of a lesson presented at 1280×720 gives an explorer about 1240×600 px below a
-one-line heading, and the deck sets the widgets' font to 16 px. These tests read what each
+one-line heading, of which the output area takes about 1115 px in width (measured in deck
+mode: the output starts at x = 89 and the cell ends at x = 1205), and the deck sets the
+widgets' font to 16 px. These tests read what each
 explorer draws (its views' HTML, its controls' layout) and check:
 
 - every SVG text is drawn at 14 px or more: its ``font-size`` times the SVG's rendered
@@ -9,8 +11,9 @@ explorer draws (its views' HTML, its controls' layout) and check:
 - no HTML text is set smaller than the widgets' font: no ``font-size`` in px below 14, in
   % or em below 100, no ``small``/``smaller`` and no ``<small>`` (HTML text follows
   ``var(--jp-widgets-font-size)``, which the deck sets to 16 px);
-- every plot fits the slide (at most 1240 × 600 px) and the plots and fixed-width controls
-  laid side by side in one row add up to at most 1240 px.
+- every plot fits the slide (at most 1100 × 600 px) and the plots and fixed-width controls
+  laid side by side in one row add up to at most 1100 px (the gaps between them fit in
+  what is left of the output area's width).
 """
 
 from __future__ import annotations
@@ -40,7 +43,7 @@ from evalbook.widgets import (
     ThresholdExplorer,
 )
 
-SLIDE = (1240, 600)  # width and height an explorer gets on a 1280×720 slide, in px
+SLIDE = (1100, 600)  # width and height an explorer gets on a 1280×720 slide, in px
 SMALLEST = 14  # px: the smallest text a class reads from the back row
 
 
@@ -155,4 +158,4 @@ def test_the_threshold_plots_are_wide_enough_to_read():
     explorer = ThresholdExplorer(*_spam(), positive="spam")
     widths = [float(svg.get("width")) for svg in _svgs(explorer.plot_view.value)]
     assert len(widths) == 3
-    assert min(widths) >= 280  # were 184 px: 8-9 px ticks on 146 px of axis
+    assert min(widths) >= 250  # were 184 px: 8-9 px ticks on 146 px of axis
