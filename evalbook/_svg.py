@@ -173,7 +173,7 @@ def svg_plot(
     left = round(tick_width + 8 + (sizes["label"] + 6 if ylabel else 0)) if y_ticks else 12
     right = round(_CHAR * sizes["tick"] * 2)  # half the last x tick label
     w = width - left - right
-    x_values = nice_ticks(x0, x1, w // (4.5 * sizes["tick"]), integer=bool(x_integer))
+    x_values = nice_ticks(x0, x1, w // (4 * sizes["tick"]), integer=bool(x_integer))
 
     def sx(v):
         return left + (min(max(float(v), x0), x1) - x0) / (x1 - x0) * w
