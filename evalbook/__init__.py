@@ -14,7 +14,7 @@ modules of one lesson). Plots and widgets are imported on demand
 """
 
 from evalbook._checks import UndefinedMetricWarning
-from evalbook._render import get_language, options, set_language
+from evalbook._render import get_language, options, set_language, translated
 from evalbook.agreement import KappaBreakdown, cohen_kappa, expected_confusion, kappa_breakdown, mcc
 from evalbook.bias_variance import (
     BiasVariance,
@@ -329,6 +329,7 @@ __all__ = [
     "total_sum_of_squares",
     "tpr",
     "train_val_test_split",
+    "translated",
     "tree_knn_confusions",
     "z_value",
 ]

@@ -43,6 +43,7 @@ __all__ = [
     "short_term",
     "side_by_side",
     "term",
+    "translated",
 ]
 
 # ---------------------------------------------------------------------- language
@@ -237,6 +238,27 @@ def term(key: str, language=None) -> str:
     if entry is None:
         return key
     return entry[resolve_language(language)]
+
+
+def translated(table, *, language=None):
+    """A copy of a pandas table for display, its labels (the TERMS keys) in ``language``.
+
+    For a lesson's own table; the library's tables already show this way. A Series becomes
+    a one-column table, without pandas' ``dtype`` line (:func:`evalbook._tables.translated`).
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> counts = pd.Series({"TP": 6, "FN": 3}, name="count").rename_axis("result")
+    >>> print(translated(counts, language="pt"))
+               contagem
+    resultado
+    TP                6
+    FN                3
+    """
+    from evalbook._tables import translated as translate  # imports pandas
+
+    return translate(table, language=language)
 
 
 def short_term(key: str, language=None) -> str:
@@ -487,13 +509,16 @@ def confusion_html(
             Cell("", header=True, colspan=2),
             Cell(term("prediction", language), header=True, colspan=k, align="center"),
         ],
-        [Cell("", header=True, colspan=2), *(Rendered(f"<th>{e}</th>") for e in esc)],
+        [
+            Cell("", header=True, colspan=2),
+            *(Rendered(f'<th style="{_CELL}">{e}</th>') for e in esc),
+        ],
     ]
     for i, label in enumerate(esc):
         line = []
         if i == 0:
             line.append(Cell(term("target", language), header=True, rowspan=k, style=rotate))
-        line.append(Rendered(f"<th>{label}</th>"))
+        line.append(Rendered(f'<th style="{_CELL};text-align:left">{label}</th>'))
         for j in range(k):
             if names is not None:
                 name = names[i][j]
@@ -504,7 +529,7 @@ def confusion_html(
                 )
                 line.append(
                     Cell(
-                        f'{counts[i, j]} <small style="color:#555">{name}</small>',
+                        f'{counts[i, j]} <span style="color:#555">{name}</span>',
                         raw=True,
                         align="right",
                         background=colour,

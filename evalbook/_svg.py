@@ -15,11 +15,24 @@ import numpy as np
 
 from evalbook._render import number
 
-__all__ = ["LINE_COLOURS", "Line", "Points", "Segments", "svg_plot", "thin"]
+__all__ = [
+    "FONT_SIZES",
+    "LINE_COLOURS",
+    "Line",
+    "Points",
+    "Segments",
+    "nice_ticks",
+    "svg_plot",
+    "thin",
+]
 
 #: Colours of the lines of a plot, in order (matplotlib's first four).
 LINE_COLOURS = ("#1f77b4", "#ff7f0e", "#2ca02c", "#d62728")
 _DASHES = {"-": "", "--": "6 3", ":": "2 3"}
+#: Font sizes of a plot's text, in pixels (the SVG is drawn at its size, never scaled):
+#: read from the back of a classroom on a 1280×720 projector, none is below 14 px.
+FONT_SIZES = {"tick": 14, "label": 15, "title": 15, "legend": 14}
+_CHAR = 0.6  # width of a digit of a sans-serif font, in ems (to leave room for tick labels)
 
 
 @dataclass(frozen=True)
@@ -31,6 +44,23 @@ class Points:
     label: str = ""
     colour: str = "#1f77b4"
     radius: float = 2.5
+    shape: str = "circle"  # or "triangle"
+
+    def marks(self, xs, ys) -> str:
+        """The SVG of a mark at each pixel position."""
+        if self.shape == "circle":
+            return "".join(
+                f'<circle cx="{a:.1f}" cy="{b:.1f}" r="{self.radius}"/>'
+                for a, b in zip(xs, ys, strict=True)
+            )
+        if self.shape != "triangle":
+            raise ValueError(f"shape must be 'circle' or 'triangle'; got {self.shape!r}")
+        r = self.radius * 1.3  # a triangle of the circle's area looks as big
+        return "".join(
+            f'<path d="M{a:.1f} {b - r:.1f}L{a + 0.87 * r:.1f} {b + 0.5 * r:.1f}'
+            f'H{a - 0.87 * r:.1f}Z"/>'
+            for a, b in zip(xs, ys, strict=True)
+        )
 
 
 @dataclass(frozen=True)
@@ -64,6 +94,40 @@ def thin(size: int, at_most: int) -> np.ndarray:
     return np.unique(np.linspace(0, size - 1, at_most).round().astype(np.intp))
 
 
+def nice_ticks(low: float, high: float, at_most: int, *, integer: bool = False) -> list:
+    """Round tick values in [``low``, ``high``]: multiples of 1, 2, 2.5 or 5 × 10^k.
+
+    The smallest such step that gives at most ``at_most`` ticks (at least two); with
+    ``integer``, whole numbers only (a tree depth, a k).
+
+    Examples
+    --------
+    >>> nice_ticks(0, 1, 6)
+    [0.0, 0.2, 0.4, 0.6, 0.8, 1.0]
+    >>> nice_ticks(1, 15, 5, integer=True), nice_ticks(0.04, 0.061, 4)
+    ([5, 10, 15], [0.04, 0.05, 0.06])
+    """
+    at_most = max(int(at_most), 2)
+    span = high - low
+    if not span > 0:
+        return [low]
+    exponent = math.floor(math.log10(span / at_most)) - 1
+    while True:
+        for mantissa in (1, 2, 2.5, 5):
+            step = mantissa * 10.0**exponent
+            if integer and (step < 1 or not float(step).is_integer()):
+                continue
+            first, last = math.ceil(low / step - 1e-9), math.floor(high / step + 1e-9)
+            if last - first + 1 <= at_most:
+                ticks = [round(k * step, 12) for k in range(first, last + 1)]
+                return [int(t) for t in ticks] if integer else ticks
+        exponent += 1
+
+
+def _tick_text(value) -> str:
+    return number(value, 6, style="g")
+
+
 def svg_plot(
     lines=(),
     *,
@@ -82,6 +146,7 @@ def svg_plot(
     segments=(),
     y_ticks=True,
     footer="",
+    x_integer=False,
 ) -> str:
     """A plot as an inline SVG of ``width`` × ``height`` px: lines, points, segments, legend.
 
@@ -89,12 +154,26 @@ def svg_plot(
     never stretches: its size is fixed. ``marker`` is the x of a black vertical line (the
     slider's value, e.g. a threshold), ``shade_from`` shades the plot right of an x.
     ``legend`` is "lower left", "upper left" or None. ``footer`` is raw SVG text drawn
-    under the x axis (e.g. a colour key).
+    under the x axis (e.g. a colour key). The axes tick at round values
+    (:func:`nice_ticks`; whole numbers on x with ``x_integer``); the text is at least
+    14 px (:data:`FONT_SIZES`).
     """
-    left = 44 if y_ticks else 12
-    right, top, bottom = 10, 24 if title else 10, 36 if not footer else 48
+    sizes = FONT_SIZES
     (x0, x1), (y0, y1) = x_range, y_range
-    w, h = width - left - right, height - top - bottom
+    top = sizes["title"] + 12 if title else sizes["tick"] // 2 + 4
+    bottom = sizes["tick"] + sizes["label"] + 16 + (sizes["legend"] + 4 if footer else 0)
+    h = height - top - bottom
+    y_values = nice_ticks(
+        y0,
+        y1,
+        h // (3 * sizes["tick"]),
+    )
+    y_texts = [_tick_text(v) for v in y_values] if y_ticks else []
+    tick_width = max((len(t) for t in y_texts), default=0) * _CHAR * sizes["tick"]
+    left = round(tick_width + 8 + (sizes["label"] + 6 if ylabel else 0)) if y_ticks else 12
+    right = round(_CHAR * sizes["tick"] * 2)  # half the last x tick label
+    w = width - left - right
+    x_values = nice_ticks(x0, x1, w // (4 * sizes["tick"]), integer=bool(x_integer))
 
     def sx(v):
         return left + (min(max(float(v), x0), x1) - x0) / (x1 - x0) * w
@@ -109,34 +188,34 @@ def svg_plot(
     ]
     if title:
         parts.append(
-            f'<text x="{left + w / 2}" y="15" font-size="12" font-weight="bold" '
-            f'text-anchor="middle">{html.escape(title)}</text>'
+            f'<text x="{left + w / 2}" y="{sizes["title"] + 2}" font-size="{sizes["title"]}" '
+            f'font-weight="bold" text-anchor="middle">{html.escape(title)}</text>'
         )
     if shade_from is not None:
         parts.append(
             f'<rect x="{sx(shade_from):.1f}" y="{top}" width="{left + w - sx(shade_from):.1f}" '
             f'height="{h}" fill="#000" fill-opacity="0.07"/>'
         )
-    ticks = 6 if width >= 300 else 3
-    for k in range(ticks):
-        xv, yv = x0 + k * (x1 - x0) / (ticks - 1), y0 + k * (y1 - y0) / (ticks - 1)
+    tick = sizes["tick"]
+    for xv in x_values:
         parts.append(
-            f'<text x="{sx(xv):.1f}" y="{top + h + 12}" font-size="9" text-anchor="middle">'
-            f"{number(xv, 2, style='g')}</text>"
+            f'<text x="{sx(xv):.1f}" y="{top + h + tick + 3}" font-size="{tick}" '
+            f'text-anchor="middle">{_tick_text(xv)}</text>'
         )
-        if y_ticks:
-            parts.append(
-                f'<text x="{left - 3}" y="{sy(yv) + 3:.1f}" font-size="9" text-anchor="end">'
-                f"{number(yv, 2, style='g')}</text>"
-            )
+    for yv, text in zip(y_values, y_texts, strict=False):
+        parts.append(
+            f'<text x="{left - 4}" y="{sy(yv) + 0.35 * tick:.1f}" font-size="{tick}" '
+            f'text-anchor="end">{text}</text>'
+        )
+    label = sizes["label"]
     parts.append(
-        f'<text x="{left + w / 2}" y="{top + h + 25}" font-size="11" text-anchor="middle">'
-        f"{html.escape(xlabel)}</text>"
+        f'<text x="{left + w / 2}" y="{top + h + tick + label + 9}" font-size="{label}" '
+        f'text-anchor="middle">{html.escape(xlabel)}</text>'
     )
     if ylabel:
         parts.append(
-            f'<text x="11" y="{top + h / 2}" font-size="11" text-anchor="middle" '
-            f'transform="rotate(-90 11 {top + h / 2})">{html.escape(ylabel)}</text>'
+            f'<text x="{label}" y="{top + h / 2}" font-size="{label}" text-anchor="middle" '
+            f'transform="rotate(-90 {label} {top + h / 2})">{html.escape(ylabel)}</text>'
         )
     for group in segments:
         path = "".join(
@@ -160,10 +239,7 @@ def svg_plot(
     for group in points:
         parts.append(
             f'<g fill="{group.colour}" fill-opacity="0.75">'
-            + "".join(
-                f'<circle cx="{sx(a):.1f}" cy="{sy(b):.1f}" r="{group.radius}"/>'
-                for a, b in zip(group.x, group.y, strict=True)
-            )
+            + group.marks([sx(a) for a in group.x], [sy(b) for b in group.y])
             + "</g>"
         )
     if marker is not None:
@@ -172,23 +248,25 @@ def svg_plot(
             'stroke="#000" stroke-width="1.5"/>'
         )
     labelled = [item for item in (*lines, *points) if item.label] if legend else []
-    y_start = top + h - 6 - 13 * len(labelled) if legend == "lower left" else top + 4
+    step = sizes["legend"] + 4
+    y_start = top + h - 6 - step * len(labelled) if legend == "lower left" else top + 4
     for k, item in enumerate(labelled):
-        y = y_start + 13 * k + 8
+        y = y_start + step * k + sizes["legend"] - 1
         if isinstance(item, Points):
             parts.append(
-                f'<circle cx="{left + 16}" cy="{y - 3}" r="{item.radius}" fill="{item.colour}"/>'
+                f'<g fill="{item.colour}">{item.marks([left + 16], [y - 0.35 * step])}</g>'
             )
         else:
             dash = _DASHES[item.style]
             parts.append(
-                f'<line x1="{left + 6}" y1="{y - 3}" x2="{left + 26}" y2="{y - 3}" '
+                f'<line x1="{left + 6}" y1="{y - 5}" x2="{left + 26}" y2="{y - 5}" '
                 f'stroke="{item.colour}" stroke-width="1.8"'
                 + (f' stroke-dasharray="{dash}"' if dash else "")
                 + "/>"
             )
         parts.append(
-            f'<text x="{left + 30}" y="{y}" font-size="10">{html.escape(item.label)}</text>'
+            f'<text x="{left + 30}" y="{y}" font-size="{sizes["legend"]}">'
+            f"{html.escape(item.label)}</text>"
         )
     if footer:
         parts.append(f'<g transform="translate(6,{height - 6})">{footer}</g>')

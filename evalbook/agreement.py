@@ -155,7 +155,9 @@ def expected_confusion(cm):
     cm = check_nonempty(as_confusion_matrix(cm), RANDOM_NEEDS)
     totals = [np.asarray(v, dtype=float) for v in (cm.target_totals, cm.prediction_totals)]
     expected = np.outer(*totals) / float(cm.n)
-    return pd.DataFrame(
+    from evalbook._tables import DisplayFrame  # shown in the display language
+
+    return DisplayFrame(
         expected,
         index=pd.Index(cm.labels, name="target"),
         columns=pd.Index(cm.labels, name="prediction"),

@@ -415,7 +415,9 @@ def per_class_recall(cm, *, zero_division="warn"):
     check_zero_division(zero_division)
     cm = as_confusion_matrix(cm)
     values = _class_recalls(cm, zero_division, "per-class recall")
-    return pd.Series(values, index=pd.Index(cm.labels, name="class"), name="recall")
+    from evalbook._tables import DisplaySeries  # shown in the display language
+
+    return DisplaySeries(values, index=pd.Index(cm.labels, name="class"), name="recall")
 
 
 def balanced_accuracy(cm, *, positive=None, zero_division="warn") -> float:

@@ -36,7 +36,7 @@ from evalbook._checks import (
     mixed_labels_error,
     plain_value,
 )
-from evalbook._render import confusion_html
+from evalbook._render import confusion_html, term
 
 __all__ = ["ConfusionMatrix", "result_types"]
 
@@ -335,17 +335,22 @@ class ConfusionMatrix:
         Returns
         -------
         pandas.DataFrame
+            Its keys (axis names ``target``, ``prediction``, ``reference``, ``total``) are
+            English; printed or displayed in a notebook, it names them in the display
+            language (a :class:`~evalbook._tables.DisplayFrame`).
 
         Examples
         --------
         >>> cm = ConfusionMatrix([[6, 3], [2, 9]], labels=["spam", "ham"])
-        >>> print(cm.to_frame("caret"))
+        >>> print(cm.to_frame("caret").to_string())
         reference   spam  ham
         prediction
         spam           6    2
         ham            3    9
         """
         import pandas as pd
+
+        from evalbook._tables import DisplayFrame
 
         check_choice(orientation, "orientation", ORIENTATIONS)
         margins = check_flag(margins, "margins")
@@ -360,7 +365,7 @@ class ConfusionMatrix:
         if orientation == "caret":
             counts = counts.T
             rows, columns = "prediction", "reference"
-        frame = pd.DataFrame(
+        frame = DisplayFrame(
             counts,
             index=pd.Index(cm.labels, name=rows),
             columns=pd.Index(cm.labels, name=columns),
@@ -371,8 +376,32 @@ class ConfusionMatrix:
         return frame
 
     def __repr__(self) -> str:
-        table = "\n".join(line.rstrip() for line in str(self.to_frame()).splitlines())
+        table = "\n".join(line.rstrip() for line in self.to_frame().to_string().splitlines())
         return f"ConfusionMatrix(n={self.n}, labels={self._labels!r})\n{table}"
+
+    def __str__(self) -> str:
+        """The matrix as text in the display language (:func:`evalbook.set_language`).
+
+        Examples
+        --------
+        >>> from evalbook import set_language
+        >>> previous = set_language("pt")
+        >>> print(ConfusionMatrix([[6, 3], [2, 9]], labels=["spam", "ham"]))
+        Matriz de confusão (n = 20)
+        predição  spam  ham
+        alvo
+        spam         6    3
+        ham          2    9
+        >>> _ = set_language(previous)
+        """
+        from evalbook._tables import translated
+
+        table = translated(self.to_frame()).to_string()
+        lines = [line.rstrip() for line in table.splitlines()]
+        return f"{term('confusion_matrix')} (n = {self.n})\n" + "\n".join(lines)
+
+    def _repr_pretty_(self, printer, cycle) -> None:
+        printer.text(str(self))
 
     def _repr_html_(self) -> str:
         """The matrix as an HTML table in the display language (:func:`evalbook.set_language`)."""

@@ -178,14 +178,14 @@ def _mcnemar_p_value(counts: np.ndarray, warn: bool) -> float:
 
 
 def _by_class(cm: ConfusionMatrix, zero_division):
-    import pandas as pd
+    from evalbook._tables import DisplayFrame, DisplaySeries
 
     if cm.n_classes == 2:
         values = {
             name: function(cm, zero_division=zero_division)
             for name, (function, _) in BY_CLASS_STATISTICS.items()
         }
-        return pd.Series(values, name=cm.labels[0], dtype=float)
+        return DisplaySeries(values, name=cm.labels[0], dtype=float)
     columns = {
         label: [
             function(cm, positive=label, zero_division=zero_division)
@@ -193,7 +193,7 @@ def _by_class(cm: ConfusionMatrix, zero_division):
         ]
         for label in cm.labels
     }
-    frame = pd.DataFrame(columns, index=list(BY_CLASS_STATISTICS), dtype=float)
+    frame = DisplayFrame(columns, index=list(BY_CLASS_STATISTICS), dtype=float)
     frame.columns.name = "class"
     return frame
 
@@ -293,8 +293,9 @@ class ConfusionSummary:
     """
 
     def __init__(self, cm, *, confidence=0.95, language=None, zero_division="warn"):
-        import pandas as pd
         from scipy.stats import binom
+
+        from evalbook._tables import DisplaySeries
 
         confidence = check_confidence(confidence)
         language = None if language is None else _check_language(language)
@@ -329,7 +330,7 @@ class ConfusionSummary:
             "kappa": cohen_kappa(cm, zero_division=zero_division),
             "mcnemar_p_value": _mcnemar_p_value(cm.counts, zero_division == "warn"),
         }
-        self.overall = pd.Series(overall, name="overall", dtype=float)
+        self.overall = DisplaySeries(overall, name="overall", dtype=float)
         self.by_class = _by_class(cm, zero_division)
 
     # ------------------------------------------------------------------ text

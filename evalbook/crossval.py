@@ -203,8 +203,9 @@ def cross_validate(
             bar.update(1)
     finally:
         bar.close()
-    import pandas as pd
 
-    frame = pd.DataFrame(rows)
+    from evalbook._tables import DisplayFrame  # shown in the display language
+
+    frame = DisplayFrame(rows)
     frame.index.name = "split"
     return frame

@@ -177,10 +177,15 @@ class Curve:
         return self._arrays[CURVE_KINDS[self.kind]["xy"][1]]
 
     def to_frame(self):
-        """The points as a pandas DataFrame, one row per point, a column per array."""
-        import pandas as pd
+        """The points as a pandas DataFrame, one row per point, a column per array.
 
-        frame = pd.DataFrame(dict(self._arrays))
+        The columns keep the curve's (English) names; printed or displayed in a notebook
+        the table names them in the display language (a
+        :class:`~evalbook._tables.DisplayFrame`).
+        """
+        from evalbook._tables import DisplayFrame
+
+        frame = DisplayFrame(dict(self._arrays))
         index = CURVE_KINDS[self.kind]["index"]
         return frame.set_index(index) if index else frame
 

@@ -21,19 +21,23 @@ import html
 import numpy as np
 
 from evalbook._render import CLASS_LINE_COLOURS, number, say
-from evalbook._svg import Line, Points, Segments, svg_plot, thin
+from evalbook._svg import FONT_SIZES, Line, Points, Segments, svg_plot, thin
 from evalbook.scores import ks_curve, ks_statistic, roc_curve
 
 __all__ = ["SIZE", "TEXT", "threshold_curves", "threshold_plots"]
 
-SIZE = 184  # width of each plot, in pixels: three fit beside the matrix in 850 px
-MAX_POINTS = 150  # the plots are 146 px wide: more points than that add nothing
+SIZE = 260  # width of each plot, in pixels: three fit beside the matrix in a slide's 1100 px
+MAX_POINTS = 200  # the plots are about 190 px wide inside: more points than that add nothing
 MAX_DOTS = 300  # up to this many instances the distributions are dots, beyond histograms
 BINS = 30
 
 #: What the plots say, in each language.
 TEXT = {
     "distributions": {"en": "scores of each class", "pt": "scores de cada classe"},
+    "slider_tip": {  # the tooltip of the explorer's slider, where the term is introduced
+        "en": "threshold t: score ≥ t → predicted positive",
+        "pt": "limiar (threshold) t: score ≥ t → predito positivo",
+    },
     "roc": {"en": "ROC (AUC = {auc})", "pt": "ROC (AUC = {auc})"},
     "ks": {"en": "KS = {ks} (maximum)", "pt": "KS = {ks} (máximo)"},
     "cumulative": {"en": "cumulative share", "pt": "proporção acumulada"},
@@ -95,15 +99,17 @@ def threshold_curves(data, value_range, negative) -> dict:
                 )
             )
     key = "".join(
-        f'<text x="{x}" y="0" font-size="10" fill="{colour}">{html.escape(text)}</text>'
+        f'<text x="{x}" y="0" font-size="{FONT_SIZES["legend"]}" fill="{colour}">'
+        f"{html.escape(text)}</text>"
         for x, colour, text in (
             (0, colours[0], f"━ {data.positive} ({data.n_positive})"),
             (SIZE / 2, colours[1], f"━ {negative} ({data.n_negative})"),
         )
     )
     ks_key = (
-        f'<text x="0" y="0" font-size="10" fill="{colours[1]}">{say(TEXT, "cp_neg")}</text>'
-        f'<text x="{SIZE / 2}" y="0" font-size="10" fill="{colours[0]}">'
+        f'<text x="0" y="0" font-size="{FONT_SIZES["legend"]}" fill="{colours[1]}">'
+        f"{say(TEXT, 'cp_neg')}</text>"
+        f'<text x="{SIZE / 2}" y="0" font-size="{FONT_SIZES["legend"]}" fill="{colours[0]}">'
         f"{say(TEXT, 'cp_pos')}</text>"
     )
     return {
@@ -121,7 +127,7 @@ def threshold_plots(c: dict, *, t: float, value_range, fpr: float, tpr: float, a
     """The three plots at threshold ``t`` (curves from :func:`threshold_curves`), as HTML."""
     cp_pos = 1 - tpr  # share of positives with score < t
     cp_neg = 1 - fpr
-    panel = {"width": SIZE, "height": SIZE + 14, "legend": None}
+    panel = {"width": SIZE, "height": SIZE, "legend": None}
     dist = svg_plot(
         c["bars"],
         points=c["dots"],
@@ -174,6 +180,6 @@ def threshold_plots(c: dict, *, t: float, value_range, fpr: float, tpr: float, a
         '<div style="display:flex;flex-direction:column;gap:2px;line-height:1.3">'
         f'<div style="display:flex;flex-wrap:wrap;gap:6px">{dist}{roc}{ks}</div>'
         f'<div class="evalbook-readout">{readout}</div>'
-        f'<div style="font-size:small;max-width:{3 * SIZE}px">{say(TEXT, "note")}</div>'
+        f'<div style="max-width:{3 * SIZE}px">{say(TEXT, "note")}</div>'
         "</div>"
     )

@@ -140,9 +140,9 @@ class BootstrapExplorer(Explorer):
     @property
     def table(self):
         """A pandas Series: N, formula, simulated mean and std, e⁻¹."""
-        import pandas as pd
+        from evalbook._tables import DisplaySeries
 
-        return pd.Series(
+        return DisplaySeries(
             {
                 "N": self.n.value,
                 "formula": self.formula,

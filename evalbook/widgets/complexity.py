@@ -12,6 +12,8 @@ and islands around single training points.
 
 from __future__ import annotations
 
+import math
+
 import ipywidgets as widgets
 import numpy as np
 
@@ -23,7 +25,7 @@ from evalbook._checks import (
     check_whole_number,
 )
 from evalbook._render import CLASS_COLOURS, Cell, blend, html_table, say
-from evalbook._svg import LINE_COLOURS, Line, Points, Segments, svg_plot
+from evalbook._svg import LINE_COLOURS, Line, Points, Segments, nice_ticks, svg_plot
 from evalbook.validation import holdout
 from evalbook.widgets._base import Explorer
 
@@ -31,20 +33,28 @@ from evalbook.widgets._base import Explorer
 MODELS = {"tree": tuple(range(1, 16)), "knn": tuple(range(1, 52, 2))}
 
 _GRID = 60  # cells per side of the decision-region grid
-_REGION_PIXELS = (330, 300)
+_REGION_PIXELS = (380, 340)  # width and height of the decision regions, in pixels
+_CURVE_PIXELS = (500, 340)  # and of the error curves: together 880 px wide on a slide
 _TEXT = {
     "tree": {"en": "tree depth", "pt": "profundidade da árvore"},
     "knn": {"en": "k (neighbours)", "pt": "k (vizinhos)"},
     "train": {"en": "training error", "pt": "erro de treino"},
     "validation": {"en": "validation error", "pt": "erro de validação"},
-    "best": {"en": "lowest validation error", "pt": "menor erro de validação"},
+    "best_tree": {
+        "en": "depth with the lowest validation error",
+        "pt": "profundidade com o menor erro de validação",
+    },
+    "best_knn": {
+        "en": "k with the lowest validation error",
+        "pt": "k com o menor erro de validação",
+    },
     "value": {"en": "value", "pt": "valor"},
     "regions": {"en": "{name} = {value}", "pt": "{name} = {value}"},
     "key": {
-        "en": "Colours: the class each region is predicted as. Small dots: training; "
-        "large dark dots: validation.",
-        "pt": "Cores: a classe que o modelo prevê em cada região. Pontos pequenos: treino; "
-        "pontos grandes e escuros: validação.",
+        "en": "Colours: the class each region is predicted as. Circles: training; "
+        "triangles: validation.",
+        "pt": "Cores: a classe que o modelo prevê em cada região. Círculos: treino; "
+        "triângulos: validação.",
     },
 }
 
@@ -140,8 +150,8 @@ class ComplexityExplorer(Explorer):
             options=[int(v) for v in options],
             value=start,
             description=say(_TEXT, model),
-            style={"description_width": "170px"},
-            layout=widgets.Layout(width="480px"),
+            style={"description_width": "200px"},
+            layout=widgets.Layout(width="520px"),
         )
         self.numbers_view = widgets.HTML()
         self.curve_view = widgets.HTML()
@@ -160,7 +170,6 @@ class ComplexityExplorer(Explorer):
         return _model(self._kind, value, self._seed).fit(self._X_train, self._y_train)
 
     def _errors(self):
-        import pandas as pd
 
         rows = {
             value: {
@@ -169,7 +178,9 @@ class ComplexityExplorer(Explorer):
             }
             for value, fitted in self._fitted.items()
         }
-        frame = pd.DataFrame.from_dict(rows, orient="index")
+        from evalbook._tables import DisplayFrame  # shown in the display language
+
+        frame = DisplayFrame.from_dict(rows, orient="index")
         frame.index.name = "max_depth" if self._kind == "tree" else "k"
         return frame
 
@@ -212,24 +223,28 @@ class ComplexityExplorer(Explorer):
         rows = [
             [Cell(say(_TEXT, "train"), header=True, align="left"), self.train_error],
             [Cell(say(_TEXT, "validation"), header=True, align="left"), self.validation_error],
-            [Cell(say(_TEXT, "best"), header=True, align="left"), str(self.best)],
+            [Cell(say(_TEXT, f"best_{self._kind}"), header=True, align="left"), str(self.best)],
         ]
         self.numbers_view.value = html_table(rows, header=("", say(_TEXT, "value"))) + (
-            f'<p style="max-width:420px;font-size:90%">{say(_TEXT, "key")}</p>'
+            f'<p style="max-width:460px">{say(_TEXT, "key")}</p>'
         )
         self.regions_view.value = self._regions_svg()
         x = self._curve.index.to_numpy()
-        top = float(max(self._curve.max().max(), 0.05))
+        top = float(max(self._curve.max().max(), 0.05)) * 1.1
+        ticks = nice_ticks(0.0, top, 5)
+        step = ticks[1] - ticks[0]
+        top = math.ceil(top / step - 1e-9) * step  # the axis ends at a round tick
         self.curve_view.value = svg_plot(
             [
                 Line(x, self._curve["train_error"], say(_TEXT, "train"), LINE_COLOURS[0]),
                 Line(x, self._curve["validation_error"], say(_TEXT, "validation"), LINE_COLOURS[1]),
             ],
             x_range=(float(x.min()), float(max(x.max(), x.min() + 1))),
-            y_range=(0.0, round(top * 1.1, 2)),
-            width=400,
-            height=280,
+            y_range=(0.0, top),
+            width=_CURVE_PIXELS[0],
+            height=_CURVE_PIXELS[1],
             xlabel=say(_TEXT, self._kind),
+            x_integer=True,
             marker=self.complexity.value,
             legend="upper left" if self._kind == "tree" else "lower left",
             css_class="evalbook-complexity-curve",
@@ -275,9 +290,9 @@ class ComplexityExplorer(Explorer):
                 Segments(x, start, end, colour=blend(colour, "#ffffff", 0.7), width=width)
             )
         points = []
-        for labels, data, radius, shade in (
-            (self._y_train, self._X_train, 2.0, 0.0),
-            (self._y_valid, self._X_valid, 3.2, 0.35),
+        for labels, data, radius, shade, shape in (
+            (self._y_train, self._X_train, 2.2, 0.0, "circle"),
+            (self._y_valid, self._X_valid, 3.6, 0.35, "triangle"),
         ):
             for code, colour in enumerate(colours):
                 mine = labels == classes[code]
@@ -287,6 +302,7 @@ class ComplexityExplorer(Explorer):
                         data[mine, 1],
                         colour=blend(colour, "#000000", shade),
                         radius=radius,
+                        shape=shape,
                     )
                 )
         return svg_plot(

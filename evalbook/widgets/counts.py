@@ -172,9 +172,6 @@ class CountsExplorer(Explorer):
             )
         header = [term(key) for key in ("metric", "value", "formula")]
         half = (len(rows) + 1) // 2  # two columns of metrics: the table fits a projector
-        tables = (
-            html_table(part, header=header, style="font-size:85%")
-            for part in (rows[:half], rows[half:])
-        )
+        tables = (html_table(part, header=header) for part in (rows[:half], rows[half:]))
         cm = self.confusion_matrix
         self._view.value = side_by_side(confusion_html(cm.counts, cm.labels), *tables, gap="1em")

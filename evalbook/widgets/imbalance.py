@@ -119,8 +119,8 @@ class ImbalanceExplorer(Explorer):
             "max": 1.0,
             "step": 0.01,
             "continuous_update": True,
-            "style": {"description_width": "160px"},
-            "layout": widgets.Layout(width="440px"),
+            "style": {"description_width": "190px"},  # the labels at the deck's 16 px
+            "layout": widgets.Layout(width="480px"),
         }
         controls = {
             "majority_share": widgets.FloatSlider(
@@ -184,7 +184,6 @@ class ImbalanceExplorer(Explorer):
         shares : sequence of float, optional
             Majority shares in [0.5, 0.99]; defaults to 0.50, 0.51, ..., 0.99.
         """
-        import pandas as pd
 
         if shares is None:
             shares = np.round(np.arange(0.5, 0.995, 0.01), 2)
@@ -201,7 +200,9 @@ class ImbalanceExplorer(Explorer):
                 "dumb_accuracy": dumb["accuracy"],
                 "dumb_kappa": dumb["cohen_kappa"],
             }
-        frame = pd.DataFrame.from_dict(rows, orient="index")
+        from evalbook._tables import DisplayFrame  # shown in the display language
+
+        frame = DisplayFrame.from_dict(rows, orient="index")
         frame.index.name = "majority_share"
         return frame
 

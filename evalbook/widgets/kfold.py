@@ -59,7 +59,7 @@ _TEXT = {
         "pt": "{size} instâncias, da {first} à {last} ({label})",
     },
 }
-_LABEL = "padding:0 6px;font-size:85%;white-space:nowrap;border:none"
+_LABEL = "padding:0 6px;white-space:nowrap;border:none"
 _CELL_SIZE = "width:10px;height:14px;padding:0;border-color:#fff"  # one grid cell
 
 
@@ -180,13 +180,14 @@ class KFoldExplorer(Explorer):
     @property
     def fold_class_counts(self):
         """A DataFrame folds × classes: how many instances of each class each fold tests."""
-        import pandas as pd
 
         rows = [
             [int(np.count_nonzero(self._labels[test] == c)) for c in self._classes]
             for _, test in self._splits
         ]
-        frame = pd.DataFrame(rows, columns=[str(c) for c in self._classes], dtype=int)
+        from evalbook._tables import DisplayFrame  # shown in the display language
+
+        frame = DisplayFrame(rows, columns=[str(c) for c in self._classes], dtype=int)
         frame.index.name = "fold"
         return frame
 

@@ -30,7 +30,7 @@ METRICS = {
     "r2": (r2, "R² (eq. 23)"),
 }
 
-_PLOT_PIXELS = (360, 320)  # width and height of the figure, in pixels
+_PLOT_PIXELS = (460, 380)  # width and height of the figure, in pixels
 #: At most this many instances are drawn in the plot (all enter the metrics).
 MAX_DRAWN = 1000
 _TEXT = {

@@ -13,7 +13,16 @@ import ipywidgets as widgets
 import numpy as np
 
 from evalbook._checks import as_label_array
-from evalbook._render import RESULT_COLOURS, Cell, check_ids, chips, confusion_html, html_table, say
+from evalbook._render import (
+    RESULT_COLOURS,
+    Cell,
+    check_ids,
+    chips,
+    confusion_html,
+    html_table,
+    say,
+    side_by_side,
+)
 from evalbook.confusion import ConfusionMatrix, result_types
 from evalbook.widgets._base import Explorer
 
@@ -22,6 +31,7 @@ RESULT_TYPES = ("TP", "FN", "FP", "TN")
 
 #: The table lists at most this many instances (the counts and the matrix cover all).
 MAX_ROWS = 200
+COLUMN_ROWS = 10  # rows of the instance table in one column before it runs in two
 _TEXT = {
     "positive": {"en": "positive class", "pt": "classe positiva"},
     "header": {
@@ -159,9 +169,9 @@ class PositiveClassExplorer(Explorer):
     @property
     def table(self):
         """A new DataFrame with columns ``id``, ``target``, ``prediction`` and ``result``."""
-        import pandas as pd
+        from evalbook._tables import DisplayFrame
 
-        return pd.DataFrame(
+        return DisplayFrame(
             {
                 "id": self._ids,
                 "target": self._y_true,
@@ -196,14 +206,19 @@ class PositiveClassExplorer(Explorer):
         ]
         positive = html.escape(str(self.positive.value))
         more = say(_TEXT, "more", rows=MAX_ROWS, n=types.size) if types.size > MAX_ROWS else ""
-        return html_table(
-            rows,
-            header=say(_TEXT, "header"),
-            caption=say(_TEXT, "caption", positive=positive, more=more),
-            raw_caption=True,
-            row_attrs=attrs,
-            style="font-size:90%",
-        )
+        # beyond COLUMN_ROWS rows the table runs in two columns, so 20 instances fit a slide
+        half = -(-len(rows) // 2) if len(rows) > COLUMN_ROWS else len(rows)
+        tables = [
+            html_table(
+                rows[start : start + half],
+                header=say(_TEXT, "header"),
+                caption=say(_TEXT, "caption", positive=positive, more=more) if start == 0 else "",
+                raw_caption=True,
+                row_attrs=attrs[start : start + half],
+            )
+            for start in range(0, max(len(rows), 1), max(half, 1))
+        ]
+        return tables[0] if len(tables) == 1 else side_by_side(*tables, gap="0.75em")
 
     def _counts_html(self) -> str:
         return (

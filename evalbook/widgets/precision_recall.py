@@ -26,9 +26,17 @@ from evalbook.confusion import ConfusionMatrix
 from evalbook.scored import ScoredData
 from evalbook.widgets._base import Explorer
 
-_PLOT_PIXELS = (400, 260)
+_PLOT_PIXELS = (520, 300)  # each of the two plots, in pixels: side by side in 1240 px
+#: The prevalence π the explorer starts at: a screening population, one positive in a
+#: hundred (or a tenth of the test's prevalence, if that is rarer), where the PPV at π
+#: parts from the test's precision as soon as a negative scores above t.
+DEFAULT_PREVALENCE = 0.01
 _TEXT = {
-    "threshold": {"en": "threshold t", "pt": "limiar (threshold) t"},
+    "threshold": {"en": "threshold t", "pt": "limiar t"},
+    "threshold_tip": {
+        "en": "threshold t: score ≥ t → predicted positive",
+        "pt": "limiar (threshold) t: score ≥ t → predito positivo",
+    },
     "prevalence": {"en": "prevalence π", "pt": "prevalência π"},
     "recall": {"en": "recall (TPR)", "pt": "revocação (TPR)"},
     "fpr": {"en": "FPR", "pt": "FPR"},
@@ -58,7 +66,10 @@ class PrecisionRecallExplorer(Explorer):
         Initial t, within the slider's range ([0, 1] for scores in [0, 1], else the
         scores' range).
     prevalence : float, optional
-        Initial π, in [0.001, 0.99]; defaults to the test set's prevalence.
+        Initial π, in [0.001, 0.99]; defaults to :data:`DEFAULT_PREVALENCE` (0.01, or a
+        tenth of the test set's prevalence if that is smaller), so that the PR curve at π
+        starts apart from the test's. ``prevalence=explorer.sample_prevalence`` starts at
+        the test's own.
 
     Attributes
     ----------
@@ -74,7 +85,10 @@ class PrecisionRecallExplorer(Explorer):
     >>> explorer = PrecisionRecallExplorer(data.target, data.score, positive="spam")
     >>> explorer.counts
     {'TP': 6, 'FN': 3, 'FP': 2, 'TN': 9}
-    >>> round(explorer.precision, 4), round(explorer.ppv, 4)  # π = the test's 9/20
+    >>> explorer.prevalence.value  # a screening population by default
+    0.01
+    >>> explorer.prevalence.value = explorer.sample_prevalence  # the test's 9/20
+    >>> round(explorer.precision, 4), round(explorer.ppv, 4)
     (0.75, 0.75)
     >>> explorer.prevalence.value = 0.01
     >>> round(explorer.recall, 4), round(explorer.ppv, 4)
@@ -112,7 +126,10 @@ class PrecisionRecallExplorer(Explorer):
         if not low <= t <= high:
             raise ValueError(f"threshold must lie in [{low:g}, {high:g}]; got {t:g}")
         sample = self._n_positive / len(data)
-        pi = sample if prevalence is None else check_probability(prevalence, "prevalence")
+        if prevalence is None:
+            pi = max(min(DEFAULT_PREVALENCE, sample / 10), 0.001)
+        else:
+            pi = check_probability(prevalence, "prevalence")
         if not 0.001 <= pi <= 0.99:
             raise ValueError(f"prevalence must lie in [0.001, 0.99]; got {pi:g}")
         style = {"description_width": "150px"}
@@ -124,6 +141,7 @@ class PrecisionRecallExplorer(Explorer):
                 step=step,
                 readout_format=".3f",
                 description=say(_TEXT, "threshold"),
+                tooltip=say(_TEXT, "threshold_tip"),
                 style=style,
                 layout=widgets.Layout(width="420px"),
             ),

@@ -126,8 +126,10 @@ class ProfitExplorer(Explorer):
         """The current profit matrix, a DataFrame (index target, columns prediction)."""
         import pandas as pd
 
+        from evalbook._tables import DisplayFrame
+
         values = [[cell.value for cell in row] for row in self.cells]
-        return pd.DataFrame(
+        return DisplayFrame(
             values,
             index=pd.Index(self._labels, name="target"),
             columns=pd.Index(self._labels, name="prediction"),
@@ -136,10 +138,11 @@ class ProfitExplorer(Explorer):
     @property
     def profits(self):
         """Each model's profit under the current matrix: a Series, model name → float."""
-        import pandas as pd
+
+        from evalbook._tables import DisplaySeries
 
         gains = self.profit_matrix
-        return pd.Series(
+        return DisplaySeries(
             {name: profit(cm, gains) for name, cm in self._models.items()}, name="profit"
         )
 
@@ -152,7 +155,6 @@ class ProfitExplorer(Explorer):
     @property
     def table(self):
         """Per model: accuracy, harmonic average class accuracy and profit (a DataFrame)."""
-        import pandas as pd
 
         rows = {
             name: {
@@ -164,7 +166,9 @@ class ProfitExplorer(Explorer):
             }
             for (name, cm), value in zip(self._models.items(), self.profits, strict=True)
         }
-        frame = pd.DataFrame.from_dict(rows, orient="index")
+        from evalbook._tables import DisplayFrame  # shown in the display language
+
+        frame = DisplayFrame.from_dict(rows, orient="index")
         frame.index.name = "model"
         return frame
 

@@ -27,6 +27,7 @@ import warnings
 
 import ipywidgets as widgets
 import numpy as np
+from scipy.special import expit  # the logistic function
 
 from evalbook._checks import (
     UndefinedMetricWarning,
@@ -45,12 +46,14 @@ from evalbook._render import (
     html_table,
     number,
     say,
+    short_term,
     term,
 )
 from evalbook.classification import metrics_table
 from evalbook.confusion import ConfusionMatrix
 from evalbook.scores import ScoredData, roc_auc
 from evalbook.widgets._base import Explorer
+from evalbook.widgets._threshold_plots import TEXT as PLOT_TEXT
 from evalbook.widgets._threshold_plots import threshold_curves, threshold_plots
 
 #: Default profit matrix [[TP, FN], [FP, TN]]: made-up values (the handout's Tabela 4(b)
@@ -77,7 +80,7 @@ MAX_SEPARATION = 4.0
 
 
 _TEXT = {
-    "slider": {"en": "threshold t", "pt": "limiar (threshold) t"},
+    "slider": {"en": "threshold t", "pt": "limiar t"},
     "separation": {"en": "class separation", "pt": "separação das classes"},
     "matrix": {"en": "confusion matrix at t = {t}", "pt": "matriz de confusão em t = {t}"},
     "profit_title": {
@@ -219,6 +222,7 @@ class ThresholdExplorer(Explorer):
             max=hi,
             step=step,
             description=say(_TEXT, "slider"),
+            tooltip=say(PLOT_TEXT, "slider_tip"),
             readout_format=".3f",
             continuous_update=True,
             style={"description_width": "initial"},
@@ -274,7 +278,7 @@ class ThresholdExplorer(Explorer):
                         widgets.VBox(  # never squeezed: the matrix is what the class reads
                             [self.matrix_view, self.metrics_view],
                             layout=widgets.Layout(
-                                margin="0 12px 0 0", width="250px", flex="0 0 auto"
+                                margin="0 12px 0 0", width="270px", flex="0 0 auto"
                             ),
                         ),
                         widgets.VBox([self.plot_view, self.profit_view]),
@@ -337,7 +341,7 @@ class ThresholdExplorer(Explorer):
         noise = as_rng(seed).standard_normal(n)
         labels = np.where(np.arange(n) < n_positive, "P", "N")
         centre = np.where(labels == "P", 0.5, -0.5)
-        scores = _logistic(noise + float(separation) * centre)
+        scores = expit(noise + float(separation) * centre)
         return cls(
             labels,
             scores,
@@ -378,7 +382,7 @@ class ThresholdExplorer(Explorer):
         self._curves = threshold_curves(self._data, self._range, self._negative)
 
     def _reload_synthetic(self) -> None:
-        scores = _logistic(self._noise + self.separation.value * self._centre)
+        scores = expit(self._noise + self.separation.value * self._centre)
         self._load(self._y_true, scores, self._positive)
         self._draw_curves()
         self._best = None
@@ -529,7 +533,7 @@ class ThresholdExplorer(Explorer):
             )
         if cut == n:
             above = say(_TEXT, "above_all", t=f"{t:.3f}")
-            rows.append([Cell(above, colspan=5, style="border-top:3px solid #000;font-size:small")])
+            rows.append([Cell(above, colspan=5, style="border-top:3px solid #000")])
             attrs.append({})
         shown = "" if n <= self._max_rows else say(_TEXT, "shown", rows=self._max_rows, n=n)
         return html_table(
@@ -538,7 +542,6 @@ class ThresholdExplorer(Explorer):
             caption=say(_TEXT, "table_caption", shown=shown),
             css_class="evalbook-threshold-table",
             row_attrs=attrs,
-            style="font-size:90%",
         )
 
     def _matrix_html(self, tp: int, fn: int, fp: int, tn: int, t: float) -> str:
@@ -555,19 +558,15 @@ class ThresholdExplorer(Explorer):
         values = self.metrics
         rows = [
             [
-                term(name),
+                Cell(short_term(name), attrs={"title": term(name)}),
                 Cell(number(values[name], 3), align="right", attrs={"data-metric": name}),
             ]
             for name in SHOWN_METRICS
         ]
-        return html_table(rows, style="font-size:90%;margin-top:6px")
+        return html_table(rows, style="margin-top:6px")
 
 
 # ---------------------------------------------------------------------- helpers
-def _logistic(x: np.ndarray) -> np.ndarray:
-    return 1.0 / (1.0 + np.exp(-x))
-
-
 def _types(is_positive: np.ndarray, predicted: np.ndarray) -> np.ndarray:
     names = np.array(["TN", "FP", "FN", "TP"])
     return names[2 * is_positive.astype(np.intp) + predicted.astype(np.intp)]

@@ -140,7 +140,7 @@ def test_html_repr_shows_labels_counts_and_cell_names():
     cm = ConfusionMatrix(SPAM_COUNTS, labels=["spam", "<ham & eggs>"])
     html = cm._repr_html_()
     assert html.startswith("<table") and html.endswith("</table>")
-    assert "<th>spam</th>" in html
+    assert ">spam</th>" in html
     assert "&lt;ham &amp; eggs&gt;" in html and "<ham" not in html
     assert "n = 20" in html
     for cell in ("TP", "FN", "FP", "TN"):
@@ -149,7 +149,7 @@ def test_html_repr_shows_labels_counts_and_cell_names():
     three = ConfusionMatrix(ABC_COUNTS, labels=["A", "B", "C"])._repr_html_()
     assert three.count("<td") == 9
     assert ">88<" in three and "TP" not in three
-    assert all(f"<th>{label}</th>" in three for label in "ABC")
+    assert all(f">{label}</th>" in three for label in "ABC")
 
 
 # ====================================================================== from_labels

@@ -44,6 +44,7 @@ FROM_PRIVATE_MODULES = {
     "get_language": "evalbook._render",
     "options": "evalbook._render",
     "set_language": "evalbook._render",
+    "translated": "evalbook._render",
 }
 
 #: The modules that gather the modules of one lesson: module -> its parts.

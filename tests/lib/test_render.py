@@ -124,7 +124,7 @@ def test_confusion_html_two_classes():
     assert "Confusion matrix (n = 20)" in out and ">prediction</th>" in out
     assert ">target</th>" in out
     for name, value in (("tp", 6), ("fn", 3), ("fp", 2), ("tn", 9)):
-        assert f'data-cell="{name}">{value} <small' in out
+        assert f'data-cell="{name}">{value} <span' in out
     assert MATRIX_COLOURS["hit"] in out and RESULT_COLOURS["TP"] not in out
     coloured = confusion_html([[6, 3], [2, 9]], ["s", "h"], result_colours=True)
     assert all(colour in coloured for colour in RESULT_COLOURS.values())
@@ -159,10 +159,11 @@ def test_svg_plot_lines_points_segments_marker():
     assert svg.startswith('<svg width="200" height="100"') and svg.endswith("</svg>")
     assert svg.count("<polyline") == 2 and 'stroke-dasharray="6 3"' in svg
     assert "x &amp; y" in svg and ">diagonal</text>" in svg and ">one</text>" in svg
-    # the point (0.5, 0.5) sits in the middle of the 146×54 px plotting area
-    assert '<circle cx="117.0" cy="37.0" r="4"/>' in svg
-    assert 'd="M80.5 64.0V10.0"' in svg  # the segment from y = 0 to y = 1 at x = 0.25
-    assert '<line x1="117.0" y1="10" x2="117.0" y2="64" stroke="#000"' in svg
+    # the point (0.5, 0.5) sits in the middle of the 167×44 px plotting area
+    assert '<rect x="16" y="11" width="167" height="44"' in svg
+    assert '<circle cx="99.5" cy="33.0" r="4"/>' in svg
+    assert 'd="M57.8 55.0V11.0"' in svg  # the segment from y = 0 to y = 1 at x = 0.25
+    assert '<line x1="99.5" y1="11" x2="99.5" y2="55" stroke="#000"' in svg
     # a nan point is left out of its line, not drawn at a wrong place
     assert svg.split("<polyline")[2].count(",") == 1
 
@@ -221,7 +222,7 @@ def test_confusion_matrix_display_follows_the_language():
     set_language("pt")
     page = cm._repr_html_()
     assert "Matriz de confusão (n = 20)" in page and ">alvo</th>" in page
-    assert ">predição</th>" in page and "<th>positiva</th>" in page and "<th>negativa</th>" in page
+    assert ">predição</th>" in page and ">positiva</th>" in page and ">negativa</th>" in page
 
 
 def test_metrics_table_displays_in_the_display_language_and_stays_a_dataframe():
@@ -232,7 +233,8 @@ def test_metrics_table_displays_in_the_display_language_and_stays_a_dataframe():
     table = metrics_table([[6, 3], [2, 9]])
     assert isinstance(table, pd.DataFrame) and list(table.columns) == ["value", "formula", "source"]
     assert table.loc["recall", "value"] == pytest.approx(6 / 9)
-    assert type(table.loc[["f1"]]) is pd.DataFrame  # operations give plain DataFrames
+    selected = table.loc[["f1"]]  # a selection keeps the display (a DisplayFrame)
+    assert isinstance(selected, pd.DataFrame) and type(selected) is not type(table)
     english = table._repr_html_()
     assert ">recall</th>" in english and ">0.6667</td>" in english and ">metric</th>" in english
     set_language("pt")

@@ -72,7 +72,7 @@ def test_table_and_figure():
     assert "MSE (eq. 20)" in explorer.html and "× " in explorer.html
     assert "1.00 → 3.00" in explorer.html
     svg = explorer.plot.value
-    assert svg.startswith('<svg class="evalbook-outlier-plot" width="360" height="320"')
+    assert svg.startswith('<svg class="evalbook-outlier-plot" width="460" height="380"')
     assert ">predição</text>" in svg and svg.count("<circle") == 4 + 1 + 2  # points, red, legend
     red = svg.split('fill="red"')[1]
     explorer.shift.value = 3.0  # the red point moves up, the others stay

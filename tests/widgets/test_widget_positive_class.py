@@ -303,5 +303,17 @@ def test_positive_class_table_stays_small_for_many_instances():
     y_pred = rng.choice(["a", "b"], size=10_000)
     explorer = PositiveClassExplorer(y_true, y_pred)
     assert sum(explorer.counts.values()) == 10_000
-    assert explorer.table_view.value.count("<tr") == 201  # header + 200 instances
+    assert explorer.table_view.value.count("<tr") == 202  # two columns, a header each + 200
     assert "as primeiras 200 de 10000 instâncias" in explorer.table_view.value
+
+
+def test_beyond_ten_instances_the_table_runs_in_two_columns():
+    def rows(explorer):
+        return re.findall(r'<tr data-result="[A-Z]{2}"[^>]*><td[^>]*>(\d+)</td>', explorer.html)
+
+    labels = ["a", "b"] * 5
+    ten = PositiveClassExplorer(labels, labels)
+    assert ten.table_view.value.count("<table") == 1 and len(rows(ten)) == 10
+    eleven = PositiveClassExplorer([*labels, "a"], [*labels, "b"])
+    assert eleven.table_view.value.count("<table") == 2  # 6 rows, then 5: a slide's height
+    assert rows(eleven) == [str(i) for i in range(1, 12)]  # still in order

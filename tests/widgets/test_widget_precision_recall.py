@@ -28,9 +28,18 @@ def test_counts_follow_the_threshold(spam_explorer, t):
     assert explorer.recall == tp / 9 and explorer.fpr == fp / 11
 
 
+def test_the_explorer_starts_at_a_screening_prevalence_apart_from_the_test(spam_explorer):
+    explorer, _ = spam_explorer
+    assert explorer.prevalence.value == pytest.approx(0.01)
+    assert explorer.ppv < explorer.precision  # the two PR curves start apart
+    rare = PrecisionRecallExplorer([1] + [0] * 99, np.linspace(1, 0, 100), positive=1)
+    assert rare.prevalence.value == pytest.approx(0.001)  # a tenth of 0.01, at the slider's end
+
+
 def test_ppv_is_bayes_and_precision_at_the_test_prevalence(spam_explorer):
     explorer, _ = spam_explorer
     explorer.threshold.value = 0.25
+    explorer.prevalence.value = explorer.sample_prevalence
     assert explorer.prevalence.value == pytest.approx(9 / 20)
     assert explorer.ppv == pytest.approx(explorer.precision)  # 7 / 11
     assert explorer.precision == pytest.approx(7 / 11)

@@ -28,8 +28,9 @@ def test_defaults_reproduce_tabelas_5_and_6():
         "escolheria <b>k-NN</b>" in explorer.html
         and "escolhe <b>árvore de decisão</b>" in explorer.html
     )
-    pd.testing.assert_frame_equal(
-        explorer.profit_matrix, profit_matrix().astype(float), check_names=False
+    assert isinstance(explorer.profit_matrix, pd.DataFrame)
+    pd.testing.assert_frame_equal(  # a DisplayFrame: a DataFrame shown in the display language
+        pd.DataFrame(explorer.profit_matrix), profit_matrix().astype(float), check_names=False
     )
 
 
