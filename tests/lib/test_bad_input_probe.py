@@ -211,6 +211,7 @@ CALLS: dict[str, tuple[list, dict]] = {
     ),
     "total_sum_of_squares": ([("t", T)], {}),
     "tpr": ([("cm", CM)], {"positive": 1}),
+    "translated": ([("table", CM.to_frame())], {}),
     "train_val_test_split": ([("y_or_n", list(range(10)))], {"seed": 0}),
     "z_value": ([("confidence", 0.95)], {}),
 }
