@@ -108,9 +108,10 @@ test: lint
 		-m "not slides" --doctest-modules evalbook tests $(PYTEST_NBVAL) notebooks exercises/solucoes
 
 # Every lesson presented in deck mode at 1280×720 in JupyterLab and Chromium, as a lecturer
-# presents it (tests/notebooks/test_slides.py): about two minutes a lesson.
+# presents it (tests/notebooks/test_slides.py): about two minutes a lesson. One worker per
+# core; each lesson's tests stay on one worker (--dist loadgroup), which presents it once.
 test-slides: $(STAMP_TEST)
-	$(BIN)/python -m pytest -n 0 $(PYTEST_ARGS) tests/notebooks/test_slides.py
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadgroup $(PYTEST_ARGS) tests/notebooks/test_slides.py
 
 # The contributor's inner loop: lint, the library's tests and doctests; no notebook, no
 # JupyterLab server, no browser (`make test` runs those too).

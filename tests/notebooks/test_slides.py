@@ -116,7 +116,9 @@ pytestmark = [pytest.mark.browser, pytest.mark.jupyterlab]
 
 def _lessons():
     for path in LESSONS:
-        marks = () if path.name.startswith(IN_MAKE_TEST) else (pytest.mark.slides,)
+        # one lesson's tests stay on one worker (`make test-slides` runs --dist loadgroup)
+        group = pytest.mark.xdist_group(path.stem[:2])
+        marks = (group,) if path.name.startswith(IN_MAKE_TEST) else (group, pytest.mark.slides)
         yield pytest.param(path.relative_to(ROOT).as_posix(), id=path.stem[:2], marks=marks)
 
 
