@@ -182,8 +182,8 @@ def test_lesson_05_as_slides_at_1280x720(lesson_page, artifacts):
             _next_slide(page)
             steps += 1
         assert explorer.count() == 1, f"no explorer on screen after {steps} slides"
-        heading = page.locator(".jp-deck-mod-onscreen h2", has_text="explorador de threshold")
-        assert heading.count() == 1, "the explorer is not on its section's slide"
+        heading = page.locator(".jp-deck-mod-onscreen h3", has_text="Arraste o limiar")
+        assert heading.count() == 1, "the explorer is not on its own subslide, under its heading"
         slider = explorer.locator(".evalbook-threshold-slider")
         matrix = explorer.locator(".evalbook-threshold-matrix")
         page.wait_for_timeout(500)  # the deck scrolls the active cell into place
