@@ -71,10 +71,9 @@ def lesson_page(require_browser, jupyterlab_server, chromium, open_notebook, art
         assert page.locator(".jp-OutputArea-output").count() == 0  # the copy has none
         page.get_by_role("menuitem", name=RUN_MENU).click()
         page.get_by_role("menuitem", name=RUN_ALL).click()
-        # the last code cell prints the profit search and puts t back to 0.5
-        page.locator(".jp-OutputArea-output pre", has_text="mais lucrativo").wait_for(
-            timeout=300_000
-        )
+        # the last code cell prints the cost threshold (the profit search before it puts t
+        # back to 0.5)
+        page.locator(".jp-OutputArea-output pre", has_text="c_FP =").wait_for(timeout=300_000)
         open_notebook.wait_for_kernel(page, timeout=60_000)
         _wait_for_threshold(page, "t = 0.500")
         yield page
