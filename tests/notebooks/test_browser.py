@@ -44,7 +44,7 @@ VIEWPORT = {"width": 1280, "height": 720}
 RUN_MENU = re.compile(r"^(Run|Executar)$")
 RUN_ALL = re.compile(r"^(Run All Cells|Executar todas as células)$")
 #: At most this many presses of → from the title slide to the explorer's slide.
-MAX_STEPS = 80
+MAX_STEPS = 120
 DECK_BUTTON = ".jp-NotebookPanel-toolbar [data-command='deck:toggle']"
 NO_DECK = "document.querySelectorAll('.jp-deck-mod-onscreen').length === 0"
 
