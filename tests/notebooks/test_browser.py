@@ -6,7 +6,7 @@ projector's 1280×720 and runs all its cells, as a lecturer does before class. T
 use that page:
 
 - **slides**: start deck mode (jupyterlab-slideshow) on the title slide, leave it
-  with Esc and start it again, move forward with → until the threshold explorer's slide is
+  with Esc and start it again, move forward with Space until the threshold explorer's slide is
   on screen, drag the slider, and check that the confusion matrix on the slide changed to
   the counts the library computes and that the slider and the matrix are inside the
   viewport; stop the deck from its remote;
@@ -116,12 +116,12 @@ ON_SCREEN = """() => Array.from(document.querySelectorAll('.jp-Notebook .jp-Cell
 
 
 def _next_slide(page) -> None:
-    """Press → and wait until the deck shows other cells; on a slide taller than the
-    screen → scrolls instead, and nothing changes: then wait 150 ms."""
+    """Press Space, as a lecturer does (the next fragment, subslide or slide), and wait
+    until the deck shows other cells, or 150 ms."""
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
     shown = page.evaluate(ON_SCREEN)
-    page.keyboard.press("ArrowRight")
+    page.keyboard.press("Space")
     with contextlib.suppress(PlaywrightTimeout):
         page.wait_for_function(f"s => ({ON_SCREEN})() !== s", arg=shown, timeout=150)
 
