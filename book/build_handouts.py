@@ -6,9 +6,9 @@ the slides), nbconvert's slides exporter writes the reveal.js deck with the temp
 ``book/templates/handout`` (reveal.js from the ``sphinx-revealjs`` package and MathJax from
 ``jupyter-server-mathjax``, both copied beside the decks), and headless Chromium prints it
 in reveal's print mode, one 1280×720 page per slide (its fragments shown together; a slide
-taller than the screen continues on another page). Chromium gets no network: every request
-that is not for a file of the build folder is refused and counted, and the build fails if
-there was any.
+taller than the screen is printed smaller, whole, on its page). Chromium gets no network:
+every request that is not for a file of the build folder is refused and counted, and the
+build fails if there was any.
 
 Writes ``build/handouts/NN_lesson.pdf`` and ``build/handouts/manifest.json`` (per lesson:
 slides, pages, refused requests, console errors). Chromium is Debian's (``/usr/bin/chromium``
@@ -120,6 +120,7 @@ def print_decks(decks: list[Path], out: Path) -> dict[str, dict]:
                 slides = page.evaluate(
                     "document.querySelectorAll('.reveal .slides section:not(.stack)').length"
                 )
+                scaled = int(page.evaluate("document.body.dataset.evalbookScaled"))
                 name = deck.name.removesuffix(".slides.html")
                 pdf = out / f"{name}.pdf"
                 page.pdf(path=str(pdf), prefer_css_page_size=True, print_background=True)
@@ -130,10 +131,11 @@ def print_decks(decks: list[Path], out: Path) -> dict[str, dict]:
                 manifest[name] = {
                     "slides": slides,
                     "pages": pages,
+                    "scaled_to_fit": scaled,
                     "refused_requests": refused,
                     "console_errors": errors,
                 }
-                print(f"handouts: {pdf}: {slides} slides, {pages} pages")
+                print(f"handouts: {pdf}: {slides} slides, {pages} pages, {scaled} scaled to fit")
         finally:
             browser.close()
     return manifest
