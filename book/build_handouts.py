@@ -7,7 +7,8 @@ the slides), nbconvert's slides exporter writes the reveal.js deck with the temp
 ``jupyter-server-mathjax``, both copied beside the decks), and headless Chromium prints it
 in reveal's print mode, one 1280×720 page per slide (its fragments shown together; a slide
 taller than the screen is printed smaller, whole, on its page). Chromium gets no network:
-every request that is not for a file of the build folder is refused and counted, and the
+the decks are served from a loopback port, and every request for anything else is refused
+and counted, and the
 build fails if there was any.
 
 Writes ``build/handouts/NN_lesson.pdf`` and ``build/handouts/manifest.json`` (per lesson:
@@ -18,10 +19,14 @@ or ``EVALBOOK_CHROMIUM``), driven by Playwright's Python package; no ``playwrigh
 from __future__ import annotations
 
 import argparse
+import contextlib
+import functools
+import http.server
 import json
 import os
 import shutil
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -48,6 +53,28 @@ READY = """() => document.body.dataset.evalbookReady === 'reveal'
     && document.documentElement.classList.contains('reveal-print')
     && window.MathJax !== undefined && MathJax.Hub !== undefined
     && MathJax.Hub.queue.pending === 0 && MathJax.Hub.queue.running === 0"""
+
+
+#: Scale each slide taller than its page down to fit it whole (once images and math are
+#: laid out); returns how many were scaled.
+FIT_TO_PAGE = """() => {
+    let scaled = 0;
+    for (const section of document.querySelectorAll('.pdf-page > section')) {
+        const height = section.scrollHeight, page = section.parentElement.clientHeight;
+        if (height > page) {
+            const k = page / height;
+            section.style.transformOrigin = 'top left';
+            section.style.transform = `scale(${k})`;
+            section.style.width = `${section.clientWidth / k}px`;
+            section.style.height = `${height}px`;
+            scaled += 1;
+        }
+    }
+    return scaled;
+}"""
+
+
+IMAGES_LOADED = "() => Array.from(document.images).every(i => i.complete)"
 
 
 def _copy_assets(out: Path) -> None:
@@ -88,12 +115,32 @@ def export_slides(lesson: Path, out: Path) -> Path:
     return deck
 
 
+@contextlib.contextmanager
+def _serve(folder: Path):
+    """An HTTP server of ``folder`` on a free loopback port (fonts do not load from
+    file:// pages); yields its URL."""
+    handler = functools.partial(_QuietHandler, directory=str(folder))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format, *args):
+        pass
+
+
 def print_decks(decks: list[Path], out: Path) -> dict[str, dict]:
     """Print each deck to ``out/<lesson>.pdf`` in headless Chromium; returns the manifest."""
     from playwright.sync_api import sync_playwright
 
     manifest: dict[str, dict] = {}
-    with sync_playwright() as playwright:
+    with _serve(decks[0].parent) as url, sync_playwright() as playwright:
         browser = playwright.chromium.launch(
             executable_path=CHROMIUM, headless=True, args=CHROMIUM_FLAGS
         )
@@ -104,7 +151,7 @@ def print_decks(decks: list[Path], out: Path) -> dict[str, dict]:
                 errors: list[str] = []
 
                 def route(r, refused=refused):
-                    if r.request.url.startswith("file://"):
+                    if r.request.url.startswith(url + "/"):
                         r.continue_()
                     else:
                         refused.append(r.request.url)
@@ -115,12 +162,13 @@ def print_decks(decks: list[Path], out: Path) -> dict[str, dict]:
                     "console", lambda m, e=errors: e.append(m.text) if m.type == "error" else None
                 )
                 page.on("pageerror", lambda x, e=errors: e.append(str(x)))
-                page.goto(deck.as_uri() + "?print-pdf", wait_until="load")
+                page.goto(f"{url}/{deck.name}?print-pdf", wait_until="load")
                 page.wait_for_function(READY, timeout=120_000)
+                page.wait_for_function(IMAGES_LOADED, timeout=60_000)
                 slides = page.evaluate(
                     "document.querySelectorAll('.reveal .slides section:not(.stack)').length"
                 )
-                scaled = int(page.evaluate("document.body.dataset.evalbookScaled"))
+                scaled = page.evaluate(FIT_TO_PAGE)
                 name = deck.name.removesuffix(".slides.html")
                 pdf = out / f"{name}.pdf"
                 page.pdf(path=str(pdf), prefer_css_page_size=True, print_background=True)

@@ -69,7 +69,17 @@ mathjax2_config = {
     },
     "messageStyle": "none",
     "menuSettings": {"zoom": "None"},
-    "HTML-CSS": {"linebreaks": {"automatic": True}},
+    # the only web font jupyter-server-mathjax ships
+    "HTML-CSS": {
+        "availableFonts": ["STIX-Web"],
+        "preferredFont": "STIX-Web",
+        "webFont": "STIX-Web",
+        "imageFont": None,
+        # MathJax measures with a blank web font at about:blank, which a page served over
+        # http does not load (a console error): a local font name serves the same purpose
+        "styles": {"@font-face": {"font-family": "MathJax_Blank", "src": "local('MathJax_Blank')"}},
+        "linebreaks": {"automatic": True},
+    },
 }
 
 # -- API reference: numpydoc docstrings, types said in the docstrings (not the signature)
