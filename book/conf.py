@@ -145,6 +145,7 @@ def setup(app):
 html_theme = "sphinx_book_theme"
 html_title = "evalbook: avaliação de modelos"
 html_css_files = ["book.css"]
+html_favicon = "_static/favicon.svg"  # else the browser asks for /favicon.ico (a 404)
 html_last_updated_fmt = None
 html_show_sourcelink = False
 html_copy_source = False

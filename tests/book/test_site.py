@@ -98,7 +98,8 @@ def test_the_interface_is_in_portuguese_and_search_works_from_files(site):
     assert "Pesquisar" in home or "Buscar" in home
     index = _page(site, "searchindex.js")
     terms = json.loads(index[index.index("(") + 1 : index.rindex(")")])["terms"]
-    assert "kappa" in terms and "bootstrap" in terms
+    # the index holds Portuguese stems ("kappa" → "kapp"): search works from this file
+    assert {"kapp", "bootstrap", "acurác"} <= set(terms)
 
 
 def test_nothing_is_loaded_from_another_host(site):
