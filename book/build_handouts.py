@@ -63,10 +63,10 @@ FIT_TO_PAGE = """() => {
         const height = section.scrollHeight, page = section.parentElement.clientHeight;
         if (height > page) {
             const k = page / height;
-            section.style.transformOrigin = 'top left';
-            section.style.transform = `scale(${k})`;
+            // zoom, not a transform: the printed page breaks follow the zoomed layout
             section.style.width = `${section.clientWidth / k}px`;
             section.style.height = `${height}px`;
+            section.style.zoom = String(k);
             scaled += 1;
         }
     }
