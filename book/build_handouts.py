@@ -74,6 +74,21 @@ FIT_TO_PAGE = """() => {
 }"""
 
 
+#: MathJax 2 probes for TeX fonts that jupyter-server-mathjax does not ship, then uses the
+#: STIX-Web fonts it does: those 404s are expected, any other is an error.
+MATHJAX_PROBE = "/mathjax/fonts/HTML-CSS/TeX/"
+
+
+def _bad_response(response, errors: list[str]) -> None:
+    if response.status >= 400 and MATHJAX_PROBE not in response.url:
+        errors.append(f"{response.status} {response.url}")
+
+
+def _console_error(message, errors: list[str]) -> None:
+    if message.type == "error" and MATHJAX_PROBE not in message.location.get("url", ""):
+        errors.append(message.text)
+
+
 IMAGES_LOADED = "() => Array.from(document.images).every(i => i.complete)"
 
 
@@ -158,10 +173,9 @@ def print_decks(decks: list[Path], out: Path) -> dict[str, dict]:
                         r.abort()
 
                 page.route("**/*", route)
-                page.on(
-                    "console", lambda m, e=errors: e.append(m.text) if m.type == "error" else None
-                )
+                page.on("console", lambda m, e=errors: _console_error(m, e))
                 page.on("pageerror", lambda x, e=errors: e.append(str(x)))
+                page.on("response", lambda r, e=errors: _bad_response(r, e))
                 page.goto(f"{url}/{deck.name}?print-pdf", wait_until="load")
                 page.wait_for_function(READY, timeout=120_000)
                 page.wait_for_function(IMAGES_LOADED, timeout=60_000)
