@@ -9,6 +9,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP_LAB  := $(VENV)/.evalbook-lab
 STAMP_TEST := $(VENV)/.evalbook-test
+STAMP_BOOK := $(VENV)/.evalbook-book
 # Every version pip may install, for every platform and Python >= 3.11 (pip's constraints:
 # they pin what is installed, they install nothing). `make lock` regenerates it with uv
 # from pyproject.toml and requirements/lock.in.
@@ -54,6 +55,7 @@ PYTEST_ARGS ?=
 export PYTHONDONTWRITEBYTECODE :=
 
 .PHONY: install lab test test-slides test-fast lint lock notebooks exercises bench clean
+.PHONY: book handouts
 
 install: $(STAMP_TEST)
 
@@ -71,6 +73,12 @@ $(STAMP_LAB): pyproject.toml $(LOCK) | $(BIN)/python
 $(STAMP_TEST): pyproject.toml $(LOCK) | $(BIN)/python
 	$(BIN)/python -m pip install --quiet --no-compile -c $(LOCK) -e ".[lab,test]"
 	@touch $(STAMP_LAB) $(STAMP_TEST)
+
+# The book's and the handouts' builders need the book extra (Sphinx, MyST-NB, the theme,
+# MathJax's and reveal.js's files, nbconvert, playwright, pypdf); the tests, to check them.
+$(STAMP_BOOK): pyproject.toml $(LOCK) | $(BIN)/python
+	$(BIN)/python -m pip install --quiet --no-compile -c $(LOCK) -e ".[lab,test,book]"
+	@touch $(STAMP_LAB) $(STAMP_TEST) $(STAMP_BOOK)
 
 lab: $(STAMP_LAB)
 	@$(BIN)/python -c 'import json, json5, pathlib, sys; p = pathlib.Path(sys.argv[1]); \
@@ -140,3 +148,14 @@ clean:
 # Benchmarks (not part of `make test`): prints a table and writes benchmarks/RESULTS.md.
 bench: $(STAMP_TEST)
 	$(BIN)/python benchmarks/run.py
+
+# The static book: lessons (stored outputs, explorers as static pictures), exercises,
+# reproduction index and API reference, in build/book/html; warnings are errors and every
+# internal reference is checked. Read it offline: python -m http.server -d build/book/html
+book: $(STAMP_BOOK)
+	$(BIN)/python book/build_book.py
+
+# One PDF per lesson from its slides (reveal.js printed by headless Chromium, no network),
+# in build/handouts. Needs Debian's Chromium (/usr/bin/chromium or EVALBOOK_CHROMIUM).
+handouts: $(STAMP_BOOK)
+	$(BIN)/python book/build_handouts.py

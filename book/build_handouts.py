@@ -1,0 +1,241 @@
+"""PDF handouts of the lessons' slides: ``python book/build_handouts.py`` (``make handouts``).
+
+For each lesson of ``notebooks/``: its widgets become their static pictures
+(``static_widgets.py``), the inputs of the cells tagged ``hide-input`` are dropped (as on
+the slides), nbconvert's slides exporter writes the reveal.js deck with the template in
+``book/templates/handout`` (reveal.js from the ``sphinx-revealjs`` package and MathJax from
+``jupyter-server-mathjax``, both copied beside the decks), and headless Chromium prints it
+in reveal's print mode, one 1280×720 page per slide (its fragments shown together; a slide
+taller than the screen is printed smaller, whole, on its page). Chromium gets no network:
+the decks are served from a loopback port, and every request for anything else is refused
+and counted, and the
+build fails if there was any.
+
+Writes ``build/handouts/NN_lesson.pdf`` and ``build/handouts/manifest.json`` (per lesson:
+slides, pages, refused requests, console errors). Chromium is Debian's (``/usr/bin/chromium``
+or ``EVALBOOK_CHROMIUM``), driven by Playwright's Python package; no ``playwright install``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import functools
+import http.server
+import json
+import os
+import shutil
+import sys
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+BOOK = ROOT / "book"
+sys.path.insert(0, str(BOOK))
+
+from static_widgets import replace_widgets  # noqa: E402  (book/ is not a package)
+
+CHROMIUM = os.environ.get("EVALBOOK_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+WIDTH, HEIGHT = 1280, 720
+MATHJAX = "mathjax/MathJax.js?config=TeX-AMS-MML_HTMLorMML-full"
+#: True once reveal.js laid out the pages and MathJax typeset every formula.
+READY = """() => document.body.dataset.evalbookReady === 'reveal'
+    && document.documentElement.classList.contains('reveal-print')
+    && window.MathJax !== undefined && MathJax.Hub !== undefined
+    && MathJax.Hub.queue.pending === 0 && MathJax.Hub.queue.running === 0"""
+
+
+#: Scale each slide taller than its page down to fit it whole (once images and math are
+#: laid out); returns how many were scaled.
+FIT_TO_PAGE = """() => {
+    let scaled = 0;
+    for (const section of document.querySelectorAll('.pdf-page > section')) {
+        const height = section.scrollHeight, page = section.parentElement.clientHeight;
+        if (height > page) {
+            const k = page / height;
+            // zoom, not a transform: the printed page breaks follow the zoomed layout
+            section.style.width = `${section.clientWidth / k}px`;
+            section.style.height = `${height}px`;
+            section.style.zoom = String(k);
+            scaled += 1;
+        }
+    }
+    return scaled;
+}"""
+
+
+#: MathJax 2 probes for TeX fonts that jupyter-server-mathjax does not ship, then uses the
+#: STIX-Web fonts it does: those 404s are expected, any other is an error.
+MATHJAX_PROBE = "/mathjax/fonts/HTML-CSS/TeX/"
+
+
+def _bad_response(response, errors: list[str]) -> None:
+    if response.status >= 400 and MATHJAX_PROBE not in response.url:
+        errors.append(f"{response.status} {response.url}")
+
+
+def _console_error(message, errors: list[str]) -> None:
+    if message.type == "error" and MATHJAX_PROBE not in message.location.get("url", ""):
+        errors.append(message.text)
+
+
+IMAGES_LOADED = "() => Array.from(document.images).every(i => i.complete)"
+
+
+def _copy_assets(out: Path) -> None:
+    import jupyter_server_mathjax
+    import sphinx_revealjs
+
+    reveal = Path(sphinx_revealjs.__file__).parent / "_static" / "revealjs"
+    shutil.copytree(reveal / "dist", out / "revealjs" / "dist")
+    mathjax = Path(jupyter_server_mathjax.__file__).parent / "static"
+    shutil.copytree(mathjax, out / "mathjax", ignore=shutil.ignore_patterns("SVG"))
+
+
+def export_slides(lesson: Path, out: Path) -> Path:
+    """Write the reveal.js deck of ``lesson`` into ``out``; returns its path."""
+    import nbformat
+    from nbconvert import SlidesExporter
+    from nbconvert.preprocessors import TagRemovePreprocessor
+
+    notebook = nbformat.read(lesson, as_version=4)
+    replace_widgets(notebook, f"notebooks/{lesson.name}")
+    exporter = SlidesExporter(
+        template_name="handout",
+        extra_template_basedirs=[str(BOOK / "templates")],
+        reveal_url_prefix="revealjs",
+        reveal_theme="white",
+        reveal_width=str(WIDTH),
+        reveal_height=str(HEIGHT),
+        mathjax_url=MATHJAX,
+        exclude_input_prompt=True,
+        exclude_output_prompt=True,
+    )
+    exporter.register_preprocessor(
+        TagRemovePreprocessor(remove_input_tags={"hide-input"}, enabled=True), enabled=True
+    )
+    body, _ = exporter.from_notebook_node(notebook)
+    deck = out / f"{lesson.stem}.slides.html"
+    deck.write_text(body, encoding="utf-8")
+    return deck
+
+
+@contextlib.contextmanager
+def _serve(folder: Path):
+    """An HTTP server of ``folder`` on a free loopback port (fonts do not load from
+    file:// pages); yields its URL."""
+    handler = functools.partial(_QuietHandler, directory=str(folder))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format, *args):
+        pass
+
+
+def print_decks(decks: list[Path], out: Path) -> dict[str, dict]:
+    """Print each deck to ``out/<lesson>.pdf`` in headless Chromium; returns the manifest."""
+    from playwright.sync_api import sync_playwright
+
+    manifest: dict[str, dict] = {}
+    with _serve(decks[0].parent) as url, sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM, headless=True, args=CHROMIUM_FLAGS
+        )
+        try:
+            for deck in decks:
+                page = browser.new_page(viewport={"width": WIDTH, "height": HEIGHT})
+                refused: list[str] = []
+                errors: list[str] = []
+
+                def route(r, refused=refused):
+                    if r.request.url.startswith(url + "/"):
+                        r.continue_()
+                    else:
+                        refused.append(r.request.url)
+                        r.abort()
+
+                page.route("**/*", route)
+                page.on("console", lambda m, e=errors: _console_error(m, e))
+                page.on("pageerror", lambda x, e=errors: e.append(str(x)))
+                page.on("response", lambda r, e=errors: _bad_response(r, e))
+                page.goto(f"{url}/{deck.name}?print-pdf", wait_until="load")
+                page.wait_for_function(READY, timeout=120_000)
+                page.wait_for_function(IMAGES_LOADED, timeout=60_000)
+                slides = page.evaluate(
+                    "document.querySelectorAll('.reveal .slides section:not(.stack)').length"
+                )
+                scaled = page.evaluate(FIT_TO_PAGE)
+                name = deck.name.removesuffix(".slides.html")
+                pdf = out / f"{name}.pdf"
+                page.pdf(path=str(pdf), prefer_css_page_size=True, print_background=True)
+                page.close()
+                from pypdf import PdfReader
+
+                pages = len(PdfReader(pdf).pages)
+                manifest[name] = {
+                    "slides": slides,
+                    "pages": pages,
+                    "scaled_to_fit": scaled,
+                    "refused_requests": refused,
+                    "console_errors": errors,
+                }
+                print(f"handouts: {pdf}: {slides} slides, {pages} pages, {scaled} scaled to fit")
+        finally:
+            browser.close()
+    return manifest
+
+
+def main(argv=None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--build", type=Path, default=ROOT / "build" / "handouts")
+    parser.add_argument("lessons", nargs="*", help="lesson numbers (default: all), e.g. 05")
+    args = parser.parse_args(argv)
+    if not Path(CHROMIUM).exists():
+        raise SystemExit(
+            f"handouts: no Chromium at {CHROMIUM}: apt-get install chromium "
+            "(or set EVALBOOK_CHROMIUM to its path)"
+        )
+    started = time.perf_counter()
+    lessons = sorted((ROOT / "notebooks").glob("*.ipynb"))
+    if args.lessons:
+        lessons = [p for p in lessons if p.name[:2] in args.lessons]
+    if args.build.exists():
+        shutil.rmtree(args.build)
+    decks_dir = args.build / "slides"
+    decks_dir.mkdir(parents=True)
+    _copy_assets(decks_dir)
+    decks = [export_slides(lesson, decks_dir) for lesson in lessons]
+    manifest = print_decks(decks, args.build)
+    (args.build / "manifest.json").write_text(
+        json.dumps(manifest, indent=2, ensure_ascii=False) + "\n", encoding="utf-8"
+    )
+    problems = [
+        f"{name}: {what}"
+        for name, entry in manifest.items()
+        for what in (entry["refused_requests"] + entry["console_errors"])
+    ]
+    if problems:
+        raise SystemExit("handouts: requests refused or console errors:\n" + "\n".join(problems))
+    print(f"handouts: {len(decks)} PDFs in {time.perf_counter() - started:.0f} s")
+
+
+if __name__ == "__main__":
+    main()
