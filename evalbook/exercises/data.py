@@ -7,7 +7,8 @@ docstring.
 
 Variants for homework
 ---------------------
-The datasets of sets 01, 02 (the fraud table), 03 (the credit models) and 09 (the test
+The datasets of sets 01, 02 (the fraud table), 03 (the credit models), 06 (the diabetes
+split), 08 (the bootstrap's size, the .632 errors and the iris folds) and 09 (the test
 results) take ``variant=``: a whole number, e.g. a student number. ``variant=None`` (the
 default) is the data the solution notebooks use; any other key gives other numbers, drawn
 reproducibly from it. :func:`evalbook.exercises.start` records the student's variant, and the

@@ -78,6 +78,11 @@ def test_variant_data_are_reproducible_and_well_formed(key):
     assert models["A"].fp != models["B"].fp  # the break-even price exists
     hits, n = data.bernoulli_test(variant=key)
     assert 30 <= n <= 60 and 0 < hits <= n
+    numbers = data.validation_numbers(variant=key)
+    assert numbers == data.validation_numbers(variant=key)
+    assert 8 <= numbers["n_bootstrap"] <= 16
+    assert 0.15 <= numbers["test_error"] <= 0.35 and 0.01 <= numbers["training_error"] <= 0.08
+    assert numbers["fold_seed"] != 0
 
 
 @pytest.mark.parametrize("bad", [-1, 1.5, "12345", True])
