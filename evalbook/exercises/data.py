@@ -7,7 +7,8 @@ docstring.
 
 Variants for homework
 ---------------------
-The datasets of sets 01, 02 (the fraud table), 03 (the credit models) and 09 (the test
+The datasets of sets 01, 02 (the fraud table), 03 (the credit models), 06 (the diabetes
+split), 08 (the bootstrap's size, the .632 errors and the iris folds) and 09 (the test
 results) take ``variant=``: a whole number, e.g. a student number. ``variant=None`` (the
 default) is the data the solution notebooks use; any other key gives other numbers, drawn
 reproducibly from it. :func:`evalbook.exercises.start` records the student's variant, and the
@@ -60,6 +61,7 @@ __all__ = [
     "random_two_classes",
     "sentiment_matrix",
     "swapping_matrix",
+    "validation_numbers",
 ]
 
 #: The sets whose data (and therefore whose expected answers) follow a variant key.
@@ -70,12 +72,17 @@ __all__ = [
 #:   the point of the questions), 07 (BLEU and perplexity on the handout's sentences and
 #:   language model: a text cannot be drawn at random and stay a sensible translation),
 #:   10 (the accuracies and fold differences are handout 005's worked examples);
+#: - set 08 varies the bootstrap's size, the .632 errors and the iris folds' seed
+#:   (:func:`validation_numbers`); its split, stratification and fold-size questions
+#:   (08.divisao, 08.estratificado, 08.folds) keep handout-like sizes, because their
+#:   comments walk through those quotas, and 08.loo keeps its 15 + 15 random examples
+#:   (its answer, 100 %, is the point and holds for any balanced draw);
 #: - could vary but do not yet: 05 (the fraud table has variants, but question 1's
 #:   threshold is a score that must sit exactly on a transaction, named in the notebook),
-#:   08 (the random two-class data and the
-#:   iris folds could), 11 and 12 (synthetic data; question 11.7's options assume that
-#:   forecaster B is the calibrated one).
-VARIANT_SETS = ("01", "02", "03", "06", "09")
+#:   11 and 12 (synthetic data drawn with fixed seeds; question 11.7's options assume that
+#:   forecaster B is the calibrated one, and several of 12's choices read the sign of a
+#:   difference that a redraw could flip).
+VARIANT_SETS = ("01", "02", "03", "06", "08", "09")
 
 #: Classes of the fraud table (sets 01, 02, 05), positive first.
 FRAUD_LABELS = ("fraude", "legítima")
@@ -260,6 +267,63 @@ def fraud_detector_matrix() -> evalbook.ConfusionMatrix:
     [[15, 10], [2, 73]]
     """
     return evalbook.ConfusionMatrix([[15, 10], [2, 73]], labels=list(FRAUD_LABELS))
+
+
+# ---------------------------------------------------------------------- set 08
+def validation_numbers(*, variant=None) -> dict[str, float | int]:
+    """Set 08: the bootstrap's size, the two errors of the .632 estimator and the seed of
+    the iris folds.
+
+    ``variant=None``: ``n_bootstrap`` 25, ``test_error`` 0.28, ``training_error`` 0.04,
+    ``fold_seed`` 0. Another variant draws N from 8 to 16 (so that (1 − 1/N)^N differs from
+    N = 25's by more than the rounding to 3 decimals), a test error from 0.15 to 0.35 and a
+    training error from 0.01 to 0.08 (two decimals each; never the pair 0.28, 0.04), and a
+    fold seed from 1 to 999 whose 10-fold stratified accuracy of :func:`iris_tree` differs
+    from seed 0's (the answer of the solutions never passes for a variant's) and is below
+    the tree's accuracy on its own training flowers.
+
+    Examples
+    --------
+    >>> validation_numbers()
+    {'n_bootstrap': 25, 'test_error': 0.28, 'training_error': 0.04, 'fold_seed': 0}
+    >>> validation_numbers(variant=7) == validation_numbers(variant=7)
+    True
+    """
+    variant = check_variant(variant)
+    if variant is None:
+        return {"n_bootstrap": 25, "test_error": 0.28, "training_error": 0.04, "fold_seed": 0}
+    rng = _rng(variant, "validation")
+    numbers = {
+        "n_bootstrap": int(rng.integers(8, 17)),
+        "test_error": int(rng.choice([e for e in range(15, 36) if e != 28])) / 100,
+        "training_error": int(rng.integers(1, 9)) / 100,
+    }
+    seed = int(rng.integers(1, 1000))
+    while (
+        _iris_cv_accuracy(seed) == _iris_cv_accuracy(0)
+        or _iris_cv_accuracy(seed) >= _iris_training_accuracy()
+    ):
+        seed = int(rng.integers(1, 1000))
+    return {**numbers, "fold_seed": seed}
+
+
+@cache
+def _iris_cv_accuracy(seed: int) -> float:
+    """Mean 10-fold stratified accuracy of :func:`iris_tree`, folds seeded with ``seed``
+    (a multiple of 1/150, so equal seeds compare exactly)."""
+    X, y = iris()
+    splits = evalbook.stratified_kfold(y, k=10, seed=seed)
+    table = evalbook.cross_validate(iris_tree(), X, y, splits, progress=False)
+    return round(float(table["accuracy"].sum()) * 15) / 150
+
+
+@cache
+def _iris_training_accuracy() -> float:
+    """Accuracy of :func:`iris_tree` on the 150 flowers it was trained on (0.96), which
+    the seeds' cross-validated accuracies stay below (questions 08.cv_iris and
+    08.qual_acuracia say that the tree scores higher on its training flowers)."""
+    X, y = iris()
+    return round(float(np.mean(iris_tree().fit(X, y).predict(X) == y)) * 150) / 150
 
 
 # ---------------------------------------------------------------------- set 06

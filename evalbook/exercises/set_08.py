@@ -10,6 +10,8 @@ Examples
 (7, 3)
 >>> round(EXERCISES["08.oob"].expected(None), 4)
 0.3604
+>>> EXERCISES["08.oob"].expected(7) != EXERCISES["08.oob"].expected(None)
+True
 """
 
 from __future__ import annotations
@@ -32,14 +34,24 @@ TEST_FRACTION = 1 / 3
 N_FOLDS, K_FOLDS = 47, 10
 
 
-#: 08.oob: the size of the data set.
-N_BOOTSTRAP = 25
+#: 08.cv_iris: the number of folds (the tree is :func:`evalbook.exercises.data.iris_tree`).
+#: The bootstrap's size (08.oob), the errors of 08.erro_632 and the folds' seed follow the
+#: variant: :func:`evalbook.exercises.data.validation_numbers`.
+K_IRIS = 10
 
-#: 08.erro_632: the errors measured in a bootstrap.
-TEST_ERROR, TRAINING_ERROR = 0.28, 0.04
 
-#: 08.cv_iris: the folds (the tree is :func:`evalbook.exercises.data.iris_tree`).
-FOLD_SEED, K_IRIS = 0, 10
+def _numbers(variant) -> dict:
+    return data.validation_numbers(variant=variant)
+
+
+def _oob(variant) -> float:
+    return evalbook.bootstrap_oob_probability(_numbers(variant)["n_bootstrap"])
+
+
+def _error_632(variant, *, swapped=False) -> float:
+    numbers = _numbers(variant)
+    test, training = numbers["test_error"], numbers["training_error"]
+    return evalbook.error_632(training, test) if swapped else evalbook.error_632(test, training)
 
 
 def _sizes(parts) -> tuple[int, ...]:
@@ -87,9 +99,9 @@ def _stratified_loo_error():
     return _cross_validated_error(lambda y: evalbook.stratified_kfold(y, k=5, seed=0))
 
 
-def _iris_cv_accuracy():
+def _iris_cv_accuracy(variant=None):
     X, y = data.iris()
-    splits = evalbook.stratified_kfold(y, k=K_IRIS, seed=FOLD_SEED)
+    splits = evalbook.stratified_kfold(y, k=K_IRIS, seed=_numbers(variant)["fold_seed"])
     table = evalbook.cross_validate(data.iris_tree(), X, y, splits, progress=False)
     return float(table["accuracy"].mean())
 
@@ -199,7 +211,7 @@ def _exercises() -> dict[str, Exercise]:
             ),
         ),
         "08.oob": Exercise(
-            expected=lambda _: evalbook.bootstrap_oob_probability(N_BOOTSTRAP),
+            expected=_oob,
             kind="number",
             look=(
                 "Em cada um dos N sorteios com reposição, qual a chance de um exemplo fixo NÃO ser "
@@ -209,38 +221,40 @@ def _exercises() -> dict[str, Exercise]:
                 "Cada sorteio deixa de escolher o exemplo com probabilidade 1 − 1/N, e os sorteios "
                 "são independentes: (1 − 1/N)^N (handout 001)."
             ),
-            call="`evalbook.bootstrap_oob_probability(25)`.",
+            call="`evalbook.bootstrap_oob_probability(n_bootstrap)`.",
             mistakes=(
                 (
                     lambda _: float(np.exp(-1)),
-                    f"Esse é o limite e⁻¹ ≈ 0.368, para N muito grande; com N = {N_BOOTSTRAP} "
+                    "Esse é o limite e⁻¹ ≈ 0.368, para N muito grande; com o N da questão "
                     "calcule (1 − 1/N)^N.",
                 ),
                 (
-                    lambda _: 1 - 1 / N_BOOTSTRAP,
+                    lambda v: 1 - 1 / _numbers(v)["n_bootstrap"],
                     "Essa é a probabilidade de escapar de um único sorteio; são N sorteios "
                     "independentes: eleve à potência N.",
                 ),
             ),
-            comment="Já perto de e⁻¹ ≈ 0.368 com poucas dezenas de exemplos.",
+            comment=(
+                "Tende a e⁻¹ ≈ 0.368 quando N cresce; com poucas dezenas de exemplos já está perto."
+            ),
         ),
         "08.erro_632": Exercise(
-            expected=lambda _: evalbook.error_632(TEST_ERROR, TRAINING_ERROR),
+            expected=_error_632,
             kind="number",
             look=(
                 "O estimador .632 mistura o erro no teste (fora da amostra) e o erro no treino, "
                 "com pesos diferentes. Qual dos dois pesa mais? (lição 08, seção 7)."
             ),
             formula="erro = 0.632 × erro_teste + 0.368 × erro_treino (handout 001).",
-            call="`evalbook.error_632(0.28, 0.04)`.",
+            call="`evalbook.error_632(erro_teste, erro_treino)`.",
             mistakes=(
                 (
-                    lambda _: evalbook.error_632(TRAINING_ERROR, TEST_ERROR),
+                    lambda v: _error_632(v, swapped=True),
                     "Os pesos estão trocados: o erro de teste (fora da amostra) leva 0.632 e o de "
                     "treino 0.368.",
                 ),
                 (
-                    lambda _: (TEST_ERROR + TRAINING_ERROR) / 2,
+                    lambda v: (_numbers(v)["test_error"] + _numbers(v)["training_error"]) / 2,
                     "Essa é a média simples; o estimador .632 pesa o erro de teste com 0.632 e o "
                     "de treino com 0.368.",
                 ),
@@ -248,7 +262,7 @@ def _exercises() -> dict[str, Exercise]:
             comment="Entre o erro de treino (otimista) e o de teste (pessimista).",
         ),
         "08.cv_iris": Exercise(
-            expected=lambda _: _iris_cv_accuracy(),
+            expected=_iris_cv_accuracy,
             kind="number",
             look=(
                 "Validação cruzada estratificada: cada flor é testada uma vez, por uma árvore "
@@ -256,12 +270,13 @@ def _exercises() -> dict[str, Exercise]:
                 "5)."
             ),
             formula=(
-                "Divida as 150 flores em 10 folds estratificados (seed 0), treine a árvore em 9, "
-                "teste no restante e tire a média das 10 acurácias."
+                "Divida as 150 flores em 10 folds estratificados (seed `semente_folds`), treine a "
+                "árvore em 9, teste no restante e tire a média das 10 acurácias."
             ),
             call=(
                 "`evalbook.cross_validate(arvore, X_iris, especies, "
-                "evalbook.stratified_kfold(especies, k=10, seed=0))`, coluna `accuracy`."
+                "evalbook.stratified_kfold(especies, k=10, seed=semente_folds))`, coluna "
+                "`accuracy`."
             ),
             mistakes=(
                 (
@@ -281,7 +296,7 @@ EXERCISES: dict[str, Exercise] = _exercises()
 EXERCISES.update(
     {
         "08.prever_oob": prediction(
-            lambda _: evalbook.bootstrap_oob_probability(N_BOOTSTRAP),
+            _oob,
             quantity="a chance de um exemplo ficar fora da amostra",
             variable="palpite_fora",
             about=", antes de fazer a conta.",

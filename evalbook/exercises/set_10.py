@@ -68,6 +68,27 @@ def _fold_comparison():
     return compare_algorithms(FOLD_DIFFERENCES, corrected=True, test_train_ratio=1 / (FOLDS - 1))
 
 
+def _friedman_comment() -> str:
+    """10.friedman's comment: the χ² verdict and, for so few datasets, the exact p."""
+    approximate = friedman(FRIEDMAN_SCORES).p_value
+    exact = friedman(FRIEDMAN_SCORES, method="exact").p_value
+    n, k = len(FRIEDMAN_SCORES), len(FRIEDMAN_SCORES[0])
+    verdict = (
+        "abaixo de 0.05: os três algoritmos não parecem equivalentes"
+        if approximate < 0.05
+        else "acima de 0.05: não há evidência de que os algoritmos difiram"
+    )
+    same = (exact < 0.05) == (approximate < 0.05)
+    return (
+        f"O p da χ² está {verdict}. Com só N = {n} datasets e k = {k} algoritmos, a χ² é uma "
+        "aproximação: o p-valor do teste exato (a fração das "
+        f"({k}!)^{n} = {math.factorial(k) ** n} tabelas de postos, igualmente prováveis sob "
+        "H₀, com estatística pelo menos a observada; "
+        f'`evalbook.friedman(acuracias, method="exact").p_value`) é {exact:.4f}, '
+        + ("do mesmo lado de 0.05." if same else "do outro lado de 0.05: o veredito muda.")
+    )
+
+
 def _exercises() -> dict[str, Exercise]:
     return {
         "10.d_sigma": Exercise(
@@ -266,7 +287,7 @@ def _exercises() -> dict[str, Exercise]:
                     "Esse é o valor da estatística χ²_F; a pergunta é o p-valor.",
                 ),
             ),
-            comment="Abaixo de 0.05: os três algoritmos não parecem equivalentes.",
+            comment=_friedman_comment(),
         ),
     }
 

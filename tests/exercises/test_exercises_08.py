@@ -30,14 +30,22 @@ def _largest_remainder(total: int, weights) -> list[int]:
     return shares
 
 
-def independent() -> dict:
+def independent(variant=None) -> dict:
+    """Every answer of set 08 from exact fractions and scikit-learn (a variant changes the
+    bootstrap's size, the .632 errors and the folds' seed: only those come from evalbook)."""
+    numbers = data.validation_numbers(variant=variant)
+    n, test_error, training_error = (
+        numbers["n_bootstrap"],
+        numbers["test_error"],
+        numbers["training_error"],
+    )
     iris = load_iris()
     X_iris, especies = iris.data, iris.target_names[iris.target]
     X, y = data.random_two_classes()
     loo = cross_val_score(DummyClassifier(strategy="most_frequent"), X, y, cv=LeaveOneOut())
     sizes = [len(test) for _, test in KFold(10).split(np.zeros(47))]
     test_size = _largest_remainder(200, [Fraction(1, 3), Fraction(2, 3)])[0]
-    splits = list(evalbook.stratified_kfold(especies, k=10, seed=0))
+    splits = list(evalbook.stratified_kfold(especies, k=10, seed=numbers["fold_seed"]))
     tree = DecisionTreeClassifier(max_depth=2, random_state=0)
     return {
         "08.divisao": tuple(
@@ -46,10 +54,10 @@ def independent() -> dict:
         "08.estratificado": tuple(_largest_remainder(test_size, [130, 50, 20])),
         "08.folds": (sizes.count(5), sizes.count(4)),
         "08.loo": 1 - loo.mean(),
-        "08.oob": (24 / 25) ** 25,
-        "08.erro_632": 0.632 * 0.28 + 0.368 * 0.04,
+        "08.oob": float(Fraction(n - 1, n) ** n),
+        "08.erro_632": 0.632 * test_error + 0.368 * training_error,
         "08.cv_iris": cross_val_score(tree, X_iris, especies, cv=splits).mean(),
-        "08.prever_oob": (24 / 25) ** 25,
+        "08.prever_oob": float(Fraction(n - 1, n) ** n),
         "08.loo_pessimo": "a",
         "08.qual_acuracia": "b",
     }
@@ -106,3 +114,19 @@ def test_rounded_answers_are_accepted():
     assert check("08.oob", 0.360).correct
     assert check("08.cv_iris", 0.933).correct
     assert not check("08.cv_iris", 0.93).correct
+
+
+@pytest.mark.parametrize("variant", [None, 1, 7, 2024, 12345, 987654321])
+def test_the_choices_hold_for_every_variant(variant):
+    """08.qual_acuracia's question says the tree scores higher on its own training flowers than
+    in cross-validation, and 08.prever_oob's boundary says most examples enter the sample: both
+    must hold whatever the variant's folds and bootstrap size."""
+    iris = load_iris()
+    X_iris, especies = iris.data, iris.target_names[iris.target]
+    tree = DecisionTreeClassifier(max_depth=2, random_state=0)
+    training = float(np.mean(tree.fit(X_iris, especies).predict(X_iris) == especies))
+    answers = independent(variant)
+    assert training > answers["08.cv_iris"] + 0.001
+    assert answers["08.oob"] < 0.5
+    numbers = data.validation_numbers(variant=variant)
+    assert numbers["test_error"] > numbers["training_error"]  # the .632 mistakes stay apart

@@ -1,4 +1,4 @@
-"""Homework variants: sets 01, 02, 03, 06 and 09 follow a student number.
+"""Homework variants: sets 01, 02, 03, 06, 08 and 09 follow a student number.
 
 For several keys, each item's answer computed independently on that variant's data is
 accepted, and the default variant's answer is rejected wherever the two differ.
@@ -39,7 +39,7 @@ def _same(first, second) -> bool:
 
 
 def test_the_variant_sets():
-    assert data.VARIANT_SETS == ("01", "02", "03", "06", "09")
+    assert data.VARIANT_SETS == ("01", "02", "03", "06", "08", "09")
 
 
 @pytest.mark.parametrize("key", KEYS)
@@ -78,6 +78,11 @@ def test_variant_data_are_reproducible_and_well_formed(key):
     assert models["A"].fp != models["B"].fp  # the break-even price exists
     hits, n = data.bernoulli_test(variant=key)
     assert 30 <= n <= 60 and 0 < hits <= n
+    numbers = data.validation_numbers(variant=key)
+    assert numbers == data.validation_numbers(variant=key)
+    assert 8 <= numbers["n_bootstrap"] <= 16
+    assert 0.15 <= numbers["test_error"] <= 0.35 and 0.01 <= numbers["training_error"] <= 0.08
+    assert numbers["fold_seed"] != 0
 
 
 @pytest.mark.parametrize("bad", [-1, 1.5, "12345", True])
@@ -91,7 +96,7 @@ def test_bad_variant_keys_are_refused(bad):
 def test_sets_without_variants_refuse_one():
     message = start("05", variant=3)
     assert message.startswith("❌ O conjunto 05 não tem variantes")
-    assert "01, 02, 03, 06, 09" in message
+    assert "01, 02, 03, 06, 08, 09" in message
 
 
 def test_changing_the_variant_forgets_that_set_only():
