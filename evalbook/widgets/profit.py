@@ -210,11 +210,7 @@ def _check_models(models) -> dict:
             raise TypeError(f"models keys must be model names (str); got {name!r}")
         if isinstance(cm, numbers.Number):
             raise TypeError(f"models[{name!r}] must be a confusion matrix; got {cm!r}")
-        try:
-            checked[name] = as_confusion_matrix(cm)
-        except (TypeError, ValueError) as exc:  # its message says "counts", ConfusionMatrix's
-            message = str(exc).replace("counts", f"models[{name!r}]", 1)
-            raise type(exc)(message) from None
+        checked[name] = as_confusion_matrix(cm, f"models[{name!r}]")
     labels = next(iter(checked.values())).labels
     for name, cm in checked.items():
         if cm.labels != labels:
