@@ -87,8 +87,8 @@ EXERCISES: dict[str, Exercise] = {
         expected=lambda _: _matrix(THRESHOLD),
         kind="matrix",
         look=(
-            "Com um threshold, o score vira predição: acima dele, “fraude”. E quem fica exatamente "
-            'no threshold? (lição 05, seção 2, "O threshold — eq. (11)").'
+            "Com um limiar, o score vira predição: acima dele, “fraude”. E quem fica exatamente "
+            'no limiar? (lição 05, seção 2, "O limiar — eq. (11)").'
         ),
         formula=(
             "Eq. (11): score ≥ t → “fraude”, senão “legítima”; depois, a matriz com linhas = alvo "
@@ -115,7 +115,7 @@ EXERCISES: dict[str, Exercise] = {
         kind="numbers",
         names=("TPR", "FPR"),
         look=(
-            "Cada threshold dá uma matriz e um ponto da ROC: que fração das fraudes ele marca, e "
+            "Cada limiar dá uma matriz e um ponto da ROC: que fração das fraudes ele marca, e "
             'que fração das legítimas? (lição 05, seção 4, "A curva ROC").'
         ),
         formula=(
@@ -128,7 +128,7 @@ EXERCISES: dict[str, Exercise] = {
         expected=lambda _: _auc(),
         kind="number",
         look=(
-            "A AUC resume a ROC inteira, todos os thresholds de uma vez. Há duas maneiras de "
+            "A AUC resume a ROC inteira, todos os limiares de uma vez. Há duas maneiras de "
             "vê-la: uma área e uma contagem de pares (lição 05, seção 5)."
         ),
         formula=(
@@ -258,24 +258,24 @@ EXERCISES.update(
             "b",
             {
                 "a": (
-                    "A acurácia depende do threshold; a AUC não: ela percorre todos os "
-                    "thresholds de uma vez."
+                    "A acurácia depende do limiar; a AUC não: ela percorre todos os "
+                    "limiares de uma vez."
                 ),
                 "b": (
-                    "A AUC é a área sob a curva de todos os thresholds, ou a chance de "
+                    "A AUC é a área sob a curva de todos os limiares, ou a chance de "
                     "uma fraude ter score maior que uma legítima; nenhum t é escolhido."
                 ),
                 "c": (
-                    "A KS aponta um threshold (o de maior TPR − FPR), mas a AUC não usa "
+                    "A KS aponta um limiar (o de maior TPR − FPR), mas a AUC não usa "
                     "nenhum em particular."
                 ),
                 "d": (
-                    "Não há threshold especial: a AUC é a mesma para qualquer escolha de t, "
+                    "Não há limiar especial: a AUC é a mesma para qualquer escolha de t, "
                     "porque não escolhe nenhum."
                 ),
             },
             look=(
-                "A AUC é a área sob qual curva? E essa curva é feita com quantos thresholds? "
+                "A AUC é a área sob qual curva? E essa curva é feita com quantos limiares? "
                 "(lição 05, seção 5)."
             ),
             formula=(
@@ -284,15 +284,15 @@ EXERCISES.update(
             ),
             call=(
                 '`evalbook.roc_curve(alvo, scores, positive="fraude")` lista todos os '
-                "thresholds que a AUC usa."
+                "limiares que a AUC usa."
             ),
         ),
         "05.todas_fraudes": Exercise(
             expected=lambda _: _catch_all(),
             kind="numbers",
-            names=("threshold", "legítimas bloqueadas"),
+            names=("limiar", "legítimas bloqueadas"),
             look=(
-                "Para marcar todas as fraudes, o threshold não pode passar do score de "
+                "Para marcar todas as fraudes, o limiar não pode passar do score de "
                 "nenhuma delas. Quais legítimas ficam acima dele? (lição 05, seção 9)."
             ),
             formula=(
@@ -316,7 +316,7 @@ EXERCISES.update(
             comment="Pegar todas as fraudes custa caro: é o canto superior direito da ROC.",
         ),
         "05.explique": written(
-            "Por que a AUC não depende do threshold escolhido para classificar?",
+            "Por que a AUC não depende do limiar escolhido para classificar?",
         ),
     }
 )
