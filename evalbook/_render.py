@@ -244,7 +244,7 @@ def translated(table, *, language=None):
     """A copy of a pandas table for display, its labels (the TERMS keys) in ``language``.
 
     For a lesson's own table; the library's tables already show this way. A Series becomes
-    a one-column table, without pandas' ``dtype`` line (:func:`evalbook._tables.translated`).
+    a one-column table, without pandas' ``dtype`` line (:func:`evalbook.translated`).
 
     Examples
     --------

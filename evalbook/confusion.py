@@ -337,7 +337,7 @@ class ConfusionMatrix:
         pandas.DataFrame
             Its keys (axis names ``target``, ``prediction``, ``reference``, ``total``) are
             English; printed or displayed in a notebook, it names them in the display
-            language (a :class:`~evalbook._tables.DisplayFrame`).
+            language (a ``DisplayFrame``, a pandas DataFrame).
 
         Examples
         --------

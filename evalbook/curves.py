@@ -181,7 +181,7 @@ class Curve:
 
         The columns keep the curve's (English) names; printed or displayed in a notebook
         the table names them in the display language (a
-        :class:`~evalbook._tables.DisplayFrame`).
+        ``DisplayFrame``, a pandas DataFrame).
         """
         from evalbook._tables import DisplayFrame
 
