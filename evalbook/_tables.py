@@ -138,7 +138,22 @@ def translated(table, *, language=None):
     return frame
 
 
-class DisplaySeries(pd.Series):
+class _ShownInLanguage:
+    """``print`` and the notebook display of a pandas object: pandas' own in English, else
+    :func:`translated` (placed before the pandas class in the bases)."""
+
+    def __repr__(self) -> str:
+        if get_language() == "en":
+            return super().__repr__()
+        return repr(translated(self))
+
+    def _repr_html_(self) -> str | None:
+        if get_language() == "en":  # pandas' own display (a Series has no HTML form)
+            return getattr(super(), "_repr_html_", lambda: None)()
+        return translated(self)._repr_html_()
+
+
+class DisplaySeries(_ShownInLanguage, pd.Series):
     """A pandas Series of the library: English keys, shown in the display language.
 
     ``print`` and the notebook display show :func:`translated` (a one-column table);
@@ -155,18 +170,8 @@ class DisplaySeries(pd.Series):
     def _constructor_expanddim(self):
         return DisplayFrame
 
-    def __repr__(self) -> str:
-        if get_language() == "en":
-            return super().__repr__()
-        return repr(translated(self))
 
-    def _repr_html_(self) -> str | None:
-        if get_language() == "en":
-            return None  # pandas' own display: a Series has no HTML form
-        return translated(self)._repr_html_()
-
-
-class DisplayFrame(pd.DataFrame):
+class DisplayFrame(_ShownInLanguage, pd.DataFrame):
     """A pandas DataFrame of the library: English keys, shown in the display language.
 
     ``print`` and the notebook display show :func:`translated`; everything else is a
@@ -182,16 +187,6 @@ class DisplayFrame(pd.DataFrame):
     @property
     def _constructor_sliced(self):
         return DisplaySeries
-
-    def __repr__(self) -> str:
-        if get_language() == "en":
-            return super().__repr__()
-        return repr(translated(self))
-
-    def _repr_html_(self) -> str | None:
-        if get_language() == "en":
-            return super()._repr_html_()
-        return translated(self)._repr_html_()
 
 
 class MetricsTable(DisplayFrame):
