@@ -158,6 +158,8 @@ def present(require_browser, jupyterlab_server, chromium, artifacts):
                 done[lesson] = error
                 raise
             finally:
+                with contextlib.suppress(Exception):  # the deck's "active" setting outlives
+                    _stop_deck(page)  # the page: left on, the next lesson opens in the deck
                 with contextlib.suppress(Exception):  # stopping the server stops the kernel
                     page.evaluate(SHUTDOWN, lesson)
                 page.close()
@@ -166,6 +168,16 @@ def present(require_browser, jupyterlab_server, chromium, artifacts):
     yield run
     browser.close()
     playwright.stop()
+
+
+def _stop_deck(page) -> None:
+    """Stop the deck from its remote, as a lecturer does, and wait until it is off."""
+    stop = page.locator(".jp-Deck-Remote .jp-deck-mod-stop")
+    if stop.count():
+        stop.first.click()
+        page.wait_for_function(
+            "() => !document.querySelector('.jp-Deck')", timeout=10_000
+        )
 
 
 def _present(page, url: str) -> dict:
