@@ -326,7 +326,7 @@ def _keys(page, index: int) -> dict:
 
 
 # ---------------------------------------------------------------------- the tests
-@pytest.mark.parametrize("lesson", _lessons())
+@pytest.mark.parametrize("lesson", list(_lessons()))
 def test_every_cell_runs_without_error(present, lesson):
     shown = present(lesson)
     assert not shown["never_run"], f"code cells never run: {shown['never_run']}"
@@ -334,21 +334,21 @@ def test_every_cell_runs_without_error(present, lesson):
     assert shown["toasts"] == 0, "a notification covers the first slide"
 
 
-@pytest.mark.parametrize("lesson", _lessons())
+@pytest.mark.parametrize("lesson", list(_lessons()))
 def test_no_slide_is_taller_than_the_screen(present, lesson):
     shown = present(lesson)
     assert shown["slides"] > 1
     assert not shown["overflow"], f"slides (cells, height in px): {shown['overflow']}"
 
 
-@pytest.mark.parametrize("lesson", _lessons())
+@pytest.mark.parametrize("lesson", list(_lessons()))
 def test_every_press_shows_something_new(present, lesson):
     shown = present(lesson)
     assert shown["presses"] >= shown["slides"] - 1
     assert not shown["blank_presses"], f"presses that show nothing new: {shown['blank_presses']}"
 
 
-@pytest.mark.parametrize("lesson", _lessons())
+@pytest.mark.parametrize("lesson", list(_lessons()))
 def test_the_back_row_can_read_every_slide(present, lesson):
     fonts = present(lesson)["fonts"]
     assert "prose" in fonts, fonts
@@ -360,13 +360,13 @@ def test_the_back_row_can_read_every_slide(present, lesson):
     assert not small, f"smallest font (px, cell, text) under {MIN_FONT_PX}: {small}"
 
 
-@pytest.mark.parametrize("lesson", _lessons())
+@pytest.mark.parametrize("lesson", list(_lessons()))
 def test_no_english_label_on_a_slide(present, lesson):
     english = present(lesson)["english"]
     assert not english, f"English in the outputs on slides (cell, text): {english}"
 
 
-@pytest.mark.parametrize("lesson", _lessons())
+@pytest.mark.parametrize("lesson", list(_lessons()))
 def test_an_explorer_slide_answers_the_mouse_and_the_keyboard(present, lesson):
     source = (ROOT / lesson).read_text(encoding="utf-8")
     if not re.search(r"\w+Explorer\(", source):
