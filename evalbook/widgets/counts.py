@@ -27,7 +27,7 @@ _TEXT = {
     "tn": {"en": "true negatives", "pt": "verdadeiros negativos"},
     "caption": {
         "en": "<b>Rows: target; columns: prediction. The first class is the positive one.</b>",
-        "pt": "<b>Linhas: alvo (target); colunas: predição. A primeira classe é a positiva.</b>",
+        "pt": "<b>Linhas: alvo; colunas: predição. A primeira classe é a positiva.</b>",
     },
     "mcc_zero": {
         "en": "{value} (denominator 0 → 0, handout 003)",

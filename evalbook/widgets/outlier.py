@@ -48,7 +48,7 @@ _TEXT = {
     "instances": {"en": "instances", "pt": "instâncias"},
     "moved_one": {"en": "shifted", "pt": "deslocada"},
     "prediction": {"en": "prediction", "pt": "predição"},
-    "target": {"en": "target", "pt": "alvo (target)"},
+    "target": {"en": "target", "pt": "alvo"},
 }
 
 

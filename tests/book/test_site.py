@@ -87,7 +87,7 @@ def test_a_cell_tagged_hide_input_shows_its_output_and_folds_its_code(site):
             for cell in nbformat.read(path, as_version=4).cells
         )
         page = _page(site, f"notebooks/{path.stem}.html")
-        folded = len(re.findall(r'class="cell tag_hide-input[^"]*"', page))
+        folded = len(re.findall(r'class="cell [^"]*\btag_hide-input\b[^"]*"', page))
         assert folded == tagged, path.name
         assert page.count("Mostrar o código") >= tagged, path.name
 
