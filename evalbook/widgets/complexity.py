@@ -13,6 +13,7 @@ and islands around single training points.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 
 import ipywidgets as widgets
 import numpy as np
@@ -20,6 +21,7 @@ import numpy as np
 from evalbook._checks import (
     as_array,
     as_label_array,
+    check_choice,
     check_label_types,
     check_open_fraction,
     check_whole_number,
@@ -109,8 +111,7 @@ class ComplexityExplorer(Explorer):
     """
 
     def __init__(self, X, y, *, model="tree", values=None, validation_size=0.3, seed=0):
-        if model not in MODELS:
-            raise ValueError(f'model must be "tree" or "knn"; got {model!r}')
+        check_choice(model, "model", tuple(MODELS))
         features = as_array(X, "X")
         if features.ndim != 2 or features.shape[1] != 2:
             raise ValueError(
@@ -133,6 +134,10 @@ class ComplexityExplorer(Explorer):
         train, valid = holdout(labels, test_size=validation_size, stratify=True, seed=seed)
         self._X_train, self._y_train = features[train], labels[train]
         self._X_valid, self._y_valid = features[valid], labels[valid]
+        if values is not None and (
+            isinstance(values, (str, bytes)) or not isinstance(values, Iterable)
+        ):
+            raise TypeError(f"values must be a sequence of whole numbers; got {values!r}")
         options = tuple(MODELS[model] if values is None else values)
         for value in options:
             if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):

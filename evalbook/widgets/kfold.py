@@ -16,7 +16,7 @@ import warnings
 import ipywidgets as widgets
 import numpy as np
 
-from evalbook._checks import as_label_array, check_whole_number
+from evalbook._checks import as_label_array, check_label_types, check_whole_number
 from evalbook._render import (
     CLASS_COLOURS,
     ROLE_COLOURS,
@@ -114,6 +114,7 @@ class KFoldExplorer(Explorer):
 
     def __init__(self, y=None, *, k=5, stratified=True, seed=0, max_k=None):
         labels = _default_labels() if y is None else as_label_array(y, "y")
+        check_label_types(y=labels)  # a 1 and a '1' are two classes, and cannot be sorted
         if labels.size < 2:
             raise ValueError(f"y must have at least 2 instances to make folds; got {labels.size}")
         n = labels.size

@@ -118,9 +118,12 @@ class OutlierExplorer(Explorer):
     def __init__(self, t=None, y=None, *, index=None, max_shift=None, seed=0):
         if (t is None) != (y is None):
             raise TypeError("give both t and y (targets and predictions), or neither")
+        # checked even when t and y are given: a bad seed is refused, never ignored
+        if isinstance(seed, (bool, np.bool_)) or not isinstance(seed, numbers.Integral):
+            raise TypeError(f"seed must be a whole number; got {type(seed).__name__}")
+        if seed < 0:
+            raise ValueError(f"seed must be a non-negative whole number; got {seed}")
         if t is None:
-            if isinstance(seed, (bool, np.bool_)) or not isinstance(seed, numbers.Integral):
-                raise TypeError(f"seed must be a whole number; got {type(seed).__name__}")
             t, y = _default_data(int(seed))
         t, y = as_number_pair(t, y)
         n = t.size

@@ -27,6 +27,7 @@ import pytest
 from sklearn.dummy import DummyClassifier
 
 import evalbook as eb
+import evalbook.widgets
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt
@@ -215,6 +216,46 @@ CALLS: dict[str, tuple[list, dict]] = {
     "train_val_test_split": ([("y_or_n", list(range(10)))], {"seed": 0}),
     "z_value": ([("confidence", 0.95)], {}),
 }
+# The explorers (evalbook.widgets): their constructors, with small, valid data.
+XC, YC = X[:, :2], np.array(["a", "b"] * 6)
+CALLS.update(
+    {
+        "widgets.BootstrapExplorer": ([("n", 10)], {"repeats": 50, "seed": 0, "max_n": 100}),
+        "widgets.ComplexityExplorer": (
+            [("X", XC), ("y", YC)],
+            {"model": "tree", "values": [1, 2], "validation_size": 0.3, "seed": 0},
+        ),
+        "widgets.CountsExplorer": (
+            [("tp", 6), ("fn", 3), ("fp", 2), ("tn", 9)],
+            {"max_count": 100},
+        ),
+        "widgets.CoverageExplorer": (
+            [("n", 30), ("p", 0.85)],
+            {"confidence": 0.9, "trials": 100, "seed": 0, "max_n": 500},
+        ),
+        "widgets.Guess": ([("answer", 0.5)], {"question": "q?", "digits": 3}),
+        "widgets.ImbalanceExplorer": (
+            [("n", 1000)],
+            {"majority_share": 0.5, "recall_majority": 0.9, "recall_minority": 0.6},
+        ),
+        "widgets.KFoldExplorer": ([("y", Y)], {"k": 2, "stratified": True, "seed": 0}),
+        "widgets.OutlierExplorer": ([("t", T), ("y", YR)], {"index": 0, "seed": 0}),
+        "widgets.PositiveClassExplorer": ([("y_true", Y), ("y_pred", P)], {"labels": [1, 0]}),
+        "widgets.PrecisionRecallExplorer": (
+            [("y_true", Y), ("scores", S)],
+            {"positive": 1, "threshold": 0.5, "prevalence": 0.1},
+        ),
+        "widgets.ProfitExplorer": (
+            [("models", {"m": [[6, 3], [2, 9]]}), ("profit_matrix", [[1, -1], [-5, 0]])],
+            {},
+        ),
+        "widgets.ThresholdExplorer": (
+            [("y_true", Y), ("scores", S)],
+            {"positive": 1, "negative": 0, "threshold": 0.5, "step": 0.01, "max_rows": 40},
+        ),
+    }
+)
+
 # Public callables that take no argument (data sets, getters) or are not called as checks.
 NO_ARGUMENTS = {
     "abc_confusion", "fraud_predictions", "get_language", "profit_matrix", "spam_predictions",
@@ -291,6 +332,18 @@ ACCEPTED = {
     ("bootstrap_predictions", "X_test", "2d"): "2 instances × 2 features is a valid table",
     ("fresh_sample_predictions", "X_test", "2d"): "2 instances × 2 features is a valid table",
     ("modified_precision", "n", "huge_int"): "no n-gram is longer than the candidate: (0, 0)",
+    ("widgets.Guess", "answer", "negative"): "any number can be the answer",
+    ("widgets.Guess", "question", "string"): "a question is any text",
+    ("widgets.KFoldExplorer", "stratified", "bool"): "stratified=True is an option",
+    ("widgets.ProfitExplorer", "profit_matrix", "2d"): "a 2×2 table of values",
+    ("widgets.CountsExplorer", "max_count", "huge_int"): "a limit of the sliders, never reached",
+    ("widgets.CoverageExplorer", "max_n", "huge_int"): "a limit of the slider, never reached",
+    ("widgets.ThresholdExplorer", "max_rows", "huge_int"): "a limit of rows shown",
+}
+# The negative label of the threshold explorer is any label, as evalbook.threshold's.
+ACCEPTED |= {
+    ("widgets.ThresholdExplorer", "negative", bad): "any hashable label names the negative class"
+    for bad in ("inf", "-inf", "huge_int", "string", "negative")
 }
 # A string is a sentence, split on spaces (the text metrics' documented rule): "x" is one word.
 ACCEPTED |= {
@@ -300,17 +353,23 @@ ACCEPTED |= {
 }
 
 
+def _public(name: str):
+    """The public object a CALLS key names: ``"roc_auc"`` or ``"widgets.Guess"``."""
+    namespace, _, short = name.rpartition(".")
+    return getattr(evalbook.widgets if namespace == "widgets" else eb, short)
+
+
 def _accepted(name: str, argument: str, bad: str) -> bool:
     if (name, argument, bad) in ACCEPTED or ("*", argument, bad) in ACCEPTED:
         return True
     # None is valid wherever it is the default (it means "not given")
-    parameter = inspect.signature(getattr(eb, name)).parameters.get(argument)
+    parameter = inspect.signature(_public(name)).parameters.get(argument)
     return bad == "None" and parameter is not None and parameter.default is None
 
 
 def _call(name: str, replace: dict):
     positional, keywords = CALLS[name]
-    function = getattr(eb, name)
+    function = _public(name)
     args = [replace.get(arg, value) for arg, value in positional]
     kwargs = {**keywords, **{k: v for k, v in replace.items() if k not in dict(positional)}}
     with warnings.catch_warnings():
@@ -357,8 +416,10 @@ def test_every_public_callable_is_probed():
         for n in callables
         if inspect.isclass(getattr(eb, n)) and issubclass(getattr(eb, n), tuple)
     }
+    explorers = {f"widgets.{n}" for n in evalbook.widgets.__all__}
     assert sorted(callables - results - NO_ARGUMENTS - set(CALLS)) == []
-    assert sorted(set(CALLS) - callables) == []
+    assert sorted(explorers - set(CALLS)) == []
+    assert sorted(set(CALLS) - callables - explorers) == []
 
 
 @pytest.mark.parametrize("name", sorted(CALLS))

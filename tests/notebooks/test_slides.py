@@ -175,9 +175,7 @@ def _stop_deck(page) -> None:
     stop = page.locator(".jp-Deck-Remote .jp-deck-mod-stop")
     if stop.count():
         stop.first.click()
-        page.wait_for_function(
-            "() => !document.querySelector('.jp-Deck')", timeout=10_000
-        )
+        page.wait_for_function("() => !document.querySelector('.jp-Deck')", timeout=10_000)
 
 
 def _present(page, url: str) -> dict:
