@@ -15,6 +15,7 @@ __all__ = [
     "UndefinedMetricWarning",
     "as_array",
     "as_float",
+    "as_floats",
     "as_number_array",
     "as_rng",
     "as_thresholds",

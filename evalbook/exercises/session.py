@@ -188,9 +188,7 @@ def progress_path(set_id: str, folder) -> Path:
 def start(set_id, *, variant=None, student=None, folder=None) -> Started:
     """Open an exercise set for a student: restore their saved record, save it from now on.
 
-    It also sets the display language to Brazilian Portuguese (:func:`evalbook.set_language`),
-    as the lessons' setup cells do, so the results a student prints read as the lessons'.
-
+    Like a lesson's setup cell, it sets the display language to Portuguese (``set_language``).
     Parameters
     ----------
     set_id : str
