@@ -24,6 +24,7 @@ from evalbook._checks import (
     as_label_array,
     as_number_array,
     check_same_length,
+    check_unit_interval,
     check_whole_number,
 )
 from evalbook.curves import Curve
@@ -42,13 +43,9 @@ def _outcomes(y_true, probabilities, positive):
     """(is_positive, probabilities), the probabilities checked to lie in [0, 1]."""
     values = as_number_array(probabilities, "probabilities", what="probability")
     check_same_length(as_label_array(y_true, "y_true"), values, "y_true", "probabilities")
-    outside = np.flatnonzero((values < 0) | (values > 1))
-    if outside.size:
-        position = int(outside[0])
-        raise ValueError(
-            f"probabilities contains {values[position]} at position {position}; each must be "
-            "a probability of the positive class, in [0, 1]"
-        )
+    check_unit_interval(
+        values, "probabilities", "each must be a probability of the positive class, in [0, 1]"
+    )
     return ScoredData(y_true, values, positive=positive).is_positive, values
 
 

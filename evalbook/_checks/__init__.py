@@ -61,7 +61,7 @@ from evalbook._checks.policy import (
     safe_divide,
     shown_number,
 )
-from evalbook._checks.probabilities import as_p_values
+from evalbook._checks.probabilities import as_p_values, check_unit_interval
 from evalbook._checks.resampling import (
     as_differences,
     as_error_rates,
@@ -163,6 +163,7 @@ __all__ = [
     "check_table_cells",
     "check_text",
     "check_threshold",
+    "check_unit_interval",
     "check_whole_between",
     "check_whole_number",
     "check_zero_division",
