@@ -14,6 +14,7 @@ the keyboard (click the handle, →, Esc back to the deck). The tests then ask o
 - every press shows something new (no press only moves the selection or does nothing);
 - prose at least 18 px, code and output at least 16 px, widget labels at least 14 px;
 - a drag on an explorer's slider changes the slide, and the keyboard drives it;
+- a click beside the slide (on the deck's hidden sidebar) leaves Space to the deck;
 - no English label in what the outputs on a slide show.
 
 Lesson 05 runs in `make test`; every lesson in `make test-slides` (the ``slides`` mark,
@@ -189,8 +190,25 @@ def _present(page, url: str) -> dict:
     page.locator(DECK_BUTTON).click()
     page.wait_for_selector(f"{NB}.jp-Deck .jp-Cell.jp-deck-mod-visible", timeout=10_000)
     page.wait_for_timeout(800)
+    report["edge_click"] = _edge_click(page)
     report.update(_walk(page))
     return report
+
+
+def _edge_click(page) -> dict:
+    """Click the screen's left edge, where the deck hides JupyterLab's sidebar, then press
+    Space (the deck should advance) and Shift+Space (back to the first slide)."""
+    before = page.evaluate(ACTIVE)
+    page.mouse.click(3, VIEWPORT["height"] // 2)
+    page.wait_for_timeout(300)
+    page.keyboard.press("Space")
+    page.wait_for_timeout(600)
+    after = page.evaluate(ACTIVE)
+    page.keyboard.press("Shift+Space")
+    page.wait_for_timeout(600)
+    edge = {"active": [before, after, page.evaluate(ACTIVE)]}
+    page.evaluate(f"() => document.querySelector('{NB} .jp-Cell.jp-mod-active').focus()")
+    return edge
 
 
 def _run_all(page, timeout: float = 600) -> dict:
@@ -330,6 +348,16 @@ def test_every_cell_runs_without_error(present, lesson):
     assert not shown["never_run"], f"code cells never run: {shown['never_run']}"
     assert not shown["errors"], shown["errors"]
     assert shown["toasts"] == 0, "a notification covers the first slide"
+
+
+@pytest.mark.parametrize("lesson", list(_lessons()))
+def test_a_click_beside_the_slide_leaves_the_keys_to_the_deck(present, lesson):
+    """After a click on the screen's edge (the deck's hidden sidebar), Space and
+    Shift+Space still move through the slides."""
+    edge = present(lesson)["edge_click"]
+    before, after, back = edge["active"]
+    assert after > before, f"Space after the click did not advance (active cell {edge})"
+    assert back == before, f"Shift+Space did not go back to the first slide ({edge})"
 
 
 @pytest.mark.parametrize("lesson", list(_lessons()))
