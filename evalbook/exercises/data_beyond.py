@@ -109,8 +109,8 @@ def screening(*, variant=None) -> pd.DataFrame:
     Examples
     --------
     >>> table = screening(variant=2024)
-    >>> len(table), table.score.is_unique, 6 <= (table.target == "doente").sum() <= 10
-    (20, True, np.True_)
+    >>> len(table), table.score.is_unique, bool(6 <= (table.target == "doente").sum() <= 10)
+    (20, True, True)
     """
     return _screening(check_variant(variant)).copy()
 
@@ -313,8 +313,10 @@ def two_classifiers(*, variant=None) -> pd.DataFrame:
     ``variant=None``: A is right on 21, B on 17, and only one of them is right on 8. Another
     key draws 8 to 12 spams and which e-mails each filter gets right (A about 85% of them,
     B about 72%), kept when the two filters disagree on 3 or more e-mails, each filter is
-    right alone on a different number of them, and McNemar's exact p-value is below 1 and
-    at least 0.01 away from 0.05 (the boundary of the guess in set 12's question 1).
+    right alone on a different number of them, and McNemar's exact p-value is below 1, at
+    least 0.01 away from 0.05 (the boundary of the guess in set 12's question 1) and at
+    least 0.004 (so that the one-sided p-value, half of it, a known mistake, differs from it
+    by 0.002 or more).
 
     Examples
     --------
@@ -352,7 +354,7 @@ def _two_classifiers(variant) -> pd.DataFrame:
         if (
             only_a + only_b >= 3
             and only_a != only_b
-            and p_value < 1
+            and 2 * _APART <= p_value < 1
             and abs(p_value - 0.05) >= 0.01
         ):
             break
