@@ -7,13 +7,14 @@ docstring.
 
 Variants for homework
 ---------------------
-The datasets of sets 01, 02 (the fraud table), 03 (the credit models), 06 (the diabetes
-split), 08 (the bootstrap's size, the .632 errors and the iris folds) and 09 (the test
-results) take ``variant=``: a whole number, e.g. a student number. ``variant=None`` (the
-default) is the data the solution notebooks use; any other key gives other numbers, drawn
-reproducibly from it. :func:`evalbook.exercises.start` records the student's variant, and the
-checker passes it to the items' expected answers, so that they follow the same data (see
-:data:`VARIANT_SETS`).
+The datasets of sets 01, 02 and 05 (the fraud table, and set 05's threshold), 03 (the
+credit models), 06 (the diabetes split), 08 (the bootstrap's size, the .632 errors and the
+iris folds) and 09 (the test results) take ``variant=``: a whole number, e.g. a student
+number; so do those of sets 11 and 12, in :mod:`evalbook.exercises.data_beyond`.
+``variant=None`` (the default) is the data the solution notebooks use; any other key gives
+other numbers, drawn reproducibly from it. :func:`evalbook.exercises.start` records the
+student's variant, and the checker passes it to the items' expected answers, so that they
+follow the same data (see :data:`VARIANT_SETS`).
 
 Examples
 --------
@@ -52,6 +53,7 @@ __all__ = [
     "fraud_detector_matrix",
     "fraud_matrix",
     "fraud_predictions",
+    "fraud_threshold",
     "friedman_accuracies",
     "iris",
     "iris_tree",
@@ -66,7 +68,7 @@ __all__ = [
 
 #: The sets whose data (and therefore whose expected answers) follow a variant key.
 #:
-#: The others, and why:
+#: The sets that cannot vary, and why; and how some of the others vary:
 #:
 #: - cannot vary: 04 (the caret report of handout 002 and the handout's kappa tables are
 #:   the point of the questions), 07 (BLEU and perplexity on the handout's sentences and
@@ -77,12 +79,16 @@ __all__ = [
 #:   (08.divisao, 08.estratificado, 08.folds) keep handout-like sizes, because their
 #:   comments walk through those quotas, and 08.loo keeps its 15 + 15 random examples
 #:   (its answer, 100 %, is the point and holds for any balanced draw);
-#: - could vary but do not yet: 05 (the fraud table has variants, but question 1's
-#:   threshold is a score that must sit exactly on a transaction, named in the notebook),
-#:   11 and 12 (synthetic data drawn with fixed seeds; question 11.7's options assume that
-#:   forecaster B is the calibrated one, and several of 12's choices read the sign of a
-#:   difference that a redraw could flip).
-VARIANT_SETS = ("01", "02", "03", "06", "08", "09")
+#: - set 05's threshold of question 1 is the score of one of the variant's transactions
+#:   (:func:`fraud_threshold`), printed by the notebook;
+#: - sets 11 and 12 draw every dataset of :mod:`evalbook.exercises.data_beyond` and keep a
+#:   draw only if the questions stay sound on it (each function states its rule). Question
+#:   11.previsor keeps its answer, "b": its options name the forecasters (A ranks better, A
+#:   has the much lower Brier score, B the lower ECE), and a draw is kept only if these
+#:   statements hold, so its letter is computed from the data but cannot change; 12's
+#:   multiple-choice items (12.teste, 12.vazamento, 12.aninhada) describe situations of
+#:   their own and read no data.
+VARIANT_SETS = ("01", "02", "03", "05", "06", "08", "09", "11", "12")
 
 #: Classes of the fraud table (sets 01, 02, 05), positive first.
 FRAUD_LABELS = ("fraude", "legítima")
@@ -122,7 +128,10 @@ def fraud_predictions(*, variant=None) -> pd.DataFrame:
     ``variant=None`` is :func:`evalbook.fraud_predictions` (6 frauds, 10 legitimate). Another
     key draws 5 to 8 frauds with new scores (two decimals, all distinct) and predicts
     "fraude" for a score ≥ 0.5; every cell of the confusion matrix is at least 1 and the
-    numbers of false positives and false negatives differ.
+    numbers of false positives and false negatives differ. For set 05, the scores also
+    rank the frauds above the legitimate transactions more often than not (AUC > 0.5), and
+    the KS distance is reached where the frauds' cumulative distribution is below the
+    legitimate ones' (so that eq. (16) read literally, a known mistake, gives less).
 
     Examples
     --------
@@ -149,7 +158,8 @@ def _fraud_predictions(variant) -> pd.DataFrame:
         flagged = score >= 0.5
         tp, fn = int(np.sum(fraud & flagged)), int(np.sum(fraud & ~flagged))
         fp, tn = int(np.sum(~fraud & flagged)), int(np.sum(~fraud & ~flagged))
-        if len(set(score)) == 16 and min(tp, fn, fp, tn) >= 1 and fp != fn:
+        sound = len(set(score)) == 16 and min(tp, fn, fp, tn) >= 1 and fp != fn
+        if sound and _ranks_the_frauds_first(fraud, score):
             break
     return pd.DataFrame(
         {
@@ -159,6 +169,52 @@ def _fraud_predictions(variant) -> pd.DataFrame:
             "score": score,
         }
     )
+
+
+def _ranks_the_frauds_first(fraud: np.ndarray, score: np.ndarray) -> bool:
+    """AUC > 0.5, and the largest gap CP(legitimate) − CP(fraud) exceeds the largest gap
+    CP(fraud) − CP(legitimate) (CP: the fraction of a class with score ≤ ps)."""
+    wins = np.sum(score[fraud][:, None] > score[~fraud][None, :])
+    grid = np.unique(score)
+    below = score[:, None] <= grid[None, :]
+    gap = below[~fraud].mean(axis=0) - below[fraud].mean(axis=0)
+    return 2 * wins > fraud.sum() * (~fraud).sum() and gap.max() > -gap.min()
+
+
+#: Set 05, question 1: the ranks (1 = the highest score) tried, in order, for the threshold.
+_THRESHOLD_RANKS = (5, 6, 4, 7, 3, 8, 2, 9, 10, 11, 12, 13, 14, 15)
+
+
+def fraud_threshold(*, variant=None) -> float:
+    """Set 05, question 1: a threshold that sits exactly on the score of one transaction.
+
+    ``variant=None``: 0.64, the score of transaction 3 (the 5th highest). Another key takes
+    the score of the 5th highest transaction of :func:`fraud_predictions`, or else of the 6th,
+    4th, 7th, 3rd, 8th, ...: the first of these ranks whose score is not 0.5 (question 2's
+    threshold) and whose matrix at score ≥ t has a number of false positives other than its
+    number of false negatives (so that a transposed matrix is a mistake of its own).
+
+    Examples
+    --------
+    >>> fraud_threshold()
+    0.64
+    >>> t = fraud_threshold(variant=2024)
+    >>> bool(t in set(fraud_predictions(variant=2024).score))
+    True
+    """
+    variant = check_variant(variant)
+    if variant is None:
+        return 0.64
+    table = fraud_predictions(variant=variant)
+    fraud = (table["target"] == FRAUD_LABELS[0]).to_numpy()
+    score = table["score"].to_numpy(float)
+    ranked = np.sort(score)[::-1]
+    for rank in _THRESHOLD_RANKS:
+        t = float(ranked[rank - 1])
+        flagged = score >= t
+        if t != 0.5 and np.sum(flagged & ~fraud) != np.sum(~flagged & fraud):
+            return t
+    raise ValueError(f"variant {variant}: no rank gives a threshold for set 05")
 
 
 def fraud_matrix(*, variant=None) -> evalbook.ConfusionMatrix:

@@ -1,15 +1,18 @@
 """Exercises 05 (scores and thresholds): threshold, ROC/AUC, KS, gain and lift.
 
 The data are the 16 card transactions of
-:func:`evalbook.exercises.data.fraud_predictions` (default variant) with their
-scores, ``"fraude"`` positive. Every expected answer is computed with the library when it
-is checked.
+:func:`evalbook.exercises.data.fraud_predictions` with their scores, ``"fraude"`` positive,
+and question 1's threshold :func:`evalbook.exercises.data.fraud_threshold` (the score of one
+of the transactions); a homework variant draws other transactions and takes its threshold
+from them. Every expected answer is computed with the library when it is checked.
 
 Examples
 --------
 >>> EXERCISES["05.matriz_t"].expected(None).counts
 array([[3, 3],
        [2, 8]])
+>>> EXERCISES["05.matriz_t"].expected(7).n
+16
 """
 
 from __future__ import annotations
@@ -23,46 +26,47 @@ from evalbook.exercises.item import Exercise, multiple_choice, prediction, writt
 POSITIVE, NEGATIVE = data.FRAUD_LABELS
 LABELS = list(data.FRAUD_LABELS)
 
-#: The threshold of exercise 05.matriz_t: transaction 3 scores exactly 0.64.
-THRESHOLD = 0.64
 #: The threshold of exercise 05.tpr_fpr.
 THRESHOLD_RATES = 0.5
 #: Number of bins of the gain and lift exercises (quartiles of 16 transactions).
 BINS = 4
 
 
-def _data() -> tuple[np.ndarray, np.ndarray]:
+def _data(variant) -> tuple[np.ndarray, np.ndarray]:
     """The 16 transactions of the set: the target of each and its fraud score."""
-    table = data.fraud_predictions()
+    table = data.fraud_predictions(variant=variant)
     return table["target"].to_numpy(), table["score"].to_numpy(float)
 
 
-def _matrix(t: float, *, strict: bool = False) -> evalbook.ConfusionMatrix:
-    """The matrix at threshold t (score ≥ t, or score > t when ``strict``)."""
-    target, scores = _data()
+def _matrix(variant, t: float | None = None, *, strict: bool = False) -> evalbook.ConfusionMatrix:
+    """The matrix at threshold t (score ≥ t, or score > t when ``strict``); question 1's
+    threshold when t is None."""
+    if t is None:
+        t = data.fraud_threshold(variant=variant)
+    target, scores = _data(variant)
     flagged = scores > t if strict else scores >= t
     predicted = np.where(flagged, POSITIVE, NEGATIVE)
     return evalbook.ConfusionMatrix.from_labels(target, predicted, labels=LABELS)
 
 
-def _rates(t: float) -> tuple[float, float]:
-    cm = _matrix(t)
+def _rates(variant) -> tuple[float, float]:
+    cm = _matrix(variant, THRESHOLD_RATES)
     return evalbook.tpr(cm), evalbook.fpr(cm)
 
 
-def _auc(positive: str = POSITIVE) -> float:
-    target, scores = _data()
+def _auc(variant, positive: str = POSITIVE) -> float:
+    target, scores = _data(variant)
     return evalbook.roc_auc(target, scores, positive=positive)
 
 
-def _ks() -> float:
-    target, scores = _data()
+def _ks(variant) -> float:
+    target, scores = _data(variant)
     return evalbook.ks_statistic(target, scores, positive=POSITIVE).statistic
 
 
-def _ks_as_printed() -> float:
+def _ks_as_printed(variant) -> float:
     """Eq. (16) read literally: max over ps of CP(positive, ps) − CP(negative, ps)."""
-    target, scores = _data()
+    target, scores = _data(variant)
     grid = np.unique(scores)
     below = scores[:, None] <= grid[None, :]
     cp_pos = below[target == POSITIVE].mean(axis=0)
@@ -70,21 +74,21 @@ def _ks_as_printed() -> float:
     return float(np.max(cp_pos - cp_neg))
 
 
-def _gain_lift():
-    target, scores = _data()
+def _gain_lift(variant):
+    target, scores = _data(variant)
     return evalbook.gain_lift(target, scores, positive=POSITIVE, bins=BINS).to_frame()
 
 
-def _pairs() -> tuple[int, int]:
+def _pairs(variant) -> tuple[int, int]:
     """(pairs where the fraud scores higher, all (fraud, legitimate) pairs)."""
-    target, scores = _data()
+    target, scores = _data(variant)
     fraud, legit = scores[target == POSITIVE], scores[target != POSITIVE]
     return int(np.sum(fraud[:, None] > legit[None, :])), fraud.size * legit.size
 
 
 EXERCISES: dict[str, Exercise] = {
     "05.matriz_t": Exercise(
-        expected=lambda _: _matrix(THRESHOLD),
+        expected=lambda v: _matrix(v),
         kind="matrix",
         look=(
             "Com um limiar, o score vira predição: acima dele, “fraude”. E quem fica exatamente "
@@ -100,18 +104,18 @@ EXERCISES: dict[str, Exercise] = {
         ),
         mistakes=(
             (
-                lambda _: _matrix(THRESHOLD, strict=True).counts,
-                f"Uma transação tem score exatamente {THRESHOLD}: pela eq. (11), score ≥ t "
+                lambda v: _matrix(v, strict=True).counts,
+                "Uma transação tem score exatamente igual ao limiar: pela eq. (11), score ≥ t "
                 "conta como positivo (use ≥, não >).",
             ),
             (
-                lambda _: _matrix(THRESHOLD).counts.T,
+                lambda v: _matrix(v).counts.T,
                 "Parece transposta: linhas = alvo (target), colunas = predição.",
             ),
         ),
     ),
     "05.tpr_fpr": Exercise(
-        expected=lambda _: _rates(THRESHOLD_RATES),
+        expected=lambda v: _rates(v),
         kind="numbers",
         names=("TPR", "FPR"),
         look=(
@@ -125,7 +129,7 @@ EXERCISES: dict[str, Exercise] = {
         call="`evalbook.tpr(cm)` e `evalbook.fpr(cm)` na matriz desse threshold.",
     ),
     "05.auc": Exercise(
-        expected=lambda _: _auc(),
+        expected=lambda v: _auc(v),
         kind="number",
         look=(
             "A AUC resume a ROC inteira, todos os limiares de uma vez. Há duas maneiras de "
@@ -141,14 +145,14 @@ EXERCISES: dict[str, Exercise] = {
         ),
         mistakes=(
             (
-                lambda _: _auc(NEGATIVE),
+                lambda v: _auc(v, NEGATIVE),
                 "Essa é a AUC com “legítima” como positiva (1 − a resposta): a classe "
                 "positiva é “fraude”, a que o score deve pôr no alto.",
             ),
         ),
     ),
     "05.pares": Exercise(
-        expected=lambda _: _pairs()[0],
+        expected=lambda v: _pairs(v)[0],
         kind="count",
         look=(
             'Quantos pares (uma fraude, uma legítima) existem? Em cada par, o modelo "acerta" se a '
@@ -164,14 +168,14 @@ EXERCISES: dict[str, Exercise] = {
         ),
         mistakes=(
             (
-                lambda _: _pairs()[1],
+                lambda v: _pairs(v)[1],
                 "Esse é o total de pares; conte só aqueles em que a fraude ganha.",
             ),
         ),
         comment="Dividido pelo total de pares, é a AUC.",
     ),
     "05.ks": Exercise(
-        expected=lambda _: _ks(),
+        expected=lambda v: _ks(v),
         kind="number",
         look=(
             "A KS compara as distribuições acumuladas dos scores das duas classes: onde elas ficam "
@@ -184,7 +188,7 @@ EXERCISES: dict[str, Exercise] = {
         call='`evalbook.ks_statistic(alvo, scores, positive="fraude").statistic`.',
         mistakes=(
             (
-                lambda _: _ks_as_printed(),
+                lambda v: _ks_as_printed(v),
                 "Essa é a eq. (16) ao pé da letra, max(CP(fraude) − CP(legítima)): num modelo "
                 "que dá scores altos às fraudes essa diferença é ≤ 0. Tome a diferença na "
                 "outra ordem (ou em valor absoluto).",
@@ -193,9 +197,9 @@ EXERCISES: dict[str, Exercise] = {
         comment="É também o maior TPR − FPR da curva ROC.",
     ),
     "05.lift": Exercise(
-        expected=lambda _: (
-            float(_gain_lift().lift.iloc[0]),
-            float(_gain_lift().cumulative_lift.iloc[1]),
+        expected=lambda v: (
+            float(_gain_lift(v).lift.iloc[0]),
+            float(_gain_lift(v).cumulative_lift.iloc[1]),
         ),
         kind="numbers",
         names=("lift do 1º quartil", "lift acumulado até o 2º quartil"),
@@ -213,17 +217,17 @@ EXERCISES: dict[str, Exercise] = {
         ),
         mistakes=(
             (
-                lambda _: (
-                    float(_gain_lift().lift.iloc[0]),
-                    float(_gain_lift().lift.iloc[:2].sum()),
+                lambda v: (
+                    float(_gain_lift(v).lift.iloc[0]),
+                    float(_gain_lift(v).lift.iloc[:2].sum()),
                 ),
                 "O lift acumulado não é a soma dos lifts: é o ganho acumulado dividido pela "
                 "fração das transações percorrida (8/16).",
             ),
             (
-                lambda _: (
-                    float(_gain_lift().gain.iloc[0]),
-                    float(_gain_lift().cumulative_gain.iloc[1]),
+                lambda v: (
+                    float(_gain_lift(v).gain.iloc[0]),
+                    float(_gain_lift(v).cumulative_gain.iloc[1]),
                 ),
                 "Esses são os ganhos (fração das fraudes); o lift divide o ganho pela fração "
                 "das transações (1/4 e 2/4).",
@@ -234,9 +238,9 @@ EXERCISES: dict[str, Exercise] = {
 
 
 # ---------------------------------------------------------------------- items that need thinking
-def _catch_all() -> tuple[float, int]:
+def _catch_all(variant) -> tuple[float, int]:
     """The largest threshold that flags every fraud, and the legitimate ones it flags too."""
-    target, scores = _data()
+    target, scores = _data(variant)
     t = float(scores[target == POSITIVE].min())
     return t, int(np.sum((target != POSITIVE) & (scores >= t)))
 
@@ -244,7 +248,7 @@ def _catch_all() -> tuple[float, int]:
 EXERCISES.update(
     {
         "05.prever_auc": prediction(
-            lambda _: _auc(),
+            lambda v: _auc(v),
             quantity="a AUC do modelo",
             variable="palpite_auc",
             about=", para a AUC do modelo.",
@@ -288,7 +292,7 @@ EXERCISES.update(
             ),
         ),
         "05.todas_fraudes": Exercise(
-            expected=lambda _: _catch_all(),
+            expected=lambda v: _catch_all(v),
             kind="numbers",
             names=("limiar", "legítimas bloqueadas"),
             look=(
@@ -306,9 +310,9 @@ EXERCISES.update(
             ),
             mistakes=(
                 (
-                    lambda _: (
-                        _catch_all()[0],
-                        _catch_all()[1] + int(np.sum(_data()[0] == POSITIVE)),
+                    lambda v: (
+                        _catch_all(v)[0],
+                        _catch_all(v)[1] + int(np.sum(_data(v)[0] == POSITIVE)),
                     ),
                     "Esse é o total de transações bloqueadas; conte só as legítimas.",
                 ),

@@ -2,14 +2,15 @@
 
 The data are in :mod:`evalbook.exercises.data_beyond`: the 20 patients of a screening
 test (``screening``), two rain forecasters (``forecasts``) and a 3-animal classifier
-(``photos``). Every expected answer is computed with the library when it is checked.
+(``photos``); a homework variant draws each of them anew. Every expected answer is computed
+with the library when it is checked.
 
 Examples
 --------
 >>> round(EXERCISES["11.ap"].expected(None), 4)
 0.7833
->>> EXERCISES["11.previsor"].expected(None)
-'b'
+>>> EXERCISES["11.previsor"].expected(None), EXERCISES["11.previsor"].expected(7)
+('b', 'b')
 """
 
 from __future__ import annotations
@@ -29,92 +30,90 @@ from evalbook.precision_recall import (
 
 POSITIVE, NEGATIVE = data.SCREENING_LABELS
 #: Questions 1-2: the threshold of the test.
-THRESHOLD = 0.5
+THRESHOLD = data.SCREENING_THRESHOLD
 #: Question 4: a false alarm costs 3, a missed patient 1 (a costly confirmation exam).
-COST_FP, COST_FN = 3, 1
+COST_FP, COST_FN = data.SCREENING_COSTS
 #: Question 6: bins of the reliability diagram (uniform).
-BINS = 5
+BINS = data.FORECAST_BINS
 
 
-def _screening():
-    table = data.screening()
+def _screening(variant):
+    table = data.screening(variant=variant)
     return table.target, table.score
 
 
-def _at_threshold() -> tuple[float, float]:
-    target, score = _screening()
+def _at_threshold(variant) -> tuple[float, float]:
+    target, score = _screening(variant)
     predicted = evalbook.threshold(score, THRESHOLD, positive=POSITIVE, negative=NEGATIVE)
     cm = evalbook.ConfusionMatrix.from_labels(target, predicted, labels=list(data.SCREENING_LABELS))
     return evalbook.precision(cm), evalbook.recall(cm)
 
 
-def _ap() -> float:
-    return average_precision(*_screening(), positive=POSITIVE)
+def _ap(variant) -> float:
+    return average_precision(*_screening(variant), positive=POSITIVE)
 
 
-def _trapezoid() -> float:
-    curve = precision_recall_curve(*_screening(), positive=POSITIVE)
+def _trapezoid(variant) -> float:
+    curve = precision_recall_curve(*_screening(variant), positive=POSITIVE)
     return evalbook.auc(curve.recall, curve.precision)
 
 
-def _best_f1() -> float:
-    curve = fbeta_curve(*_screening(), positive=POSITIVE)
+def _best_f1(variant) -> float:
+    curve = fbeta_curve(*_screening(variant), positive=POSITIVE)
     return float(curve.threshold[np.argmax(curve.fbeta)])
 
 
-def _cheapest(cost_fp=COST_FP, cost_fn=COST_FN) -> float:
-    curve = fbeta_curve(*_screening(), positive=POSITIVE)
-    cost = cost_fp * curve.fp + cost_fn * curve.fn
+def _cheapest(variant) -> float:
+    curve = fbeta_curve(*_screening(variant), positive=POSITIVE)
+    cost = COST_FP * curve.fp + COST_FN * curve.fn
     return float(curve.threshold[np.argmin(cost)])
 
 
-def _forecast(name: str, metric) -> float:
-    table = data.forecasts()
+def _forecast(variant, name: str, metric) -> float:
+    table = data.forecasts(variant=variant)
     options = {"bins": BINS} if metric is expected_calibration_error else {}
     return metric(table.target, table[name], positive="chuva", **options)
 
 
-def _unweighted_ece(name: str) -> float:
-    table = calibration_curve(
-        data.forecasts().target, data.forecasts()[name], positive="chuva", bins=BINS
-    )
+def _unweighted_ece(variant, name: str) -> float:
+    days = data.forecasts(variant=variant)
+    table = calibration_curve(days.target, days[name], positive="chuva", bins=BINS)
     return float(np.mean(np.abs(table.fraction_positive - table.mean_predicted)))
 
 
-def _mean_absolute(name: str) -> float:
-    table = data.forecasts()
+def _mean_absolute(variant, name: str) -> float:
+    table = data.forecasts(variant=variant)
     return float(np.mean(np.abs(table[name] - (table.target == "chuva"))))
 
 
-def _best_by_brier() -> str:
-    return min(("A", "B"), key=lambda f: _forecast(f"prob_{f.lower()}", brier_score))
-
-
-def _forecaster_option(_) -> str:
+def _forecaster_option(variant) -> str:
     """Question 7's right option, "b": A, by the Brier score, recalibrated before pricing.
 
     The Brier score is a proper scoring rule (Gneiting & Raftery 2007): it rewards the
     forecaster for saying its true probability, so it judges the number a price is made
     of, not only the order of the days (AUC). The ECE of 20 days in 5 bins is mostly noise,
-    and a forecaster that always says the base rate has an ECE near 0 while knowing
-    nothing. The notebook's options name the forecasters; if the data ever made B the one
-    with the lower Brier score, they would be wrong, and the checker reports an
-    ExerciseError.
+    and a forecaster that always says the base rate has an ECE of 0 while knowing nothing.
+    The notebook's options name the forecasters and state what the data show (A ranks
+    better, A's Brier score is much lower, B's ECE is lower); every variant of
+    :func:`~evalbook.exercises.data_beyond.forecasts` is drawn so that they hold. Should the
+    data ever make B the one with the lower Brier score, the options would be wrong, and the
+    checker reports an ExerciseError.
     """
-    if _best_by_brier() != "A":
+    brier_a = _forecast(variant, "prob_a", brier_score)
+    if brier_a >= _forecast(variant, "prob_b", brier_score):
         raise RuntimeError("question 7's options assume A has the lower Brier score")
     return "b"
 
 
-def _photos(average: str) -> float:
-    target, table = data.photos()
+def _photos(variant, average: str) -> float:
+    target, table = data.photos(variant=variant)
     result = multiclass_roc_auc(target, table, labels=list(data.PHOTO_LABELS))
     return result.macro if average == "macro" else result.weighted
 
 
 EXERCISES: dict[str, Exercise] = {
     "11.previsao_precisao": Exercise(
-        expected=lambda _: _at_threshold()[0],
+        expected=lambda v: _at_threshold(v)[0],
         kind="prediction",
         names=("a precisão em t = 0.5",),
         reveal=False,
@@ -128,7 +127,7 @@ EXERCISES: dict[str, Exercise] = {
         call="A próxima questão calcula o valor.",
     ),
     "11.pr_05": Exercise(
-        expected=lambda _: _at_threshold(),
+        expected=lambda v: _at_threshold(v),
         kind="numbers",
         names=("precisão", "revocação"),
         look=(
@@ -142,13 +141,13 @@ EXERCISES: dict[str, Exercise] = {
         ),
         mistakes=(
             (
-                lambda _: _at_threshold()[::-1],
+                lambda v: _at_threshold(v)[::-1],
                 "Os dois números parecem trocados: a ordem é (precisão, revocação).",
             ),
         ),
     ),
     "11.ap": Exercise(
-        expected=lambda _: _ap(),
+        expected=lambda v: _ap(v),
         kind="number",
         look=(
             "A precisão média olha a precisão nos limiares em que um doente novo é pego "
@@ -158,14 +157,14 @@ EXERCISES: dict[str, Exercise] = {
         call='`average_precision(alvo, score, positive="doente")` de `evalbook.precision_recall`.',
         mistakes=(
             (
-                lambda _: _trapezoid(),
+                lambda v: _trapezoid(v),
                 "Esse é o trapézio sob a curva PR, que mistura a precisão antes e depois de cada "
                 "degrau. A AP soma retângulos: a precisão *depois* de pegar cada doente.",
             ),
         ),
     ),
     "11.limiar_custo": Exercise(
-        expected=lambda _: _cheapest(),
+        expected=lambda v: _cheapest(v),
         kind="number",
         look=(
             "Cada limiar tem um custo: os falsos alarmes e os doentes perdidos, cada um com o seu "
@@ -175,9 +174,9 @@ EXERCISES: dict[str, Exercise] = {
         call="`fbeta_curve(...)` dá as colunas `fp` e `fn` de cada limiar.",
         mistakes=(
             (
-                lambda _: _best_f1(),
-                "Esse é o limiar de maior F1 (o mesmo que custos trocados dariam aqui). O F1 "
-                "não sabe dos preços: o falso alarme (FP) custa 3 e o doente perdido (FN) 1.",
+                lambda v: _best_f1(v),
+                "Esse é o limiar de maior F1. O F1 não sabe dos preços: o falso alarme (FP) "
+                "custa 3 e o doente perdido (FN) 1.",
             ),
         ),
     ),
@@ -206,11 +205,11 @@ EXERCISES: dict[str, Exercise] = {
         },
     ),
     "11.calibracao": Exercise(
-        expected=lambda _: (
-            _forecast("prob_a", brier_score),
-            _forecast("prob_b", brier_score),
-            _forecast("prob_a", expected_calibration_error),
-            _forecast("prob_b", expected_calibration_error),
+        expected=lambda v: (
+            _forecast(v, "prob_a", brier_score),
+            _forecast(v, "prob_b", brier_score),
+            _forecast(v, "prob_a", expected_calibration_error),
+            _forecast(v, "prob_b", expected_calibration_error),
         ),
         kind="numbers",
         names=("Brier de A", "Brier de B", "ECE de A", "ECE de B"),
@@ -229,20 +228,20 @@ EXERCISES: dict[str, Exercise] = {
         ),
         mistakes=(
             (
-                lambda _: (
-                    _mean_absolute("prob_a"),
-                    _mean_absolute("prob_b"),
-                    _forecast("prob_a", expected_calibration_error),
-                    _forecast("prob_b", expected_calibration_error),
+                lambda v: (
+                    _mean_absolute(v, "prob_a"),
+                    _mean_absolute(v, "prob_b"),
+                    _forecast(v, "prob_a", expected_calibration_error),
+                    _forecast(v, "prob_b", expected_calibration_error),
                 ),
                 "Os Brier parecem a média de |p − y|: o Brier eleva a diferença ao quadrado.",
             ),
             (
-                lambda _: (
-                    _forecast("prob_a", brier_score),
-                    _forecast("prob_b", brier_score),
-                    _unweighted_ece("prob_a"),
-                    _unweighted_ece("prob_b"),
+                lambda v: (
+                    _forecast(v, "prob_a", brier_score),
+                    _forecast(v, "prob_b", brier_score),
+                    _unweighted_ece(v, "prob_a"),
+                    _unweighted_ece(v, "prob_b"),
                 ),
                 "Os ECE parecem a média simples das distâncias: cada faixa pesa pela fração de "
                 "dias que caem nela.",
@@ -274,15 +273,13 @@ EXERCISES: dict[str, Exercise] = {
             "b": (
                 "Isso: o Brier é uma regra de pontuação própria (Gneiting & Raftery 2007): "
                 "premia quem diz a probabilidade verdadeira, e julga ordem e calibração juntas. "
-                "O de B mal bate o de dizer sempre a taxa de chuva. A calibração que faltar a A "
-                "se corrige recalibrando-o com dias passados (Platt ou isotônica, lição 11) "
-                "antes de usar o número como preço."
+                "A calibração que faltar a A se corrige recalibrando-o com dias passados "
+                "(Platt ou isotônica, lição 11) antes de usar o número como preço."
             ),
             "c": (
-                "Com 20 dias em 5 faixas, o ECE é quase todo ruído (reamostrando os 20 dias, "
-                "a ordem dos dois ECEs se inverte quase metade das vezes), e um previsor que "
-                "dissesse sempre a taxa de chuva teria ECE perto de 0 sem saber nada. Procure "
-                "uma medida que premie dizer a probabilidade verdadeira."
+                "Com 20 dias em 5 faixas, cada faixa tem poucos dias e o ECE é quase todo "
+                "ruído; e um previsor que dissesse sempre a taxa de chuva teria ECE 0 sem "
+                "saber nada. Procure uma medida que premie dizer a probabilidade verdadeira."
             ),
             "d": (
                 "Não dá no mesmo: um preço de 100 × P(chuva) depende do valor da probabilidade, "
@@ -291,7 +288,7 @@ EXERCISES: dict[str, Exercise] = {
         },
     ),
     "11.auc_fotos": Exercise(
-        expected=lambda _: (_photos("macro"), _photos("weighted")),
+        expected=lambda v: (_photos(v, "macro"), _photos(v, "weighted")),
         kind="numbers",
         names=("macro", "ponderada"),
         look=(
@@ -308,7 +305,7 @@ EXERCISES: dict[str, Exercise] = {
         ),
         mistakes=(
             (
-                lambda _: (_photos("weighted"), _photos("macro")),
+                lambda v: (_photos(v, "weighted"), _photos(v, "macro")),
                 "Os dois números parecem trocados: a ordem é (macro, ponderada).",
             ),
         ),

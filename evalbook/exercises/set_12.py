@@ -2,13 +2,17 @@
 
 The data are in :mod:`evalbook.exercises.data_beyond`: two spam filters on the same 24
 e-mails (``two_classifiers``), the two screening tests of set 11 (``screening``), a 5×2cv
-table (``five_by_two``) and bootstrap predictions (``bootstrap_predictions_table``). Every
-expected answer is computed with the library.
+table (``five_by_two``) and bootstrap predictions (``bootstrap_predictions_table``); a
+homework variant draws each of them anew. Every expected answer is computed with the
+library. The multiple-choice items (``12.teste``, ``12.vazamento``, ``12.aninhada``)
+describe situations of their own and read no data: their answers do not depend on the variant.
 
 Examples
 --------
 >>> EXERCISES["12.mcnemar"].expected(None)[:2]
 (6, 2)
+>>> EXERCISES["12.mcnemar"].expected(7)[:2] != (6, 2)
+True
 """
 
 from __future__ import annotations
@@ -21,43 +25,43 @@ from evalbook.exercises.item import SIGNIFICANCE, Exercise, multiple_choice, wri
 from evalbook.paired_tests import delong_test, f_test_5x2cv, mcnemar_test, paired_ttest_5x2cv
 
 
-def _mcnemar(**options):
-    table = data.two_classifiers()
+def _mcnemar(variant, **options):
+    table = data.two_classifiers(variant=variant)
     return mcnemar_test(table.target, table.filter_a, table.filter_b, **options)
 
 
-def _delong() -> tuple[float, float]:
-    table = data.screening()
+def _delong(variant) -> tuple[float, float]:
+    table = data.screening(variant=variant)
     result = delong_test(table.target, table.score, table.score_b, positive="doente")
     return result.difference, result.p_value
 
 
-def _t_with_mean() -> tuple[float, float]:
+def _t_with_mean(variant) -> tuple[float, float]:
     """The 5×2cv t with the mean of the ten differences on top (not Dietterich's p₁⁽¹⁾)."""
     from scipy.stats import t
 
-    a, b = data.five_by_two()
+    a, b = data.five_by_two(variant=variant)
     differences = a - b
     variances = np.sum((differences - differences.mean(axis=1, keepdims=True)) ** 2, axis=1)
     statistic = float(differences.mean() / np.sqrt(variances.sum() / 5))
     return statistic, float(2 * t.sf(abs(statistic), 5))
 
 
-def _bias_variance() -> tuple[float, float]:
-    truth, predictions = data.bootstrap_predictions_table()
+def _bias_variance(variant) -> tuple[float, float]:
+    truth, predictions = data.bootstrap_predictions_table(variant=variant)
     result = bias_variance_decomposition(truth, predictions, loss="squared")
     return result.bias, result.variance
 
 
-def _sample_variance() -> tuple[float, float]:
-    truth, predictions = data.bootstrap_predictions_table()
+def _sample_variance(variant) -> tuple[float, float]:
+    truth, predictions = data.bootstrap_predictions_table(variant=variant)
     bias = float(np.mean((predictions.mean(axis=0) - truth) ** 2))
     return bias, float(np.mean(predictions.var(axis=0, ddof=1)))
 
 
 EXERCISES: dict[str, Exercise] = {
     "12.previsao_p": Exercise(
-        expected=lambda _: _mcnemar().p_value,
+        expected=lambda v: _mcnemar(v).p_value,
         kind="prediction",
         names=("o p-valor exato do McNemar",),
         reveal=False,
@@ -67,7 +71,11 @@ EXERCISES: dict[str, Exercise] = {
         call="As próximas questões calculam o valor.",
     ),
     "12.mcnemar": Exercise(
-        expected=lambda _: (_mcnemar().only_a_right, _mcnemar().only_b_right, _mcnemar().p_value),
+        expected=lambda v: (
+            _mcnemar(v).only_a_right,
+            _mcnemar(v).only_b_right,
+            _mcnemar(v).p_value,
+        ),
         kind="numbers",
         names=("b (só A acerta)", "c (só B acerta)", "p-valor exato"),
         look=(
@@ -82,14 +90,18 @@ EXERCISES: dict[str, Exercise] = {
         call="`mcnemar_test(alvo, filtro_a, filtro_b, exact=True)`.",
         mistakes=(
             (
-                lambda _: (_mcnemar().only_b_right, _mcnemar().only_a_right, _mcnemar().p_value),
+                lambda v: (
+                    _mcnemar(v).only_b_right,
+                    _mcnemar(v).only_a_right,
+                    _mcnemar(v).p_value,
+                ),
                 "b e c parecem trocados: primeiro b (só A acerta), depois c (só B acerta).",
             ),
             (
-                lambda _: (
-                    _mcnemar().only_a_right,
-                    _mcnemar().only_b_right,
-                    _mcnemar().p_value / 2,
+                lambda v: (
+                    _mcnemar(v).only_a_right,
+                    _mcnemar(v).only_b_right,
+                    _mcnemar(v).p_value / 2,
                 ),
                 "Esse é o p-valor unilateral. A pergunta é se os filtros diferem, para qualquer "
                 "lado: o teste é bilateral.",
@@ -124,7 +136,7 @@ EXERCISES: dict[str, Exercise] = {
         },
     ),
     "12.delong": Exercise(
-        expected=lambda _: _delong(),
+        expected=lambda v: _delong(v),
         kind="numbers",
         names=("diferença das AUCs (A − B)", "p-valor"),
         look=(
@@ -138,9 +150,9 @@ EXERCISES: dict[str, Exercise] = {
         call='`delong_test(alvo, score, score_b, positive="doente")`.',
     ),
     "12.testes_5x2": Exercise(
-        expected=lambda _: (
-            *paired_ttest_5x2cv(*data.five_by_two()),
-            *f_test_5x2cv(*data.five_by_two()),
+        expected=lambda v: (
+            *paired_ttest_5x2cv(*data.five_by_two(variant=v)),
+            *f_test_5x2cv(*data.five_by_two(variant=v)),
         ),
         kind="numbers",
         names=("t", "p-valor do t", "f", "p-valor do f"),
@@ -155,14 +167,14 @@ EXERCISES: dict[str, Exercise] = {
         call="`paired_ttest_5x2cv(acuracias_a, acuracias_b)` e `f_test_5x2cv(...)`.",
         mistakes=(
             (
-                lambda _: (*_t_with_mean(), *f_test_5x2cv(*data.five_by_two())),
+                lambda v: (*_t_with_mean(v), *f_test_5x2cv(*data.five_by_two(variant=v))),
                 "O t parece ter a média das dez diferenças no numerador; Dietterich usa a "
                 "primeira, p₁⁽¹⁾ (primeira repetição, primeiro fold).",
             ),
         ),
     ),
     "12.vies_variancia": Exercise(
-        expected=lambda _: _bias_variance(),
+        expected=lambda v: _bias_variance(v),
         kind="numbers",
         names=("viés²", "variância"),
         look=(
@@ -176,12 +188,12 @@ EXERCISES: dict[str, Exercise] = {
         call='`bias_variance_decomposition(verdade, predicoes, loss="squared")`.',
         mistakes=(
             (
-                lambda _: _sample_variance(),
+                lambda v: _sample_variance(v),
                 "A variância aqui divide por 5 (o número de treinos), não por 4: é a variância "
                 "das predições, não uma estimativa amostral.",
             ),
             (
-                lambda _: _bias_variance()[::-1],
+                lambda v: _bias_variance(v)[::-1],
                 "Os dois números parecem trocados: a ordem é (viés², variância).",
             ),
         ),

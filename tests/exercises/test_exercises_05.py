@@ -2,7 +2,9 @@
 
 The independent answers use the fraud table directly, scikit-learn and scipy, never the
 evalbook functions that the registry uses. ``independent()`` and ``WRONG`` feed the
-registry-wide tests of ``test_exercises_sets.py``.
+registry-wide tests of ``test_exercises_sets.py``; ``independent(variant)`` feeds the tests
+of the homework variants (``test_exercises_variants.py``), which take question 1's threshold
+from ``data.fraud_threshold`` (data, like the table) and recompute everything else.
 """
 
 from __future__ import annotations
@@ -17,12 +19,13 @@ from evalbook.exercises import check, data
 WRONG_HINT = "❌ Ainda não. Dica: "
 
 
-def independent() -> dict:
-    table = data.fraud_predictions()
+def independent(variant=None) -> dict:
+    table = data.fraud_predictions(variant=variant)
     fraud = table.target.eq("fraude").to_numpy()
     scores = table.score.to_numpy()
-    # t = 0.64, score ≥ t: sklearn's matrix has labels [0, 1]; flip to fraud first
-    counts = confusion_matrix(fraud, scores >= 0.64, labels=[True, False])
+    t = data.fraud_threshold(variant=variant)  # 0.64 for the solutions
+    # score ≥ t: sklearn's matrix has labels [0, 1]; flip to fraud first
+    counts = confusion_matrix(fraud, scores >= t, labels=[True, False])
     predicted = scores >= 0.5
     tpr = np.sum(predicted & fraud) / fraud.sum()
     fpr = np.sum(predicted & ~fraud) / (~fraud).sum()
@@ -70,7 +73,7 @@ WRONG = {
 @pytest.mark.parametrize(
     ("exercise_id", "answer", "fragment"),
     [
-        ("05.matriz_t", [[3, 3], [1, 9]], "score exatamente 0.64"),  # score > t
+        ("05.matriz_t", [[3, 3], [1, 9]], "score exatamente igual ao limiar"),  # score > t
         ("05.matriz_t", [[3, 2], [3, 8]], "transposta"),
         ("05.matriz_t", [[4, 2], [2, 8]], "o score vira predição"),
         ("05.tpr_fpr", (0.3, 2 / 3), "ordem trocada"),
@@ -91,3 +94,37 @@ def test_wrong_answers_get_hints(exercise_id, answer, fragment):
     assert not result.correct
     assert result.message.startswith(WRONG_HINT)
     assert fragment in result.message
+
+
+@pytest.mark.parametrize("variant", [None, 1, 7, 2024, 12345, 987654321, *range(100, 140)])
+def test_the_threshold_sits_on_a_transaction_and_separates_the_mistakes(variant):
+    table = data.fraud_predictions(variant=variant)
+    t = data.fraud_threshold(variant=variant)
+    fraud = table.target.eq("fraude").to_numpy()
+    scores = table.score.to_numpy()
+    assert np.sum(scores == t) == 1 and t != 0.5
+    at, above = scores >= t, scores > t
+    counts = confusion_matrix(fraud, at, labels=[True, False])
+    assert not np.array_equal(counts, counts.T)  # the transposed matrix is a mistake of its own
+    assert not np.array_equal(counts, confusion_matrix(fraud, above, labels=[True, False]))
+    # the largest rank tried first is the 5th; an earlier rank is skipped only for a reason
+    rank = int(np.sum(scores > t)) + 1
+    order = [5, 6, 4, 7, 3, 8, 2, 9]
+    for skipped in order[: order.index(rank)]:
+        s = np.sort(scores)[::-1][skipped - 1]
+        flagged = scores >= s
+        assert s == 0.5 or np.sum(flagged & ~fraud) == np.sum(~flagged & fraud)
+
+
+@pytest.mark.parametrize("variant", [1, 7, 2024, 12345, 987654321, *range(100, 140)])
+def test_a_variant_ranks_the_frauds_first_and_its_mistakes_differ_from_the_answers(variant):
+    answers = independent(variant)
+    assert answers["05.auc"] > 0.5
+    table = data.fraud_predictions(variant=variant)
+    fraud = table.target.eq("fraude").to_numpy()
+    scores = table.score.to_numpy()
+    grid = np.unique(scores)
+    below = scores[:, None] <= grid[None, :]
+    as_printed = np.max(below[fraud].mean(axis=0) - below[~fraud].mean(axis=0))
+    assert as_printed < answers["05.ks"] - 1e-3  # eq. (16) read literally is a mistake apart
+    assert answers["05.lift"][1] > 0  # a fraud in the top half: the sum of lifts is a mistake

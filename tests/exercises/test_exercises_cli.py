@@ -219,7 +219,7 @@ def test_the_answer_key_follows_the_variant(tmp_path):
     ("argv", "words"),
     [
         (["gabarito", "13"], "não existe o conjunto '13'"),
-        (["gabarito", "05", "--variante", "3"], "não tem variantes"),
+        (["gabarito", "04", "--variante", "3"], "não tem variantes"),
         (["relatorio", "nao/existe"], "não existe"),
     ],
 )
@@ -241,7 +241,7 @@ def test_class_notebooks_one_variant_per_student(tmp_path):
     roster.write_text("nome,numero\nAna Souza,2024001\nBruno Lima,\n", "utf-8")
     root = find_root(Path(__file__).parent)
     argv = ["cadernos", str(roster), "--saida", str(tmp_path / "out"), "--raiz", str(root)]
-    assert main([*argv, "--conjuntos", "09", "05"]) == 0
+    assert main([*argv, "--conjuntos", "09", "04"]) == 0
     ana = nbformat.read(tmp_path / "out/Ana_Souza/09_intervalos_de_confianca.ipynb", 4)
     source = "\n".join(cell.source for cell in ana.cells)
     assert 'start("09", variant=2024001, student="Ana Souza")' in source
@@ -251,5 +251,5 @@ def test_class_notebooks_one_variant_per_student(tmp_path):
         cell.source for cell in bruno.cells
     )
     assert student_variant("  bruno   LIMA") == variant
-    five = nbformat.read(tmp_path / "out/Bruno_Lima/05_scores_roc_ks_lift.ipynb", 4)
-    assert 'start("05", student="Bruno Lima")' in "\n".join(c.source for c in five.cells)
+    four = nbformat.read(tmp_path / "out/Bruno_Lima/04_kappa_e_concordancia.ipynb", 4)
+    assert 'start("04", student="Bruno Lima")' in "\n".join(c.source for c in four.cells)

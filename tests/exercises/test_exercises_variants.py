@@ -1,4 +1,4 @@
-"""Homework variants: sets 01, 02, 03, 06, 08 and 09 follow a student number.
+"""Homework variants: sets 01, 02, 03, 05, 06, 08, 09, 11 and 12 follow a student number.
 
 For several keys, each item's answer computed independently on that variant's data is
 accepted, and the default variant's answer is rejected wherever the two differ.
@@ -12,7 +12,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from evalbook.exercises import check, data, exercise_ids, progress, start
+from evalbook.exercises import check, data, data_beyond, exercise_ids, progress, start
+from evalbook.exercises.checker import expected_answer
 from evalbook.exercises.registry import EXERCISES
 
 KEYS = [1, 7, 2024, 12345, 987654321]
@@ -39,7 +40,7 @@ def _same(first, second) -> bool:
 
 
 def test_the_variant_sets():
-    assert data.VARIANT_SETS == ("01", "02", "03", "06", "08", "09")
+    assert data.VARIANT_SETS == ("01", "02", "03", "05", "06", "08", "09", "11", "12")
 
 
 @pytest.mark.parametrize("key", KEYS)
@@ -83,6 +84,36 @@ def test_variant_data_are_reproducible_and_well_formed(key):
     assert 8 <= numbers["n_bootstrap"] <= 16
     assert 0.15 <= numbers["test_error"] <= 0.35 and 0.01 <= numbers["training_error"] <= 0.08
     assert numbers["fold_seed"] != 0
+    assert data.fraud_threshold(variant=key) in set(table.score)
+    for name in (
+        "screening",
+        "forecasts",
+        "photos",
+        "two_classifiers",
+        "five_by_two",
+        "bootstrap_predictions_table",
+    ):
+        draw = getattr(data_beyond, name)
+        first, again, solutions = draw(variant=key), draw(variant=key), draw()
+        assert _same_data(first, again) and not _same_data(first, solutions), name
+
+
+def _same_data(first, second) -> bool:
+    if isinstance(first, tuple):
+        return all(_same_data(a, b) for a, b in zip(first, second, strict=True))
+    if hasattr(first, "equals"):
+        return first.equals(second)
+    return first.shape == second.shape and bool(np.all(first == second))
+
+
+@pytest.mark.parametrize("key", KEYS)
+@pytest.mark.parametrize("number", ["05", "11", "12"])
+def test_no_known_mistake_of_a_variant_passes_for_its_answer(number, key):
+    # a mistake equal to the answer would be accepted as right, and its hint never shown
+    for exercise_id in exercise_ids(number):
+        item = expected_answer(exercise_id, variant=key)
+        for value, hint in item.mistakes:
+            assert not _same(item.expected, value), (exercise_id, hint)
 
 
 @pytest.mark.parametrize("bad", [-1, 1.5, "12345", True])
@@ -93,10 +124,11 @@ def test_bad_variant_keys_are_refused(bad):
         data.fraud_predictions(variant=bad)
 
 
-def test_sets_without_variants_refuse_one():
-    message = start("05", variant=3)
-    assert message.startswith("❌ O conjunto 05 não tem variantes")
-    assert "01, 02, 03, 06, 08, 09" in message
+@pytest.mark.parametrize("number", ["04", "07", "10"])
+def test_sets_without_variants_refuse_one(number):
+    message = start(number, variant=3)
+    assert message.startswith(f"❌ O conjunto {number} não tem variantes")
+    assert "01, 02, 03, 05, 06, 08, 09, 11, 12" in message
 
 
 def test_changing_the_variant_forgets_that_set_only():
