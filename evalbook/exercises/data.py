@@ -28,13 +28,13 @@ True
 
 from __future__ import annotations
 
-import numbers
 from functools import cache
 
 import numpy as np
 import pandas as pd
 
 import evalbook
+from evalbook.exercises.variants import check_variant, variant_rng
 
 __all__ = [
     "BLEU_CANDIDATE",
@@ -105,22 +105,6 @@ BLEU_REFERENCES = (
 BLEU_CANDIDATE = "o tempo o tempo será ensolarado"
 
 
-def check_variant(variant):
-    """``variant`` if it is None or a whole number ≥ 0, else a ValueError naming it."""
-    if variant is None:
-        return None
-    if isinstance(variant, bool) or not isinstance(variant, numbers.Integral) or variant < 0:
-        raise ValueError(
-            f"variant must be None or a whole number ≥ 0 (a student number), got {variant!r}"
-        )
-    return int(variant)
-
-
-def _rng(variant: int, dataset: str) -> np.random.Generator:
-    """A generator seeded by the variant key and the dataset's name (one stream each)."""
-    return np.random.default_rng([variant, *dataset.encode()])
-
-
 # ---------------------------------------------------------------------- sets 01, 02, 05
 def fraud_predictions(*, variant=None) -> pd.DataFrame:
     """Sets 01, 02 and 05: 16 card transactions with target, prediction and score.
@@ -146,7 +130,7 @@ def fraud_predictions(*, variant=None) -> pd.DataFrame:
 def _fraud_predictions(variant) -> pd.DataFrame:
     if variant is None:
         return evalbook.fraud_predictions()
-    rng = _rng(variant, "fraud")
+    rng = variant_rng(variant, "fraud")
     positive, negative = FRAUD_LABELS
     while True:
         frauds = int(rng.integers(5, 9))
@@ -258,7 +242,7 @@ def credit_models(*, variant=None) -> dict[str, evalbook.ConfusionMatrix]:
 def _credit_counts(variant) -> dict[str, list[list[int]]]:
     if variant is None:
         return {"A": [[30, 20], [10, 140]], "B": [[42, 8], [35, 115]]}
-    rng = _rng(variant, "credit")
+    rng = variant_rng(variant, "credit")
     bad = int(rng.integers(40, 61))
     good = 200 - bad
 
@@ -348,7 +332,7 @@ def validation_numbers(*, variant=None) -> dict[str, float | int]:
     variant = check_variant(variant)
     if variant is None:
         return {"n_bootstrap": 25, "test_error": 0.28, "training_error": 0.04, "fold_seed": 0}
-    rng = _rng(variant, "validation")
+    rng = variant_rng(variant, "validation")
     numbers = {
         "n_bootstrap": int(rng.integers(8, 17)),
         "test_error": int(rng.choice([e for e in range(15, 36) if e != 28])) / 100,
@@ -391,7 +375,7 @@ def diabetes_seed(*, variant=None) -> int:
     """Set 06: the ``random_state`` of the 70/30 split: 0 for ``variant=None``, else one
     drawn from the variant key (each student gets another split of the same data)."""
     variant = check_variant(variant)
-    return 0 if variant is None else int(_rng(variant, "diabetes").integers(1, 2**31 - 1))
+    return 0 if variant is None else int(variant_rng(variant, "diabetes").integers(1, 2**31 - 1))
 
 
 def diabetes_regression(*, variant=None) -> dict[str, np.ndarray]:
@@ -549,7 +533,7 @@ def _test_results(variant, default, dataset, *, sizes, accuracy) -> tuple[int, i
     variant = check_variant(variant)
     if variant is None:
         return default
-    rng = _rng(variant, dataset)
+    rng = variant_rng(variant, dataset)
     n = int(rng.integers(sizes[0], sizes[1] + 1))
     return round(n * rng.uniform(*accuracy)), n
 

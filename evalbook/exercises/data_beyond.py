@@ -41,7 +41,7 @@ from scipy.stats import binom
 
 import evalbook
 from evalbook.calibration import brier_score, calibration_curve, expected_calibration_error
-from evalbook.exercises.data import _rng, check_variant
+from evalbook.exercises.variants import check_variant, variant_rng
 from evalbook.paired_tests import delong_test, f_test_5x2cv, paired_ttest_5x2cv
 from evalbook.precision_recall import (
     average_precision,
@@ -123,7 +123,7 @@ def _screening(variant) -> pd.DataFrame:
         score = np.array(_SICK + _HEALTHY)[order]
         score_b = np.array(_SICK_B + _HEALTHY_B)[order]
     else:
-        rng = _rng(variant, "screening")
+        rng = variant_rng(variant, "screening")
         while True:
             sick = np.zeros(20, dtype=bool)
             sick[: int(rng.integers(6, 11))] = True
@@ -207,7 +207,7 @@ def _forecasts(variant) -> pd.DataFrame:
         prob_a = np.array(_RAIN_A + _DRY_A)[order]
         prob_b = np.array(_RAIN_B + _DRY_B)[order]
     else:
-        rng = _rng(variant, "forecasts")
+        rng = variant_rng(variant, "forecasts")
         edges = np.round(np.linspace(0, 1, FORECAST_BINS + 1), 2)
         while True:
             rain = np.zeros(20, dtype=bool)
@@ -293,7 +293,7 @@ def _photos(variant) -> tuple[np.ndarray, np.ndarray]:
             ]
         )
         return target, table
-    rng = _rng(variant, "photos")
+    rng = variant_rng(variant, "photos")
     labels = np.array(PHOTO_LABELS)
     while True:
         counts = rng.permutation([(4, 3, 2), (5, 2, 2)][int(rng.integers(2))])
@@ -342,7 +342,7 @@ def _two_classifiers(variant) -> pd.DataFrame:
             + ["normal", "spam"]
         )
         return pd.DataFrame({"target": target, "filter_a": a, "filter_b": b})
-    rng = _rng(variant, "two classifiers")
+    rng = variant_rng(variant, "two classifiers")
     spam, normal = SPAM_LABELS
     while True:
         is_spam = np.zeros(24, dtype=bool)
@@ -393,7 +393,7 @@ def _five_by_two(variant) -> tuple[np.ndarray, np.ndarray]:
         a = np.array([[0.84, 0.86], [0.85, 0.83], [0.87, 0.84], [0.83, 0.85], [0.86, 0.85]])
         b = np.array([[0.81, 0.84], [0.82, 0.83], [0.83, 0.82], [0.82, 0.81], [0.84, 0.82]])
         return a, b
-    rng = _rng(variant, "five by two")
+    rng = variant_rng(variant, "five by two")
     while True:
         a = np.round(rng.uniform(0.80, 0.90, (5, 2)), 2)
         b = np.round(a - rng.uniform(0.0, 0.04) + rng.normal(0, 0.015, (5, 2)), 2)
@@ -441,7 +441,7 @@ def _bootstrap_predictions_table(variant) -> tuple[np.ndarray, np.ndarray]:
             ]
         )
         return truth, predictions
-    rng = _rng(variant, "bootstrap predictions")
+    rng = variant_rng(variant, "bootstrap predictions")
     while True:
         truth = np.sort(rng.choice(np.arange(1, 9), 4, replace=False)).astype(float)
         shrunk = truth.mean() + rng.uniform(0.6, 0.95) * (truth - truth.mean())
