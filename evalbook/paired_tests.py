@@ -33,7 +33,12 @@ from evalbook._checks import (
     safe_divide,
 )
 from evalbook._results import result
-from evalbook._stats import delong_placements, normal_quantile, scores_and_classes
+from evalbook._stats import (
+    class_variances,
+    delong_placements,
+    normal_quantile,
+    scores_and_classes,
+)
 
 __all__ = [
     "DeLongResult",
@@ -220,15 +225,16 @@ def delong_test(y_true, scores_a, scores_b, *, positive, confidence=0.95) -> DeL
             "least 2 of each"
         )
     # var(AUC_A − AUC_B) = S_AA + S_BB − 2 S_AB is the variance of the components'
-    # differences: s²(V10_A − V10_B) / m + s²(V01_A − V01_B) / n
+    # differences: s²(V10_A − V10_B) / m + s²(V01_A − V01_B) / n; both classes'
+    # differences average to AUC_A − AUC_B
     first_placements, first_auc = delong_placements(first, is_positive)
     second_placements, second_auc = delong_placements(second, is_positive)
     aucs = (first_auc, second_auc)
-    differences = first_placements - second_placements
-    variance = float(
-        np.var(np.compress(is_positive, differences), ddof=1) / m
-        + np.var(np.compress(~is_positive, differences), ddof=1) / n
+    first_placements -= second_placements
+    of_positives, of_negatives = class_variances(
+        first_placements, is_positive, first_auc - second_auc
     )
+    variance = of_positives / m + of_negatives / n
     difference = float(aucs[0] - aucs[1])
     std_error = math.sqrt(variance)
     if std_error == 0 and difference != 0:

@@ -34,7 +34,7 @@ from evalbook._checks import (
 )
 from evalbook._stats import (
     defined_resamples,
-    delong_placements,
+    delong_auc_variance,
     normal_quantile,
     scores_and_classes,
 )
@@ -154,9 +154,7 @@ def roc_auc_interval(
         check_size("roc_auc_interval", rounds=rounds)
         aucs = _bootstrap_aucs(values, is_positive, rounds, as_rng(seed))
         return _percentiles(aucs, confidence)
-    placements, auc = delong_placements(values, is_positive)
-    v10, v01 = placements[is_positive], placements[~is_positive]
-    variance = float(np.var(v10, ddof=1) / v10.size + np.var(v01, ddof=1) / v01.size)
+    auc, variance = delong_auc_variance(values, is_positive)
     margin = normal_quantile(1.0 - (1.0 - confidence) / 2) * math.sqrt(variance)
     return Interval(max(auc - margin, 0.0), min(auc + margin, 1.0))
 
