@@ -92,23 +92,17 @@ def _value_codes(scores, is_positive, distinct):
 
 
 def _sorted_groups(scores, is_positive):
-    """One ``np.argsort`` of the scores: the order, the classes in that order, the
-    positives at or before each sorted position, and the groups of tied scores (their
-    first sorted positions), or None when no two scores tie."""
+    """One ``np.argsort`` of the scores: the order, the classes in that order, and the
+    first sorted position of each group of tied scores (None when no two scores tie)."""
     order = np.argsort(scores)
     positive = is_positive[order]
     ordered = np.sort(scores)  # the scores in ``order``: sorting again beats gathering
-    through = np.cumsum(positive, dtype=np.int64)
-    tied = ordered[1:] == ordered[:-1]
-    starts = np.flatnonzero(np.r_[True, ~tied]) if tied.any() else None
-    return order, positive, through, starts
-
-
-def _groups_counts(through, starts):
-    """Positives and negatives in each group of tied scores, from the sorted counts."""
-    ends = np.r_[starts[1:], through.size]
-    positives_in = np.diff(through[ends - 1], prepend=0)
-    return positives_in, ends - starts - positives_in
+    new_group = ordered[1:] != ordered[:-1]
+    if new_group.all():
+        return order, positive, None
+    starts = np.flatnonzero(new_group)
+    starts += 1
+    return order, positive, np.r_[0, starts]
 
 
 def _group_components(positives_in: np.ndarray, negatives_in: np.ndarray):
@@ -127,15 +121,17 @@ def _group_components(positives_in: np.ndarray, negatives_in: np.ndarray):
     return of_positive, of_negative, half_pairs
 
 
-def _untied_components(positive, through):
+def _untied_components(positive):
     """The components in sorted order when no two scores tie, and the AUC in half pairs.
 
-    The positive at sorted position p has p + 1 − through[p] negatives below it, the
-    negative there has through[p] positives below it. The class picks the numerator and
-    the denominator by multiplying with 0 or 1 (exact on whole numbers; ``np.where`` on a
-    random mask costs several times more), then one division.
+    With ``through`` the positives at or before each sorted position, the positive at
+    position p has p + 1 − through[p] negatives below it, the negative there has
+    through[p] positives below it. The class picks the numerator and the denominator by
+    multiplying with 0 or 1 (exact on whole numbers; ``np.where`` on a random mask costs
+    several times more), then one division.
     """
     size = positive.size
+    through = np.cumsum(positive, dtype=np.int64)
     m = int(through[-1])
     n = size - m
     is_positive = positive.astype(np.float64)
@@ -181,18 +177,17 @@ def delong_placements(scores: np.ndarray, is_positive: np.ndarray) -> tuple[np.n
         m, n = int(counts[:, 1].sum()), int(counts[:, 0].sum())
         table = np.column_stack([of_negative, of_positive]).ravel()
         return table[code], half_pairs / (2 * m * n)
-    order, positive, through, starts = _sorted_groups(scores, is_positive)
-    m = int(through[-1])
-    n = scores.size - m
+    order, positive, starts = _sorted_groups(scores, is_positive)
     if starts is None:
-        sorted_values, half_pairs = _untied_components(positive, through)
-    else:
-        positives_in, negatives_in = _groups_counts(through, starts)
-        of_positive, of_negative, half_pairs = _group_components(positives_in, negatives_in)
-        table = np.column_stack([of_negative, of_positive]).ravel()
-        code = np.repeat(np.arange(0, 2 * starts.size, 2), positives_in + negatives_in)
+        sorted_values, half_pairs = _untied_components(positive)
+    else:  # code = 2 · group + 1 if positive: counted, then looked up
+        code = np.repeat(np.arange(0, 2 * starts.size, 2), np.diff(starts, append=scores.size))
         code += positive
-        sorted_values = table[code]
+        counts = np.bincount(code, minlength=2 * starts.size).reshape(-1, 2)
+        of_positive, of_negative, half_pairs = _group_components(counts[:, 1], counts[:, 0])
+        sorted_values = np.column_stack([of_negative, of_positive]).ravel()[code]
+    m = int(np.count_nonzero(positive))
+    n = scores.size - m
     values = np.empty(scores.size)
     values[order] = sorted_values
     return values, half_pairs / (2 * m * n)
@@ -210,21 +205,23 @@ def class_variances(values, is_positive, center) -> tuple[float, float]:
     """Sample variances (ddof 1) of ``values`` over the positives and over the negatives.
 
     Without copying either class out (a boolean index costs more than the rest): the
-    sums of the deviations from ``center`` and of their squares, class by class.
+    sums of the deviations from ``center`` and of their squares, over all and over the
+    positives (dot products with the 0/1 class), the negatives' by difference.
     ``center`` is the classes' common mean as far as it is known (DeLong's components of
-    the positives and of the negatives both average to the AUC), so that the sum of
-    squares does not cancel.
+    the positives and of the negatives both average to the AUC), so that the sums of
+    squares do not cancel. Overwrites ``values``.
     """
     m = int(np.count_nonzero(is_positive))
-    deviations = values - center
-    of_positives = deviations * is_positive  # exact: the deviation or 0
-    deviations -= of_positives  # the negatives' deviations, 0 at the positives
-    variances = []
-    for part, count in ((of_positives, m), (deviations, values.size - m)):
-        total = float(part.sum())
-        squares = float(np.dot(part, part))
-        variances.append(max(squares - total * total / count, 0.0) / (count - 1))
-    return variances[0], variances[1]
+    n = values.size - m
+    of_positive = is_positive.astype(np.float64)
+    deviations = np.subtract(values, center, out=values)
+    total, positives = float(deviations.sum()), float(np.dot(deviations, of_positive))
+    squares_total = float(np.dot(deviations, deviations))
+    squares = float(np.dot(np.square(deviations, out=deviations), of_positive))
+    return (
+        max(squares - positives * positives / m, 0.0) / (m - 1),
+        max(squares_total - squares - (total - positives) ** 2 / n, 0.0) / (n - 1),
+    )
 
 
 def delong_auc_variance(scores: np.ndarray, is_positive: np.ndarray) -> tuple[float, float]:
@@ -244,15 +241,16 @@ def delong_auc_variance(scores: np.ndarray, is_positive: np.ndarray) -> tuple[fl
         counts = _value_codes(scores, is_positive, distinct)[1]
         positives_in, negatives_in = counts[:, 1], counts[:, 0]
     else:
-        _, positive, through, starts = _sorted_groups(scores, is_positive)
+        _, positive, starts = _sorted_groups(scores, is_positive)
         if starts is None:
-            values, half_pairs = _untied_components(positive, through)
-            m = int(through[-1])
+            values, half_pairs = _untied_components(positive)
+            m = int(np.count_nonzero(positive))
             n = scores.size - m
             auc = half_pairs / (2 * m * n)
             of_positives, of_negatives = class_variances(values, positive, auc)
             return auc, of_positives / m + of_negatives / n
-        positives_in, negatives_in = _groups_counts(through, starts)
+        positives_in = np.add.reduceat(positive, starts, dtype=np.int64)
+        negatives_in = np.diff(starts, append=scores.size) - positives_in
     of_positive, of_negative, half_pairs = _group_components(positives_in, negatives_in)
     m, n = int(positives_in.sum()), int(negatives_in.sum())
     auc = half_pairs / (2 * m * n)
