@@ -179,18 +179,23 @@ def delong_placements(scores: np.ndarray, is_positive: np.ndarray) -> tuple[np.n
         return table[code], half_pairs / (2 * m * n)
     order, positive, starts = _sorted_groups(scores, is_positive)
     if starts is None:
-        sorted_values, half_pairs = _untied_components(positive)
-    else:  # code = 2 · group + 1 if positive: counted, then looked up
-        code = np.repeat(np.arange(0, 2 * starts.size, 2), np.diff(starts, append=scores.size))
-        code += positive
-        counts = np.bincount(code, minlength=2 * starts.size).reshape(-1, 2)
-        of_positive, of_negative, half_pairs = _group_components(counts[:, 1], counts[:, 0])
-        sorted_values = np.column_stack([of_negative, of_positive]).ravel()[code]
-    m = int(np.count_nonzero(positive))
-    n = scores.size - m
-    values = np.empty(scores.size)
-    values[order] = sorted_values
-    return values, half_pairs / (2 * m * n)
+        values = np.empty(scores.size)
+        values[order], half_pairs = _untied_components(positive)
+        m = int(np.count_nonzero(positive))
+        return values, half_pairs / (2 * m * (scores.size - m))
+    # code = 2 · group + 1 if positive: counted, put in input order, looked up
+    code_type = np.min_scalar_type(2 * starts.size)  # a narrow code moves faster
+    code = np.repeat(
+        np.arange(0, 2 * starts.size, 2, dtype=code_type), np.diff(starts, append=scores.size)
+    )
+    code += positive
+    counts = np.bincount(code, minlength=2 * starts.size).reshape(-1, 2)
+    of_positive, of_negative, half_pairs = _group_components(counts[:, 1], counts[:, 0])
+    in_order = np.empty(scores.size, code_type)
+    in_order[order] = code
+    m = int(counts[:, 1].sum())
+    table = np.column_stack([of_negative, of_positive]).ravel()
+    return table[in_order], half_pairs / (2 * m * (scores.size - m))
 
 
 def _weighted_variance(values, weights, center):
