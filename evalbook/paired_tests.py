@@ -172,8 +172,8 @@ def delong_test(y_true, scores_a, scores_b, *, positive, confidence=0.95) -> DeL
     (AUC_A − AUC_B) ± z₁₋α/₂ · √var (pROC's "95 percent confidence interval"). The same
     scores in a different pairing would give the same AUCs but a different variance: the
     test uses that both models scored the same instances. The components come from one
-    sort of each model's scores (Sun & Xu 2014), so the test costs about two
-    ``np.argsort`` of the scores.
+    sort of each model's scores (Sun & Xu 2014 use three), and passes over them; scores
+    with at most a few distinct values (0/1 scores) are counted without a sort.
 
     Parameters
     ----------

@@ -102,8 +102,8 @@ def roc_auc_interval(
       components V10ᵢ = (1/n) Σⱼ ψ(Xᵢ, Yⱼ) and V01ⱼ = (1/m) Σᵢ ψ(Xᵢ, Yⱼ):
       var = s²(V10)/m + s²(V01)/n, with s² the sample variance; the interval is
       AUC ± z₁₋α/₂ · √var, cut to [0, 1], as ``pROC::ci.auc(method="delong")``. The
-      components come from one sort of the scores (Sun & Xu 2014): it costs about one
-      ``np.argsort``.
+      components come from one sort of the scores (Sun & Xu 2014 use three) and passes
+      over them, and are not put back in input order: the variance needs no pairing.
     - ``"bootstrap"``: ``rounds`` resamples that draw m positives among the positives and
       n negatives among the negatives, with replacement (stratified, as pROC's default
       ``boot.stratified=TRUE``), and the percentiles of their AUCs.

@@ -17,7 +17,7 @@ import scipy.stats
 from sklearn.metrics import roc_auc_score
 
 from evalbook import UndefinedMetricWarning
-from evalbook._stats import delong_placements
+from evalbook._stats import _few_distinct_scores, delong_auc_variance, delong_placements
 from evalbook.paired_tests import delong_test
 from evalbook.score_intervals import metric_bootstrap_interval, roc_auc_interval
 
@@ -65,6 +65,44 @@ def test_delong_components_match_the_double_sum_on_random_inputs(ties):
         assert exact_auc == pytest.approx(auc, abs=1e-15)
         if trial % 10 == 0:  # and scikit-learn's AUC, on a sample (its checks are slow)
             assert auc == pytest.approx(roc_auc_score(y, scores), abs=1e-12)
+
+
+def few_valued_scores(rng, size):
+    """Scores drawn from 1 to 40 distinct values, sometimes with a few rare values among
+    them (which a sample of the scores can miss), and sometimes with 0.0 and −0.0 (tied)."""
+    values = rng.normal(size=int(rng.choice([1, 2, 3, 8, 9, 40])))
+    scores = rng.choice(values, size)
+    if rng.random() < 0.3:
+        scores[rng.integers(0, size, 2)] = rng.normal(size=2)
+    if rng.random() < 0.2:
+        scores[rng.random(size) < 0.5] = 0.0
+        scores[rng.random(size) < 0.2] = -0.0
+    return scores
+
+
+def test_delong_components_and_variance_match_the_double_sum_on_few_or_many_values():
+    rng = np.random.default_rng(17)
+    counted = sorted_ = 0  # the two ways: scores counted value by value, or sorted
+    for _ in range(400):
+        size = int(rng.integers(4, 300))
+        y = rng.integers(0, 2, size)
+        y[:2], y[2:4] = 1, 0
+        scores = few_valued_scores(rng, size)
+        v10, v01, auc = direct_components(y, scores)
+        placements, exact_auc = delong_placements(scores, y == 1)
+        np.testing.assert_allclose(placements[y == 1], v10, rtol=0, atol=1e-12)
+        np.testing.assert_allclose(placements[y == 0], v01, rtol=0, atol=1e-12)
+        assert exact_auc == pytest.approx(auc, abs=1e-15)
+        got_auc, variance = delong_auc_variance(scores, y == 1)
+        assert got_auc == exact_auc
+        assert variance == pytest.approx(
+            v10.var(ddof=1) / v10.size + v01.var(ddof=1) / v01.size, abs=1e-12
+        )
+        if _few_distinct_scores(scores) is None:
+            sorted_ += 1
+        else:
+            counted += 1
+    assert counted > 100 and sorted_ > 100
 
 
 @pytest.mark.parametrize("ties", [False, True])
