@@ -202,8 +202,8 @@ def _weighted_variance(values, weights, center):
     """The sample variance (ddof 1) of ``values`` repeated ``weights`` times each."""
     total = weights.sum()
     deviations = values - center
-    deviations -= np.dot(weights, deviations) / total
-    return float(np.dot(weights, deviations**2) / (total - 1))
+    deviations -= (weights * deviations).sum() / total
+    return float((weights * deviations**2).sum() / (total - 1))
 
 
 def class_variances(values, is_positive, center) -> tuple[float, float]:
@@ -211,18 +211,20 @@ def class_variances(values, is_positive, center) -> tuple[float, float]:
 
     Without copying either class out (a boolean index costs more than the rest): the
     sums of the deviations from ``center`` and of their squares, over all and over the
-    positives (dot products with the 0/1 class), the negatives' by difference.
+    positives (the deviations times the 0/1 class), the negatives' by difference.
     ``center`` is the classes' common mean as far as it is known (DeLong's components of
     the positives and of the negatives both average to the AUC), so that the sums of
-    squares do not cancel. Overwrites ``values``.
+    squares do not cancel. numpy's pairwise sums, not BLAS dot products: those start
+    threads, and on a busy machine waiting for them costs more than the sums. Overwrites
+    ``values``.
     """
     m = int(np.count_nonzero(is_positive))
     n = values.size - m
-    of_positive = is_positive.astype(np.float64)
     deviations = np.subtract(values, center, out=values)
-    total, positives = float(deviations.sum()), float(np.dot(deviations, of_positive))
-    squares_total = float(np.dot(deviations, deviations))
-    squares = float(np.dot(np.square(deviations, out=deviations), of_positive))
+    of_positives = deviations * is_positive  # exact: the deviation or 0
+    total, positives = float(deviations.sum()), float(of_positives.sum())
+    squares_total = float(np.square(deviations, out=deviations).sum())
+    squares = float(np.square(of_positives, out=of_positives).sum())
     return (
         max(squares - positives * positives / m, 0.0) / (m - 1),
         max(squares_total - squares - (total - positives) ** 2 / n, 0.0) / (n - 1),
