@@ -78,13 +78,20 @@ def _few_distinct_scores(scores: np.ndarray) -> np.ndarray | None:
     return candidates if found == scores.size else None
 
 
+def _score_ranks(scores, distinct):
+    """Each score's rank among ``distinct`` (which holds every score), as uint8: one
+    comparison per distinct score, added (arithmetic, no branch on the data)."""
+    rank = np.zeros(scores.size, np.uint8)  # FEW_DISTINCT_SCORES ranks fit
+    for value in distinct[1:]:
+        np.add(rank, scores >= value, out=rank)
+    return rank
+
+
 def _value_codes(scores, is_positive, distinct):
     """Each instance's code, 2 · (rank of its score among ``distinct``) + 1 if positive,
     and the instances of each code as a table (one row per distinct score: negatives,
     positives)."""
-    code = np.zeros(scores.size, np.uint8)  # 2 · FEW_DISTINCT_SCORES codes fit
-    for value in distinct[1:]:
-        np.add(code, scores >= value, out=code)  # arithmetic: no branch on the data
+    code = _score_ranks(scores, distinct)
     code <<= 1
     code |= is_positive
     code = code.astype(np.intp)  # what bincount and take index with, without converting
@@ -229,6 +236,65 @@ def class_variances(values, is_positive, center) -> tuple[float, float]:
         max(squares - positives * positives / m, 0.0) / (m - 1),
         max(squares_total - squares - (total - positives) ** 2 / n, 0.0) / (n - 1),
     )
+
+
+def delong_difference_variance(first, second, is_positive) -> tuple[float, float, float]:
+    """Two models' AUCs on the same instances and DeLong's variance of their difference.
+
+    var(AUC_A − AUC_B) = S_AA + S_BB − 2 S_AB is the variance of the components'
+    differences, s²(V10_A − V10_B) / m + s²(V01_A − V01_B) / n (DeLong et al. 1988); both
+    classes' differences average to AUC_A − AUC_B. When both models' scores take at most
+    ``FEW_DISTINCT_SCORES`` values, an instance's components depend only on its pair of
+    scores and its class: the instances of each (score A, score B, class) are counted in
+    one pass and the variances are weighted sums over that small table. Otherwise the
+    components of :func:`delong_placements`, subtracted instance by instance (checked).
+
+    Examples
+    --------
+    >>> y = np.array([True, True, False, False])
+    >>> delong_difference_variance(np.array([0.9, 0.8, 0.2, 0.1]), np.array([1.0, 0, 1, 0]), y)
+    (1.0, 0.5, 0.125)
+    """
+    m = int(np.count_nonzero(is_positive))
+    n = is_positive.size - m
+    distinct_first = _few_distinct_scores(first)
+    distinct_second = None if distinct_first is None else _few_distinct_scores(second)
+    if distinct_second is None:
+        first_placements, first_auc = delong_placements(first, is_positive)
+        second_placements, second_auc = delong_placements(second, is_positive)
+        first_placements -= second_placements
+        of_positives, of_negatives = class_variances(
+            first_placements, is_positive, first_auc - second_auc
+        )
+        return first_auc, second_auc, of_positives / m + of_negatives / n
+    # code = 2 · (rank A · distinct B + rank B) + 1 if positive: fits uint8
+    code = _score_ranks(first, distinct_first)
+    code *= distinct_second.size
+    code += _score_ranks(second, distinct_second)
+    code <<= 1
+    code |= is_positive
+    shape = (distinct_first.size, distinct_second.size, 2)
+    counts = np.bincount(code, minlength=int(np.prod(shape))).reshape(shape)
+    first_positive, first_negative, first_half_pairs = _group_components(
+        counts[:, :, 1].sum(axis=1), counts[:, :, 0].sum(axis=1)
+    )
+    second_positive, second_negative, second_half_pairs = _group_components(
+        counts[:, :, 1].sum(axis=0), counts[:, :, 0].sum(axis=0)
+    )
+    first_auc = first_half_pairs / (2 * m * n)
+    second_auc = second_half_pairs / (2 * m * n)
+    center = first_auc - second_auc
+    of_positives = _weighted_variance(
+        (first_positive[:, None] - second_positive[None, :]).ravel(),
+        counts[:, :, 1].ravel(),
+        center,
+    )
+    of_negatives = _weighted_variance(
+        (first_negative[:, None] - second_negative[None, :]).ravel(),
+        counts[:, :, 0].ravel(),
+        center,
+    )
+    return first_auc, second_auc, of_positives / m + of_negatives / n
 
 
 def delong_auc_variance(scores: np.ndarray, is_positive: np.ndarray) -> tuple[float, float]:

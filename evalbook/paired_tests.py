@@ -34,8 +34,7 @@ from evalbook._checks import (
 )
 from evalbook._results import result
 from evalbook._stats import (
-    class_variances,
-    delong_placements,
+    delong_difference_variance,
     normal_quantile,
     scores_and_classes,
 )
@@ -224,18 +223,8 @@ def delong_test(y_true, scores_a, scores_b, *, positive, confidence=0.95) -> DeL
             f"y_true has {m} positive(s) and {n} negative(s); DeLong's variance needs at "
             "least 2 of each"
         )
-    # var(AUC_A − AUC_B) = S_AA + S_BB − 2 S_AB is the variance of the components'
-    # differences: s²(V10_A − V10_B) / m + s²(V01_A − V01_B) / n; both classes'
-    # differences average to AUC_A − AUC_B
-    first_placements, first_auc = delong_placements(first, is_positive)
-    second_placements, second_auc = delong_placements(second, is_positive)
-    aucs = (first_auc, second_auc)
-    first_placements -= second_placements
-    of_positives, of_negatives = class_variances(
-        first_placements, is_positive, first_auc - second_auc
-    )
-    variance = of_positives / m + of_negatives / n
-    difference = float(aucs[0] - aucs[1])
+    auc_a, auc_b, variance = delong_difference_variance(first, second, is_positive)
+    difference = float(auc_a - auc_b)
     std_error = math.sqrt(variance)
     if std_error == 0 and difference != 0:
         z = math.copysign(math.inf, difference)
@@ -251,8 +240,8 @@ def delong_test(y_true, scores_a, scores_b, *, positive, confidence=0.95) -> DeL
     p_value = math.nan if math.isnan(z) else math.erfc(abs(z) / math.sqrt(2))
     margin = normal_quantile(1.0 - (1.0 - confidence) / 2) * std_error
     return DeLongResult(
-        float(aucs[0]),
-        float(aucs[1]),
+        float(auc_a),
+        float(auc_b),
         difference,
         std_error,
         z,

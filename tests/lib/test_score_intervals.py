@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import math
+import warnings
 
 import numpy as np
 import pytest
@@ -146,6 +147,30 @@ def test_delong_test_difference_interval_matches_the_double_sum_on_random_inputs
         assert (result.lower, result.upper) == pytest.approx(
             (difference - margin, difference + margin), abs=1e-12
         )
+
+
+def test_delong_test_matches_the_double_sum_on_few_or_many_values():
+    """Both models' scores few-valued (counted by pairs of scores), one or neither."""
+    rng = np.random.default_rng(19)
+    counted = 0
+    for trial in range(300):
+        size = int(rng.integers(4, 300))
+        y = rng.integers(0, 2, size)
+        y[:2], y[2:4] = 1, 0
+        a = few_valued_scores(rng, size)
+        b = few_valued_scores(rng, size) if trial % 3 else rng.normal(size=size) + y
+        counted += _few_distinct_scores(a) is not None and _few_distinct_scores(b) is not None
+        va10, va01, auc_a = direct_components(y, a)
+        vb10, vb01, auc_b = direct_components(y, b)
+        variance = np.var(va10 - vb10, ddof=1) / va10.size + np.var(va01 - vb01, ddof=1) / (
+            va01.size
+        )
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # 0/0 when the AUCs and their variance tie
+            result = delong_test(y, a, b, positive=1)
+        assert (result.auc_a, result.auc_b) == pytest.approx((auc_a, auc_b), abs=1e-15)
+        assert result.std_error == pytest.approx(math.sqrt(variance), abs=1e-12)
+    assert counted > 50
 
 
 def test_delong_test_interval_is_centred_and_agrees_with_the_p_value():
