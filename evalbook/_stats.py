@@ -192,6 +192,8 @@ def delong_placements(scores: np.ndarray, is_positive: np.ndarray) -> tuple[np.n
         return values, half_pairs / (2 * m * (scores.size - m))
     # code = 2 · group + 1 if positive: counted, put in input order, looked up
     code_type = np.min_scalar_type(2 * starts.size)  # a narrow code moves faster
+    if code_type.itemsize > 4:  # bincount takes no uint64
+        code_type = np.dtype(np.intp)
     code = np.repeat(
         np.arange(0, 2 * starts.size, 2, dtype=code_type), np.diff(starts, append=scores.size)
     )
