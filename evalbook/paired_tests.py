@@ -33,7 +33,11 @@ from evalbook._checks import (
     safe_divide,
 )
 from evalbook._results import result
-from evalbook._stats import delong_placements, normal_quantile, scores_and_classes
+from evalbook._stats import (
+    delong_difference_variance,
+    normal_quantile,
+    scores_and_classes,
+)
 
 __all__ = [
     "DeLongResult",
@@ -167,8 +171,8 @@ def delong_test(y_true, scores_a, scores_b, *, positive, confidence=0.95) -> DeL
     (AUC_A − AUC_B) ± z₁₋α/₂ · √var (pROC's "95 percent confidence interval"). The same
     scores in a different pairing would give the same AUCs but a different variance: the
     test uses that both models scored the same instances. The components come from one
-    sort of each model's scores (Sun & Xu 2014), so the test costs about two
-    ``np.argsort`` of the scores.
+    sort of each model's scores (Sun & Xu 2014 use three), and passes over them; scores
+    with at most a few distinct values (0/1 scores) are counted without a sort.
 
     Parameters
     ----------
@@ -219,17 +223,8 @@ def delong_test(y_true, scores_a, scores_b, *, positive, confidence=0.95) -> DeL
             f"y_true has {m} positive(s) and {n} negative(s); DeLong's variance needs at "
             "least 2 of each"
         )
-    # var(AUC_A − AUC_B) = S_AA + S_BB − 2 S_AB is the variance of the components'
-    # differences: s²(V10_A − V10_B) / m + s²(V01_A − V01_B) / n
-    first_placements, first_auc = delong_placements(first, is_positive)
-    second_placements, second_auc = delong_placements(second, is_positive)
-    aucs = (first_auc, second_auc)
-    differences = first_placements - second_placements
-    variance = float(
-        np.var(np.compress(is_positive, differences), ddof=1) / m
-        + np.var(np.compress(~is_positive, differences), ddof=1) / n
-    )
-    difference = float(aucs[0] - aucs[1])
+    auc_a, auc_b, variance = delong_difference_variance(first, second, is_positive)
+    difference = float(auc_a - auc_b)
     std_error = math.sqrt(variance)
     if std_error == 0 and difference != 0:
         z = math.copysign(math.inf, difference)
@@ -245,8 +240,8 @@ def delong_test(y_true, scores_a, scores_b, *, positive, confidence=0.95) -> DeL
     p_value = math.nan if math.isnan(z) else math.erfc(abs(z) / math.sqrt(2))
     margin = normal_quantile(1.0 - (1.0 - confidence) / 2) * std_error
     return DeLongResult(
-        float(aucs[0]),
-        float(aucs[1]),
+        float(auc_a),
+        float(auc_b),
         difference,
         std_error,
         z,

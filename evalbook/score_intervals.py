@@ -34,7 +34,7 @@ from evalbook._checks import (
 )
 from evalbook._stats import (
     defined_resamples,
-    delong_placements,
+    delong_auc_variance,
     normal_quantile,
     scores_and_classes,
 )
@@ -102,8 +102,8 @@ def roc_auc_interval(
       components V10ᵢ = (1/n) Σⱼ ψ(Xᵢ, Yⱼ) and V01ⱼ = (1/m) Σᵢ ψ(Xᵢ, Yⱼ):
       var = s²(V10)/m + s²(V01)/n, with s² the sample variance; the interval is
       AUC ± z₁₋α/₂ · √var, cut to [0, 1], as ``pROC::ci.auc(method="delong")``. The
-      components come from one sort of the scores (Sun & Xu 2014): it costs about one
-      ``np.argsort``.
+      components come from one sort of the scores (Sun & Xu 2014 use three) and passes
+      over them, and are not put back in input order: the variance needs no pairing.
     - ``"bootstrap"``: ``rounds`` resamples that draw m positives among the positives and
       n negatives among the negatives, with replacement (stratified, as pROC's default
       ``boot.stratified=TRUE``), and the percentiles of their AUCs.
@@ -154,9 +154,7 @@ def roc_auc_interval(
         check_size("roc_auc_interval", rounds=rounds)
         aucs = _bootstrap_aucs(values, is_positive, rounds, as_rng(seed))
         return _percentiles(aucs, confidence)
-    placements, auc = delong_placements(values, is_positive)
-    v10, v01 = placements[is_positive], placements[~is_positive]
-    variance = float(np.var(v10, ddof=1) / v10.size + np.var(v01, ddof=1) / v01.size)
+    auc, variance = delong_auc_variance(values, is_positive)
     margin = normal_quantile(1.0 - (1.0 - confidence) / 2) * math.sqrt(variance)
     return Interval(max(auc - margin, 0.0), min(auc + margin, 1.0))
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import math
+import warnings
 
 import numpy as np
 import pytest
@@ -17,7 +18,7 @@ import scipy.stats
 from sklearn.metrics import roc_auc_score
 
 from evalbook import UndefinedMetricWarning
-from evalbook._stats import delong_placements
+from evalbook._stats import _few_distinct_scores, delong_auc_variance, delong_placements
 from evalbook.paired_tests import delong_test
 from evalbook.score_intervals import metric_bootstrap_interval, roc_auc_interval
 
@@ -67,6 +68,44 @@ def test_delong_components_match_the_double_sum_on_random_inputs(ties):
             assert auc == pytest.approx(roc_auc_score(y, scores), abs=1e-12)
 
 
+def few_valued_scores(rng, size):
+    """Scores drawn from 1 to 40 distinct values, sometimes with a few rare values among
+    them (which a sample of the scores can miss), and sometimes with 0.0 and −0.0 (tied)."""
+    values = rng.normal(size=int(rng.choice([1, 2, 3, 8, 9, 40])))
+    scores = rng.choice(values, size)
+    if rng.random() < 0.3:
+        scores[rng.integers(0, size, 2)] = rng.normal(size=2)
+    if rng.random() < 0.2:
+        scores[rng.random(size) < 0.5] = 0.0
+        scores[rng.random(size) < 0.2] = -0.0
+    return scores
+
+
+def test_delong_components_and_variance_match_the_double_sum_on_few_or_many_values():
+    rng = np.random.default_rng(17)
+    counted = sorted_ = 0  # the two ways: scores counted value by value, or sorted
+    for _ in range(400):
+        size = int(rng.integers(4, 300))
+        y = rng.integers(0, 2, size)
+        y[:2], y[2:4] = 1, 0
+        scores = few_valued_scores(rng, size)
+        v10, v01, auc = direct_components(y, scores)
+        placements, exact_auc = delong_placements(scores, y == 1)
+        np.testing.assert_allclose(placements[y == 1], v10, rtol=0, atol=1e-12)
+        np.testing.assert_allclose(placements[y == 0], v01, rtol=0, atol=1e-12)
+        assert exact_auc == pytest.approx(auc, abs=1e-15)
+        got_auc, variance = delong_auc_variance(scores, y == 1)
+        assert got_auc == exact_auc
+        assert variance == pytest.approx(
+            v10.var(ddof=1) / v10.size + v01.var(ddof=1) / v01.size, abs=1e-12
+        )
+        if _few_distinct_scores(scores) is None:
+            sorted_ += 1
+        else:
+            counted += 1
+    assert counted > 100 and sorted_ > 100
+
+
 @pytest.mark.parametrize("ties", [False, True])
 def test_delong_interval_matches_the_formula_on_random_inputs(ties):
     rng = np.random.default_rng(3 + ties)
@@ -108,6 +147,30 @@ def test_delong_test_difference_interval_matches_the_double_sum_on_random_inputs
         assert (result.lower, result.upper) == pytest.approx(
             (difference - margin, difference + margin), abs=1e-12
         )
+
+
+def test_delong_test_matches_the_double_sum_on_few_or_many_values():
+    """Both models' scores few-valued (counted by pairs of scores), one or neither."""
+    rng = np.random.default_rng(19)
+    counted = 0
+    for trial in range(300):
+        size = int(rng.integers(4, 300))
+        y = rng.integers(0, 2, size)
+        y[:2], y[2:4] = 1, 0
+        a = few_valued_scores(rng, size)
+        b = few_valued_scores(rng, size) if trial % 3 else rng.normal(size=size) + y
+        counted += _few_distinct_scores(a) is not None and _few_distinct_scores(b) is not None
+        va10, va01, auc_a = direct_components(y, a)
+        vb10, vb01, auc_b = direct_components(y, b)
+        variance = np.var(va10 - vb10, ddof=1) / va10.size + np.var(va01 - vb01, ddof=1) / (
+            va01.size
+        )
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # 0/0 when the AUCs and their variance tie
+            result = delong_test(y, a, b, positive=1)
+        assert (result.auc_a, result.auc_b) == pytest.approx((auc_a, auc_b), abs=1e-15)
+        assert result.std_error == pytest.approx(math.sqrt(variance), abs=1e-12)
+    assert counted > 50
 
 
 def test_delong_test_interval_is_centred_and_agrees_with_the_p_value():
