@@ -18,7 +18,9 @@ the keyboard (click the handle, →, Esc back to the deck). The tests then ask o
 - no English label in what the outputs on a slide show.
 
 Lesson 05 runs in `make test`; every lesson in `make test-slides` (the ``slides`` mark,
-about two minutes a lesson). Screenshots of the failures go to ``tests/artifacts/``. Needs
+about three minutes a lesson). What each presentation showed (slides, presses, the
+tallest slide, the smallest fonts) goes to ``tests/artifacts/<worker>/slides_NN.json``,
+with a screenshot of a failure. Needs
 what tests/notebooks/test_browser.py needs (Chromium, playwright, jupyterlab-slideshow).
 """
 
@@ -149,13 +151,17 @@ def present(require_browser, jupyterlab_server, chromium, artifacts):
             raise done[lesson]
         if lesson not in done:
             page = browser.new_page(viewport=VIEWPORT)
+            number = Path(lesson).stem[:2]
             try:
                 done[lesson] = _present(
-                    page,
-                    f"{base}/lab/workspaces/{Path(lesson).stem[:2]}/tree/{lesson}?reset&{token}",
+                    page, f"{base}/lab/workspaces/{number}/tree/{lesson}?reset&{token}"
+                )
+                # what the lecturer's rehearsal would note, for the record of the run
+                (artifacts / f"slides_{number}.json").write_text(
+                    json.dumps(done[lesson], indent=1, default=sorted), encoding="utf-8"
                 )
             except Exception as error:
-                page.screenshot(path=artifacts / f"slides_{Path(lesson).stem[:2]}_failure.png")
+                page.screenshot(path=artifacts / f"slides_{number}_failure.png")
                 done[lesson] = error
                 raise
             finally:
@@ -288,6 +294,7 @@ def _walk(page) -> dict:
             for s in slides
             if s["height"] > VIEWPORT["height"] + 1
         ],
+        "tallest": round(max(s["height"] for s in slides)),
         "fonts": fonts,
         "english": sorted(english),
         "drag": drag,
