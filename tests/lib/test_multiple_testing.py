@@ -26,9 +26,12 @@ def _random_families(count: int, seed: int):
         yield p
 
 
-@pytest.mark.parametrize("method", ["holm", "bonferroni"])
-def test_against_statsmodels_on_random_families(method):
-    for p in _random_families(400, seed=0 if method == "holm" else 1):
+@pytest.mark.parametrize(("method", "families"), [("holm", 100), ("bonferroni", 400)])
+def test_against_statsmodels_on_random_families(method, families):
+    # statsmodels' Holm branch runs a full garbage collection (gc.collect()) on every call,
+    # which walks every live object of a long test process: fewer families for it; Holm's
+    # own written-out test below covers 300 more.
+    for p in _random_families(families, seed=0 if method == "holm" else 1):
         alpha = 0.05
         reject, corrected, _, _ = multipletests(p, alpha=alpha, method=method)
         ours = adjust_p_values(p, method=method, alpha=alpha)
