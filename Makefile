@@ -116,11 +116,11 @@ test: lint
 		-m "not slides" --doctest-modules evalbook tests $(PYTEST_NBVAL) notebooks exercises/solucoes
 
 # Every lesson presented in deck mode at 1280×720 in JupyterLab and Chromium, as a lecturer
-# presents it (tests/notebooks/test_slides.py). One worker per core; each lesson's tests
-# stay on one worker (--dist loadgroup), which presents it once. PYTEST_ARGS="-m slides"
-# leaves out lesson 05, which `make test` presents (.ci/run does so).
+# presents it (tests/notebooks/test_slides.py). One worker per core; a lesson's tests are
+# one class, kept on one worker (--dist loadscope), which presents it once.
+# PYTEST_ARGS="-m slides" leaves out lesson 05, which `make test` presents (.ci/run does so).
 test-slides: $(STAMP_TEST)
-	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadgroup $(PYTEST_ARGS) tests/notebooks/test_slides.py
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadscope $(PYTEST_ARGS) tests/notebooks/test_slides.py
 
 # The contributor's inner loop: lint, the library's tests and doctests; no notebook, no
 # JupyterLab server, no browser (`make test` runs those too).

@@ -18,7 +18,7 @@ the keyboard (click the handle, →, Esc back to the deck). The tests then ask o
 - no English label in what the outputs on a slide show.
 
 Lesson 05 runs in `make test`; every lesson in `make test-slides` (the ``slides`` mark,
-about three minutes a lesson). What each presentation showed (slides, presses, the
+about a minute and a half a lesson). What each presentation showed (slides, presses, the
 tallest slide, the smallest fonts) goes to ``tests/artifacts/<worker>/slides_NN.json``,
 with a screenshot of a failure. Needs
 what tests/notebooks/test_browser.py needs (Chromium, playwright, jupyterlab-slideshow).
@@ -115,14 +115,6 @@ SHUTDOWN = """async path => { const x = document.cookie.match(/_xsrf=([^;]+)/);
                     {method: 'DELETE', headers: x ? {'X-XSRFToken': x[1]} : {}}); }"""
 
 pytestmark = [pytest.mark.browser, pytest.mark.jupyterlab]
-
-
-def _lessons():
-    for path in LESSONS:
-        # one lesson's tests stay on one worker (`make test-slides` runs --dist loadgroup)
-        group = pytest.mark.xdist_group(path.stem[:2])
-        marks = (group,) if path.name.startswith(IN_MAKE_TEST) else (group, pytest.mark.slides)
-        yield pytest.param(path.relative_to(ROOT).as_posix(), id=path.stem[:2], marks=marks)
 
 
 @pytest.fixture(scope="module")
@@ -349,73 +341,82 @@ def _keys(page, index: int) -> dict:
 
 
 # ---------------------------------------------------------------------- the tests
-@pytest.mark.parametrize("lesson", list(_lessons()))
-def test_every_cell_runs_without_error(present, lesson):
-    shown = present(lesson)
-    assert not shown["never_run"], f"code cells never run: {shown['never_run']}"
-    assert not shown["errors"], shown["errors"]
-    assert shown["toasts"] == 0, "a notification covers the first slide"
+class LessonSlides:
+    """The checks of one lesson's presentation; one subclass per lesson (``TestLesson05``
+    ...), so that `make test-slides` (``--dist loadscope``: a class's tests stay on one
+    worker) presents each lesson once."""
+
+    lesson: str  # the notebook's path from the project's root
+
+    def test_every_cell_runs_without_error(self, present):
+        shown = present(self.lesson)
+        assert not shown["never_run"], f"code cells never run: {shown['never_run']}"
+        assert not shown["errors"], shown["errors"]
+        assert shown["toasts"] == 0, "a notification covers the first slide"
+
+    def test_a_click_beside_the_slide_leaves_the_keys_to_the_deck(self, present):
+        """After a click on the screen's edge (the deck's hidden sidebar), Space and
+        Shift+Space still move through the slides."""
+        edge = present(self.lesson)["edge_click"]
+        before, after, back = edge["active"]
+        assert after > before, f"Space after the click did not advance (active cell {edge})"
+        assert back == before, f"Shift+Space did not go back to the first slide ({edge})"
+
+    def test_no_slide_is_taller_than_the_screen(self, present):
+        shown = present(self.lesson)
+        assert shown["slides"] > 1
+        assert not shown["overflow"], f"slides (cells, height in px): {shown['overflow']}"
+
+    def test_every_press_shows_something_new(self, present):
+        shown = present(self.lesson)
+        assert shown["presses"] >= shown["slides"] - 1
+        assert not shown["blank_presses"], (
+            f"presses that show nothing new: {shown['blank_presses']}"
+        )
+
+    def test_the_back_row_can_read_every_slide(self, present):
+        fonts = present(self.lesson)["fonts"]
+        assert "prose" in fonts, fonts
+        small = {
+            kind: fonts[kind]
+            for kind, least in MIN_FONT_PX.items()
+            if kind in fonts and fonts[kind][0] < least
+        }
+        assert not small, f"smallest font (px, cell, text) under {MIN_FONT_PX}: {small}"
+
+    def test_no_english_label_on_a_slide(self, present):
+        english = present(self.lesson)["english"]
+        assert not english, f"English in the outputs on slides (cell, text): {english}"
+
+    def test_an_explorer_slide_answers_the_mouse_and_the_keyboard(self, present):
+        source = (ROOT / self.lesson).read_text(encoding="utf-8")
+        if not re.search(r"\w+Explorer\(", source):
+            pytest.skip("the lesson shows no explorer")
+        shown = present(self.lesson)
+        if not shown["sliders"]:
+            pytest.skip("the lesson's explorers have no slider")
+        assert shown["drag"] is not None, "no slider was ever wholly on a slide"
+        assert shown["drag"]["changed"], "dragging the slider did not change the slide"
+        keys = shown["keyboard"]
+        assert "error" not in keys, keys
+        before, after = keys["readout"]
+        assert after != before, "→ on the clicked handle did not move the slider"
+        assert keys["same_slide"], "→ on the clicked handle changed the slide"
+        assert keys["deck_after_esc"], "Esc on the handle ended the presentation"
+        assert keys["focus_after_esc"] == shown["drag"]["cell"], "Esc did not hand the keys back"
 
 
-@pytest.mark.parametrize("lesson", list(_lessons()))
-def test_a_click_beside_the_slide_leaves_the_keys_to_the_deck(present, lesson):
-    """After a click on the screen's edge (the deck's hidden sidebar), Space and
-    Shift+Space still move through the slides."""
-    edge = present(lesson)["edge_click"]
-    before, after, back = edge["active"]
-    assert after > before, f"Space after the click did not advance (active cell {edge})"
-    assert back == before, f"Shift+Space did not go back to the first slide ({edge})"
-
-
-@pytest.mark.parametrize("lesson", list(_lessons()))
-def test_no_slide_is_taller_than_the_screen(present, lesson):
-    shown = present(lesson)
-    assert shown["slides"] > 1
-    assert not shown["overflow"], f"slides (cells, height in px): {shown['overflow']}"
-
-
-@pytest.mark.parametrize("lesson", list(_lessons()))
-def test_every_press_shows_something_new(present, lesson):
-    shown = present(lesson)
-    assert shown["presses"] >= shown["slides"] - 1
-    assert not shown["blank_presses"], f"presses that show nothing new: {shown['blank_presses']}"
-
-
-@pytest.mark.parametrize("lesson", list(_lessons()))
-def test_the_back_row_can_read_every_slide(present, lesson):
-    fonts = present(lesson)["fonts"]
-    assert "prose" in fonts, fonts
-    small = {
-        kind: fonts[kind]
-        for kind, least in MIN_FONT_PX.items()
-        if kind in fonts and fonts[kind][0] < least
-    }
-    assert not small, f"smallest font (px, cell, text) under {MIN_FONT_PX}: {small}"
-
-
-@pytest.mark.parametrize("lesson", list(_lessons()))
-def test_no_english_label_on_a_slide(present, lesson):
-    english = present(lesson)["english"]
-    assert not english, f"English in the outputs on slides (cell, text): {english}"
-
-
-@pytest.mark.parametrize("lesson", list(_lessons()))
-def test_an_explorer_slide_answers_the_mouse_and_the_keyboard(present, lesson):
-    source = (ROOT / lesson).read_text(encoding="utf-8")
-    if not re.search(r"\w+Explorer\(", source):
-        pytest.skip("the lesson shows no explorer")
-    shown = present(lesson)
-    if not shown["sliders"]:
-        pytest.skip("the lesson's explorers have no slider")
-    assert shown["drag"] is not None, "no slider was ever wholly on a slide"
-    assert shown["drag"]["changed"], "dragging the slider did not change the slide"
-    keys = shown["keyboard"]
-    assert "error" not in keys, keys
-    before, after = keys["readout"]
-    assert after != before, "→ on the clicked handle did not move the slider"
-    assert keys["same_slide"], "→ on the clicked handle changed the slide"
-    assert keys["deck_after_esc"], "Esc on the handle ended the presentation"
-    assert keys["focus_after_esc"] == shown["drag"]["cell"], "Esc did not hand the keys back"
+for _path in LESSONS:  # lesson 05 in `make test`, the others under the ``slides`` mark
+    _number = _path.stem[:2]
+    globals()[f"TestLesson{_number}"] = type(
+        f"TestLesson{_number}",
+        (LessonSlides,),
+        {
+            "lesson": _path.relative_to(ROOT).as_posix(),
+            "pytestmark": [] if _number == IN_MAKE_TEST else [pytest.mark.slides],
+            "__doc__": f"Lesson {_number} presented as slides.",
+        },
+    )
 
 
 def test_jupyterlabs_run_menu_is_as_portuguese_as_its_language_pack(present):
