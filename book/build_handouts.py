@@ -23,7 +23,6 @@ import contextlib
 import functools
 import http.server
 import json
-import os
 import shutil
 import sys
 import threading
@@ -34,18 +33,9 @@ ROOT = Path(__file__).resolve().parents[1]
 BOOK = ROOT / "book"
 sys.path.insert(0, str(BOOK))
 
-from static_widgets import replace_widgets  # noqa: E402  (book/ is not a package)
+from chromium import CHROMIUM, CHROMIUM_FLAGS  # noqa: E402  (book/ is not a package)
+from static_widgets import replace_widgets  # noqa: E402
 
-CHROMIUM = os.environ.get("EVALBOOK_CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_FLAGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 WIDTH, HEIGHT = 1280, 720
 MATHJAX = "mathjax/MathJax.js?config=TeX-AMS-MML_HTMLorMML-full"
 #: True once reveal.js laid out the pages and MathJax typeset every formula.

@@ -6,6 +6,7 @@ formulas of the metrics in tests/lib/conftest.py).
 from __future__ import annotations
 
 import gc
+import importlib.util
 import json
 import os
 import secrets
@@ -79,16 +80,12 @@ def spam_table():
 # Playwright's Python API (never `playwright install`: the system Chromium is used).
 # Without them the tests are skipped with a message, or fail when
 # EVALBOOK_REQUIRE_BROWSER=1 (as .ci/run sets).
-CHROMIUM = os.environ.get("EVALBOOK_CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_FLAGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
+_CHROMIUM_SPEC = importlib.util.spec_from_file_location(
+    "evalbook_book_chromium", Path(__file__).parents[1] / "book" / "chromium.py"
+)
+_chromium = importlib.util.module_from_spec(_CHROMIUM_SPEC)
+_CHROMIUM_SPEC.loader.exec_module(_chromium)
+CHROMIUM, CHROMIUM_FLAGS = _chromium.CHROMIUM, _chromium.CHROMIUM_FLAGS  # as the handouts'
 HOW_TO_ENABLE = (
     "install Debian's Chromium (`apt-get install chromium`, or set EVALBOOK_CHROMIUM to its "
     "path) and the playwright package (`.venv/bin/pip install playwright`, in the test extra; "
