@@ -177,7 +177,11 @@ def delong_placements(scores: np.ndarray, is_positive: np.ndarray) -> tuple[np.n
     >>> delong_placements(np.array([1.0, 0.0, 1.0, 0.0]), np.array([True, False, False, True]))
     (array([0.75, 0.75, 0.25, 0.25]), 0.5)
     """
-    distinct = _few_distinct_scores(scores)
+    return _placements(scores, is_positive, _few_distinct_scores(scores))
+
+
+def _placements(scores, is_positive, distinct):
+    """:func:`delong_placements`, given the scores' few distinct values (None: many)."""
     if distinct is not None:
         code, counts = _value_codes(scores, is_positive, distinct)
         of_positive, of_negative, half_pairs = _group_components(counts[:, 1], counts[:, 0])
@@ -260,10 +264,10 @@ def delong_difference_variance(first, second, is_positive) -> tuple[float, float
     m = int(np.count_nonzero(is_positive))
     n = is_positive.size - m
     distinct_first = _few_distinct_scores(first)
-    distinct_second = None if distinct_first is None else _few_distinct_scores(second)
-    if distinct_second is None:
-        first_placements, first_auc = delong_placements(first, is_positive)
-        second_placements, second_auc = delong_placements(second, is_positive)
+    distinct_second = _few_distinct_scores(second)
+    if distinct_first is None or distinct_second is None:
+        first_placements, first_auc = _placements(first, is_positive, distinct_first)
+        second_placements, second_auc = _placements(second, is_positive, distinct_second)
         first_placements -= second_placements
         of_positives, of_negatives = class_variances(
             first_placements, is_positive, first_auc - second_auc
