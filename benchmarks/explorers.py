@@ -48,8 +48,8 @@ def _labels(n: int, seed: int = 0, classes=("spam", "ham")):
 
 
 def _positive_class(n):
-    from evalbook import spam_predictions
     from evalbook.widgets import PositiveClassExplorer
+    from evalcourse.datasets import spam_predictions
 
     if n is None:  # lesson 01
         spam = spam_predictions()
@@ -71,8 +71,8 @@ def _counts(n):
 
 def _profit(n):
     from evalbook import ConfusionMatrix
-    from evalbook.datasets import tree_knn_confusions
     from evalbook.widgets import ProfitExplorer
+    from evalcourse.datasets import tree_knn_confusions
 
     if n is None:  # lesson 03
         return ProfitExplorer()
@@ -90,8 +90,8 @@ def _imbalance(n):
 
 
 def _threshold(n):
-    from evalbook import spam_predictions
     from evalbook.widgets import ThresholdExplorer
+    from evalcourse.datasets import spam_predictions
 
     if n is None:  # lesson 05
         table7 = spam_predictions().sort_values("score").reset_index(drop=True)

@@ -92,10 +92,11 @@ def namespace() -> dict:
     from scipy import stats
 
     import evalbook as eb
-    from evalbook.datasets import profit_matrix, tree_knn_confusions
+    from evalcourse import datasets
+    from evalcourse.datasets import profit_matrix, tree_knn_confusions
 
     cm_class = eb.ConfusionMatrix
-    spam_table = eb.spam_predictions()
+    spam_table = datasets.spam_predictions()
     spam = cm_class.from_labels(spam_table.target, spam_table.prediction, labels=["spam", "ham"])
 
     def spam_at(t):
@@ -162,7 +163,7 @@ def namespace() -> dict:
         return float(table.error_rate.mean())
 
     models = tree_knn_confusions()
-    abc = eb.abc_confusion()
+    abc = datasets.abc_confusion()
     abc_random = eb.expected_confusion(abc)
     z_table = eb.z_value(0.90, source="table")
     return {

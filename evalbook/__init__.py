@@ -1,69 +1,29 @@
-"""evalbook: how to evaluate machine-learning models, worked through the course handouts.
+"""evalbook: evaluating machine-learning models, and teaching how.
 
-The library behind the workbook's lessons: a confusion matrix, the metrics computed from it
-and the handouts' tables. Every function names the handout and equation it implements.
+A library of topic packages, gathered here in one flat namespace (``evalbook.roc_auc``):
+
+- :mod:`evalbook.metrics`: metrics by task (a confusion matrix's, scores', probabilities',
+  regression values', texts'), the :class:`Curve` type and caret's :func:`summary`;
+- :mod:`evalbook.model_selection`: holdout, k-fold, bootstrap, :func:`cross_validate`,
+  the bias-variance decomposition;
+- :mod:`evalbook.inference`: intervals, comparisons of models and algorithms, paired
+  tests, several tests at once;
+- :mod:`evalbook.displays`: the figures (Displays);
+- :mod:`evalbook.widgets`: the interactive explorers (imported on demand);
+- :mod:`evalbook.exercises`: the exercise engine (item kinds, checker, progress store,
+  class report, the lecturer's command line); a course registers its sets with it.
 
 Undefined values (0/0) return ``nan`` with an :class:`UndefinedMetricWarning`; metrics take
 ``zero_division=`` to choose another value.
 
-Every public name is imported by name from its topic's module below and listed in
-``__all__`` (``tests/lib/test_namespace.py`` checks the list against the modules' own
-``__all__``; :mod:`evalbook.validation` and :mod:`evalbook.inference` each gather the
-modules of one lesson). Plots and widgets are imported on demand
-(``evalbook.widgets``), so ``import evalbook`` stays fast.
+Every public name is imported by name from its topic package below and listed in
+``__all__`` (``tests/lib/test_namespace.py`` checks the list against the packages' own
+``__all__``). Plots and widgets are imported on demand, so ``import evalbook`` stays fast.
 """
 
-from evalbook._checks import UndefinedMetricWarning
-from evalbook._render import get_language, options, set_language, translated
-from evalbook.agreement import KappaBreakdown, cohen_kappa, expected_confusion, kappa_breakdown, mcc
-from evalbook.bias_variance import (
-    BiasVariance,
-    bias_variance_decomposition,
-    bootstrap_predictions,
-    fresh_sample_predictions,
-)
-from evalbook.calibration import brier_score, calibration_curve, expected_calibration_error
-from evalbook.classification import (
-    BINARY_METRICS,
-    MULTICLASS_METRICS,
-    accuracy,
-    balanced_accuracy,
-    detection_prevalence,
-    detection_rate,
-    efficiency,
-    error_rate,
-    f1,
-    fbeta,
-    fnr,
-    fpr,
-    metrics_table,
-    npv,
-    per_class_recall,
-    ppv,
-    precision,
-    prevalence,
-    recall,
-    sensitivity,
-    specificity,
-    tnr,
-    tpr,
-)
-from evalbook.confusion import ConfusionMatrix, result_types
-from evalbook.confusion_summary import (
-    BY_CLASS_STATISTICS,
-    OVERALL_STATISTICS,
-    ConfusionSummary,
-    summary,
-)
-from evalbook.cost import MEANS, average_class_accuracy, profit
-from evalbook.curves import CURVE_KINDS, Curve
-from evalbook.datasets import (
-    abc_confusion,
-    fraud_predictions,
-    profit_matrix,
-    spam_predictions,
-    tree_knn_confusions,
-)
+from evalbook._core.checks import UndefinedMetricWarning
+from evalbook._core.render import get_language, options, set_language
+from evalbook._core.translation import translated
 from evalbook.displays import (
     CalibrationDisplay,
     ConfusionMatrixDisplay,
@@ -73,39 +33,6 @@ from evalbook.displays import (
     LiftDisplay,
     PrecisionRecallDisplay,
     RocCurveDisplay,
-)
-from evalbook.inference import (
-    T_TABLE,
-    Z_TABLE,
-    AdjustedPValues,
-    AlgorithmComparison,
-    FriedmanResult,
-    Interval,
-    ModelComparison,
-    NormalApproximationWarning,
-    accuracy_interval,
-    adjust_p_values,
-    bootstrap_interval,
-    compare_algorithms,
-    compare_models,
-    friedman,
-    interval_coverage,
-    metric_bootstrap_interval,
-    proportion_interval,
-    roc_auc_interval,
-    t_value,
-    z_value,
-)
-from evalbook.paired_tests import (
-    DeLongResult,
-    McNemarResult,
-    PairedTestResult,
-    delong_test,
-    f_test_5x2cv,
-    mcnemar_test,
-    paired_ttest_5x2cv,
-)
-from evalbook.plots import (
     plot_comparison_intervals,
     plot_confusion_matrix,
     plot_critical_difference,
@@ -115,53 +42,122 @@ from evalbook.plots import (
     plot_metric_cells,
     plot_roc_curve,
 )
-from evalbook.precision_recall import (
-    MulticlassRocAuc,
-    average_precision,
-    fbeta_curve,
-    multiclass_roc_auc,
-    precision_recall_curve,
+from evalbook.inference import (
+    T_TABLE,
+    Z_TABLE,
+    AdjustedPValues,
+    AlgorithmComparison,
+    DeLongResult,
+    FriedmanResult,
+    Interval,
+    McNemarResult,
+    ModelComparison,
+    NormalApproximationWarning,
+    PairedTestResult,
+    accuracy_interval,
+    adjust_p_values,
+    bootstrap_interval,
+    compare_algorithms,
+    compare_models,
+    delong_test,
+    f_test_5x2cv,
+    friedman,
+    interval_coverage,
+    mcnemar_test,
+    metric_bootstrap_interval,
+    paired_ttest_5x2cv,
+    proportion_interval,
+    roc_auc_interval,
+    t_value,
+    z_value,
 )
-from evalbook.regression import (
-    adjusted_r2,
-    mae,
-    mape,
-    mse,
-    r2,
-    rmse,
-    smape,
-    sse,
-    total_sum_of_squares,
-)
-from evalbook.scores import (
+from evalbook.metrics import (
+    BINARY_METRICS,
+    BY_CLASS_STATISTICS,
+    CURVE_KINDS,
+    MEANS,
+    MULTICLASS_METRICS,
+    OVERALL_STATISTICS,
+    ConfusionMatrix,
+    ConfusionSummary,
     Counts,
+    Curve,
+    KappaBreakdown,
     KSResult,
+    MulticlassRocAuc,
     ScoredData,
+    accuracy,
+    adjusted_r2,
     auc,
-    gain_lift,
-    ks_curve,
-    ks_statistic,
-    roc_auc,
-    roc_curve,
-    threshold,
-)
-from evalbook.text_metrics import (
+    average_class_accuracy,
+    average_precision,
+    balanced_accuracy,
     bleu,
     brevity_penalty,
+    brier_score,
+    calibration_curve,
+    cohen_kappa,
     corpus_bleu,
     cross_entropy,
+    detection_prevalence,
+    detection_rate,
+    efficiency,
+    error_rate,
+    expected_calibration_error,
+    expected_confusion,
+    f1,
+    fbeta,
+    fbeta_curve,
+    fnr,
+    fpr,
+    gain_lift,
+    kappa_breakdown,
+    ks_curve,
+    ks_statistic,
+    mae,
+    mape,
+    mcc,
+    metrics_table,
     modified_precision,
+    mse,
+    multiclass_roc_auc,
+    npv,
+    per_class_recall,
     perplexity,
+    ppv,
+    precision,
+    precision_recall_curve,
+    prevalence,
+    profit,
+    r2,
+    recall,
+    result_types,
+    rmse,
+    roc_auc,
+    roc_curve,
+    sensitivity,
+    smape,
+    specificity,
+    sse,
+    summary,
+    threshold,
+    tnr,
     top_k_accuracy,
+    total_sum_of_squares,
+    tpr,
 )
-from evalbook.validation import (
+from evalbook.model_selection import (
     WEIGHT_632,
+    BiasVariance,
+    bias_variance_decomposition,
     bootstrap,
     bootstrap_oob_probability,
     bootstrap_oob_shares,
+    bootstrap_predictions,
     cross_validate,
     error_632,
     error_632_plus,
+    fresh_sample_predictions,
     group_holdout,
     group_kfold,
     holdout,
@@ -217,7 +213,6 @@ __all__ = [
     "RocCurveDisplay",
     "ScoredData",
     "UndefinedMetricWarning",
-    "abc_confusion",
     "accuracy",
     "accuracy_interval",
     "adjust_p_values",
@@ -257,7 +252,6 @@ __all__ = [
     "fbeta_curve",
     "fnr",
     "fpr",
-    "fraud_predictions",
     "fresh_sample_predictions",
     "friedman",
     "gain_lift",
@@ -299,7 +293,6 @@ __all__ = [
     "precision_recall_curve",
     "prevalence",
     "profit",
-    "profit_matrix",
     "proportion_interval",
     "r2",
     "recall",
@@ -314,7 +307,6 @@ __all__ = [
     "sensitivity",
     "set_language",
     "smape",
-    "spam_predictions",
     "specificity",
     "split_roles",
     "sse",
@@ -330,6 +322,5 @@ __all__ = [
     "tpr",
     "train_val_test_split",
     "translated",
-    "tree_knn_confusions",
     "z_value",
 ]

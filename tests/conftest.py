@@ -21,7 +21,8 @@ from pathlib import Path
 
 import pytest
 
-from evalbook import set_language, spam_predictions
+from evalbook import set_language
+from evalcourse.datasets import spam_predictions
 
 ROOT = Path(__file__).resolve().parents[1]
 

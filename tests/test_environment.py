@@ -69,11 +69,11 @@ def test_python_requirement_matches():
     assert project["requires-python"] == ">=3.11"
 
 
-def test_package_data_ships_the_handout_tables():
-    tables = sorted(p.name for p in (ROOT / "evalbook" / "data").glob("*.csv"))
+def test_package_data_ships_the_course_tables():
+    tables = sorted(p.name for p in (ROOT / "evalcourse" / "data").glob("*.csv"))
     assert {"spam_predictions.csv", "abc_confusion.csv"} <= set(tables)
     config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
-    assert "data/*.csv" in config["tool"]["setuptools"]["package-data"]["evalbook"]
+    assert "data/*.csv" in config["tool"]["setuptools"]["package-data"]["evalcourse"]
 
 
 @pytest.mark.skipif(not (ROOT / ".venv").is_dir(), reason="needs the Makefile's .venv")
@@ -101,8 +101,8 @@ def test_what_collection_built_is_frozen_out_of_the_garbage_collectors_reach():
 IMPORT_STEPS = {
     # the library itself: no plotting, widgets, tables, progress bars or exercises
     "import evalbook": [],
-    "import evalbook._render": [],
-    "import evalbook.plots": [],  # matplotlib only when a figure is drawn
+    "import evalbook._core.render": [],
+    "import evalbook.displays._figures": [],  # matplotlib only when a figure is drawn
     "import evalbook.widgets": [],
     # ipywidgets only when an explorer is used
     "evalbook.widgets.PositiveClassExplorer": ["ipywidgets"],
@@ -173,7 +173,7 @@ def _imports_in(folder: str) -> tuple[tuple[str, str], ...]:
 def _imported_modules(folders) -> dict[str, set[str]]:
     """Top-level third-party module -> the files that import it (the standard library,
     evalbook and the folders' own modules, such as benchmarks/explorers.py, left out)."""
-    own = {"evalbook"} | {p.stem for folder in folders for p in (ROOT / folder).glob("*.py")}
+    own = {"evalbook", "evalcourse"} | {p.stem for folder in folders for p in (ROOT / folder).glob("*.py")}
     found: dict[str, set[str]] = {}
     for folder in folders:
         for top, path in _imports_in(folder):

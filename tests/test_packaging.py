@@ -263,7 +263,7 @@ def _refused_modules(extras: tuple[str, ...]) -> list[str]:
 #: Which extra a module of the package needs (the longest matching prefix; the core else).
 #: evalbook.widgets itself is core: it imports an explorer, and ipywidgets, on first use.
 EXTRA_OF_MODULE = {
-    "evalbook.plots": "plots",
+    "evalbook.displays._figures": "plots",
     "evalbook.widgets.": "widgets",
     "evalbook.exercises": "lab",
 }
@@ -327,7 +327,12 @@ def _import_with_only(extras: tuple[str, ...], modules: list[str]) -> dict[str, 
 
 def test_modules_are_assigned_to_extras_as_the_package_declares():
     modules = _package_modules()
-    assert {"evalbook", "evalbook.plots", "evalbook.widgets", "evalbook.exercises"} <= set(modules)
+    assert {
+        "evalbook",
+        "evalbook.displays._figures",
+        "evalbook.widgets",
+        "evalbook.exercises",
+    } <= set(modules)
     assert _extra_of("evalbook.widgets") == "core"
     assert _extra_of("evalbook.widgets.threshold") == "widgets"
     assert _extra_of("evalbook.exercises.checker") == "lab"

@@ -2,7 +2,7 @@
 
 Each exercise notebook (``exercises/NN_topic.ipynb``) opens its set with ``start("NN")``
 and ends each question with a cell such as ``check("01.matriz", cm)``; its last cell shows
-``progress()``. The data of the questions are in :mod:`evalbook.exercises.data`.
+``progress()``. The data of the questions are in :mod:`evalcourse.exercises.data`.
 
 - :func:`check` (module :mod:`~evalbook.exercises.checker`): the verdict, in Portuguese;
 - :func:`start`, :func:`progress`, :func:`export_progress`, :func:`reset_progress` (module

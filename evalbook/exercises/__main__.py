@@ -30,10 +30,10 @@ import numpy as np
 from evalbook import ConfusionMatrix
 from evalbook.exercises.build import EXERCISES_DIR, find_root
 from evalbook.exercises.checker import expected_answer
-from evalbook.exercises.data import VARIANT_SETS
 from evalbook.exercises.registry import EXERCISES, SETS
 from evalbook.exercises.report import collect, write_csv, write_html
 from evalbook.exercises.session import items_in_order
+from evalcourse.exercises.data import VARIANT_SETS
 
 #: Variants derived from a name fall in 1 .. VARIANT_SPAN.
 VARIANT_SPAN = 100_000

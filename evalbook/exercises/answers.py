@@ -17,7 +17,7 @@ import numpy as np
 import pandas as pd
 
 from evalbook import ConfusionMatrix
-from evalbook._render import number as shown_number
+from evalbook._core.render import number as shown_number
 
 __all__ = [
     "MAX_ITEMS",

@@ -30,7 +30,7 @@ class Exercise:
     ----------
     expected : callable
         Called with the variant of the item's set (an int, or None for the data of the
-        solutions; see :data:`evalbook.exercises.data.VARIANT_SETS`), returns the expected
+        solutions; see :data:`evalcourse.exercises.data.VARIANT_SETS`), returns the expected
         answer computed with the library. The checker passes the variant the student chose
         with :func:`~evalbook.exercises.start`; a set without variants ignores it.
     kind : {"number", "numbers", "count", "choice", "labels", "matrix", "prediction", "text"}

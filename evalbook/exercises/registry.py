@@ -18,7 +18,8 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from evalbook.exercises import (
+from evalbook.exercises.item import Exercise
+from evalcourse.exercises import (
     set_01,
     set_02,
     set_03,
@@ -32,7 +33,6 @@ from evalbook.exercises import (
     set_11,
     set_12,
 )
-from evalbook.exercises.item import Exercise
 
 __all__ = ["EXERCISES", "SETS", "exercise_ids"]
 

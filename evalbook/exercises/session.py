@@ -38,8 +38,8 @@ import pandas as pd
 import evalbook
 from evalbook import __version__
 from evalbook.exercises import store
-from evalbook.exercises.data import VARIANT_SETS
 from evalbook.exercises.registry import EXERCISES, SETS
+from evalcourse.exercises.data import VARIANT_SETS
 
 __all__ = [
     "FOLDER_ENV",
@@ -195,7 +195,7 @@ def start(set_id, *, variant=None, student=None, folder=None) -> Started:
         The set's number, ``"01"`` to ``"12"``.
     variant : int, optional
         A homework variant (a student number), for the sets in
-        :data:`evalbook.exercises.data.VARIANT_SETS`. ``None``: the data of the solutions.
+        :data:`evalcourse.exercises.data.VARIANT_SETS`. ``None``: the data of the solutions.
         Each set keeps its own variant; changing it forgets that set's record in memory (its
         answers changed).
     student : str or int, optional

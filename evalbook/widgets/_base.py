@@ -22,7 +22,7 @@ class Explorer:
        whose ``.value`` tests and lessons set), its HTML views and its layout; the base
        observes every control, refuses a bad value and calls :meth:`_refresh`;
     3. it implements :meth:`_refresh` (compute, then fill the views through
-       :mod:`evalbook._render`: tables, colours, numbers in the display language and
+       :mod:`evalbook._core.render`: tables, colours, numbers in the display language and
        plots as inline SVG, light enough to redraw at every step of a slider) and
        :meth:`_repr_fields` (what its repr shows).
 

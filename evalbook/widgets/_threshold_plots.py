@@ -3,7 +3,7 @@
 Handout 000, eqs. (11)-(16) and Figura 4. Split from :mod:`evalbook.widgets.threshold`:
 the curves are built once per data set (:func:`threshold_curves`) and each step of the
 slider only draws them again with the markers at the new threshold
-(:func:`threshold_plots`), through the shared :func:`~evalbook._svg.svg_plot`.
+(:func:`threshold_plots`), through the shared :func:`~evalbook._core.svg.svg_plot`.
 
 The ROC and KS panels draw the same :class:`~evalbook.Curve` as
 :class:`~evalbook.RocCurveDisplay` and :class:`~evalbook.KSDisplay` (``roc_curve`` and
@@ -20,9 +20,9 @@ import html
 
 import numpy as np
 
-from evalbook._render import CLASS_LINE_COLOURS, number, say
-from evalbook._svg import FONT_SIZES, Line, Points, Segments, svg_plot, thin
-from evalbook.scores import ks_curve, ks_statistic, roc_curve
+from evalbook._core.render import CLASS_LINE_COLOURS, number, say
+from evalbook._core.svg import FONT_SIZES, Line, Points, Segments, svg_plot, thin
+from evalbook.metrics._ranking import ks_curve, ks_statistic, roc_curve
 
 __all__ = ["SIZE", "TEXT", "threshold_curves", "threshold_plots"]
 

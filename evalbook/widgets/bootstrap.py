@@ -14,9 +14,13 @@ import math
 import ipywidgets as widgets
 import numpy as np
 
-from evalbook._checks import check_whole_number
-from evalbook._render import ROLE_COLOURS, Cell, chips, html_table, number, say
-from evalbook.resampling import bootstrap, bootstrap_oob_probability, bootstrap_oob_shares
+from evalbook._core.checks import check_whole_number
+from evalbook._core.render import ROLE_COLOURS, Cell, chips, html_table, number, say
+from evalbook.model_selection._resampling import (
+    bootstrap,
+    bootstrap_oob_probability,
+    bootstrap_oob_shares,
+)
 from evalbook.widgets._base import Explorer
 
 #: e⁻¹, the limit of (1 − 1/N)ᴺ.
@@ -140,7 +144,7 @@ class BootstrapExplorer(Explorer):
     @property
     def table(self):
         """A pandas Series: N, formula, simulated mean and std, e⁻¹."""
-        from evalbook._tables import DisplaySeries
+        from evalbook._core.tables import DisplaySeries
 
         return DisplaySeries(
             {

@@ -18,7 +18,7 @@ from collections.abc import Iterable
 import ipywidgets as widgets
 import numpy as np
 
-from evalbook._checks import (
+from evalbook._core.checks import (
     as_array,
     as_label_array,
     check_choice,
@@ -26,9 +26,9 @@ from evalbook._checks import (
     check_open_fraction,
     check_whole_number,
 )
-from evalbook._render import CLASS_COLOURS, Cell, blend, html_table, say
-from evalbook._svg import LINE_COLOURS, Line, Points, Segments, nice_ticks, svg_plot
-from evalbook.validation import holdout
+from evalbook._core.render import CLASS_COLOURS, Cell, blend, html_table, say
+from evalbook._core.svg import LINE_COLOURS, Line, Points, Segments, nice_ticks, svg_plot
+from evalbook.model_selection import holdout
 from evalbook.widgets._base import Explorer
 
 #: The models the explorer knows, and the values its slider runs over by default.
@@ -183,7 +183,7 @@ class ComplexityExplorer(Explorer):
             }
             for value, fitted in self._fitted.items()
         }
-        from evalbook._tables import DisplayFrame  # shown in the display language
+        from evalbook._core.tables import DisplayFrame  # shown in the display language
 
         frame = DisplayFrame.from_dict(rows, orient="index")
         frame.index.name = "max_depth" if self._kind == "tree" else "k"

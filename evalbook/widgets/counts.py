@@ -13,10 +13,10 @@ import warnings
 import ipywidgets as widgets
 import numpy as np
 
-from evalbook._checks import UndefinedMetricWarning, check_whole_number
-from evalbook._render import Cell, confusion_html, html_table, number, say, side_by_side, term
-from evalbook.classification import metrics_table
-from evalbook.confusion import ConfusionMatrix
+from evalbook._core.checks import UndefinedMetricWarning, check_whole_number
+from evalbook._core.render import Cell, confusion_html, html_table, number, say, side_by_side, term
+from evalbook.metrics._classification import metrics_table
+from evalbook.metrics._confusion import ConfusionMatrix
 from evalbook.widgets._base import Explorer
 
 _CELLS = ("tp", "fn", "fp", "tn")

@@ -15,9 +15,9 @@ import html
 
 import ipywidgets as widgets
 
-from evalbook._checks import check_confidence, check_probability, check_whole_number
-from evalbook._render import VERDICT_COLOURS, Cell, html_table, number, percent, say
-from evalbook.intervals import interval_coverage
+from evalbook._core.checks import check_confidence, check_probability, check_whole_number
+from evalbook._core.render import VERDICT_COLOURS, Cell, html_table, number, percent, say
+from evalbook.inference._intervals import interval_coverage
 from evalbook.widgets._base import Explorer
 
 #: The methods compared, in display order, with their names in each language.

@@ -14,8 +14,8 @@ import numbers
 
 import ipywidgets as widgets
 
-from evalbook._checks import check_finite_number, check_labels
-from evalbook._render import number, percent, say
+from evalbook._core.checks import check_finite_number, check_labels
+from evalbook._core.render import number, percent, say
 from evalbook.widgets._base import Explorer
 
 _TEXT = {

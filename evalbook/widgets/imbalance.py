@@ -15,11 +15,11 @@ import warnings
 import ipywidgets as widgets
 import numpy as np
 
-from evalbook._checks import UndefinedMetricWarning, check_count, check_probability
-from evalbook._render import Cell, confusion_html, html_table, say
-from evalbook._svg import LINE_COLOURS, Line, svg_plot
-from evalbook.classification import accuracy, balanced_accuracy, cohen_kappa, mcc, recall
-from evalbook.confusion import ConfusionMatrix
+from evalbook._core.checks import UndefinedMetricWarning, check_count, check_probability
+from evalbook._core.render import Cell, confusion_html, html_table, say
+from evalbook._core.svg import LINE_COLOURS, Line, svg_plot
+from evalbook.metrics._classification import accuracy, balanced_accuracy, cohen_kappa, mcc, recall
+from evalbook.metrics._confusion import ConfusionMatrix
 from evalbook.widgets._base import Explorer
 
 #: Class labels of the simulated test set: the rare (positive) class first.
@@ -200,7 +200,7 @@ class ImbalanceExplorer(Explorer):
                 "dumb_accuracy": dumb["accuracy"],
                 "dumb_kappa": dumb["cohen_kappa"],
             }
-        from evalbook._tables import DisplayFrame  # shown in the display language
+        from evalbook._core.tables import DisplayFrame  # shown in the display language
 
         frame = DisplayFrame.from_dict(rows, orient="index")
         frame.index.name = "majority_share"

@@ -16,8 +16,8 @@ import warnings
 import ipywidgets as widgets
 import numpy as np
 
-from evalbook._checks import as_label_array, check_label_types, check_whole_number
-from evalbook._render import (
+from evalbook._core.checks import as_label_array, check_label_types, check_whole_number
+from evalbook._core.render import (
     CLASS_COLOURS,
     ROLE_COLOURS,
     Cell,
@@ -27,7 +27,7 @@ from evalbook._render import (
     html_table,
     say,
 )
-from evalbook.splits import kfold, split_roles, stratified_kfold
+from evalbook.model_selection._split import kfold, split_roles, stratified_kfold
 from evalbook.widgets._base import Explorer
 
 #: The grid has at most this many columns; beyond, a column stands for neighbouring instances.
@@ -186,7 +186,7 @@ class KFoldExplorer(Explorer):
             [int(np.count_nonzero(self._labels[test] == c)) for c in self._classes]
             for _, test in self._splits
         ]
-        from evalbook._tables import DisplayFrame  # shown in the display language
+        from evalbook._core.tables import DisplayFrame  # shown in the display language
 
         frame = DisplayFrame(rows, columns=[str(c) for c in self._classes], dtype=int)
         frame.index.name = "fold"

@@ -16,10 +16,10 @@ import warnings
 import ipywidgets as widgets
 import numpy as np
 
-from evalbook._checks import UndefinedMetricWarning, as_number_pair
-from evalbook._render import Cell, html_table, number, say
-from evalbook._svg import Line, Points, Segments, svg_plot
-from evalbook.regression import mae, mse, r2, rmse
+from evalbook._core.checks import UndefinedMetricWarning, as_number_pair
+from evalbook._core.render import Cell, html_table, number, say
+from evalbook._core.svg import Line, Points, Segments, svg_plot
+from evalbook.metrics._regression import mae, mse, r2, rmse
 from evalbook.widgets._base import Explorer
 
 #: The metrics the explorer shows: name → (function, label in the table).

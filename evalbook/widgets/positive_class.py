@@ -12,8 +12,8 @@ import html
 import ipywidgets as widgets
 import numpy as np
 
-from evalbook._checks import as_label_array
-from evalbook._render import (
+from evalbook._core.checks import as_label_array
+from evalbook._core.render import (
     RESULT_COLOURS,
     Cell,
     check_ids,
@@ -23,7 +23,7 @@ from evalbook._render import (
     say,
     side_by_side,
 )
-from evalbook.confusion import ConfusionMatrix, result_types
+from evalbook.metrics._confusion import ConfusionMatrix, result_types
 from evalbook.widgets._base import Explorer
 
 #: The four result types, in the order of the matrix cells (TP, FN / FP, TN).
@@ -85,7 +85,7 @@ class PositiveClassExplorer(Explorer):
 
     Examples
     --------
-    >>> from evalbook import spam_predictions
+    >>> from evalcourse.datasets import spam_predictions
     >>> data = spam_predictions()
     >>> explorer = PositiveClassExplorer(
     ...     data.target, data.prediction, labels=["spam", "ham"], ids=data.id
@@ -169,7 +169,7 @@ class PositiveClassExplorer(Explorer):
     @property
     def table(self):
         """A new DataFrame with columns ``id``, ``target``, ``prediction`` and ``result``."""
-        from evalbook._tables import DisplayFrame
+        from evalbook._core.tables import DisplayFrame
 
         return DisplayFrame(
             {

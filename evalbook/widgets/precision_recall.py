@@ -18,12 +18,12 @@ import warnings
 import ipywidgets as widgets
 import numpy as np
 
-from evalbook._checks import UndefinedMetricWarning, check_probability, check_threshold
-from evalbook._render import Cell, confusion_html, html_table, number, say
-from evalbook._svg import LINE_COLOURS, Line, svg_plot, thin
-from evalbook.classification import ppv, precision
-from evalbook.confusion import ConfusionMatrix
-from evalbook.scored import ScoredData
+from evalbook._core.checks import UndefinedMetricWarning, check_probability, check_threshold
+from evalbook._core.render import Cell, confusion_html, html_table, number, say
+from evalbook._core.svg import LINE_COLOURS, Line, svg_plot, thin
+from evalbook.metrics._classification import ppv, precision
+from evalbook.metrics._confusion import ConfusionMatrix
+from evalbook.metrics._ranking import ScoredData
 from evalbook.widgets._base import Explorer
 
 _PLOT_PIXELS = (520, 300)  # each of the two plots, in pixels: side by side in 1240 px
@@ -80,7 +80,7 @@ class PrecisionRecallExplorer(Explorer):
 
     Examples
     --------
-    >>> from evalbook import spam_predictions
+    >>> from evalcourse.datasets import spam_predictions
     >>> data = spam_predictions()
     >>> explorer = PrecisionRecallExplorer(data.target, data.score, positive="spam")
     >>> explorer.counts

@@ -15,11 +15,10 @@ import numbers
 import ipywidgets as widgets
 import numpy as np
 
-from evalbook._checks import as_profit_matrix
-from evalbook._render import Cell, html_table, number, percent, say, term
-from evalbook.classification import accuracy
-from evalbook.confusion import as_confusion_matrix
-from evalbook.cost import average_class_accuracy, profit
+from evalbook._core.checks import as_profit_matrix
+from evalbook._core.render import Cell, html_table, number, percent, say, term
+from evalbook.metrics._classification import accuracy, average_class_accuracy, profit
+from evalbook.metrics._confusion import as_confusion_matrix
 from evalbook.widgets._base import Explorer
 
 _NAMES_2X2 = (("tp", "fn"), ("fp", "tn"))
@@ -51,10 +50,10 @@ class ProfitExplorer(Explorer):
     ----------
     models : dict of str -> ConfusionMatrix, optional
         The models to compare, all with the same classes in the same order. Defaults to
-        handout 000's Tabela 5 (``evalbook.datasets.tree_knn_confusions()``).
+        handout 000's Tabela 5 (``evalcourse.datasets.tree_knn_confusions()``).
     profit_matrix : array-like of shape (k, k) or pandas.DataFrame, optional
         Initial profits. Defaults to the recovered Tabela 4 (b)
-        (``evalbook.datasets.profit_matrix()``: TP 140, FN −140, FP −700, TN 0).
+        (``evalcourse.datasets.profit_matrix()``: TP 140, FN −140, FP −700, TN 0).
 
     Attributes
     ----------
@@ -77,7 +76,7 @@ class ProfitExplorer(Explorer):
     """
 
     def __init__(self, models=None, profit_matrix=None):
-        from evalbook import datasets
+        from evalcourse import datasets
 
         if models is None:
             models = datasets.tree_knn_confusions()
@@ -126,7 +125,7 @@ class ProfitExplorer(Explorer):
         """The current profit matrix, a DataFrame (index target, columns prediction)."""
         import pandas as pd
 
-        from evalbook._tables import DisplayFrame
+        from evalbook._core.tables import DisplayFrame
 
         values = [[cell.value for cell in row] for row in self.cells]
         return DisplayFrame(
@@ -139,7 +138,7 @@ class ProfitExplorer(Explorer):
     def profits(self):
         """Each model's profit under the current matrix: a Series, model name → float."""
 
-        from evalbook._tables import DisplaySeries
+        from evalbook._core.tables import DisplaySeries
 
         gains = self.profit_matrix
         return DisplaySeries(
@@ -166,7 +165,7 @@ class ProfitExplorer(Explorer):
             }
             for (name, cm), value in zip(self._models.items(), self.profits, strict=True)
         }
-        from evalbook._tables import DisplayFrame  # shown in the display language
+        from evalbook._core.tables import DisplayFrame  # shown in the display language
 
         frame = DisplayFrame.from_dict(rows, orient="index")
         frame.index.name = "model"

@@ -29,7 +29,7 @@ import ipywidgets as widgets
 import numpy as np
 from scipy.special import expit  # the logistic function
 
-from evalbook._checks import (
+from evalbook._core.checks import (
     UndefinedMetricWarning,
     as_array,
     check_label,
@@ -38,7 +38,7 @@ from evalbook._checks import (
     check_table_cells,
     check_threshold,
 )
-from evalbook._render import (
+from evalbook._core.render import (
     RESULT_COLOURS,
     Cell,
     check_ids,
@@ -49,9 +49,9 @@ from evalbook._render import (
     short_term,
     term,
 )
-from evalbook.classification import metrics_table
-from evalbook.confusion import ConfusionMatrix
-from evalbook.scores import ScoredData, roc_auc
+from evalbook.metrics._classification import metrics_table
+from evalbook.metrics._confusion import ConfusionMatrix
+from evalbook.metrics._ranking import ScoredData, roc_auc
 from evalbook.widgets._base import Explorer
 from evalbook.widgets._threshold_plots import TEXT as PLOT_TEXT
 from evalbook.widgets._threshold_plots import threshold_curves, threshold_plots
@@ -155,7 +155,7 @@ class ThresholdExplorer(Explorer):
 
     Examples
     --------
-    >>> from evalbook import spam_predictions
+    >>> from evalcourse.datasets import spam_predictions
     >>> data = spam_predictions()
     >>> explorer = ThresholdExplorer(data.target, data.score, positive="spam", ids=data.id)
     >>> explorer.counts
@@ -322,7 +322,7 @@ class ThresholdExplorer(Explorer):
         >>> round(explorer.auc, 2), explorer.counts
         (0.99, {'TP': 98, 'FN': 2, 'FP': 3, 'TN': 97})
         """
-        from evalbook._checks import as_rng, check_whole_number
+        from evalbook._core.checks import as_rng, check_whole_number
 
         n = check_whole_number(n, "n", minimum=2, maximum=10**6)
         if isinstance(separation, bool) or not isinstance(separation, numbers.Real):

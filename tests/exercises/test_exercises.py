@@ -29,7 +29,7 @@ import pytest
 import evalbook
 import evalbook.exercises
 import evalbook.exercises.build
-from evalbook.exercises import check, data, registry, session
+from evalbook.exercises import check, registry, session
 from evalbook.exercises.build import (
     MARKER,
     PLACEHOLDER,
@@ -40,6 +40,7 @@ from evalbook.exercises.build import (
     render,
 )
 from evalbook.exercises.registry import EXERCISES
+from evalcourse.exercises import data
 
 ROOT = Path(__file__).resolve().parents[2]
 SOLUTIONS = sorted((ROOT / "exercises" / "solucoes").glob("*_solucao.ipynb"))

@@ -13,8 +13,9 @@ import pytest
 from sklearn.metrics import confusion_matrix
 
 from evalbook import ConfusionMatrix
-from evalbook.exercises import check, data
+from evalbook.exercises import check
 from evalbook.exercises.registry import EXERCISES
+from evalcourse.exercises import data
 
 KINDS = {(True, True): "TP", (True, False): "FN", (False, True): "FP", (False, False): "TN"}
 

@@ -13,7 +13,8 @@ import numpy as np
 import pytest
 from sklearn.metrics import cohen_kappa_score, matthews_corrcoef
 
-from evalbook.exercises import check, data
+from evalbook.exercises import check
+from evalcourse.exercises import data
 
 PREVALENCE = 0.01
 

@@ -12,8 +12,9 @@ import numpy as np
 import pytest
 from sklearn.metrics import accuracy_score, recall_score
 
-from evalbook.exercises import check, data
-from evalbook.exercises.set_03 import dumb_model
+from evalbook.exercises import check
+from evalcourse.exercises import data
+from evalcourse.exercises.set_03 import dumb_model
 
 WRONG_HINT = "❌ Ainda não. Dica: "
 

@@ -13,7 +13,8 @@ import pytest
 from scipy.stats import binomtest
 from sklearn.metrics import cohen_kappa_score, matthews_corrcoef
 
-from evalbook.exercises import check, data
+from evalbook.exercises import check
+from evalcourse.exercises import data
 
 SENTIMENT = np.array([[35, 10, 5], [3, 22, 5], [2, 8, 10]])
 FRAUD = np.array([[15, 10], [2, 73]])

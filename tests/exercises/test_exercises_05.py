@@ -14,7 +14,8 @@ import pytest
 from scipy.stats import ks_2samp
 from sklearn.metrics import confusion_matrix, roc_auc_score
 
-from evalbook.exercises import check, data
+from evalbook.exercises import check
+from evalcourse.exercises import data
 
 WRONG_HINT = "❌ Ainda não. Dica: "
 

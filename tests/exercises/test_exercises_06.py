@@ -16,7 +16,8 @@ from sklearn.metrics import (
 )
 from sklearn.model_selection import train_test_split
 
-from evalbook.exercises import check, data
+from evalbook.exercises import check
+from evalcourse.exercises import data
 
 WRONG_HINT = "❌ Ainda não. Dica: "
 

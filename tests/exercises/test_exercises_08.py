@@ -15,7 +15,8 @@ from sklearn.model_selection import KFold, LeaveOneOut, cross_val_score
 from sklearn.tree import DecisionTreeClassifier
 
 import evalbook
-from evalbook.exercises import check, data
+from evalbook.exercises import check
+from evalcourse.exercises import data
 
 WRONG_HINT = "❌ Ainda não. Dica: "
 

@@ -15,7 +15,8 @@ from sklearn.model_selection import train_test_split
 from sklearn.neighbors import KNeighborsClassifier
 from statsmodels.stats.proportion import proportion_confint
 
-from evalbook.exercises import check, data
+from evalbook.exercises import check
+from evalcourse.exercises import data
 
 
 def _iris_hits():

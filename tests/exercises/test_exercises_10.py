@@ -13,7 +13,8 @@ import numpy as np
 import pytest
 from scipy import stats
 
-from evalbook.exercises import check, data
+from evalbook.exercises import check
+from evalcourse.exercises import data
 
 DATASETS = data.algorithm_differences()
 FOLDS = data.fold_differences()

@@ -13,7 +13,7 @@ import pytest
 from scipy import stats
 from statsmodels.stats.contingency_tables import mcnemar
 
-from evalbook.exercises import data_beyond
+from evalcourse.exercises import data_beyond
 
 #: Variants whose data the tests below check against the rules of data_beyond.
 VARIANTS = [1, 7, 2024, 12345, 987654321, *range(300, 330)]

@@ -24,7 +24,6 @@ import numpy as np
 import pandas as pd
 import pytest
 
-import evalbook
 from evalbook import ConfusionMatrix
 from evalbook.exercises import ABS_TOL, CheckResult, check, progress, reset_progress
 from evalbook.exercises.answers import normal_text
@@ -32,6 +31,7 @@ from evalbook.exercises.build import MARKER
 from evalbook.exercises.checker import expected_answer
 from evalbook.exercises.item import KINDS
 from evalbook.exercises.registry import EXERCISES, SETS
+from evalcourse import datasets
 
 RIGHT = "✅ Correto!"
 WRONG_HINT = "❌ Ainda não. Dica: "
@@ -175,7 +175,7 @@ BAD_ANSWERS = [
     print,
     [[1, 2], [3]],
     pd.DataFrame({"a": [1, 2], "b": [3, 4], "c": [5, 6]}),
-    evalbook.abc_confusion(),
+    datasets.abc_confusion(),
     3 + 2j,
     np.array(["x"]),
     (None, 1),

@@ -12,9 +12,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from evalbook.exercises import check, data, data_beyond, exercise_ids, progress, start
+from evalbook.exercises import check, exercise_ids, progress, start
 from evalbook.exercises.checker import expected_answer
 from evalbook.exercises.registry import EXERCISES
+from evalcourse.exercises import data, data_beyond
 
 KEYS = [1, 7, 2024, 12345, 987654321]
 

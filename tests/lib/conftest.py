@@ -17,7 +17,8 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from evalbook import ConfusionMatrix, abc_confusion
+from evalbook import ConfusionMatrix
+from evalcourse.datasets import abc_confusion
 
 
 class Undefined(Exception):

@@ -15,11 +15,11 @@ from evalbook import (
     ConfusionMatrix,
     KappaBreakdown,
     UndefinedMetricWarning,
-    abc_confusion,
     cohen_kappa,
     expected_confusion,
     kappa_breakdown,
 )
+from evalcourse.datasets import abc_confusion
 
 
 # ---------------------------------------------------------------------- handout 001's numbers

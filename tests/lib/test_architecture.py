@@ -1,7 +1,8 @@
-"""The package's shape: no module reaches into another's private names; modules stay small.
+"""The package's shape: no module reaches into another's private names, no import cycle,
+and the library never imports the course built on it.
 
 A private name (``_x``) is a module's own business: another module
-that needs it asks for a public name instead (argument checks live in ``evalbook._checks``,
+that needs it asks for a public name instead (argument checks live in ``evalbook._core.checks``,
 whose public names anyone may import). The walk reads every module with ``ast``, so it
 sees ``from m import _x``, relative imports, and ``m._x`` on an imported module.
 """
@@ -14,9 +15,6 @@ from pathlib import Path
 import pytest
 
 PACKAGE = Path(__file__).resolve().parents[2] / "evalbook"
-
-#: The longest a library module may be (CONTRIBUTING.md, "No private doorways").
-MAX_LINES = 600
 
 
 def _module_name(path: Path) -> str:
@@ -84,7 +82,7 @@ def private_imports(module: str, source: str, modules) -> list[str]:
                 continue
             target = aliases[head] + (f".{rest}" if rest else "")
             if f"{target}.{node.attr}" in modules:
-                continue  # evalbook._checks, a private module, named as an attribute
+                continue  # evalbook._core.checks, a private module, named as an attribute
             if target in modules and target != module:
                 found.append(f"line {node.lineno}: {dotted}.{node.attr}")
     return found
@@ -102,9 +100,11 @@ def _dotted(node) -> str | None:
 # ---------------------------------------------------------------------- the detector itself
 FAKE = {
     "evalbook",
-    "evalbook._checks",
-    "evalbook.scores",
-    "evalbook.plots",
+    "evalbook._core",
+    "evalbook.metrics",
+    "evalbook._core.checks",
+    "evalbook.metrics._ranking",
+    "evalbook.displays._figures",
     "evalbook.widgets",
     "evalbook.widgets.threshold",
     "evalbook.widgets.positive_class",
@@ -114,17 +114,29 @@ FAKE = {
 @pytest.mark.parametrize(
     ("module", "source"),
     [
-        ("evalbook.plots", "from evalbook.scores import _binary_scores"),
-        ("evalbook.plots", "from evalbook.scores import roc_curve, _check_threshold as c"),
-        ("evalbook.plots", "from .scores import _binary_scores"),
+        ("evalbook.displays._figures", "from evalbook.metrics._ranking import _binary_scores"),
+        (
+            "evalbook.displays._figures",
+            "from evalbook.metrics._ranking import roc_curve, _check_threshold as c",
+        ),
+        ("evalbook.displays._figures", "from .scores import _binary_scores"),
         ("evalbook.widgets.threshold", "from ..scores import _binary_scores"),
         ("evalbook.widgets.threshold", "from .positive_class import _check_ids"),
         ("evalbook.widgets", "from .positive_class import _check_ids"),
-        ("evalbook.plots", "import evalbook.scores\nevalbook.scores._binary_scores(1)"),
-        ("evalbook.plots", "import evalbook.scores as s\ns._binary_scores(1)"),
-        ("evalbook.plots", "from evalbook import scores\nscores._check_threshold(1)"),
+        (
+            "evalbook.displays._figures",
+            "import evalbook.metrics._ranking\nevalbook.metrics._ranking._binary_scores(1)",
+        ),
+        (
+            "evalbook.displays._figures",
+            "import evalbook.metrics._ranking as s\ns._binary_scores(1)",
+        ),
+        (
+            "evalbook.displays._figures",
+            "from evalbook.metrics import _ranking\n_ranking._check_threshold(1)",
+        ),
         ("evalbook.widgets.threshold", "from evalbook.widgets import positive_class as p\np._x"),
-        ("evalbook.plots", "from evalbook._checks import _private_helper"),
+        ("evalbook.displays._figures", "from evalbook._core.checks import _private_helper"),
     ],
 )
 def test_detector_finds_private_imports(module, source):
@@ -134,14 +146,26 @@ def test_detector_finds_private_imports(module, source):
 @pytest.mark.parametrize(
     ("module", "source"),
     [
-        ("evalbook.plots", "from evalbook._checks import as_number_array, check_flag"),
-        ("evalbook.plots", "from evalbook import _checks\n_checks.as_number_array(1)"),
-        ("evalbook.plots", "import evalbook._checks\nevalbook._checks.check_flag(1)"),
-        ("evalbook.plots", "from evalbook.scores import roc_curve\nimport numpy as np\nnp._x"),
-        ("evalbook.scores", "def _helper():\n    pass\n_helper()"),
-        ("evalbook", "import sys\nsys.modules['evalbook.scores'].__all__"),
-        ("evalbook.plots", "from evalbook.scores import __all__"),
-        ("evalbook.plots", "import evalbook\nevalbook.__version__"),
+        (
+            "evalbook.displays._figures",
+            "from evalbook._core.checks import as_number_array, check_flag",
+        ),
+        (
+            "evalbook.displays._figures",
+            "from evalbook._core import checks\nchecks.as_number_array(1)",
+        ),
+        (
+            "evalbook.displays._figures",
+            "import evalbook._core.checks\nevalbook._core.checks.check_flag(1)",
+        ),
+        (
+            "evalbook.displays._figures",
+            "from evalbook.metrics import roc_curve\nimport numpy as np\nnp._x",
+        ),
+        ("evalbook.metrics._ranking", "def _helper():\n    pass\n_helper()"),
+        ("evalbook", "import sys\nsys.modules['evalbook.metrics._ranking'].__all__"),
+        ("evalbook.displays._figures", "from evalbook.metrics._ranking import __all__"),
+        ("evalbook.displays._figures", "import evalbook\nevalbook.__version__"),
     ],
 )
 def test_detector_accepts_public_names(module, source):
@@ -150,9 +174,12 @@ def test_detector_accepts_public_names(module, source):
 
 # ---------------------------------------------------------------------- the package
 def test_the_walk_sees_the_whole_package():
-    assert {"evalbook", "evalbook._checks", "evalbook.confusion", "evalbook.widgets"} <= set(
-        MODULES
-    )
+    assert {
+        "evalbook",
+        "evalbook._core.checks",
+        "evalbook.metrics._confusion",
+        "evalbook.widgets",
+    } <= set(MODULES)
     assert len(MODULES) > 20
 
 
@@ -165,12 +192,106 @@ def test_no_module_imports_a_private_name_of_another():
     assert found == {}, f"modules that take private names of others: {found}"
 
 
-def test_no_library_module_is_over_600_lines():
-    lines = {
-        module: path.read_text(encoding="utf-8").count("\n") for module, path in MODULES.items()
+# ---------------------------------------------------------------------- the import graph
+def imported_modules(module: str, source: str, modules) -> set[str]:
+    """The modules of ``modules`` that ``module`` imports, at its top or inside a function.
+
+    ``from evalbook.metrics import roc_auc`` reads ``evalbook.metrics`` (its ``__init__``);
+    ``from evalbook.metrics import _ranking`` reads the module ``evalbook.metrics._ranking``.
+    """
+    is_package = _is_package(module, modules)
+    found = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            found |= {alias.name for alias in node.names if alias.name in modules}
+        elif isinstance(node, ast.ImportFrom):
+            source_module = _resolve(module, node, is_package)
+            for alias in node.names:
+                submodule = f"{source_module}.{alias.name}"
+                if submodule in modules:
+                    found.add(submodule)
+                elif source_module in modules:
+                    found.add(source_module)
+    found.discard(module)
+    return found
+
+
+def import_cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected groups of more than one module (Tarjan's algorithm)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    groups = []
+
+    def visit(node):
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        on_stack.add(node)
+        for other in sorted(graph.get(node, ())):
+            if other not in index:
+                visit(other)
+                low[node] = min(low[node], low[other])
+            elif other in on_stack:
+                low[node] = min(low[node], index[other])
+        if low[node] == index[node]:
+            group = []
+            while True:
+                member = stack.pop()
+                on_stack.discard(member)
+                group.append(member)
+                if member == node:
+                    break
+            if len(group) > 1:
+                groups.append(sorted(group))
+
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    return groups
+
+
+def test_the_cycle_finder_finds_a_cycle_and_only_cycles():
+    assert import_cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+    assert import_cycles({"a": {"b"}, "b": {"c"}, "c": set()}) == []
+
+
+def test_the_import_graph_reads_submodules_and_packages():
+    fake = {"evalbook", "evalbook.metrics", "evalbook.metrics._ranking", "evalbook.displays"}
+    source = (
+        "from evalbook.metrics import roc_auc\n"
+        "def f():\n    from evalbook.metrics import _ranking\n"
+        "import evalbook.displays"
+    )
+    assert imported_modules("evalbook.displays", source, fake) == {
+        "evalbook.metrics",
+        "evalbook.metrics._ranking",
     }
-    over = {module: count for module, count in lines.items() if count > MAX_LINES}
-    assert over == {}, f"modules over {MAX_LINES} lines (split them by job): {over}"
+
+
+def library_graph() -> dict[str, set[str]]:
+    return {
+        module: imported_modules(module, path.read_text(encoding="utf-8"), MODULES)
+        for module, path in MODULES.items()
+    }
+
+
+def test_the_library_has_no_import_cycle():
+    assert import_cycles(library_graph()) == []
+
+
+def test_the_library_never_imports_the_course():
+    """``evalbook`` is general: a course (``evalcourse``) registers itself with it."""
+    found = []
+    for module, path in MODULES.items():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = []
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and not node.level:
+                names = [node.module or ""]
+            found += [f"{module}:{node.lineno}" for n in names if n.split(".")[0] == "evalcourse"]
+    assert found == []
 
 
 # ---------------------------------------------------------------------- the written-out namespace
@@ -197,7 +318,7 @@ def star_imports_and_computed_lists(source: str) -> list[str]:
 @pytest.mark.parametrize(
     "source",
     [
-        "from evalbook.scores import *",
+        "from evalbook.metrics import *",
         "from .scores import *",
         "__all__ = sorted(['a', 'b'])",
         "__all__ = [*scores.__all__]",

@@ -28,6 +28,7 @@ from sklearn.dummy import DummyClassifier
 
 import evalbook as eb
 import evalbook.widgets
+from evalcourse import datasets
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt
@@ -36,7 +37,7 @@ Y = [1, 0, 1, 0, 1, 0, 1, 0]
 P = [1, 0, 0, 0, 1, 1, 1, 0]
 S = [0.9, 0.1, 0.8, 0.3, 0.6, 0.4, 0.7, 0.2]
 CM = eb.ConfusionMatrix([[6, 3], [2, 9]], labels=[1, 0])
-ABC = eb.abc_confusion()
+ABC = datasets.abc_confusion()
 T = [1.0, 2.0, 3.0, 4.0]
 YR = [1.5, 2.0, 2.5, 4.5]
 CLASSES = ["a", "b", "c", "a", "b", "c"]

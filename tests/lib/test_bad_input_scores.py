@@ -1,7 +1,7 @@
 """Bad input to the functions on scores, labels and models: refused, never a number.
 
 Every function that reads class labels uses the check that ``from_labels`` uses
-(``evalbook._checks.check_label_types``): a ``'1'`` among ``1``s, a dict as a label, or
+(``evalbook._core.checks.check_label_types``): a ``'1'`` among ``1``s, a dict as a label, or
 predictions of another type than the targets are refused with a TypeError, where they used
 to count silently as negatives or as wrong predictions. The other tests here: ``positive=``
 named in the binary metrics' errors, DeLong's ``scores_a``/``scores_b``, F-beta for a huge

@@ -9,7 +9,7 @@ import pytest
 from mlxtend.evaluate import bias_variance_decomp
 from sklearn.tree import DecisionTreeClassifier, DecisionTreeRegressor
 
-from evalbook.bias_variance import bias_variance_decomposition, bootstrap_predictions
+from evalbook.model_selection import bias_variance_decomposition, bootstrap_predictions
 
 
 def test_squared_loss_adds_up():

@@ -8,7 +8,7 @@ import pytest
 from mlxtend.evaluate import bias_variance_decomp
 from sklearn.tree import DecisionTreeClassifier
 
-from evalbook.bias_variance import bias_variance_decomposition, fresh_sample_predictions
+from evalbook.model_selection import bias_variance_decomposition, fresh_sample_predictions
 
 
 def kohavi_wolpert_by_loops(y, predictions):

@@ -27,7 +27,7 @@ from evalbook import (
     no_information_error_rate,
     repeated_bootstrap,
 )
-from evalbook.validation import error_632_plus as from_validation
+from evalbook.model_selection import error_632_plus as from_validation
 
 TOL = 1e-12
 

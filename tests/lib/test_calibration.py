@@ -11,7 +11,7 @@ from sklearn.metrics import (
     brier_score_loss,
 )
 
-from evalbook.calibration import brier_score, calibration_curve, expected_calibration_error
+from evalbook.metrics import brier_score, calibration_curve, expected_calibration_error
 
 
 def test_brier_of_constant_forecasts():

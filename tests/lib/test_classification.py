@@ -45,7 +45,7 @@ from evalbook import (
     tnr,
     tpr,
 )
-from evalbook.classification import ALIASES
+from evalbook.metrics._classification import ALIASES
 
 ALL_METRICS = {**BINARY_METRICS, **MULTICLASS_METRICS}
 BINARY_NAMES = sorted(BINARY_METRICS)

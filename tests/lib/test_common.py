@@ -47,7 +47,6 @@ from evalbook import (
     adjusted_r2,
     average_precision,
     brier_score,
-    calibration,
     calibration_curve,
     cross_entropy,
     expected_calibration_error,
@@ -60,18 +59,19 @@ from evalbook import (
     mse,
     multiclass_roc_auc,
     perplexity,
-    precision_recall,
     precision_recall_curve,
     r2,
-    regression,
     rmse,
     roc_auc,
     roc_curve,
-    scores,
     smape,
     sse,
     top_k_accuracy,
 )
+from evalbook.metrics import _calibration as calibration
+from evalbook.metrics import _ranking as precision_recall
+from evalbook.metrics import _ranking as scores
+from evalbook.metrics import _regression as regression
 
 CASES = 60
 SEED = 20260426
@@ -354,6 +354,7 @@ NOT_REGISTERED = {
     "total_sum_of_squares": "the targets alone, no predictions",
     "bleu": "texts, not labels (test_text_metrics.py, against nltk)",
     "corpus_bleu": "texts, not labels (test_text_metrics.py, against nltk)",
+    "as_scored_data": "the library's own helper: a ScoredData from labels and scores",
     "brevity_penalty": "texts, not labels (a part of BLEU)",
     "modified_precision": "texts, not labels (a part of BLEU)",
 }

@@ -421,7 +421,7 @@ def test_fixed_width_strings_count_like_objects():
 
 
 def test_a_hash_collision_falls_back_to_the_exact_path(monkeypatch):
-    import evalbook.confusion as confusion
+    import evalbook.metrics._confusion as confusion
 
     monkeypatch.setattr(confusion, "_fixed_width_hash", lambda v: np.zeros(v.size, np.uint64))
     cm = ConfusionMatrix.from_labels(np.array(["spam", "ham", "ham"]), np.array(["ham"] * 3))

@@ -19,9 +19,9 @@ from evalbook import (
     ConfusionMatrix,
     ConfusionSummary,
     UndefinedMetricWarning,
-    abc_confusion,
     summary,
 )
+from evalcourse.datasets import abc_confusion
 
 SPAM = ConfusionMatrix([[6, 3], [2, 9]], labels=["spam", "ham"])
 

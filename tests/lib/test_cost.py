@@ -20,7 +20,7 @@ from evalbook import (
     per_class_recall,
     profit,
 )
-from evalbook.datasets import profit_matrix, tree_knn_confusions
+from evalcourse.datasets import profit_matrix, tree_knn_confusions
 
 TREE = [[43, 17], [3, 37]]
 KNN = [[57, 3], [10, 30]]

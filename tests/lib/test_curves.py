@@ -11,9 +11,12 @@ import matplotlib.pyplot as plt
 
 import evalbook
 from evalbook import Curve
-from evalbook.curves import CURVE_KINDS
+from evalbook.displays import GainDisplay, KSDisplay
+from evalbook.displays._displays import display_of
+from evalbook.metrics import CURVE_KINDS
+from evalcourse import datasets
 
-SPAM = evalbook.spam_predictions()
+SPAM = datasets.spam_predictions()
 Y, S = SPAM.target.to_numpy(), SPAM.score.to_numpy()
 
 #: Every function of the library that returns a curve, called on the spam data.
@@ -136,21 +139,21 @@ def test_the_repr_names_the_curve_in_the_display_language(language, title):
 @pytest.mark.parametrize(
     "name", ["roc_curve", "precision_recall_curve", "fbeta_curve", "calibration_curve"]
 )
-def test_plot_draws_the_curves_own_points(name):
+def test_the_display_of_a_curve_draws_its_own_points(name):
     curve = CURVE_FUNCTIONS[name][1]()
-    display = curve.plot()
+    display = display_of(curve).plot()
     np.testing.assert_array_equal(display.line_.get_xdata(), curve.x)
     np.testing.assert_array_equal(display.line_.get_ydata(), curve.y)
     assert display.curve is curve
 
 
-def test_plot_of_gain_and_ks_draw_their_arrays():
+def test_the_displays_of_gain_and_ks_draw_their_arrays():
     gain = evalbook.gain_lift(Y, S, positive="spam", bins=4)
-    line = gain.plot().line_
+    line = GainDisplay.from_curve(gain).plot().line_
     np.testing.assert_allclose(line.get_ydata(), [0, *gain.cumulative_gain])
     np.testing.assert_allclose(line.get_xdata(), [0, 0.25, 0.5, 0.75, 1.0])
     ks = evalbook.ks_curve(Y, S, positive="spam")
-    ax = ks.plot().ax_
+    ax = KSDisplay.from_curve(ks).plot().ax_
     steps = [line for line in ax.lines if line.get_label().startswith("CP")]
     np.testing.assert_array_equal(steps[0].get_ydata()[1:-1], ks.cdf_positive)
     np.testing.assert_array_equal(steps[1].get_ydata()[1:-1], ks.cdf_negative)

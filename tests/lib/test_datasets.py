@@ -6,14 +6,8 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from evalbook import (
-    ConfusionMatrix,
-    abc_confusion,
-    accuracy,
-    fraud_predictions,
-    result_types,
-    spam_predictions,
-)
+from evalbook import ConfusionMatrix, accuracy, result_types
+from evalcourse.datasets import abc_confusion, fraud_predictions, spam_predictions
 
 # Handout 000, Tabela 7, as printed (sorted by score): ID, target, Pred., Score, Res.
 TABELA_7 = """

@@ -18,11 +18,11 @@ from evalbook import (
     metrics_table,
     roc_curve,
     set_language,
-    spam_predictions,
     summary,
 )
-from evalbook._tables import DisplayFrame, DisplaySeries, translated
+from evalbook._core.tables import DisplayFrame, DisplaySeries, translated
 from evalbook.widgets import CountsExplorer
+from evalcourse.datasets import spam_predictions
 
 CM = ConfusionMatrix([[6, 3], [2, 9]], labels=["spam", "ham"])
 

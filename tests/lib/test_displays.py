@@ -18,8 +18,9 @@ from evalbook import (
     PrecisionRecallDisplay,
     RocCurveDisplay,
 )
+from evalcourse import datasets
 
-SPAM = evalbook.spam_predictions()
+SPAM = datasets.spam_predictions()
 Y, S = SPAM.target.to_numpy(), SPAM.score.to_numpy()
 
 #: Each Display, the curve function whose result it must store, and the options of both.

@@ -19,7 +19,7 @@ import pytest
 from scipy import stats
 
 from evalbook import friedman
-from evalbook._friedman_exact import friedman_exact_p_value
+from evalbook.inference._comparison import friedman_exact_p_value
 
 
 def _chi2_f(ranks: np.ndarray) -> float:

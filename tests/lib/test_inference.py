@@ -632,7 +632,7 @@ def test_vectorised_exact_bounds_agree_with_statsmodels_for_every_hit_count():
     quantile; the bounds are statsmodels' Clopper–Pearson (method="beta") for each count."""
     from statsmodels.stats.proportion import proportion_confint
 
-    from evalbook._stats import clopper_pearson_bounds
+    from evalbook._core.stats import clopper_pearson_bounds
 
     for n in (1, 2, 7, 30, 250):
         hits = np.arange(n + 1)

@@ -15,7 +15,6 @@ import functools
 import importlib
 import inspect
 import pkgutil
-import sys
 from pathlib import Path
 
 import pytest
@@ -24,46 +23,26 @@ import evalbook
 
 PACKAGE = Path(evalbook.__file__).resolve().parent
 
-#: Public modules whose ``__all__`` is not in the top namespace, and why.
+#: Public subpackages whose ``__all__`` is not in the top namespace, and why.
 NOT_AT_TOP = {
-    "evalbook.data": "the CSV files behind evalbook.datasets, no Python names",
-    "evalbook.exercises": "the exercise wing, imported by the exercise notebooks",
+    "evalbook.exercises": "the exercise engine, imported by the exercise notebooks",
     "evalbook.widgets": "the explorers load ipywidgets, so they are imported on demand",
 }
 
-#: Old module names kept for one release: module -> the module it was renamed to.
-DEPRECATED_MODULES = {"evalbook.language": "evalbook.text_metrics"}
-
-#: Names a public module lists that stay in their module: shared by the library's modules,
-#: not something a lesson calls.
-STAY_IN_THEIR_MODULE = {"evalbook.scored": {"as_scored_data"}}
-
-#: The names the package takes from its private modules.
-FROM_PRIVATE_MODULES = {
-    "UndefinedMetricWarning": "evalbook._checks",
-    "get_language": "evalbook._render",
-    "options": "evalbook._render",
-    "set_language": "evalbook._render",
-    "translated": "evalbook._render",
+#: Names a private module lists that stay in it: shared by the library's modules, not
+#: something a lesson calls.
+STAY_IN_THEIR_MODULE = {
+    "evalbook.metrics._ranking": {"as_scored_data"},
+    "evalbook.inference._comparison": {"friedman_exact_p_value"},
 }
 
-#: The modules that gather the modules of one lesson: module -> its parts.
-GATHERING_MODULES = {
-    "evalbook.validation": (
-        "evalbook.splits",
-        "evalbook.leakage_splits",
-        "evalbook.resampling",
-        "evalbook.crossval",
-    ),
-    "evalbook.inference": (
-        "evalbook.intervals",
-        "evalbook.score_intervals",
-        "evalbook.comparison",
-        "evalbook.multiple_testing",
-    ),
-    "evalbook._checks": tuple(
-        f"evalbook._checks.{info.name}" for info in pkgutil.iter_modules([str(PACKAGE / "_checks")])
-    ),
+#: The names the package takes from its private core.
+FROM_PRIVATE_MODULES = {
+    "UndefinedMetricWarning": "evalbook._core.checks",
+    "get_language": "evalbook._core.render",
+    "options": "evalbook._core.render",
+    "set_language": "evalbook._core.render",
+    "translated": "evalbook._core.translation",
 }
 
 
@@ -77,11 +56,14 @@ def public_modules() -> list[str]:
 
 
 def topic_modules() -> list[str]:
-    return [
-        name
-        for name in public_modules()
-        if name not in NOT_AT_TOP and name not in DEPRECATED_MODULES
-    ]
+    """The topic packages whose names make the flat namespace."""
+    return [name for name in public_modules() if name not in NOT_AT_TOP]
+
+
+def parts(package: str) -> list[str]:
+    """The private modules of a topic package, one topic each."""
+    path = importlib.import_module(package).__path__
+    return [f"{package}.{info.name}" for info in pkgutil.iter_modules(path)]
 
 
 # ---------------------------------------------------------------------- the list is complete
@@ -123,22 +105,33 @@ def test_the_exceptions_are_still_needed():
     """An exception that no longer applies is removed from this file, not left behind."""
     modules = public_modules()
     assert set(NOT_AT_TOP) <= set(modules)
-    assert set(DEPRECATED_MODULES) <= set(modules)
     for module, names in STAY_IN_THEIR_MODULE.items():
         assert names <= set(importlib.import_module(module).__all__)
         assert not names & set(evalbook.__all__)
 
 
-@pytest.mark.parametrize("module", GATHERING_MODULES, ids=str)
-def test_a_gathering_module_lists_exactly_its_parts_names(module):
-    parts = GATHERING_MODULES[module]
-    assert len(parts) >= 2
-    expected = {name for part in parts for name in importlib.import_module(part).__all__}
-    gathered = importlib.import_module(module)
+@pytest.mark.parametrize("package", topic_modules(), ids=str)
+def test_a_topic_package_lists_exactly_its_modules_names(package):
+    modules = parts(package)
+    assert modules and all(m.rpartition(".")[2].startswith("_") for m in modules)
+    expected = set()
+    for module in modules:
+        names = set(importlib.import_module(module).__all__)
+        expected |= names - STAY_IN_THEIR_MODULE.get(module, set())
+    gathered = importlib.import_module(package)
     assert sorted(gathered.__all__) == sorted(expected)
-    for name in expected:
-        origin = next(p for p in parts if name in importlib.import_module(p).__all__)
-        assert getattr(gathered, name) is getattr(importlib.import_module(origin), name)
+    for module in modules:
+        for name in set(importlib.import_module(module).__all__) & expected:
+            assert getattr(gathered, name) is getattr(importlib.import_module(module), name)
+
+
+def test_the_topic_packages_are_the_ones_the_docs_name():
+    assert topic_modules() == [
+        "evalbook.displays",
+        "evalbook.inference",
+        "evalbook.metrics",
+        "evalbook.model_selection",
+    ]
 
 
 def test_the_widgets_list_is_the_explorers_that_load_on_demand():
@@ -165,7 +158,7 @@ def test_every_listed_name_is_importable():
 def _constant_comments() -> dict[str, str]:
     """Name -> the ``#:`` comment above its assignment, for the top level of every module."""
     comments = {}
-    for path in sorted(PACKAGE.glob("*.py")):
+    for path in sorted(PACKAGE.rglob("*.py")):
         lines = path.read_text(encoding="utf-8").splitlines()
         for node in ast.parse("\n".join(lines)).body:
             if isinstance(node, ast.Assign):
@@ -234,7 +227,7 @@ def _option_names() -> set[str]:
 
 
 def test_no_module_is_named_like_a_public_name_or_an_option():
-    """``evalbook.summary`` is the function (its module is ``confusion_summary``), and
+    """``evalbook.summary`` is the function (its module is ``metrics._summary``), and
     "language" is the display language (``language=``), not a module."""
     modules = {name.rpartition(".")[2] for name in topic_modules()}
     assert "language" in _option_names() and "summary" in evalbook.__all__
@@ -243,35 +236,6 @@ def test_no_module_is_named_like_a_public_name_or_an_option():
 
 
 def test_summary_is_the_function_and_its_module_is_apart():
-    from evalbook import confusion_summary
+    from evalbook.metrics import _summary as confusion_summary
 
     assert callable(evalbook.summary) and evalbook.summary is confusion_summary.summary
-
-
-# ---------------------------------------------------------------------- the old names
-@pytest.mark.parametrize("old", DEPRECATED_MODULES, ids=str)
-def test_an_old_module_name_warns_and_gives_the_new_module(old):
-    new = importlib.import_module(DEPRECATED_MODULES[old])
-    sys.modules.pop(old, None)
-    with pytest.warns(DeprecationWarning, match=DEPRECATED_MODULES[old].replace(".", r"\.")):
-        module = importlib.import_module(old)
-    assert module is new and getattr(evalbook, old.rpartition(".")[2]) is new
-
-
-def test_no_library_module_imports_an_old_module_name():
-    """The old names are for users' code: the package itself does not trigger the warning."""
-    found = []
-    for path in sorted(PACKAGE.rglob("*.py")):
-        source = path.read_text(encoding="utf-8")
-        if not any(old.rpartition(".")[2] in source for old in DEPRECATED_MODULES):
-            continue
-        for node in ast.walk(ast.parse(source)):
-            if isinstance(node, ast.ImportFrom):
-                names = [node.module or ""] + [f"{node.module}.{a.name}" for a in node.names]
-            elif isinstance(node, ast.Import):
-                names = [alias.name for alias in node.names]
-            else:
-                continue
-            if set(names) & set(DEPRECATED_MODULES):
-                found.append(f"{path.relative_to(PACKAGE)}:{node.lineno}")
-    assert found == []

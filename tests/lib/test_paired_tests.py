@@ -18,7 +18,7 @@ from statsmodels.stats.contingency_tables import mcnemar as sm_mcnemar
 
 import evalbook
 from evalbook import roc_auc
-from evalbook.paired_tests import delong_test, f_test_5x2cv, mcnemar_test, paired_ttest_5x2cv
+from evalbook.inference import delong_test, f_test_5x2cv, mcnemar_test, paired_ttest_5x2cv
 
 
 def test_mcnemar_counts_only_the_discordant_instances():

@@ -13,7 +13,8 @@ from matplotlib.patches import Rectangle
 
 import evalbook
 from evalbook import plot_metric_cells
-from evalbook.plots import METRIC_CELLS
+from evalbook.displays._figures import METRIC_CELLS
+from evalcourse import datasets
 
 DARK, LIGHT, BLANK = "#1f5fa8", "#aec7e8", "#ffffff"
 CELLS = {"TP": (0, 0), "FN": (0, 1), "FP": (1, 0), "TN": (1, 1)}
@@ -35,7 +36,7 @@ def _cell_colours(ax) -> dict[str, str]:
 
 # ------------------------------------------------------------------------- metric cells
 def test_precision_divides_the_predicted_positive_column():
-    ax = plot_metric_cells(evalbook.spam_predictions().pipe(_spam_matrix), "precision")
+    ax = plot_metric_cells(datasets.spam_predictions().pipe(_spam_matrix), "precision")
     assert _cell_colours(ax) == {"TP": DARK, "FP": LIGHT, "FN": BLANK, "TN": BLANK}
     assert ax.get_title() == "precision = TP / (TP + FP) = 6 / 8 = 0.75"
     assert [t.get_text() for t in ax.get_xticklabels()] == ["spam", "ham"]

@@ -16,17 +16,18 @@ from sklearn.metrics import (
 )
 
 import evalbook
-from evalbook.precision_recall import (
+from evalbook.metrics import (
     average_precision,
     fbeta_curve,
     multiclass_roc_auc,
     precision_recall_curve,
 )
+from evalcourse import datasets
 
 
 @pytest.fixture(scope="module")
 def spam():
-    emails = evalbook.spam_predictions()
+    emails = datasets.spam_predictions()
     return emails.target.to_numpy(), emails.score.to_numpy()
 
 

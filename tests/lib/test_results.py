@@ -6,11 +6,12 @@ import numpy as np
 import pytest
 
 import evalbook
-from evalbook._results import RESULT_TYPES, result, result_text
-from evalbook.bias_variance import bias_variance_decomposition
-from evalbook.paired_tests import delong_test, f_test_5x2cv, mcnemar_test, paired_ttest_5x2cv
+from evalbook._core.results import RESULT_TYPES, result, result_text
+from evalbook.inference import delong_test, f_test_5x2cv, mcnemar_test, paired_ttest_5x2cv
+from evalbook.model_selection import bias_variance_decomposition
+from evalcourse import datasets
 
-SPAM = evalbook.spam_predictions()
+SPAM = datasets.spam_predictions()
 Y, S = SPAM.target.to_numpy(), SPAM.score.to_numpy()
 A5 = [[0.8, 0.7], [0.82, 0.71], [0.79, 0.72], [0.81, 0.7], [0.8, 0.69]]
 B5 = [[0.75, 0.7], [0.77, 0.69], [0.74, 0.7], [0.76, 0.68], [0.75, 0.7]]

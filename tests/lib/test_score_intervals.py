@@ -18,9 +18,8 @@ import scipy.stats
 from sklearn.metrics import roc_auc_score
 
 from evalbook import UndefinedMetricWarning
-from evalbook._stats import _few_distinct_scores, delong_auc_variance, delong_placements
-from evalbook.paired_tests import delong_test
-from evalbook.score_intervals import metric_bootstrap_interval, roc_auc_interval
+from evalbook._core.stats import _few_distinct_scores, delong_auc_variance, delong_placements
+from evalbook.inference import delong_test, metric_bootstrap_interval, roc_auc_interval
 
 Z95 = scipy.stats.norm.isf(0.025)
 
@@ -376,7 +375,7 @@ def test_metric_bootstrap_interval_covers_the_true_brier_score():
 
 
 def test_the_standard_librarys_normal_quantile_agrees_with_scipy():
-    from evalbook._stats import normal_quantile
+    from evalbook._core.stats import normal_quantile
 
     probabilities = np.random.default_rng(30).uniform(1e-9, 1 - 1e-9, 500)
     ours = np.array([normal_quantile(p) for p in probabilities])

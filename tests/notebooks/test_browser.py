@@ -36,6 +36,7 @@ import nbformat
 import pytest
 
 import evalbook
+from evalcourse import datasets
 
 ROOT = Path(__file__).resolve().parents[2]
 LESSON = "notebooks/05_scores_roc_ks_lift.ipynb"
@@ -87,7 +88,7 @@ def lesson_page(require_browser, jupyterlab_server, chromium, open_notebook, art
 
 def _expected_counts(t: float) -> list[int]:
     """TP, FN, FP, TN of the SPAM scores at threshold t, computed by the library."""
-    data = evalbook.spam_predictions()
+    data = datasets.spam_predictions()
     predicted = evalbook.threshold(data.score, t, positive="spam", negative="ham")
     cm = evalbook.ConfusionMatrix.from_labels(data.target, predicted, labels=["spam", "ham"])
     return [cm.tp, cm.fn, cm.fp, cm.tn]

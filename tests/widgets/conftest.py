@@ -2,7 +2,7 @@
 
 import pytest
 
-from evalbook._render import set_language
+from evalbook._core.render import set_language
 
 
 @pytest.fixture(autouse=True)

@@ -22,11 +22,12 @@ from evalbook.widgets import (
     ProfitExplorer,
     ThresholdExplorer,
 )
+from evalcourse import datasets
 
 
 @pytest.fixture
 def spam():
-    return evalbook.spam_predictions()
+    return datasets.spam_predictions()
 
 
 def _refused(control, value, name):

@@ -6,7 +6,7 @@ from sklearn.datasets import make_moons
 from sklearn.neighbors import KNeighborsClassifier
 from sklearn.tree import DecisionTreeClassifier
 
-from evalbook.validation import holdout
+from evalbook.model_selection import holdout
 from evalbook.widgets.complexity import ComplexityExplorer
 
 

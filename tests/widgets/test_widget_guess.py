@@ -7,7 +7,7 @@ import math
 import pytest
 
 from evalbook import ConfusionMatrix, f1
-from evalbook._render import set_language
+from evalbook._core.render import set_language
 from evalbook.widgets import Guess
 
 

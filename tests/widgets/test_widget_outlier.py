@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 from sklearn.metrics import mean_absolute_error, mean_squared_error, r2_score
 
-from evalbook._render import number
+from evalbook._core.render import number
 from evalbook.widgets import OutlierExplorer
 
 T = [1.0, 2.0, 3.0, 4.0]

@@ -7,11 +7,12 @@ import numpy as np
 import pytest
 
 import evalbook
-from evalbook._render import confusion_html
+from evalbook._core.render import confusion_html
 from evalbook.widgets import (
     PositiveClassExplorer,
 )
 from evalbook.widgets.positive_class import RESULT_COLOURS
+from evalcourse import datasets
 
 # Swapping the positive class of a binary problem swaps these result types.
 FLIP = {"TP": "TN", "TN": "TP", "FP": "FN", "FN": "FP"}
@@ -29,7 +30,7 @@ ROW = re.compile(r'<tr data-result="(TP|FN|FP|TN)" style="background:(#[0-9a-f]{
 
 @pytest.fixture
 def spam():
-    return evalbook.spam_predictions()
+    return datasets.spam_predictions()
 
 
 @pytest.fixture
@@ -215,7 +216,7 @@ def test_zero_one_labels_start_with_class_one():
 
 
 def test_three_classes_count_one_class_against_the_rest():
-    abc = evalbook.abc_confusion()
+    abc = datasets.abc_confusion()
     pairs = [(t, p) for t in abc.labels for p in abc.labels]
     repeats = abc.counts.ravel()
     y_true = np.repeat([t for t, _ in pairs], repeats)

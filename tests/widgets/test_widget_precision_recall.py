@@ -9,11 +9,12 @@ import pytest
 
 import evalbook
 from evalbook.widgets.precision_recall import PrecisionRecallExplorer
+from evalcourse import datasets
 
 
 @pytest.fixture
 def spam_explorer():
-    data = evalbook.spam_predictions()
+    data = datasets.spam_predictions()
     return PrecisionRecallExplorer(data.target, data.score, positive="spam"), data
 
 
@@ -76,7 +77,7 @@ def test_bad_prevalence_is_refused_and_kept(spam_explorer):
     ],
 )
 def test_bad_arguments(kwargs, error, match):
-    data = evalbook.spam_predictions()
+    data = datasets.spam_predictions()
     with pytest.raises(error, match=match):
         PrecisionRecallExplorer(data.target, data.score, positive="spam", **kwargs)
 

@@ -7,9 +7,9 @@ import pandas as pd
 import pytest
 
 from evalbook import ConfusionMatrix, average_class_accuracy, profit
-from evalbook._render import set_language
-from evalbook.datasets import profit_matrix, tree_knn_confusions
+from evalbook._core.render import set_language
 from evalbook.widgets import ProfitExplorer
+from evalcourse.datasets import profit_matrix, tree_knn_confusions
 
 
 def test_defaults_reproduce_tabelas_5_and_6():

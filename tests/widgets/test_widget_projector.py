@@ -26,8 +26,7 @@ import numpy as np
 import pytest
 from sklearn.datasets import make_classification
 
-from evalbook import spam_predictions
-from evalbook._svg import FONT_SIZES
+from evalbook._core.svg import FONT_SIZES
 from evalbook.widgets import (
     BootstrapExplorer,
     ComplexityExplorer,
@@ -42,6 +41,7 @@ from evalbook.widgets import (
     ProfitExplorer,
     ThresholdExplorer,
 )
+from evalcourse.datasets import spam_predictions
 
 SLIDE = (1100, 600)  # width and height an explorer gets on a 1280×720 slide, in px
 SMALLEST = 14  # px: the smallest text a class reads from the back row

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from evalbook import ConfusionMatrix, UndefinedMetricWarning, metrics_table, threshold
-from evalbook._render import set_language
+from evalbook._core.render import set_language
 from evalbook.widgets import ThresholdExplorer
 
 

@@ -1,0 +1,349 @@
+"""Validation and inference: sizes, splits, folds, metrics, confidence levels, tables of scores."""
+
+from __future__ import annotations
+
+import math
+import numbers
+import warnings
+from collections.abc import Mapping
+
+import numpy as np
+
+from evalbook._core.checks.labels import check_labels
+from evalbook._core.checks.policy import (
+    MAX_COUNT,
+    as_array,
+    as_floats,
+    as_number_array,
+    check_count,
+    check_whole_number,
+    shown_number,
+)
+
+__all__ = [
+    "as_differences",
+    "as_error_rates",
+    "as_features",
+    "as_score_table",
+    "check_class_counts",
+    "check_estimator",
+    "check_folds",
+    "check_fractions",
+    "check_metric",
+    "check_metric_value",
+    "check_splits",
+    "check_stratifiable",
+    "check_successes",
+    "holds_real_numbers",
+]
+
+
+def check_successes(k, n) -> tuple[int, int]:
+    """Check a count of successes ``k`` out of ``n`` trials (whole numbers, 0 <= k <= n, n >= 1)."""
+    n = check_count(n, "n", minimum=1)
+    k = check_whole_number(k, "k", minimum=0, floats=True)
+    if k > n:
+        raise ValueError(f"k must be between 0 and n = {n}; got {shown_number(k)}")
+    return k, n
+
+
+def check_metric_value(value, metric) -> float:
+    """The value a user's ``metric(cm)`` returned, as a float (nan stays nan: 0/0)."""
+    if isinstance(value, np.ndarray) and value.ndim == 0:
+        value = value.item()
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
+        name = getattr(metric, "__name__", type(metric).__name__)
+        shown = repr(value)
+        shown = shown if len(shown) <= 60 else shown[:57] + "..."
+        raise TypeError(
+            f"metric must return a number; {name}(cm) returned {type(value).__name__} {shown}"
+        )
+    return float(value)
+
+
+def check_metric(metric) -> None:
+    """Check that ``metric`` is a function of a confusion matrix."""
+    if not callable(metric):
+        raise TypeError(
+            "metric must be a function of a confusion matrix, such as evalbook.accuracy; "
+            f"got {type(metric).__name__}"
+        )
+
+
+def check_fractions(fractions, name: str, *, parts: int) -> np.ndarray:
+    """``parts`` positive shares that add up to 1."""
+    if isinstance(fractions, (str, bytes)) or np.ndim(as_array(fractions, name)) != 1:
+        raise TypeError(f"{name} must be a sequence of {parts} numbers; got {fractions!r}")
+    values = list(fractions)
+    if len(values) != parts:
+        raise ValueError(f"{name} must have {parts} entries; got {len(values)}: {values!r}")
+    for value in values:
+        if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
+            raise TypeError(f"{name} must hold numbers; got {type(value).__name__} {value!r}")
+    array = np.asarray(values, dtype=float)
+    if not np.all(np.isfinite(array)) or np.any(array <= 0):
+        raise ValueError(f"every entry of {name} must be a number greater than 0; got {values}")
+    if not math.isclose(array.sum(), 1.0, rel_tol=0.0, abs_tol=1e-9):
+        raise ValueError(f"{name} must add up to 1; {values} add up to {array.sum():.6g}")
+    return array
+
+
+def check_class_counts(class_counts) -> tuple[list | None, list[int]]:
+    """Counts per class from a sequence or a mapping ``{class: count}`` (a dict, a Counter,
+    a pandas Series such as ``y.value_counts()``): ``(classes or None, counts)``, where the
+    classes are the mapping's keys in its order (None for a plain sequence)."""
+
+    classes = None
+    if hasattr(class_counts, "index") and hasattr(class_counts, "to_numpy"):  # a Series
+        if np.ndim(class_counts) != 1:
+            raise TypeError("class_counts must be one-dimensional (one count per class)")
+        classes, values = list(class_counts.index), class_counts.tolist()
+    elif isinstance(class_counts, Mapping):
+        classes, values = list(class_counts.keys()), list(class_counts.values())
+    elif (
+        isinstance(class_counts, (str, bytes))
+        or np.ndim(as_array(class_counts, "class_counts")) != 1
+    ):
+        raise TypeError(
+            "class_counts must be a sequence of counts or a mapping {class: count}; "
+            f"got {class_counts!r}"
+        )
+    else:
+        values = list(class_counts)
+    if not values:
+        raise ValueError("class_counts is empty; give the number of instances of each class")
+    for value in values:
+        if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Integral):
+            raise TypeError(
+                f"class_counts must hold whole numbers; got {type(value).__name__} {value!r}"
+            )
+    values = [int(value) for value in values]  # Python ints: no overflow
+    if any(value < 0 for value in values):
+        raise ValueError(f"class_counts must not be negative; got {values}")
+    total = sum(values)
+    if total == 0:
+        raise ValueError("class_counts are all 0; there is nothing to sample")
+    if total > MAX_COUNT:
+        raise ValueError(
+            f"class_counts add up to {shown_number(total)} instances, more than the limit of "
+            f"2**53 = {MAX_COUNT}"
+        )
+    return classes, values
+
+
+def check_folds(k, n: int) -> int:
+    """A number of folds ``2 <= k <= n``."""
+    k = check_whole_number(k, "k", minimum=2)
+    if k > n:
+        raise ValueError(
+            f"k={shown_number(k)} is larger than the number of instances n={n}: every fold "
+            "needs at least one instance"
+        )
+    return k
+
+
+def check_stratifiable(classes, counts, k: int, *, stacklevel: int) -> None:
+    """Refuse stratified folds if every class has fewer than ``k`` instances; warn if some do."""
+    counts = np.asarray(counts)
+    classes = classes.tolist() if isinstance(classes, np.ndarray) else list(classes)
+    if np.all(counts < k):
+        raise ValueError(
+            f"k={k} is larger than the number of instances of every class "
+            f"({dict(zip(classes, counts.tolist(), strict=True))}); "
+            "stratified folds need at least k instances of some class"
+        )
+    if np.any(counts < k):
+        small = {c: int(m) for c, m in zip(classes, counts, strict=True) if m < k}
+        warnings.warn(
+            f"the least populated class has fewer than k={k} instances {small}: some folds "
+            "will have none of it",
+            UserWarning,
+            stacklevel=stacklevel + 1,
+        )
+
+
+def check_splits(splits, n: int) -> list[tuple[np.ndarray, np.ndarray]]:
+    """``(train, test)`` pairs of non-empty integer positions in ``0 .. n-1``, as a list."""
+    from collections.abc import Iterable
+
+    if isinstance(splits, (str, bytes)) or not isinstance(splits, Iterable):
+        raise TypeError(
+            "splits must be an iterable of (train_indices, test_indices) pairs, such as "
+            f"kfold(n, k=10); got {type(splits).__name__}"
+        )
+    pairs = []
+    for number, pair in enumerate(splits):
+        try:
+            train, test = pair
+        except (TypeError, ValueError):
+            raise TypeError(
+                f"splits: split {number} must be a (train_indices, test_indices) pair; got {pair!r}"
+            ) from None
+        checked = []
+        for indices, role in ((train, "training"), (test, "test")):
+            array = np.asarray(indices)
+            if array.ndim != 1 or (array.size and array.dtype.kind not in "iu"):
+                raise TypeError(
+                    f"splits: the {role} indices of split {number} must be a 1-D array of integer "
+                    f"positions; got dtype {array.dtype}, shape {array.shape}"
+                )
+            array = array.astype(np.intp)
+            if array.size == 0:
+                raise ValueError(f"the {role} set of split {number} is empty")
+            if array.min() < 0 or array.max() >= n:
+                raise ValueError(
+                    f"the {role} indices of split {number} must be positions 0..{n - 1}; "
+                    f"got {int(array.min())}..{int(array.max())}"
+                )
+            checked.append(array)
+        pairs.append((checked[0], checked[1]))
+    if not pairs:
+        raise ValueError("splits is empty; it must hold at least one (train, test) pair")
+    return pairs
+
+
+def holds_real_numbers(array: np.ndarray) -> bool:
+    """Whether ``array`` holds real numbers only: an integer or float dtype, or objects that
+    are all real numbers. Booleans and text (``'0.5'``, which numpy would convert) are not."""
+    if array.dtype.kind in "iuf":
+        return True
+    return array.dtype.kind == "O" and all(
+        isinstance(v, numbers.Real) and not isinstance(v, (bool, np.bool_)) for v in array.ravel()
+    )
+
+
+def as_error_rates(value, name: str) -> np.ndarray:
+    """Error rates in [0, 1]: a number or an array of numbers (not booleans, not text)."""
+    if isinstance(value, (str, bytes, bool, np.bool_)) or value is None:
+        raise TypeError(f"{name} must be an error rate in [0, 1]; got {value!r}")
+    array = as_array(value, name)
+    if not holds_real_numbers(array):
+        raise TypeError(
+            f"{name} must hold error rates (numbers in [0, 1]); got dtype {array.dtype}"
+        )
+    array = as_floats(array, name)
+    if array.size == 0 or not np.all((array >= 0) & (array <= 1)):  # also rejects nan
+        raise ValueError(f"{name} must be an error rate in [0, 1]; got {value!r}")
+    return array
+
+
+def as_score_table(scores) -> tuple[np.ndarray, tuple]:
+    """A table of scores (rows = datasets, columns = algorithms), N >= 2, k >= 3, as
+    ``(values, labels)``. A DataFrame or a mapping ``{algorithm: scores}`` names the
+    algorithms; numbers only (no booleans, no text)."""
+
+    labels = None
+    if isinstance(scores, Mapping):
+        labels = tuple(scores.keys())
+        columns = [as_array(column, "scores") for column in scores.values()]
+        if any(column.ndim != 1 for column in columns) or len({c.size for c in columns}) > 1:
+            raise ValueError(
+                "scores given as a mapping {algorithm: scores} must hold one sequence per "
+                "algorithm, all of the same length (one score per dataset)"
+            )
+        scores = np.column_stack(columns) if columns else np.empty((0, 0))
+    elif hasattr(scores, "columns") and hasattr(scores, "to_numpy"):
+        labels = tuple(scores.columns)
+        scores = scores.to_numpy()
+    if (
+        scores is None
+        or isinstance(scores, (str, bytes))
+        or np.ndim(as_array(scores, "scores")) == 0
+    ):
+        raise TypeError(
+            "scores must be a table (rows = datasets, columns = algorithms); "
+            f"got {type(scores).__name__}"
+        )
+    array = as_array(scores, "scores")
+    if array.dtype.kind == "b":
+        raise TypeError("scores must hold numbers (e.g. accuracies), not booleans")
+    if not holds_real_numbers(array):
+        bad = [v for v in array.ravel() if not holds_real_numbers(np.array([v], dtype=object))]
+        example = f": got {type(bad[0]).__name__} {bad[0]!r}" if bad else ""
+        raise TypeError(f"scores must hold numbers only, in rows of equal length{example}")
+    try:
+        values = array.astype(float)
+    except OverflowError:  # an int beyond a float's range
+        raise ValueError("scores contains a number too large for a float") from None
+    if values.ndim != 2:
+        raise ValueError(
+            f"scores must be two-dimensional (rows = datasets, columns = algorithms); "
+            f"got shape {values.shape}"
+        )
+    n, k = values.shape
+    if n < 2:
+        raise ValueError(f"scores needs at least two datasets (rows); got {n}")
+    if k < 3:
+        raise ValueError(
+            f"scores needs at least three algorithms (columns); got {k}. "
+            "For two, use compare_algorithms on the differences"
+        )
+    if not np.all(np.isfinite(values)):
+        raise ValueError("scores contains nan or infinite values")
+    if labels is not None:  # each algorithm named once: a repeated name would hide one
+        labels = tuple(check_labels(list(labels), "the algorithms' names (scores' columns)"))
+    return values, labels if labels is not None else tuple(range(k))
+
+
+def as_differences(differences) -> np.ndarray:
+    """Paired differences of two algorithms, one per dataset or fold: at least two numbers."""
+    values = as_number_array(
+        differences, "differences", what="difference", empty="give one per dataset or fold"
+    )
+    if values.size < 2:
+        raise ValueError(
+            f"differences needs at least two values (k ≥ 2 datasets or folds); got {values.size}"
+        )
+    return values
+
+
+def check_estimator(model) -> None:
+    """Refuse a ``model`` without the ``fit(X, y)`` and ``predict(X)`` of an estimator."""
+    if not (hasattr(model, "fit") and hasattr(model, "predict")):
+        raise TypeError(
+            "model must be an estimator with fit(X, y) and predict(X) methods, such as "
+            f"sklearn.tree.DecisionTreeClassifier(); got {type(model).__name__}"
+        )
+
+
+def as_features(X, n: int | None, *, name: str = "X", y_name: str = "y", shape=None):
+    """The feature table ``X`` (a DataFrame as it is, else an array), one row per instance.
+
+    ``n`` is the number of labels in ``y_name`` (None: any number of rows, at least one);
+    ``shape`` the shape of one instance the table must have (that of the training table).
+    Numbers must form a finite (rows, features) table: NaN, ±inf, a single value or a flat
+    list of numbers are refused here, with ``name``, instead of in the estimator (a flat
+    list of texts, for a text pipeline, is accepted).
+    """
+    if X is None or isinstance(X, (str, bytes)):
+        raise TypeError(f"{name} must be a table of features, one row per instance; got {X!r}")
+    if not hasattr(X, "iloc"):
+        X = as_array(X, name)
+    numeric = not hasattr(X, "iloc") and X.dtype.kind in "biuf"
+    if X.ndim == 0 or (X.ndim == 1 and numeric):
+        raise ValueError(
+            f"{name} must be a table of shape (instances, features); got "
+            + ("a single value" if X.ndim == 0 else f"an array of shape {X.shape}")
+            + (" (one feature per instance: write [[x1], [x2], ...])" if X.ndim == 1 else "")
+        )
+    if n is not None and len(X) != n:
+        raise ValueError(
+            f"{name} and {y_name} must describe the same instances; {name} has {len(X)} rows, "
+            f"{y_name} has {n}"
+        )
+    if X.size == 0 if not hasattr(X, "iloc") else X.empty:
+        raise ValueError(f"{name} is empty (shape {X.shape}); give at least one instance")
+    if shape is not None and tuple(X.shape[1:]) != tuple(shape):
+        raise ValueError(
+            f"{name} has instances of shape {tuple(X.shape[1:])}; the training table's are "
+            f"{tuple(shape)}"
+        )
+    if numeric and X.dtype.kind == "f":
+        bad = np.argwhere(~np.isfinite(X))
+        if bad.size:
+            at = tuple(int(v) for v in bad[0])
+            raise ValueError(
+                f"{name}{list(at)} is {X[at]}; every feature must be a finite number (impute "
+                "or drop missing values first)"
+            )
+    return X

@@ -1,0 +1,70 @@
+"""How sure a measured number is: intervals (normal, t, exact binomial, DeLong,
+bootstrap), comparisons of models and algorithms (paired t, Friedman), paired tests
+(McNemar, DeLong, 5×2cv) and corrections for several tests at once.
+"""
+
+from evalbook.inference._comparison import (
+    AlgorithmComparison,
+    FriedmanResult,
+    ModelComparison,
+    compare_algorithms,
+    compare_models,
+    friedman,
+)
+from evalbook.inference._intervals import (
+    T_TABLE,
+    Z_TABLE,
+    Interval,
+    NormalApproximationWarning,
+    accuracy_interval,
+    bootstrap_interval,
+    interval_coverage,
+    metric_bootstrap_interval,
+    proportion_interval,
+    roc_auc_interval,
+    t_value,
+    z_value,
+)
+from evalbook.inference._multiple_testing import (
+    AdjustedPValues,
+    adjust_p_values,
+)
+from evalbook.inference._paired_tests import (
+    DeLongResult,
+    McNemarResult,
+    PairedTestResult,
+    delong_test,
+    f_test_5x2cv,
+    mcnemar_test,
+    paired_ttest_5x2cv,
+)
+
+__all__ = [
+    "T_TABLE",
+    "Z_TABLE",
+    "AdjustedPValues",
+    "AlgorithmComparison",
+    "DeLongResult",
+    "FriedmanResult",
+    "Interval",
+    "McNemarResult",
+    "ModelComparison",
+    "NormalApproximationWarning",
+    "PairedTestResult",
+    "accuracy_interval",
+    "adjust_p_values",
+    "bootstrap_interval",
+    "compare_algorithms",
+    "compare_models",
+    "delong_test",
+    "f_test_5x2cv",
+    "friedman",
+    "interval_coverage",
+    "mcnemar_test",
+    "metric_bootstrap_interval",
+    "paired_ttest_5x2cv",
+    "proportion_interval",
+    "roc_auc_interval",
+    "t_value",
+    "z_value",
+]

@@ -1,0 +1,961 @@
+"""Agreement beyond chance: the random classifier's matrix and Cohen's kappa built from it.
+
+Handout 001, "Matriz de confusão e classificador aleatório" and "Matriz de confusão e
+estatística Kappa": a random classifier that predicts each class with the same proportions
+as the model (for the A/B/C matrix: 60%, 30%, 10%) spreads every row of the target in those
+proportions; its matrix is ``row total × column total / n``. Its diagonal is the number of
+successes expected by chance, and kappa is the share of the possible extra successes that
+the model achieved::
+
+    kappa = (observed − expected successes) / (n − expected successes)
+
+which is Cohen's ``(p_o − p_e) / (1 − p_e)`` (:func:`cohen_kappa`) in counts. The
+Matthews correlation coefficient (:func:`mcc`, handout 003), the other chance-corrected
+agreement of a confusion matrix, lives here too. Both are computed in whole numbers
+(Python ints), exact for any count a :class:`~evalbook.ConfusionMatrix` holds.
+
+Metrics computed from a confusion matrix.
+
+Every function takes a :class:`~evalbook.ConfusionMatrix` or anything its constructor
+accepts (a k×k table of counts, rows = target, columns = prediction, positive class
+first). Binary metrics on a matrix of more than two classes need ``positive=``: that class
+is treated as positive and all the others as negative (one-vs-rest); without it they
+raise a ``ValueError``.
+
+Undefined values
+----------------
+A ratio whose denominator is 0 (the precision of a model that never predicts the positive
+class, say) is undefined. The library's single policy: the metric returns ``nan`` and
+emits an :class:`~evalbook.UndefinedMetricWarning` naming the metric and the empty
+denominator. ``zero_division=0.0`` (or ``1.0``, or ``nan``) returns that value silently
+instead. The only exception is named by its source: the Matthews correlation coefficient
+is 0 when a sum in its denominator is 0 (handout 003), with the same warning.
+
+:data:`BINARY_METRICS` and :data:`MULTICLASS_METRICS` list the metrics with their formula
+and the handout equation they implement; :func:`metrics_table` evaluates them all. One
+number under several names is one function: ``tpr`` and ``sensitivity`` are
+:func:`recall`, ``tnr`` is :func:`specificity` (:data:`ALIASES`). The MCC and Cohen's
+kappa live in :mod:`evalbook.metrics` and are listed here too.
+
+When errors have different prices: per-class recall, average class accuracy and profit.
+
+Handout 000, "Métricas de classificação" after the F1: the profit matrix (Tabela 4), the
+decision tree and the k-NN of Tabela 5, their profits in Tabela 6, and the average class
+accuracy, arithmetic (eqs. (7)-(8)) and harmonic (eq. (9)).
+
+A profit matrix has the same layout as the confusion matrix (rows = target, columns =
+prediction, positive class first): ``profit_matrix[i, j]`` is what one instance of class
+``labels[i]`` predicted as ``labels[j]`` earns (negative: costs). The profit of a model is
+the sum of counts × profits over the cells.
+"""
+
+from __future__ import annotations
+
+import math
+import warnings
+from typing import NamedTuple
+
+import numpy as np
+
+from evalbook._core.checks import (
+    UndefinedMetricWarning,
+    as_profit_matrix,
+    check_choice,
+    check_nonempty,
+    check_probability,
+    check_zero_division,
+    fbeta_weight,
+    safe_divide,
+)
+from evalbook._core.render import term
+from evalbook._core.results import result
+from evalbook.metrics._confusion import ConfusionMatrix, as_confusion_matrix
+
+__all__ = [
+    "BINARY_METRICS",
+    "MEANS",
+    "MULTICLASS_METRICS",
+    "KappaBreakdown",
+    "accuracy",
+    "average_class_accuracy",
+    "balanced_accuracy",
+    "cohen_kappa",
+    "detection_prevalence",
+    "detection_rate",
+    "efficiency",
+    "error_rate",
+    "expected_confusion",
+    "f1",
+    "fbeta",
+    "fnr",
+    "fpr",
+    "kappa_breakdown",
+    "mcc",
+    "metrics_table",
+    "npv",
+    "per_class_recall",
+    "ppv",
+    "precision",
+    "prevalence",
+    "profit",
+    "recall",
+    "sensitivity",
+    "specificity",
+    "tnr",
+    "tpr",
+]
+
+
+# ====================================================================== agreement
+
+
+#: Why :func:`expected_confusion` and :func:`kappa_breakdown` refuse an empty matrix.
+RANDOM_NEEDS = (
+    "the random classifier keeps the model's class proportions, which are undefined for an "
+    "empty matrix"
+)
+
+
+def mcc(cm, *, positive=None) -> float:
+    """Matthews correlation coefficient (the phi coefficient), in [−1, 1].
+
+    Handout 003: ``(TP·TN − FP·FN) / sqrt((TP+FP)(TP+FN)(TN+FP)(TN+FN))``. Handout 002
+    prints this same formula as eq. (10.6) but calls it "Kappa"; it is not Cohen's kappa
+    (see :func:`cohen_kappa`). For k classes, Gorodkin's generalisation (the one
+    ``sklearn.metrics.matthews_corrcoef`` computes)::
+
+        (n·Σ C_kk − Σ p_k·t_k) / sqrt((n² − Σ p_k²)(n² − Σ t_k²))
+
+    with t_k the row (target) and p_k the column (prediction) totals; with ``positive=``,
+    the binary MCC of that class against the rest.
+
+    When a sum in the denominator is 0 the MCC is 0, handout 003's convention ("o
+    denominador pode ser considerado 1"), also scikit-learn's; an
+    :class:`~evalbook.UndefinedMetricWarning` says so.
+
+    Examples
+    --------
+    >>> round(mcc([[6, 3], [2, 9]]), 4)
+    0.4924
+    """
+    cm = as_confusion_matrix(cm)
+    if positive is not None:
+        cm = cm.one_vs_rest(positive)
+    # in whole numbers (Python ints: exact for any count), then one rounding at the end
+    n, t, p = cm.n, _ints(cm.target_totals), _ints(cm.prediction_totals)
+    numerator = n * cm.n_correct - _dot(p, t)
+    first, second = n * n - _dot(p, p), n * n - _dot(t, t)
+    if first == 0 or second == 0:
+        warnings.warn(
+            "MCC has a zero sum in its denominator (one class is never the target or never "
+            "predicted); returning 0 as handout 003 prescribes",
+            UndefinedMetricWarning,
+            stacklevel=2,
+        )
+        return 0.0
+    # the square root of an exact ratio of whole numbers: two roundings in all
+    return math.copysign(math.sqrt(numerator * numerator / (first * second)), numerator)
+
+
+def _ints(values) -> list[int]:
+    return [int(v) for v in values]
+
+
+def _dot(first: list[int], second: list[int]) -> int:
+    return sum(a * b for a, b in zip(first, second, strict=True))
+
+
+def cohen_kappa(cm, *, zero_division="warn") -> float:
+    """Cohen's kappa: (p_o − p_e) / (1 − p_e), agreement corrected for chance.
+
+    Handout 001, "Matriz de confusão e estatística Kappa": p_o is the accuracy and p_e the
+    accuracy expected of a random classifier that keeps the predicted class proportions,
+    ``Σ t_k·p_k / n²``. Equivalently, (observed − expected successes) / (n − expected
+    successes): 58 / 118 = 49.2% for handout 001's A/B/C matrix. Any number of classes.
+    Undefined when p_e = 1 (every target and prediction is one and the same class).
+
+    Examples
+    --------
+    >>> round(cohen_kappa([[88, 10, 2], [14, 40, 6], [18, 10, 12]]), 4)
+    0.4915
+    """
+    cm = as_confusion_matrix(cm)
+    return _kappa(cm, zero_division, "Cohen's kappa")
+
+
+def _kappa(cm: ConfusionMatrix, zero_division, metric: str) -> float:
+    """Kappa as (n·observed − Σ t_k·p_k) / (n² − Σ t_k·p_k): whole numbers, one rounding."""
+    n = cm.n
+    chance = _dot(_ints(cm.target_totals), _ints(cm.prediction_totals))  # n × expected
+    return safe_divide(
+        n * cm.n_correct - chance,
+        n * n - chance,
+        zero_division=zero_division,
+        metric=metric,
+        why="the chance agreement is already perfect, or n = 0",
+        stacklevel=4,  # safe_divide < _kappa < public function < caller
+    )
+
+
+def expected_confusion(cm):
+    """The confusion matrix expected of a random classifier with the model's proportions.
+
+    Handout 001, "Matriz de confusão e estatística Kappa": the random classifier predicts
+    each class in the proportions the model does (column totals / n) and classifies each
+    row (each actual class) in those proportions, so cell (i, j) is
+    ``row total_i × column total_j / n``. For the A/B/C matrix its rows are 60/30/10,
+    36/18/6 and 24/12/4, and its diagonal sums to 82 expected successes.
+
+    Parameters
+    ----------
+    cm : ConfusionMatrix or array-like of shape (k, k)
+        Rows are the target, columns the prediction. Must hold at least one instance.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Float counts (they need not be whole numbers), index ``target`` and columns
+        ``prediction`` named by the class labels; same row and column totals as ``cm``.
+
+    Raises
+    ------
+    ValueError
+        If the matrix is empty (n = 0).
+
+    Examples
+    --------
+    >>> expected_confusion([[88, 10, 2], [14, 40, 6], [18, 10, 12]]).to_numpy()
+    array([[60., 30., 10.],
+           [36., 18.,  6.],
+           [24., 12.,  4.]])
+    """
+    import pandas as pd
+
+    cm = check_nonempty(as_confusion_matrix(cm), RANDOM_NEEDS)
+    totals = [np.asarray(v, dtype=float) for v in (cm.target_totals, cm.prediction_totals)]
+    expected = np.outer(*totals) / float(cm.n)
+    from evalbook._core.tables import DisplayFrame  # shown in the display language
+
+    return DisplayFrame(
+        expected,
+        index=pd.Index(cm.labels, name="target"),
+        columns=pd.Index(cm.labels, name="prediction"),
+    )
+
+
+@result
+class KappaBreakdown(NamedTuple):
+    """Handout 001's kappa, step by step (see :func:`kappa_breakdown`).
+
+    Attributes
+    ----------
+    n : int
+        Number of instances.
+    observed : int
+        Successes of the model (the diagonal of its matrix).
+    expected : float
+        Successes expected of the random classifier (the diagonal of
+        :func:`expected_confusion`).
+    extra : float
+        ``observed − expected``: successes beyond chance (negative when the model does
+        worse than chance).
+    max_extra : float
+        ``n − expected``: the most extra successes any model could have.
+    kappa : float
+        ``extra / max_extra`` (nan when ``max_extra`` is 0).
+    """
+
+    n: int
+    observed: int
+    expected: float
+    extra: float
+    max_extra: float
+    kappa: float
+
+    def __str__(self) -> str:
+        rows = [
+            (term("observed"), f"{self.observed}"),
+            (term("expected"), f"{self.expected:g}"),
+            (term("extra"), f"{self.extra:g}"),
+            (term("max_extra"), f"{self.n} − {self.expected:g} = {self.max_extra:g}"),
+            ("kappa", f"{self.extra:g} / {self.max_extra:g} = {self.kappa:.4f}"),
+        ]
+        width = max(len(label) for label, _ in rows)
+        return "\n".join(f"{label:<{width}} = {value}" for label, value in rows)
+
+
+def kappa_breakdown(cm, *, zero_division="warn") -> KappaBreakdown:
+    """Cohen's kappa computed the way handout 001 does, keeping every intermediate count.
+
+    Handout 001: "número de sucessos do classificador aleatório = 60 + 18 + 4 = 82",
+    "número extra de sucessos = 88 + 40 + 12 − 82 = 58", "número máximo de sucessos extra
+    seria = 200 − 82 = 118", "Kappa = 58 / 118 = 49.2%". The result's ``kappa`` equals
+    :func:`evalbook.cohen_kappa`. Its maximum is 1 (only the diagonal is non-zero); it is
+    0 when the model has exactly the chance successes and negative below that, down to −1.
+
+    Parameters
+    ----------
+    cm : ConfusionMatrix or array-like of shape (k, k)
+        Rows are the target, columns the prediction. Must hold at least one instance.
+    zero_division : "warn" or float, default "warn"
+        Kappa when ``n − expected`` is 0 (target and prediction are always one and the same
+        class); ``"warn"`` gives nan with an :class:`~evalbook.UndefinedMetricWarning`.
+
+    Returns
+    -------
+    KappaBreakdown
+
+    Examples
+    --------
+    >>> b = kappa_breakdown([[88, 10, 2], [14, 40, 6], [18, 10, 12]])
+    >>> b.observed, b.expected, b.extra, b.max_extra, round(b.kappa, 3)
+    (140, 82.0, 58.0, 118.0, 0.492)
+    """
+    cm = check_nonempty(as_confusion_matrix(cm), RANDOM_NEEDS)
+    n = cm.n
+    observed = cm.n_correct
+    expected = _dot(_ints(cm.target_totals), _ints(cm.prediction_totals)) / n
+    extra = observed - expected
+    max_extra = n - expected
+    kappa = _kappa(cm, zero_division, "kappa")
+    return KappaBreakdown(n, observed, expected, extra, max_extra, kappa)
+
+
+# ====================================================================== classification
+
+
+def _binary_counts(cm, positive, metric: str) -> tuple[int, int, int, int]:
+    """(TP, FN, FP, TN) of a 2×2 matrix, or of ``positive`` against the rest."""
+    cm = as_confusion_matrix(cm)
+    if positive is not None:
+        cm = cm.one_vs_rest(positive)
+    elif cm.n_classes != 2:
+        k = cm.n_classes
+        raise ValueError(
+            f"{metric} is a binary metric and this confusion matrix has {k} "
+            f"class{'es' if k != 1 else ''} {cm.labels!r}; pass positive=... to treat one class "
+            "as positive and the rest as negative (one-vs-rest)"
+            + ("" if k > 2 else ", or build the matrix with labels= listing both classes")
+        )
+    c = cm.counts
+    return int(c[0, 0]), int(c[0, 1]), int(c[1, 0]), int(c[1, 1])
+
+
+# ---------------------------------------------------------------------- overall rates
+def accuracy(cm, *, zero_division="warn") -> float:
+    """Share of the predictions that are correct: (TP + TN) / n, or trace / n.
+
+    Called "taxa de acertos" in handout 000, eq. (2), "taxa de sucesso" in handout 001,
+    "Acurácia" in handout 002, eq. (10.1). Works for any number of classes.
+
+    Parameters
+    ----------
+    cm : ConfusionMatrix or array-like of shape (k, k)
+        Rows are the target, columns the prediction.
+    zero_division : "warn" or float, default "warn"
+        Value returned for an empty matrix (n = 0); ``"warn"`` returns nan with a warning.
+
+    Examples
+    --------
+    >>> accuracy([[6, 3], [2, 9]])
+    0.75
+    >>> accuracy([[88, 10, 2], [14, 40, 6], [18, 10, 12]])
+    0.7
+    """
+    cm = as_confusion_matrix(cm)
+    return safe_divide(
+        cm.n_correct, cm.n, zero_division=zero_division, metric="accuracy", why="n = 0"
+    )
+
+
+def error_rate(cm, *, zero_division="warn") -> float:
+    """Share of the predictions that are wrong: (FP + FN) / n = 1 − accuracy.
+
+    Handout 000, eq. (1) ("taxa de erros"); handout 001 ("taxa de erro"). Any number of
+    classes.
+
+    Examples
+    --------
+    >>> error_rate([[6, 3], [2, 9]])
+    0.25
+    """
+    cm = as_confusion_matrix(cm)
+    return safe_divide(
+        cm.n - cm.n_correct, cm.n, zero_division=zero_division, metric="error rate", why="n = 0"
+    )
+
+
+# ---------------------------------------------------------------------- rates by row
+def recall(cm, *, positive=None, zero_division="warn") -> float:
+    """Share of the actual positives that the model found: TP / (TP + FN).
+
+    One number under three names: recall, handout 000, eq. (4) (where the text mislabels
+    it "especificidade"), and handout 002, eq. (10.11); the true positive rate ("Taxa de
+    verdadeiros positivos", handout 000), :func:`tpr`; and the sensitivity (handout 002,
+    eq. (10.11); handout 003, "Sensibilidade"; caret's name), :func:`sensitivity`. The
+    three names are one function.
+
+    Parameters
+    ----------
+    cm : ConfusionMatrix or array-like of shape (k, k)
+        Rows are the target, columns the prediction; the first class is positive.
+    positive : optional
+        For a multiclass matrix, the class treated as positive (one-vs-rest).
+    zero_division : "warn" or float, default "warn"
+        Value when there are no actual positives; ``"warn"``: nan and a warning.
+
+    Examples
+    --------
+    >>> recall([[6, 3], [2, 9]])
+    0.6666666666666666
+    >>> tpr is recall and sensitivity is recall
+    True
+    """
+    tp, fn, _, _ = _binary_counts(cm, positive, "recall")
+    return safe_divide(
+        tp, tp + fn, zero_division=zero_division, metric="recall", why="no actual positives"
+    )
+
+
+#: The true positive rate (handout 000) and the sensitivity (handouts 002, 003): :func:`recall`.
+tpr = recall
+sensitivity = recall
+
+
+def fnr(cm, *, positive=None, zero_division="warn") -> float:
+    """False negative rate: FN / (TP + FN) = 1 − TPR, the share of positives missed.
+
+    Handout 000 ("Taxa de falsos negativos"). Same parameters as :func:`recall`.
+
+    Examples
+    --------
+    >>> round(fnr([[6, 3], [2, 9]]), 3)
+    0.333
+    """
+    tp, fn, _, _ = _binary_counts(cm, positive, "fnr")
+    return safe_divide(
+        fn, tp + fn, zero_division=zero_division, metric="FNR", why="no actual positives"
+    )
+
+
+def specificity(cm, *, positive=None, zero_division="warn") -> float:
+    """Specificity: TN / (TN + FP), the share of actual negatives recognised.
+
+    Handout 002, eq. (10.12); handout 003 ("Especificidade"). Also called the true
+    negative rate (handout 000, "Taxa de verdadeiros negativos"): :func:`tnr` is this
+    same function. Same parameters as :func:`recall`.
+
+    Examples
+    --------
+    >>> specificity([[6, 3], [2, 9]])
+    0.8181818181818182
+    >>> tnr is specificity
+    True
+    """
+    _, _, fp, tn = _binary_counts(cm, positive, "specificity")
+    return safe_divide(
+        tn, tn + fp, zero_division=zero_division, metric="specificity", why="no actual negatives"
+    )
+
+
+#: The true negative rate (handout 000): :func:`specificity`.
+tnr = specificity
+
+
+def fpr(cm, *, positive=None, zero_division="warn") -> float:
+    """False positive rate: FP / (TN + FP) = 1 − TNR, the share of negatives flagged.
+
+    Handout 000 ("Taxa de falsos positivos"); handout 001. Same parameters as
+    :func:`recall`.
+
+    Examples
+    --------
+    >>> round(fpr([[6, 3], [2, 9]]), 3)
+    0.182
+    """
+    _, _, fp, tn = _binary_counts(cm, positive, "fpr")
+    return safe_divide(
+        fp, tn + fp, zero_division=zero_division, metric="FPR", why="no actual negatives"
+    )
+
+
+# ---------------------------------------------------------------------- rates by column
+def precision(cm, *, positive=None, zero_division="warn") -> float:
+    """Share of the positive predictions that are right: TP / (TP + FP).
+
+    Handout 000, eq. (3); handout 002, eq. (10.9). The same number as :func:`ppv`
+    without ``prevalence``. Same parameters as :func:`recall`; undefined when nothing is
+    predicted positive.
+
+    Examples
+    --------
+    >>> precision([[6, 3], [2, 9]])
+    0.75
+    """
+    tp, _, fp, _ = _binary_counts(cm, positive, "precision")
+    return safe_divide(
+        tp,
+        tp + fp,
+        zero_division=zero_division,
+        metric="precision",
+        why="nothing predicted positive",
+    )
+
+
+def ppv(cm, *, prevalence=None, positive=None, zero_division="warn") -> float:
+    """Positive predictive value: TP / (TP + FP), or its Bayes form for another prevalence.
+
+    Handout 003 ("Valor preditivo positivo"); handout 002, eq. (10.8)::
+
+        PPV = sens · prev / (sens · prev + (1 − spec) · (1 − prev))
+
+    With ``prevalence=None`` the matrix's own prevalence is used, and the Bayes form
+    reduces to TP / (TP + FP). Giving ``prevalence`` answers "what would the precision be
+    where the positive class is this common?" (caret's ``prevalence`` argument).
+
+    Parameters
+    ----------
+    cm : ConfusionMatrix or array-like of shape (k, k)
+    prevalence : float in [0, 1], optional
+        Share of positives in the population the model will be used on.
+    positive : optional
+        For a multiclass matrix, the class treated as positive (one-vs-rest).
+    zero_division : "warn" or float, default "warn"
+
+    Examples
+    --------
+    >>> ppv([[6, 3], [2, 9]])
+    0.75
+    >>> round(ppv([[6, 3], [2, 9]], prevalence=0.01), 4)
+    0.0357
+    """
+    return _predictive_value(cm, positive, prevalence, zero_division, "PPV", predicted="positive")
+
+
+def npv(cm, *, prevalence=None, positive=None, zero_division="warn") -> float:
+    """Negative predictive value: TN / (TN + FN), or its Bayes form for another prevalence.
+
+    Handout 002, eq. (10.7); handout 003 ("Valor preditivo negativo"). With
+    ``prevalence``, caret's form ``spec · (1 − prev) / ((1 − sens) · prev + spec · (1 − prev))``.
+    Same parameters as :func:`ppv`; undefined when nothing is predicted negative.
+
+    Examples
+    --------
+    >>> npv([[6, 3], [2, 9]])
+    0.75
+    """
+    return _predictive_value(cm, positive, prevalence, zero_division, "NPV", predicted="negative")
+
+
+def _predictive_value(
+    cm, positive, prevalence, zero_division, metric: str, *, predicted: str
+) -> float:
+    """PPV (``predicted="positive"``) or NPV: the share of the ``predicted`` predictions that
+    are right, in the matrix or (``prevalence`` given) at another prevalence by Bayes' rule
+    from the sensitivity and the specificity. Warnings point at the caller of ppv/npv."""
+    tp, fn, fp, tn = _binary_counts(cm, positive, metric.lower())
+
+    def rate(hits, total, why: str) -> float:  # safe_divide < rate < here < ppv/npv < caller
+        return safe_divide(
+            hits, total, zero_division=zero_division, metric=metric, why=why, stacklevel=5
+        )
+
+    if prevalence is None:
+        hits, wrong = (tp, fp) if predicted == "positive" else (tn, fn)
+        return rate(hits, hits + wrong, f"nothing predicted {predicted}")
+    prevalence = check_probability(prevalence, "prevalence")
+    sens = rate(tp, tp + fn, "no actual positives")
+    spec = rate(tn, tn + fp, "no actual negatives")
+    if predicted == "positive":
+        hits, misses = sens * prevalence, (1 - spec) * (1 - prevalence)
+    else:
+        hits, misses = spec * (1 - prevalence), (1 - sens) * prevalence
+    return rate(hits, hits + misses, f"no expected {predicted} predictions at this prevalence")
+
+
+# ---------------------------------------------------------------------- combinations
+def fbeta(cm, *, beta=1.0, positive=None, zero_division="warn") -> float:
+    """F-beta: (1 + β²)·TP / ((1 + β²)·TP + β²·FN + FP).
+
+    The weighted harmonic mean of precision and recall; β > 1 weighs recall more. With
+    β = 1 it is :func:`f1`; as β grows it tends to the recall, as β shrinks to the
+    precision (both limits are reached in floating point, never a nan). Written in
+    counts, as handout 002's eq. (10.5), it is defined whenever TP + FN + FP > 0, even
+    where precision is not.
+
+    Parameters
+    ----------
+    cm : ConfusionMatrix or array-like of shape (k, k)
+    beta : float > 0, default 1.0
+    positive : optional
+        For a multiclass matrix, the class treated as positive (one-vs-rest).
+    zero_division : "warn" or float, default "warn"
+        Value when TP = FN = FP = 0.
+
+    Examples
+    --------
+    >>> round(fbeta([[6, 3], [2, 9]], beta=2), 4)
+    0.6818
+    """
+    w = fbeta_weight(beta)  # finite for any β: the recall (β → ∞), the precision (β → 0)
+    tp, fn, fp, _ = _binary_counts(cm, positive, "fbeta")
+    return safe_divide(
+        tp,
+        tp + w * fn + (1.0 - w) * fp,
+        zero_division=zero_division,
+        metric="F-beta",
+        why="TP = FN = FP = 0",
+    )
+
+
+def f1(cm, *, positive=None, zero_division="warn") -> float:
+    """F1: 2·precision·recall / (precision + recall) = 2·TP / (2·TP + FP + FN).
+
+    Handout 000, eq. (5); handout 002, eq. (10.5). It always lies between precision and
+    recall. Same parameters as :func:`recall`; undefined only when TP = FN = FP = 0.
+
+    Examples
+    --------
+    >>> round(f1([[6, 3], [2, 9]]), 3)
+    0.706
+    """
+    tp, fn, fp, _ = _binary_counts(cm, positive, "f1")
+    return safe_divide(
+        2 * tp, 2 * tp + fp + fn, zero_division=zero_division, metric="F1", why="TP = FN = FP = 0"
+    )
+
+
+def _class_recalls(cm: ConfusionMatrix, zero_division, metric: str) -> np.ndarray:
+    """The recall of every class (diagonal / row total), 0/0 following the library's policy.
+
+    ``metric`` names the public function in the warning; the warning points at the caller
+    of that function.
+    """
+    rows = cm.target_totals
+    values = []
+    for i, label in enumerate(cm.labels):
+        values.append(
+            safe_divide(
+                int(cm.counts[i, i]),
+                int(rows[i]),
+                zero_division=zero_division,
+                metric=f"{metric} (recall of class {label!r})",
+                why="no actual instances of that class",
+                stacklevel=4,  # safe_divide < _class_recalls < public function < caller
+            )
+        )
+    return np.array(values, dtype=float)
+
+
+def per_class_recall(cm, *, zero_division="warn"):
+    """The recall of each class: its diagonal cell over its row total.
+
+    Handout 000, eq. (6) (the "acurácia por classe": instances of the class classified
+    correctly over all instances of the class) and the ``recall_l`` of eqs. (7) and (9).
+    Works for any number of classes; for two classes it is (sensitivity, specificity).
+
+    Parameters
+    ----------
+    cm : ConfusionMatrix or array-like of shape (k, k)
+        Rows are the target, columns the prediction.
+    zero_division : "warn" or float, default "warn"
+        Value for a class with no actual instances (an empty row); ``"warn"`` gives nan
+        and an :class:`~evalbook.UndefinedMetricWarning`.
+
+    Returns
+    -------
+    pandas.Series
+        Indexed by the class labels (in the matrix's order), named ``"recall"``.
+
+    Examples
+    --------
+    >>> per_class_recall([[43, 17], [3, 37]]).round(4).to_dict()
+    {'positive': 0.7167, 'negative': 0.925}
+    """
+    import pandas as pd
+
+    check_zero_division(zero_division)
+    cm = as_confusion_matrix(cm)
+    values = _class_recalls(cm, zero_division, "per-class recall")
+    from evalbook._core.tables import DisplaySeries  # shown in the display language
+
+    return DisplaySeries(values, index=pd.Index(cm.labels, name="class"), name="recall")
+
+
+def balanced_accuracy(cm, *, positive=None, zero_division="warn") -> float:
+    """Balanced accuracy: (sensitivity + specificity) / 2, the mean recall of the classes.
+
+    Handout 002, eq. (10.2). For two classes it is the mean of sensitivity and
+    specificity; for k classes the mean of the k per-class recalls (as
+    ``sklearn.metrics.balanced_accuracy_score``); with ``positive=``, the (sensitivity +
+    specificity) / 2 of that class against the rest (caret's by-class value). A class with
+    no actual instances makes it undefined (nan and a warning, or ``zero_division``).
+
+    Examples
+    --------
+    >>> round(balanced_accuracy([[6, 3], [2, 9]]), 4)
+    0.7424
+    """
+    check_zero_division(zero_division)
+    cm = as_confusion_matrix(cm)
+    if positive is not None:
+        cm = cm.one_vs_rest(positive)
+    return float(np.mean(_class_recalls(cm, zero_division, "balanced accuracy")))
+
+
+def efficiency(cm, *, positive=None, zero_division="warn") -> float:
+    """Efficiency: (sensitivity + specificity) / 2.
+
+    Handout 003 ("Eficiência"); the same number as binary :func:`balanced_accuracy`.
+    Same parameters as :func:`recall`.
+
+    Examples
+    --------
+    >>> round(efficiency([[6, 3], [2, 9]]), 4)
+    0.7424
+    """
+    tp, fn, fp, tn = _binary_counts(cm, positive, "efficiency")
+    sens = safe_divide(
+        tp, tp + fn, zero_division=zero_division, metric="efficiency", why="no actual positives"
+    )
+    spec = safe_divide(
+        tn, tn + fp, zero_division=zero_division, metric="efficiency", why="no actual negatives"
+    )
+    return (sens + spec) / 2
+
+
+def prevalence(cm, *, positive=None, zero_division="warn") -> float:
+    """Prevalence: (TP + FN) / n, the share of actual positives.
+
+    Handout 002, eq. (10.10). Same parameters as :func:`recall`.
+
+    Examples
+    --------
+    >>> prevalence([[6, 3], [2, 9]])
+    0.45
+    """
+    tp, fn, fp, tn = _binary_counts(cm, positive, "prevalence")
+    return safe_divide(
+        tp + fn, tp + fn + fp + tn, zero_division=zero_division, metric="prevalence", why="n = 0"
+    )
+
+
+def detection_rate(cm, *, positive=None, zero_division="warn") -> float:
+    """Detection rate: TP / n, the share of all instances that are found positives.
+
+    Handout 002, eq. (10.4). Same parameters as :func:`recall`.
+
+    Examples
+    --------
+    >>> detection_rate([[6, 3], [2, 9]])
+    0.3
+    """
+    tp, fn, fp, tn = _binary_counts(cm, positive, "detection_rate")
+    return safe_divide(
+        tp, tp + fn + fp + tn, zero_division=zero_division, metric="detection rate", why="n = 0"
+    )
+
+
+def detection_prevalence(cm, *, positive=None, zero_division="warn") -> float:
+    """Detection prevalence: (TP + FP) / n, the share of instances predicted positive.
+
+    Handout 002, eq. (10.3). Same parameters as :func:`recall`.
+
+    Examples
+    --------
+    >>> detection_prevalence([[6, 3], [2, 9]])
+    0.4
+    """
+    tp, fn, fp, tn = _binary_counts(cm, positive, "detection_prevalence")
+    return safe_divide(
+        tp + fp,
+        tp + fn + fp + tn,
+        zero_division=zero_division,
+        metric="detection prevalence",
+        why="n = 0",
+    )
+
+
+# ---------------------------------------------------------------------- registry
+#: Binary metrics: name -> (function, formula, source). Each takes ``positive=`` and
+#: ``zero_division=`` (except mcc, see its docstring).
+BINARY_METRICS = {
+    "tpr": (tpr, "TP / (TP + FN)", "handout 000"),
+    "tnr": (tnr, "TN / (TN + FP)", "handout 000"),
+    "fpr": (fpr, "FP / (TN + FP)", "handout 000"),
+    "fnr": (fnr, "FN / (TP + FN)", "handout 000"),
+    "precision": (precision, "TP / (TP + FP)", "handout 000, eq. (3); 002, eq. (10.9)"),
+    "recall": (recall, "TP / (TP + FN)", "handout 000, eq. (4)"),
+    "f1": (f1, "2·TP / (2·TP + FP + FN)", "handout 000, eq. (5); 002, eq. (10.5)"),
+    "sensitivity": (sensitivity, "TP / (TP + FN)", "handout 002, eq. (10.11); 003"),
+    "specificity": (specificity, "TN / (TN + FP)", "handout 002, eq. (10.12); 003"),
+    "ppv": (ppv, "TP / (TP + FP)", "handout 002, eq. (10.8); 003"),
+    "npv": (npv, "TN / (TN + FN)", "handout 002, eq. (10.7); 003"),
+    "efficiency": (efficiency, "(sens + spec) / 2", "handout 003"),
+    "prevalence": (prevalence, "(TP + FN) / n", "handout 002, eq. (10.10)"),
+    "detection_rate": (detection_rate, "TP / n", "handout 002, eq. (10.4)"),
+    "detection_prevalence": (detection_prevalence, "(TP + FP) / n", "handout 002, eq. (10.3)"),
+}
+
+#: Registry names that are another name of one function: alias -> the function's name.
+ALIASES = {"tpr": "recall", "sensitivity": "recall", "tnr": "specificity"}
+
+#: Metrics defined for any number of classes: name -> (function, formula, source).
+MULTICLASS_METRICS = {
+    "accuracy": (accuracy, "(TP + TN) / n", "handout 000, eq. (2); 002, eq. (10.1)"),
+    "error_rate": (error_rate, "(FP + FN) / n", "handout 000, eq. (1)"),
+    "balanced_accuracy": (balanced_accuracy, "(sens + spec) / 2", "handout 002, eq. (10.2)"),
+    "mcc": (mcc, "(TP·TN − FP·FN) / √(…)", "handout 003; 002, eq. (10.6) ('Kappa')"),
+    "cohen_kappa": (cohen_kappa, "(p_o − p_e) / (1 − p_e)", "handout 001"),
+}
+
+
+def metrics_table(cm, *, positive=None, zero_division="warn"):
+    """Every metric of this module for one matrix, as a DataFrame.
+
+    Parameters
+    ----------
+    cm : ConfusionMatrix or array-like of shape (k, k)
+    positive : optional
+        For a multiclass matrix, the class treated as positive by the binary metrics.
+        Without it, a multiclass matrix gets only the multiclass metrics.
+    zero_division : "warn" or float, default "warn"
+
+    Returns
+    -------
+    pandas.DataFrame
+        Indexed by metric name, with columns ``value``, ``formula`` and ``source``; in a
+        notebook it shows in the display language (:func:`evalbook.set_language`).
+
+    Examples
+    --------
+    >>> table = metrics_table([[6, 3], [2, 9]])
+    >>> round(float(table.loc["f1", "value"]), 3), table.loc["f1", "source"]
+    (0.706, 'handout 000, eq. (5); 002, eq. (10.5)')
+    """
+    import pandas as pd
+
+    cm = as_confusion_matrix(cm)
+    rows = {}
+    for name, (function, formula, source) in MULTICLASS_METRICS.items():
+        options = {} if name == "mcc" else {"zero_division": zero_division}
+        if name in ("mcc", "balanced_accuracy"):
+            options["positive"] = positive
+        rows[name] = (function(cm, **options), formula, source)
+    if positive is not None or cm.n_classes == 2:
+        for name, (function, formula, source) in BINARY_METRICS.items():
+            value = function(cm, positive=positive, zero_division=zero_division)
+            rows[name] = (value, formula, source)
+    from evalbook._core.tables import MetricsTable  # displayed in the display language
+
+    frame = pd.DataFrame.from_dict(rows, orient="index", columns=["value", "formula", "source"])
+    frame.index.name = "metric"
+    return MetricsTable(frame)
+
+
+# ====================================================================== cost
+
+
+#: Accepted values of ``mean`` in :func:`average_class_accuracy`.
+MEANS = ("arithmetic", "harmonic")
+
+
+def average_class_accuracy(cm, *, mean="arithmetic", zero_division="warn") -> float:
+    """The mean of the per-class recalls: arithmetic (eq. (7)) or harmonic (eq. (9)).
+
+    Handout 000, "Average Class Accuracy"::
+
+        arithmetic:  (1/k) Σ recall_l                      eqs. (7) and (8)
+        harmonic:    1 / ((1/k) Σ 1/recall_l)              eq. (9)
+
+    The arithmetic mean is the balanced accuracy (handout 002, eq. (10.2), for two
+    classes). The harmonic mean is pulled towards the worst class: it is 0 as soon as one
+    class has recall 0 (the limit of eq. (9); no division by zero is reported). For the
+    decision tree and the k-NN of handout 000, Tabela 5, the harmonic means are 80.761%
+    and 83.824%.
+
+    Parameters
+    ----------
+    cm : ConfusionMatrix or array-like of shape (k, k)
+        Rows are the target, columns the prediction.
+    mean : {"arithmetic", "harmonic"}, default "arithmetic"
+    zero_division : "warn" or float, default "warn"
+        Recall used for a class with no actual instances; ``"warn"`` makes the result nan
+        with an :class:`~evalbook.UndefinedMetricWarning`.
+
+    Returns
+    -------
+    float
+
+    Examples
+    --------
+    >>> round(average_class_accuracy([[43, 17], [3, 37]], mean="harmonic"), 5)
+    0.80761
+    >>> round(average_class_accuracy([[57, 3], [10, 30]], mean="harmonic"), 5)
+    0.83824
+    >>> round(average_class_accuracy([[57, 3], [10, 30]]), 5)
+    0.85
+    >>> average_class_accuracy([[98, 0], [2, 0]], mean="harmonic")
+    0.0
+    """
+    check_choice(mean, "mean", MEANS)
+    check_zero_division(zero_division)
+    cm = as_confusion_matrix(cm)
+    warn = zero_division == "warn"
+    recalls = per_class_recall(cm, zero_division=math.nan if warn else zero_division)
+    if recalls.isna().any():
+        if warn:  # the library's 0/0 policy, for the first empty class
+            label = cm.labels[int(np.flatnonzero(recalls.isna())[0])]
+            return safe_divide(
+                0,
+                0,
+                metric=f"average class accuracy (recall of class {label!r})",
+                why="no actual instances of that class",
+            )
+        return math.nan
+    recalls = recalls.to_numpy()
+    if mean == "arithmetic":
+        return float(recalls.mean())
+    if np.any(recalls == 0):
+        return 0.0
+    return float(1.0 / np.mean(1.0 / recalls))
+
+
+def profit(cm, profit_matrix) -> float:
+    """The total profit of a model: Σ counts × profits over the cells of the matrix.
+
+    Handout 000, Tabelas 4-6: with a profit matrix of TP = 140, FN = −140, FP = −700,
+    TN = 0, the decision tree of Tabela 5 (a) earns 1 540 and the k-NN (b) 560, although
+    the k-NN has the higher average class accuracy.
+
+    Parameters
+    ----------
+    cm : ConfusionMatrix or array-like of shape (k, k)
+        Rows are the target, columns the prediction.
+    profit_matrix : array-like of shape (k, k) or pandas.DataFrame
+        The profit (negative: cost) of one instance in each cell, in the same orientation
+        as ``cm``: ``profit_matrix[i][j]`` is for target ``labels[i]`` predicted as
+        ``labels[j]``. A DataFrame whose index and columns name the classes is aligned by
+        label (its classes must be those of ``cm``).
+
+    Returns
+    -------
+    float
+
+    Raises
+    ------
+    ValueError
+        If the shapes differ, a DataFrame names other classes, or a profit is not finite.
+    TypeError
+        If ``profit_matrix`` is not a table of numbers (text, such as ``"1"``, and
+        booleans are refused, not converted).
+
+    Examples
+    --------
+    >>> gains = [[140, -140], [-700, 0]]
+    >>> profit([[43, 17], [3, 37]], gains), profit([[57, 3], [10, 30]], gains)
+    (1540.0, 560.0)
+    """
+    cm = as_confusion_matrix(cm)
+    array = as_profit_matrix(profit_matrix, cm)
+    return float(np.sum(cm.counts * array))

@@ -1,0 +1,433 @@
+"""Regression metrics: SSE, MSE, RMSE, MAE, MAPE, SMAPE, R² and adjusted R².
+
+Handout 000, "Métricas de Regressão" (eqs. (19)-(24)) and handout 002, section 10.4.2
+(eqs. (10.13)-(10.20)). Every function takes the targets first and the predictions second:
+
+- ``t``: the actual values, handout 000's :math:`t_i` (handout 002 calls them :math:`y_i`);
+- ``y``: the model's predictions, handout 000's :math:`\\mathbb{M}(\\mathbf{d}_i)` (handout
+  002's :math:`\\hat{y}_i`).
+
+Both are one-dimensional sequences of finite real numbers of the same, non-zero length;
+anything else raises a ``ValueError`` or ``TypeError`` naming the argument.
+
+Percentages are returned as fractions (0.25, not 25 %), as handout 002 writes MAPE and
+SMAPE. Undefined values follow the library's policy (``nan`` with an
+:class:`~evalbook.UndefinedMetricWarning`, or the value of ``zero_division=``): R² when
+all the targets are equal, a SMAPE term whose target and prediction are both 0. MAPE is
+the exception: a zero target raises a ``ValueError`` (see :func:`mape`).
+"""
+
+from __future__ import annotations
+
+import math
+import warnings
+
+import numpy as np
+
+from evalbook._core.checks import (
+    EMPTY_REGRESSION,
+    UndefinedMetricWarning,
+    as_number_array,
+    as_number_pair,
+    check_choice,
+    check_flag,
+    check_whole_number,
+    check_zero_division,
+    safe_divide,
+)
+
+__all__ = [
+    "adjusted_r2",
+    "mae",
+    "mape",
+    "mse",
+    "r2",
+    "rmse",
+    "smape",
+    "sse",
+    "total_sum_of_squares",
+]
+
+#: The SMAPE variants that :func:`smape` offers.
+SMAPE_VARIANTS = ("handout", "doubled")
+
+
+def _power_of_two_below(values: np.ndarray) -> np.ndarray:
+    """2**(e − 1) for each value with |value| in [2**(e − 1), 2**e) (0.5 for 0).
+
+    Dividing by a power of two is exact (short of the subnormal range), so a ratio of
+    scaled values equals the ratio of the values; scaled values lie in [−2, 2], where
+    neither a difference nor a sum of squares can overflow (or underflow to 0).
+    """
+    return np.ldexp(1.0, np.frexp(values)[1] - 1)
+
+
+def _squares_around_mean(t: np.ndarray) -> float:
+    """Σ (t − t̄)², exactly 0 when every target is the same.
+
+    The mean of equal values need not equal them in floating point (the mean of three
+    0.1 is 0.10000000000000002), which would leave a tiny positive sum and turn the 0/0
+    of R² into an enormous finite number.
+    """
+    if np.all(t == t[0]):
+        return 0.0
+    return float(np.sum((t - t.mean()) ** 2))
+
+
+def _sums_of_squares(t: np.ndarray, y: np.ndarray) -> tuple[float, float]:
+    """Σ (t − y)² and Σ (t − t̄)² of checked targets and predictions, both divided by the
+    square of one power of two: their ratio (R² is scale-free) neither overflows to inf
+    (targets near 1e308) nor underflows to 0 (near 1e-200)."""
+    scale = float(_power_of_two_below(max(np.max(np.abs(t)), np.max(np.abs(y)))))
+    t, y = t / scale, y / scale
+    return float(np.sum((t - y) ** 2)), _squares_around_mean(t)
+
+
+def _r2_of_checked(t: np.ndarray, y: np.ndarray, zero_division, metric: str):
+    """(R², True) of checked targets and predictions; when every target is the same,
+    (the 0/0 policy's value, False), its warning naming ``metric`` and pointing at the
+    caller of the public function."""
+    residual, total = _sums_of_squares(t, y)
+    if total == 0:
+        why = "every target is the same: the total sum of squares is 0"
+        value = safe_divide(
+            residual, 0.0, zero_division=zero_division, metric=metric, why=why, stacklevel=4
+        )
+        return value, False
+    return 1.0 - residual / total, True
+
+
+# ---------------------------------------------------------------------- squared errors
+def sse(t, y, *, halved=True) -> float:
+    """Sum of squared errors, with handout 000's ½ by default.
+
+    Handout 000, eq. (19): :math:`SSE = \\tfrac{1}{2}\\sum_i (t_i - \\mathbb{M}(\\mathbf{d}_i))^2`.
+    The ½ is a convenience of gradient descent (it cancels the 2 of the derivative); most
+    other sources, and ``halved=False``, use the plain sum. R² is the same either way,
+    because handout 000 halves the total sum of squares too (eq. (24)) and the ½ cancels
+    in the ratio of eq. (23); see :func:`r2`.
+
+    Parameters
+    ----------
+    t : sequence of float
+        The targets.
+    y : sequence of float
+        The predictions, same length as ``t``.
+    halved : bool, default True
+        ``True``: handout 000's ½·Σ(t − y)²; ``False``: the plain Σ(t − y)².
+
+    Returns
+    -------
+    float
+
+    Examples
+    --------
+    >>> sse([3, 5, 2], [2, 5, 4])
+    2.5
+    >>> sse([3, 5, 2], [2, 5, 4], halved=False)
+    5.0
+    """
+    t, y = as_number_pair(t, y)
+    total = float(np.sum((t - y) ** 2))
+    return total / 2 if check_flag(halved, "halved") else total
+
+
+def total_sum_of_squares(t, *, halved=True) -> float:
+    """Total sum of squares of the targets around their mean, with the ½ by default.
+
+    Handout 000, eq. (24): :math:`\\tfrac{1}{2}\\sum_i (t_i - \\bar{t})^2` (``halved=True``);
+    handout 002, eq. (10.13), uses the plain sum (``halved=False``). It is the SSE of the
+    model that always predicts the mean of the targets.
+
+    Parameters
+    ----------
+    t : sequence of float
+        The targets.
+    halved : bool, default True
+        ``True``: handout 000's ½·Σ(t − t̄)²; ``False``: the plain Σ(t − t̄)².
+
+    Returns
+    -------
+    float
+        ≥ 0; 0 when every target is the same.
+
+    Examples
+    --------
+    >>> total_sum_of_squares([3, 5, 2, 6])
+    5.0
+    >>> total_sum_of_squares([3, 5, 2, 6], halved=False)
+    10.0
+    """
+    t = as_number_array(t, "t", empty=EMPTY_REGRESSION)
+    total = _squares_around_mean(t)
+    return total / 2 if check_flag(halved, "halved") else total
+
+
+def mse(t, y) -> float:
+    """Mean squared error: the mean of (t − y)².
+
+    Handout 000, eq. (20); handout 002, eq. (10.16). Note that eq. (20) divides the plain
+    sum by n: with handout 000's halved SSE (eq. (19)), MSE = 2·SSE / n, not SSE / n as its
+    text says ("a média da SSE").
+
+    Parameters
+    ----------
+    t : sequence of float
+        The targets.
+    y : sequence of float
+        The predictions, same length as ``t``.
+
+    Returns
+    -------
+    float
+        ≥ 0, in the unit of the target squared.
+
+    Examples
+    --------
+    >>> mse([3, 5, 2], [2, 5, 4])
+    1.6666666666666667
+    """
+    t, y = as_number_pair(t, y)
+    return float(np.mean((t - y) ** 2))
+
+
+def rmse(t, y) -> float:
+    """Root mean squared error: √MSE, in the unit of the target.
+
+    Handout 000, eq. (21); handout 002, eq. (10.17).
+
+    Parameters
+    ----------
+    t : sequence of float
+        The targets.
+    y : sequence of float
+        The predictions, same length as ``t``.
+
+    Returns
+    -------
+    float
+        ≥ 0, in the unit of the target.
+
+    Examples
+    --------
+    >>> rmse([3, 5, 2], [2, 5, 4])
+    1.2909944487358056
+    """
+    return math.sqrt(mse(t, y))
+
+
+def mae(t, y) -> float:
+    """Mean absolute error: the mean of |t − y|, in the unit of the target.
+
+    Handout 000, eq. (22); handout 002, eq. (10.18) ("desvio absoluto médio"). Less
+    sensitive to one large error than the MSE: an error d adds d/n to it, not d²/n.
+
+    Parameters
+    ----------
+    t : sequence of float
+        The targets.
+    y : sequence of float
+        The predictions, same length as ``t``.
+
+    Returns
+    -------
+    float
+        ≥ 0, in the unit of the target.
+
+    Examples
+    --------
+    >>> mae([3, 5, 2], [2, 5, 4])
+    1.0
+    """
+    t, y = as_number_pair(t, y)
+    return float(np.mean(np.abs(t - y)))
+
+
+# ---------------------------------------------------------------------- relative errors
+def mape(t, y) -> float:
+    """Mean absolute percentage error, as a fraction: the mean of |(y − t) / t|.
+
+    Handout 002, eq. (10.19). Returned as a fraction (0.1 means 10 %), as the handout
+    writes it; scikit-learn's ``mean_absolute_percentage_error`` does the same.
+
+    Zero targets: the term |(y − t) / t| has no value when t = 0 (it is infinite, or 0/0
+    when y = 0 too). Rather than return ``inf`` or, as scikit-learn does, divide by a
+    tiny epsilon and return an enormous finite number, this function raises a
+    ``ValueError`` naming the first zero target. Targets *near* zero are allowed, and make
+    MAPE explode: use :func:`mae` or :func:`smape` for such data.
+
+    Parameters
+    ----------
+    t : sequence of float
+        The targets; none may be 0.
+    y : sequence of float
+        The predictions, same length as ``t``.
+
+    Raises
+    ------
+    ValueError
+        If a target is 0 (besides the checks common to every metric).
+
+    Examples
+    --------
+    >>> mape([100, 200, 50], [110, 180, 50])
+    0.06666666666666667
+    >>> mape([100, 0], [110, 1])  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: t contains 0 at position 1: MAPE divides by each target and is undefined ...
+    """
+    t, y = as_number_pair(t, y)
+    zeros = np.flatnonzero(t == 0)
+    if zeros.size:
+        raise ValueError(
+            f"t contains 0 at position {int(zeros[0])}: MAPE divides by each target and is "
+            f"undefined when one is 0 ({zeros.size} of the {t.size} targets). Use mae() or "
+            "smape() for such data"
+        )
+    scale = _power_of_two_below(np.maximum(np.abs(t), np.abs(y)))  # no overflow in y − t
+    t, y = t / scale, y / scale
+    return float(np.mean(np.abs((y - t) / t)))
+
+
+def smape(t, y, *, variant="handout", zero_division="warn") -> float:
+    """Symmetric mean absolute percentage error, as a fraction.
+
+    Two definitions circulate, and they differ by a factor of 2:
+
+    - ``variant="handout"`` (default): handout 002, eq. (10.20),
+      :math:`\\frac{1}{n}\\sum_i \\frac{|\\hat{y}_i - y_i|}{|\\hat{y}_i| + |y_i|}`, in [0, 1];
+    - ``variant="doubled"``: the same terms divided by the *mean* of |ŷ| and |y| instead of
+      their sum, :math:`\\frac{1}{n}\\sum_i \\frac{2|\\hat{y}_i - y_i|}{|\\hat{y}_i| + |y_i|}`,
+      in [0, 2] (the M4 forecasting competition's sMAPE, often shown as 0-200 %).
+
+    A third variant, from Armstrong (1985) and Makridakis (1993), divides by
+    (ŷ + y) / 2 without absolute values; it can be negative (or infinite) when a target and
+    its prediction have opposite signs, and is not offered here.
+
+    Parameters
+    ----------
+    t : sequence of float
+        The targets.
+    y : sequence of float
+        The predictions, same length as ``t``.
+    variant : {"handout", "doubled"}, default "handout"
+        Which definition; see above.
+    zero_division : "warn" or float, default "warn"
+        The value of a term whose target and prediction are both 0 (0/0). ``"warn"``:
+        ``nan`` with an :class:`~evalbook.UndefinedMetricWarning`, so the SMAPE is ``nan``;
+        ``0.0`` counts such a perfect prediction as no error, silently.
+
+    Examples
+    --------
+    >>> smape([100, 200, 50], [110, 180, 50])
+    0.03341687552213868
+    >>> smape([100, 200, 50], [110, 180, 50], variant="doubled")
+    0.06683375104427736
+    >>> smape([0, 2], [0, 1], zero_division=0.0)
+    0.16666666666666666
+    """
+    check_choice(variant, "variant", SMAPE_VARIANTS)
+    check_zero_division(zero_division)
+    t, y = as_number_pair(t, y)
+    scale = _power_of_two_below(np.maximum(np.abs(t), np.abs(y)))  # no overflow in y − t
+    t, y = t / scale, y / scale
+    numerator = np.abs(y - t)
+    denominator = np.abs(y) + np.abs(t)
+    undefined = denominator == 0
+    terms = numerator / np.where(undefined, 1.0, denominator)
+    if variant == "doubled":
+        terms = 2 * terms
+    if undefined.any():
+        if zero_division == "warn":
+            warnings.warn(
+                f"SMAPE is undefined (0/0): target and prediction are both 0 at position "
+                f"{int(np.flatnonzero(undefined)[0])} ({int(undefined.sum())} in all); "
+                "returning nan. Pass zero_division= to choose the value of such a term",
+                UndefinedMetricWarning,
+                stacklevel=2,
+            )
+            return math.nan
+        terms = np.where(undefined, float(zero_division), terms)
+    return float(np.mean(terms))
+
+
+# ---------------------------------------------------------------------- R²
+def r2(t, y, *, zero_division="warn") -> float:
+    """Coefficient of determination: 1 − SSE / total sum of squares.
+
+    Handout 000, eqs. (23)-(24), with both sums halved; handout 002, eq. (10.13), with both
+    plain. The two agree: the ½ multiplies numerator and denominator and cancels. R² is 1
+    for perfect predictions, 0 for the model that always predicts the mean of ``t``, and
+    negative for a model worse than that; it has no lower bound.
+
+    Parameters
+    ----------
+    t : sequence of float
+        The targets.
+    y : sequence of float
+        The predictions, same length as ``t``.
+    zero_division : "warn" or float, default "warn"
+        The value returned when every target is the same (the total sum of squares is 0,
+        as always for n = 1); ``"warn"``: ``nan`` with an
+        :class:`~evalbook.UndefinedMetricWarning`. (scikit-learn's ``r2_score`` returns
+        1.0 or 0.0 there.)
+
+    Examples
+    --------
+    >>> r2([3, 5, 2, 6], [2.5, 5, 3, 5.5])
+    0.85
+    >>> 1 - sse([3, 5, 2, 6], [2.5, 5, 3, 5.5]) / total_sum_of_squares([3, 5, 2, 6])
+    0.85
+    >>> r2([3, 5, 2, 6], [4, 4, 4, 4])
+    0.0
+    """
+    check_zero_division(zero_division)
+    value, _ = _r2_of_checked(*as_number_pair(t, y), zero_division, "R²")
+    return value
+
+
+def adjusted_r2(t, y, *, p, zero_division="warn") -> float:
+    """R² adjusted for the number of predictors: 1 − (1 − R²)(n − 1)/(n − p − 1).
+
+    Handout 002, eqs. (10.14)-(10.15): each sum of squares divided by its degrees of
+    freedom, n − p − 1 for the residual and n − 1 for the total. ``p`` counts the
+    predictors (the slopes), **not** the intercept, whose degree of freedom is the "− 1"
+    (the handout calls p "the number of estimated coefficients", which would count the
+    intercept twice). Unlike R², adding a useless predictor can lower it.
+
+    Parameters
+    ----------
+    t : sequence of float
+        The targets.
+    y : sequence of float
+        The predictions, same length as ``t``.
+    p : int
+        The number of predictors of the model, without the intercept (p ≥ 0; p = 0 gives
+        R² itself). Needs n − p − 1 > 0.
+    zero_division : "warn" or float, default "warn"
+        Passed to :func:`r2` (every target the same).
+
+    Raises
+    ------
+    ValueError
+        If ``p`` is negative or n − p − 1 ≤ 0, or ``zero_division`` is not valid.
+
+    Examples
+    --------
+    >>> r2([3, 5, 2, 6, 4], [2.5, 5, 3, 5.5, 4])
+    0.85
+    >>> round(adjusted_r2([3, 5, 2, 6, 4], [2.5, 5, 3, 5.5, 4], p=1), 4)
+    0.8
+    """
+    p = check_whole_number(p, "p", minimum=0)
+    check_zero_division(zero_division)
+    t, y = as_number_pair(t, y)
+    n = t.size
+    if n - p - 1 <= 0:
+        raise ValueError(
+            f"adjusted R² needs n − p − 1 > 0 residual degrees of freedom; got n = {n} and "
+            f"p = {p} (n − p − 1 = {n - p - 1}). Use more instances or fewer predictors"
+        )
+    value, defined = _r2_of_checked(t, y, zero_division, "adjusted R²")
+    return 1.0 - (1.0 - value) * (n - 1) / (n - p - 1) if defined else value

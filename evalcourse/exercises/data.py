@@ -1,0 +1,591 @@
+"""The data of the exercise sets, defined once.
+
+Both the solution notebooks (``from evalcourse.exercises import data``) and the sets' expected
+answers (``evalbook/exercises/set_NN.py``) read the data here, so a question's data is never
+typed twice. One function (or constant) per dataset; the set that uses it is named in its
+docstring.
+
+Variants for homework
+---------------------
+The datasets of sets 01, 02 and 05 (the fraud table, and set 05's threshold), 03 (the
+credit models), 06 (the diabetes split), 08 (the bootstrap's size, the .632 errors and the
+iris folds) and 09 (the test results) take ``variant=``: a whole number, e.g. a student
+number; so do those of sets 11 and 12, in :mod:`evalcourse.exercises.data_beyond`.
+``variant=None`` (the default) is the data the solution notebooks use; any other key gives
+other numbers, drawn reproducibly from it. :func:`evalbook.exercises.start` records the
+student's variant, and the checker passes it to the items' expected answers, so that they
+follow the same data (see :data:`VARIANT_SETS`).
+
+Examples
+--------
+>>> fraud_predictions().shape
+(16, 4)
+>>> fraud_predictions(variant=12345).equals(fraud_predictions(variant=12345))
+True
+>>> bernoulli_test(), bernoulli_test(variant=7) != bernoulli_test()
+((36, 40), True)
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+import numpy as np
+import pandas as pd
+
+import evalbook
+from evalbook.exercises.variants import check_variant, variant_rng
+from evalcourse import datasets
+
+__all__ = [
+    "BLEU_CANDIDATE",
+    "BLEU_REFERENCES",
+    "CREDIT_LABELS",
+    "FRAUD_LABELS",
+    "SENTIMENT_LABELS",
+    "VARIANT_SETS",
+    "algorithm_differences",
+    "bernoulli_test",
+    "credit_models",
+    "diabetes_regression",
+    "diabetes_seed",
+    "digits_probabilities",
+    "fold_differences",
+    "fraud_detector_matrix",
+    "fraud_matrix",
+    "fraud_predictions",
+    "fraud_threshold",
+    "friedman_accuracies",
+    "iris",
+    "iris_tree",
+    "large_bernoulli_test",
+    "model_accuracies",
+    "profit_table",
+    "random_two_classes",
+    "sentiment_matrix",
+    "swapping_matrix",
+    "validation_numbers",
+]
+
+#: The sets whose data (and therefore whose expected answers) follow a variant key.
+#:
+#: The sets that cannot vary, and why; and how some of the others vary:
+#:
+#: - cannot vary: 04 (the caret report of handout 002 and the handout's kappa tables are
+#:   the point of the questions), 07 (BLEU and perplexity on the handout's sentences and
+#:   language model: a text cannot be drawn at random and stay a sensible translation),
+#:   10 (the accuracies and fold differences are handout 005's worked examples);
+#: - set 08 varies the bootstrap's size, the .632 errors and the iris folds' seed
+#:   (:func:`validation_numbers`); its split, stratification and fold-size questions
+#:   (08.divisao, 08.estratificado, 08.folds) keep handout-like sizes, because their
+#:   comments walk through those quotas, and 08.loo keeps its 15 + 15 random examples
+#:   (its answer, 100 %, is the point and holds for any balanced draw);
+#: - set 05's threshold of question 1 is the score of one of the variant's transactions
+#:   (:func:`fraud_threshold`), printed by the notebook;
+#: - sets 11 and 12 draw every dataset of :mod:`evalcourse.exercises.data_beyond` and keep a
+#:   draw only if the questions stay sound on it (each function states its rule). Question
+#:   11.previsor keeps its answer, "b": its options name the forecasters (A ranks better, A
+#:   has the much lower Brier score, B the lower ECE), and a draw is kept only if these
+#:   statements hold, so its letter is computed from the data but cannot change; 12's
+#:   multiple-choice items (12.teste, 12.vazamento, 12.aninhada) describe situations of
+#:   their own and read no data.
+VARIANT_SETS = ("01", "02", "03", "05", "06", "08", "09", "11", "12")
+
+#: Classes of the fraud table (sets 01, 02, 05), positive first.
+FRAUD_LABELS = ("fraude", "legítima")
+#: Classes of the credit models of set 03, positive first.
+CREDIT_LABELS = ("inadimplente", "adimplente")
+#: Classes of the sentiment classifier of set 04.
+SENTIMENT_LABELS = ("positivo", "neutro", "negativo")
+
+#: Set 07: the two reference translations and the candidate of the BLEU questions.
+BLEU_REFERENCES = (
+    "amanhã o tempo será ensolarado no sul",
+    "o tempo estará ensolarado amanhã no sul do país",
+)
+BLEU_CANDIDATE = "o tempo o tempo será ensolarado"
+
+
+# ---------------------------------------------------------------------- sets 01, 02, 05
+def fraud_predictions(*, variant=None) -> pd.DataFrame:
+    """Sets 01, 02 and 05: 16 card transactions with target, prediction and score.
+
+    ``variant=None`` is :func:`evalcourse.datasets.fraud_predictions` (6 frauds, 10
+    legitimate). Another key draws 5 to 8 frauds with new scores (two decimals, all distinct) and predicts
+    "fraude" for a score ≥ 0.5; every cell of the confusion matrix is at least 1 and the
+    numbers of false positives and false negatives differ. For set 05, the scores also
+    rank the frauds above the legitimate transactions more often than not (AUC > 0.5), and
+    the KS distance is reached where the frauds' cumulative distribution is below the
+    legitimate ones' (so that eq. (16) read literally, a known mistake, gives less).
+
+    Examples
+    --------
+    >>> table = fraud_predictions(variant=2024)
+    >>> list(table.columns), len(table), table.score.is_unique
+    (['id', 'target', 'prediction', 'score'], 16, True)
+    """
+    return _fraud_predictions(check_variant(variant)).copy()
+
+
+@cache
+def _fraud_predictions(variant) -> pd.DataFrame:
+    if variant is None:
+        return datasets.fraud_predictions()
+    rng = variant_rng(variant, "fraud")
+    positive, negative = FRAUD_LABELS
+    while True:
+        frauds = int(rng.integers(5, 9))
+        target = np.array([positive] * frauds + [negative] * (16 - frauds), dtype=object)
+        rng.shuffle(target)
+        fraud = target == positive
+        raw = np.where(fraud, rng.beta(4.0, 2.2, 16), rng.beta(2.0, 4.0, 16))
+        score = np.clip(np.round(raw, 2), 0.01, 0.99)
+        flagged = score >= 0.5
+        tp, fn = int(np.sum(fraud & flagged)), int(np.sum(fraud & ~flagged))
+        fp, tn = int(np.sum(~fraud & flagged)), int(np.sum(~fraud & ~flagged))
+        sound = len(set(score)) == 16 and min(tp, fn, fp, tn) >= 1 and fp != fn
+        if sound and _ranks_the_frauds_first(fraud, score):
+            break
+    return pd.DataFrame(
+        {
+            "id": np.arange(1, 17),
+            "target": target.astype(str),
+            "prediction": np.where(flagged, positive, negative),
+            "score": score,
+        }
+    )
+
+
+def _ranks_the_frauds_first(fraud: np.ndarray, score: np.ndarray) -> bool:
+    """AUC > 0.5, and the largest gap CP(legitimate) − CP(fraud) exceeds the largest gap
+    CP(fraud) − CP(legitimate) (CP: the fraction of a class with score ≤ ps)."""
+    wins = np.sum(score[fraud][:, None] > score[~fraud][None, :])
+    grid = np.unique(score)
+    below = score[:, None] <= grid[None, :]
+    gap = below[~fraud].mean(axis=0) - below[fraud].mean(axis=0)
+    return 2 * wins > fraud.sum() * (~fraud).sum() and gap.max() > -gap.min()
+
+
+#: Set 05, question 1: the ranks (1 = the highest score) tried, in order, for the threshold.
+_THRESHOLD_RANKS = (5, 6, 4, 7, 3, 8, 2, 9, 10, 11, 12, 13, 14, 15)
+
+
+def fraud_threshold(*, variant=None) -> float:
+    """Set 05, question 1: a threshold that sits exactly on the score of one transaction.
+
+    ``variant=None``: 0.64, the score of transaction 3 (the 5th highest). Another key takes
+    the score of the 5th highest transaction of :func:`fraud_predictions`, or else of the 6th,
+    4th, 7th, 3rd, 8th, ...: the first of these ranks whose score is not 0.5 (question 2's
+    threshold) and whose matrix at score ≥ t has a number of false positives other than its
+    number of false negatives (so that a transposed matrix is a mistake of its own).
+
+    Examples
+    --------
+    >>> fraud_threshold()
+    0.64
+    >>> t = fraud_threshold(variant=2024)
+    >>> bool(t in set(fraud_predictions(variant=2024).score))
+    True
+    """
+    variant = check_variant(variant)
+    if variant is None:
+        return 0.64
+    table = fraud_predictions(variant=variant)
+    fraud = (table["target"] == FRAUD_LABELS[0]).to_numpy()
+    score = table["score"].to_numpy(float)
+    ranked = np.sort(score)[::-1]
+    for rank in _THRESHOLD_RANKS:
+        t = float(ranked[rank - 1])
+        flagged = score >= t
+        if t != 0.5 and np.sum(flagged & ~fraud) != np.sum(~flagged & fraud):
+            return t
+    raise ValueError(f"variant {variant}: no rank gives a threshold for set 05")
+
+
+def fraud_matrix(*, variant=None) -> evalbook.ConfusionMatrix:
+    """Sets 01 and 02: the model's confusion matrix on :func:`fraud_predictions`.
+
+    Rows are the target, ``"fraude"`` (the positive class) first.
+
+    Examples
+    --------
+    >>> fraud_matrix().counts.tolist()
+    [[4, 2], [3, 7]]
+    """
+    table = fraud_predictions(variant=variant)
+    return evalbook.ConfusionMatrix.from_labels(
+        table["target"], table["prediction"], labels=list(FRAUD_LABELS)
+    )
+
+
+# ---------------------------------------------------------------------- set 03
+def credit_models(*, variant=None) -> dict[str, evalbook.ConfusionMatrix]:
+    """Set 03: the confusion matrices of the credit models A and B on 200 applicants.
+
+    ``variant=None``: A = [[30, 20], [10, 140]], B = [[42, 8], [35, 115]] ("inadimplente"
+    first, rows = target). Another key draws 40 to 60 defaulters, a cautious model A (finds
+    50-70% of them, 3-8% false alarms) and an eager model B (75-90%, 15-25%).
+
+    Examples
+    --------
+    >>> models = credit_models()
+    >>> models["A"].counts.tolist(), models["B"].n
+    ([[30, 20], [10, 140]], 200)
+    """
+    counts = _credit_counts(check_variant(variant))
+    return {
+        name: evalbook.ConfusionMatrix(table, labels=list(CREDIT_LABELS))
+        for name, table in counts.items()
+    }
+
+
+@cache
+def _credit_counts(variant) -> dict[str, list[list[int]]]:
+    if variant is None:
+        return {"A": [[30, 20], [10, 140]], "B": [[42, 8], [35, 115]]}
+    rng = variant_rng(variant, "credit")
+    bad = int(rng.integers(40, 61))
+    good = 200 - bad
+
+    def model(found: tuple[float, float], alarms: tuple[float, float]) -> list[list[int]]:
+        tp = round(bad * rng.uniform(*found))
+        fp = round(good * rng.uniform(*alarms))
+        return [[tp, bad - tp], [fp, good - fp]]
+
+    return {"A": model((0.5, 0.7), (0.03, 0.08)), "B": model((0.75, 0.9), (0.15, 0.25))}
+
+
+def profit_table() -> pd.DataFrame:
+    """Set 03: profit per applicant (rows = target, columns = prediction).
+
+    Denying a defaulter costs nothing, lending to one loses 500, denying a good payer loses
+    100 of business, lending to a good payer earns 100.
+
+    Examples
+    --------
+    >>> profit_table().to_numpy().tolist()
+    [[0, -500], [-100, 100]]
+    """
+    labels = list(CREDIT_LABELS)
+    return pd.DataFrame([[0, -500], [-100, 100]], index=labels, columns=labels)
+
+
+# ---------------------------------------------------------------------- set 04
+def sentiment_matrix() -> evalbook.ConfusionMatrix:
+    """Set 04: a 3-class sentiment classifier on 100 reviews (rows = target).
+
+    Chosen so that the random classifier's matrix has whole numbers (handout 001's shape).
+
+    Examples
+    --------
+    >>> sentiment_matrix().n
+    100
+    """
+    counts = [[35, 10, 5], [3, 22, 5], [2, 8, 10]]
+    return evalbook.ConfusionMatrix(counts, labels=list(SENTIMENT_LABELS))
+
+
+def swapping_matrix() -> evalbook.ConfusionMatrix:
+    """Set 04: a binary model that gets every prediction wrong (labels "sim", "não").
+
+    Examples
+    --------
+    >>> swapping_matrix().counts.tolist()
+    [[0, 30], [20, 0]]
+    """
+    return evalbook.ConfusionMatrix([[0, 30], [20, 0]], labels=["sim", "não"])
+
+
+def fraud_detector_matrix() -> evalbook.ConfusionMatrix:
+    """Set 04: a fraud detector tested on 100 transactions ("fraude" first, rows = target).
+
+    Not the fraud table of sets 01, 02 and 05 (:func:`fraud_predictions`): another model on
+    other data, in the shape of handout 002's caret report.
+
+    Examples
+    --------
+    >>> fraud_detector_matrix().counts.tolist()
+    [[15, 10], [2, 73]]
+    """
+    return evalbook.ConfusionMatrix([[15, 10], [2, 73]], labels=list(FRAUD_LABELS))
+
+
+# ---------------------------------------------------------------------- set 08
+def validation_numbers(*, variant=None) -> dict[str, float | int]:
+    """Set 08: the bootstrap's size, the two errors of the .632 estimator and the seed of
+    the iris folds.
+
+    ``variant=None``: ``n_bootstrap`` 25, ``test_error`` 0.28, ``training_error`` 0.04,
+    ``fold_seed`` 0. Another variant draws N from 8 to 16 (so that (1 − 1/N)^N differs from
+    N = 25's by more than the rounding to 3 decimals), a test error from 0.15 to 0.35 and a
+    training error from 0.01 to 0.08 (two decimals each; never the pair 0.28, 0.04), and a
+    fold seed from 1 to 999 whose 10-fold stratified accuracy of :func:`iris_tree` differs
+    from seed 0's (the answer of the solutions never passes for a variant's) and is below
+    the tree's accuracy on its own training flowers.
+
+    Examples
+    --------
+    >>> validation_numbers()
+    {'n_bootstrap': 25, 'test_error': 0.28, 'training_error': 0.04, 'fold_seed': 0}
+    >>> validation_numbers(variant=7) == validation_numbers(variant=7)
+    True
+    """
+    variant = check_variant(variant)
+    if variant is None:
+        return {"n_bootstrap": 25, "test_error": 0.28, "training_error": 0.04, "fold_seed": 0}
+    rng = variant_rng(variant, "validation")
+    numbers = {
+        "n_bootstrap": int(rng.integers(8, 17)),
+        "test_error": int(rng.choice([e for e in range(15, 36) if e != 28])) / 100,
+        "training_error": int(rng.integers(1, 9)) / 100,
+    }
+    seed = int(rng.integers(1, 1000))
+    while (
+        _iris_cv_accuracy(seed) == _iris_cv_accuracy(0)
+        or _iris_cv_accuracy(seed) >= _iris_training_accuracy()
+    ):
+        seed = int(rng.integers(1, 1000))
+    return {**numbers, "fold_seed": seed}
+
+
+@cache
+def _iris_cv_accuracy(seed: int) -> float:
+    """Mean 10-fold stratified accuracy of :func:`iris_tree`, folds seeded with ``seed``
+    (a multiple of 1/150, so equal seeds compare exactly)."""
+    X, y = iris()
+    splits = evalbook.stratified_kfold(y, k=10, seed=seed)
+    table = evalbook.cross_validate(iris_tree(), X, y, splits, progress=False)
+    return round(float(table["accuracy"].sum()) * 15) / 150
+
+
+@cache
+def _iris_training_accuracy() -> float:
+    """Accuracy of :func:`iris_tree` on the 150 flowers it was trained on (0.96), which
+    the seeds' cross-validated accuracies stay below (questions 08.cv_iris and
+    08.qual_acuracia say that the tree scores higher on its training flowers)."""
+    X, y = iris()
+    return round(float(np.mean(iris_tree().fit(X, y).predict(X) == y)) * 150) / 150
+
+
+# ---------------------------------------------------------------------- set 06
+#: Set 06: the columns of ``load_diabetes().data`` used as predictors (bmi, bp, s5).
+DIABETES_COLUMNS = (2, 3, 8)
+
+
+def diabetes_seed(*, variant=None) -> int:
+    """Set 06: the ``random_state`` of the 70/30 split: 0 for ``variant=None``, else one
+    drawn from the variant key (each student gets another split of the same data)."""
+    variant = check_variant(variant)
+    return 0 if variant is None else int(variant_rng(variant, "diabetes").integers(1, 2**31 - 1))
+
+
+def diabetes_regression(*, variant=None) -> dict[str, np.ndarray]:
+    """Set 06: a linear regression on three diabetes predictors, split 70/30.
+
+    Returns the predictors' count ``p`` and the targets and predictions on the training
+    (``t_train``, ``y_train``) and the test set (``t_test``, ``y_test``): scikit-learn's
+    ``load_diabetes`` restricted to :data:`DIABETES_COLUMNS`, ``train_test_split(...,
+    test_size=0.3, random_state=diabetes_seed(variant=variant))``, ``LinearRegression``.
+
+    Examples
+    --------
+    >>> split = diabetes_regression()
+    >>> len(split["t_train"]), len(split["t_test"]), split["p"]
+    (309, 133, 3)
+    >>> bool(diabetes_regression(variant=7)["t_test"][0] != split["t_test"][0])
+    True
+    """
+    return dict(_diabetes(diabetes_seed(variant=variant)))
+
+
+@cache
+def _diabetes(seed: int) -> dict:
+    from sklearn.datasets import load_diabetes
+    from sklearn.linear_model import LinearRegression
+    from sklearn.model_selection import train_test_split
+
+    X, target = load_diabetes(return_X_y=True)
+    X = X[:, list(DIABETES_COLUMNS)]
+    X_train, X_test, t_train, t_test = train_test_split(X, target, test_size=0.3, random_state=seed)
+    model = LinearRegression().fit(X_train, t_train)
+    return {
+        "p": X.shape[1],
+        "t_train": t_train,
+        "y_train": model.predict(X_train),
+        "t_test": t_test,
+        "y_test": model.predict(X_test),
+    }
+
+
+# ---------------------------------------------------------------------- set 07
+def digits_probabilities() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Set 07: the true digits of a test set, a model's probabilities and its classes.
+
+    scikit-learn's ``load_digits`` (pixels / 16), 30% stratified test split
+    (``random_state=0``) and a ``LogisticRegression(max_iter=2000)`` fitted on the rest,
+    with one linear-algebra thread (reproducible to the last digit).
+
+    Examples
+    --------
+    >>> digits, P, classes = digits_probabilities()
+    >>> P.shape, classes.tolist() == list(range(10))
+    ((540, 10), True)
+    """
+    digits, probabilities, classes = _digits()
+    return digits.copy(), probabilities.copy(), classes.copy()
+
+
+@cache
+def _digits():
+    from sklearn.datasets import load_digits
+    from sklearn.linear_model import LogisticRegression
+    from sklearn.model_selection import train_test_split
+    from threadpoolctl import threadpool_limits
+
+    X, digit = load_digits(return_X_y=True)
+    X_train, X_test, d_train, d_test = train_test_split(
+        X / 16, digit, test_size=0.3, random_state=0, stratify=digit
+    )
+    with threadpool_limits(1):
+        model = LogisticRegression(max_iter=2000).fit(X_train, d_train)
+        probabilities = model.predict_proba(X_test)
+    return d_test, probabilities, model.classes_
+
+
+# ---------------------------------------------------------------------- set 08
+def random_two_classes() -> tuple[np.ndarray, np.ndarray]:
+    """Set 08: 30 instances whose 2 features are noise, 15 of class "sim" and 15 of "não".
+
+    Examples
+    --------
+    >>> X, y = random_two_classes()
+    >>> X.shape, sorted(set(y.tolist()))
+    ((30, 2), ['não', 'sim'])
+    """
+    rng = np.random.default_rng(8)
+    X = rng.normal(size=(30, 2))
+    y = np.repeat(np.array(["sim", "não"]), 15)
+    return X, y
+
+
+def iris() -> tuple[np.ndarray, np.ndarray]:
+    """Sets 08 and 09: the 150 Iris flowers, the features and the species names.
+
+    Examples
+    --------
+    >>> X, species = iris()
+    >>> X.shape, species[0]
+    ((150, 4), np.str_('setosa'))
+    """
+    from sklearn.datasets import load_iris
+
+    flowers = load_iris()
+    return flowers.data, flowers.target_names[flowers.target]
+
+
+#: Set 08: the depth of the decision tree evaluated on Iris.
+IRIS_TREE_DEPTH = 2
+
+
+def iris_tree():
+    """Set 08: the decision tree evaluated on Iris (depth 2, ``random_state=0``), unfitted.
+
+    Examples
+    --------
+    >>> iris_tree().max_depth
+    2
+    """
+    from sklearn.tree import DecisionTreeClassifier
+
+    return DecisionTreeClassifier(max_depth=IRIS_TREE_DEPTH, random_state=0)
+
+
+# ---------------------------------------------------------------------- set 09
+def bernoulli_test(*, variant=None) -> tuple[int, int]:
+    """Set 09: (hits, n) of a model on a small test set; 36 of 40 for ``variant=None``.
+
+    Another key draws n from 30 to 60 and an accuracy from 0.80 to 0.95.
+
+    Examples
+    --------
+    >>> bernoulli_test()
+    (36, 40)
+    """
+    return _test_results(variant, (36, 40), "bernoulli", sizes=(30, 60), accuracy=(0.80, 0.95))
+
+
+def large_bernoulli_test(*, variant=None) -> tuple[int, int]:
+    """Set 09: (hits, n) on a larger test set; 450 of 500 for ``variant=None``.
+
+    Another key draws n from 300 to 800 and an accuracy from 0.80 to 0.92.
+
+    Examples
+    --------
+    >>> large_bernoulli_test()
+    (450, 500)
+    """
+    return _test_results(
+        variant, (450, 500), "large bernoulli", sizes=(300, 800), accuracy=(0.80, 0.92)
+    )
+
+
+def _test_results(variant, default, dataset, *, sizes, accuracy) -> tuple[int, int]:
+    """(hits, n): ``default`` for no variant, else n and the accuracy drawn from the ranges."""
+    variant = check_variant(variant)
+    if variant is None:
+        return default
+    rng = variant_rng(variant, dataset)
+    n = int(rng.integers(sizes[0], sizes[1] + 1))
+    return round(n * rng.uniform(*accuracy)), n
+
+
+# ---------------------------------------------------------------------- set 10
+def model_accuracies() -> tuple[float, int, float, int]:
+    """Set 10: (p1, n1, p2, n2): M1 hit 78% of 200 test instances, M2 72% of 300.
+
+    Examples
+    --------
+    >>> model_accuracies()
+    (0.78, 200, 0.72, 300)
+    """
+    return 0.78, 200, 0.72, 300
+
+
+def algorithm_differences() -> list[float]:
+    """Set 10: accuracy differences (algorithm A − algorithm B) on 8 datasets.
+
+    Examples
+    --------
+    >>> len(algorithm_differences())
+    8
+    """
+    return [0.021, 0.034, -0.005, 0.018, 0.027, 0.012, 0.040, 0.009]
+
+
+def fold_differences() -> list[float]:
+    """Set 10: accuracy differences on the 10 folds of one 10-fold cross-validation.
+
+    Examples
+    --------
+    >>> len(fold_differences())
+    10
+    """
+    return [0.035, 0.008, 0.052, -0.020, 0.027, 0.041, -0.006, 0.030, 0.012, 0.015]
+
+
+def friedman_accuracies() -> list[list[float]]:
+    """Set 10: accuracies of algorithms A, B, C (columns) on 6 datasets (rows).
+
+    Examples
+    --------
+    >>> friedman_accuracies()[0]
+    [0.85, 0.82, 0.8]
+    """
+    return [
+        [0.85, 0.82, 0.80],
+        [0.91, 0.91, 0.88],
+        [0.72, 0.75, 0.70],
+        [0.66, 0.61, 0.64],
+        [0.95, 0.93, 0.90],
+        [0.80, 0.78, 0.79],
+    ]

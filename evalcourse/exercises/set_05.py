@@ -1,0 +1,340 @@
+"""Exercises 05 (scores and thresholds): threshold, ROC/AUC, KS, gain and lift.
+
+The data are the 16 card transactions of
+:func:`evalcourse.exercises.data.fraud_predictions` with their scores, ``"fraude"`` positive,
+and question 1's threshold :func:`evalcourse.exercises.data.fraud_threshold` (the score of one
+of the transactions); a homework variant draws other transactions and takes its threshold
+from them. Every expected answer is computed with the library when it is checked.
+
+Examples
+--------
+>>> EXERCISES["05.matriz_t"].expected(None).counts
+array([[3, 3],
+       [2, 8]])
+>>> EXERCISES["05.matriz_t"].expected(7).n
+16
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+import evalbook
+from evalbook.exercises.item import Exercise, multiple_choice, prediction, written
+from evalcourse.exercises import data
+
+POSITIVE, NEGATIVE = data.FRAUD_LABELS
+LABELS = list(data.FRAUD_LABELS)
+
+#: The threshold of exercise 05.tpr_fpr.
+THRESHOLD_RATES = 0.5
+#: Number of bins of the gain and lift exercises (quartiles of 16 transactions).
+BINS = 4
+
+
+def _data(variant) -> tuple[np.ndarray, np.ndarray]:
+    """The 16 transactions of the set: the target of each and its fraud score."""
+    table = data.fraud_predictions(variant=variant)
+    return table["target"].to_numpy(), table["score"].to_numpy(float)
+
+
+def _matrix(variant, t: float | None = None, *, strict: bool = False) -> evalbook.ConfusionMatrix:
+    """The matrix at threshold t (score ≥ t, or score > t when ``strict``); question 1's
+    threshold when t is None."""
+    if t is None:
+        t = data.fraud_threshold(variant=variant)
+    target, scores = _data(variant)
+    flagged = scores > t if strict else scores >= t
+    predicted = np.where(flagged, POSITIVE, NEGATIVE)
+    return evalbook.ConfusionMatrix.from_labels(target, predicted, labels=LABELS)
+
+
+def _rates(variant) -> tuple[float, float]:
+    cm = _matrix(variant, THRESHOLD_RATES)
+    return evalbook.tpr(cm), evalbook.fpr(cm)
+
+
+def _auc(variant, positive: str = POSITIVE) -> float:
+    target, scores = _data(variant)
+    return evalbook.roc_auc(target, scores, positive=positive)
+
+
+def _ks(variant) -> float:
+    target, scores = _data(variant)
+    return evalbook.ks_statistic(target, scores, positive=POSITIVE).statistic
+
+
+def _ks_as_printed(variant) -> float:
+    """Eq. (16) read literally: max over ps of CP(positive, ps) − CP(negative, ps)."""
+    target, scores = _data(variant)
+    grid = np.unique(scores)
+    below = scores[:, None] <= grid[None, :]
+    cp_pos = below[target == POSITIVE].mean(axis=0)
+    cp_neg = below[target != POSITIVE].mean(axis=0)
+    return float(np.max(cp_pos - cp_neg))
+
+
+def _gain_lift(variant):
+    target, scores = _data(variant)
+    return evalbook.gain_lift(target, scores, positive=POSITIVE, bins=BINS).to_frame()
+
+
+def _pairs(variant) -> tuple[int, int]:
+    """(pairs where the fraud scores higher, all (fraud, legitimate) pairs)."""
+    target, scores = _data(variant)
+    fraud, legit = scores[target == POSITIVE], scores[target != POSITIVE]
+    return int(np.sum(fraud[:, None] > legit[None, :])), fraud.size * legit.size
+
+
+EXERCISES: dict[str, Exercise] = {
+    "05.matriz_t": Exercise(
+        expected=lambda v: _matrix(v),
+        kind="matrix",
+        look=(
+            "Com um limiar, o score vira predição: acima dele, “fraude”. E quem fica exatamente "
+            'no limiar? (lição 05, seção 2, "O limiar — eq. (11)").'
+        ),
+        formula=(
+            "Eq. (11): score ≥ t → “fraude”, senão “legítima”; depois, a matriz com linhas = alvo "
+            "e “fraude” primeiro."
+        ),
+        call=(
+            '`evalbook.threshold(scores, t, positive="fraude", negative="legítima")` e '
+            '`evalbook.ConfusionMatrix.from_labels(alvo, predição, labels=["fraude", "legítima"])`.'
+        ),
+        mistakes=(
+            (
+                lambda v: _matrix(v, strict=True).counts,
+                "Uma transação tem score exatamente igual ao limiar: pela eq. (11), score ≥ t "
+                "conta como positivo (use ≥, não >).",
+            ),
+            (
+                lambda v: _matrix(v).counts.T,
+                "Parece transposta: linhas = alvo (target), colunas = predição.",
+            ),
+        ),
+    ),
+    "05.tpr_fpr": Exercise(
+        expected=lambda v: _rates(v),
+        kind="numbers",
+        names=("TPR", "FPR"),
+        look=(
+            "Cada limiar dá uma matriz e um ponto da ROC: que fração das fraudes ele marca, e "
+            'que fração das legítimas? (lição 05, seção 4, "A curva ROC").'
+        ),
+        formula=(
+            "TPR = TP / (TP + FN), a fração das fraudes marcadas; FPR = FP / (FP + TN), a fração "
+            "das legítimas marcadas."
+        ),
+        call="`evalbook.tpr(cm)` e `evalbook.fpr(cm)` na matriz desse threshold.",
+    ),
+    "05.auc": Exercise(
+        expected=lambda v: _auc(v),
+        kind="number",
+        look=(
+            "A AUC resume a ROC inteira, todos os limiares de uma vez. Há duas maneiras de "
+            "vê-la: uma área e uma contagem de pares (lição 05, seção 5)."
+        ),
+        formula=(
+            "A AUC é a área sob a ROC (eq. (12), trapézios) ou a fração dos pares (fraude, "
+            "legítima) em que a fraude tem score maior."
+        ),
+        call=(
+            '`evalbook.roc_auc(alvo, scores, positive="fraude")`, ou `evalbook.auc(curva.fpr, '
+            "curva.tpr)` com `curva = evalbook.roc_curve(...)`."
+        ),
+        mistakes=(
+            (
+                lambda v: _auc(v, NEGATIVE),
+                "Essa é a AUC com “legítima” como positiva (1 − a resposta): a classe "
+                "positiva é “fraude”, a que o score deve pôr no alto.",
+            ),
+        ),
+    ),
+    "05.pares": Exercise(
+        expected=lambda v: _pairs(v)[0],
+        kind="count",
+        look=(
+            'Quantos pares (uma fraude, uma legítima) existem? Em cada par, o modelo "acerta" se a '
+            "fraude tiver o score maior (lição 05, seção 5)."
+        ),
+        formula=(
+            "Forme todos os pares (fraudes × legítimas) e conte em quantos a fraude tem score "
+            "maior que a legítima."
+        ),
+        call=(
+            "Com `s_fraude` e `s_legitima` os scores de cada classe: `(s_fraude[:, None] > "
+            "s_legitima[None, :]).sum()`."
+        ),
+        mistakes=(
+            (
+                lambda v: _pairs(v)[1],
+                "Esse é o total de pares; conte só aqueles em que a fraude ganha.",
+            ),
+        ),
+        comment="Dividido pelo total de pares, é a AUC.",
+    ),
+    "05.ks": Exercise(
+        expected=lambda v: _ks(v),
+        kind="number",
+        look=(
+            "A KS compara as distribuições acumuladas dos scores das duas classes: onde elas ficam "
+            "mais longe uma da outra? Cuidado com a ordem da diferença (lição 05, seção 7)."
+        ),
+        formula=(
+            "CP(classe, ps) = fração da classe com score ≤ ps (eqs. (14)-(15)); a KS é a maior "
+            "diferença |CP(legítima, ps) − CP(fraude, ps)| entre todos os ps."
+        ),
+        call='`evalbook.ks_statistic(alvo, scores, positive="fraude").statistic`.',
+        mistakes=(
+            (
+                lambda v: _ks_as_printed(v),
+                "Essa é a eq. (16) ao pé da letra, max(CP(fraude) − CP(legítima)): num modelo "
+                "que dá scores altos às fraudes essa diferença é ≤ 0. Tome a diferença na "
+                "outra ordem (ou em valor absoluto).",
+            ),
+        ),
+        comment="É também o maior TPR − FPR da curva ROC.",
+    ),
+    "05.lift": Exercise(
+        expected=lambda v: (
+            float(_gain_lift(v).lift.iloc[0]),
+            float(_gain_lift(v).cumulative_lift.iloc[1]),
+        ),
+        kind="numbers",
+        names=("lift do 1º quartil", "lift acumulado até o 2º quartil"),
+        look=(
+            "O lift compara a taxa de fraudes de um grupo de scores altos com a taxa de fraudes "
+            'geral. E o acumulado junta os grupos do topo (lição 05, seção 8, "Ganho e lift").'
+        ),
+        formula=(
+            "Ordene do maior score para o menor e corte em 4 grupos de 4. lift = (fraudes do grupo "
+            "/ 4) / (fraudes / 16); o acumulado usa os grupos 1 e 2 juntos."
+        ),
+        call=(
+            '`evalbook.gain_lift(alvo, scores, positive="fraude", bins=4)`, colunas `lift` e '
+            "`cumulative_lift`."
+        ),
+        mistakes=(
+            (
+                lambda v: (
+                    float(_gain_lift(v).lift.iloc[0]),
+                    float(_gain_lift(v).lift.iloc[:2].sum()),
+                ),
+                "O lift acumulado não é a soma dos lifts: é o ganho acumulado dividido pela "
+                "fração das transações percorrida (8/16).",
+            ),
+            (
+                lambda v: (
+                    float(_gain_lift(v).gain.iloc[0]),
+                    float(_gain_lift(v).cumulative_gain.iloc[1]),
+                ),
+                "Esses são os ganhos (fração das fraudes); o lift divide o ganho pela fração "
+                "das transações (1/4 e 2/4).",
+            ),
+        ),
+    ),
+}
+
+
+# ---------------------------------------------------------------------- items that need thinking
+def _catch_all(variant) -> tuple[float, int]:
+    """The largest threshold that flags every fraud, and the legitimate ones it flags too."""
+    target, scores = _data(variant)
+    t = float(scores[target == POSITIVE].min())
+    return t, int(np.sum((target != POSITIVE) & (scores >= t)))
+
+
+EXERCISES.update(
+    {
+        "05.prever_auc": prediction(
+            lambda v: _auc(v),
+            quantity="a AUC do modelo",
+            variable="palpite_auc",
+            about=", para a AUC do modelo.",
+            boundary=(0.5, "pior do que sortear", "melhor do que sortear"),
+            comment=(
+                "Pense por quê: olhe a tabela ordenada por score; quantas legítimas aparecem "
+                "acima de fraudes?"
+            ),
+        ),
+        "05.auc_e_threshold": multiple_choice(
+            "b",
+            {
+                "a": (
+                    "A acurácia depende do limiar; a AUC não: ela percorre todos os "
+                    "limiares de uma vez."
+                ),
+                "b": (
+                    "A AUC é a área sob a curva de todos os limiares, ou a chance de "
+                    "uma fraude ter score maior que uma legítima; nenhum t é escolhido."
+                ),
+                "c": (
+                    "A KS aponta um limiar (o de maior TPR − FPR), mas a AUC não usa "
+                    "nenhum em particular."
+                ),
+                "d": (
+                    "Não há limiar especial: a AUC é a mesma para qualquer escolha de t, "
+                    "porque não escolhe nenhum."
+                ),
+            },
+            look=(
+                "A AUC é a área sob qual curva? E essa curva é feita com quantos limiares? "
+                "(lição 05, seção 5)."
+            ),
+            formula=(
+                "A AUC integra a ROC, cujos pontos são (FPR(t), TPR(t)) para todos os t; "
+                "equivale à fração de pares (fraude, legítima) bem ordenados."
+            ),
+            call=(
+                '`evalbook.roc_curve(alvo, scores, positive="fraude")` lista todos os '
+                "limiares que a AUC usa."
+            ),
+        ),
+        "05.todas_fraudes": Exercise(
+            expected=lambda v: _catch_all(v),
+            kind="numbers",
+            names=("limiar", "legítimas bloqueadas"),
+            look=(
+                "Para marcar todas as fraudes, o limiar não pode passar do score de "
+                "nenhuma delas. Quais legítimas ficam acima dele? (lição 05, seção 9)."
+            ),
+            formula=(
+                "t = o menor score entre as fraudes (score ≥ t marca); bloqueadas = número de "
+                "legítimas com score ≥ t."
+            ),
+            call=(
+                '`scores[alvo == "fraude"].min()`, depois conte as legítimas com score ≥ t; '
+                "ou procure com `evalbook.widgets.ThresholdExplorer(alvo, scores, "
+                'positive="fraude")`.'
+            ),
+            mistakes=(
+                (
+                    lambda v: (
+                        _catch_all(v)[0],
+                        _catch_all(v)[1] + int(np.sum(_data(v)[0] == POSITIVE)),
+                    ),
+                    "Esse é o total de transações bloqueadas; conte só as legítimas.",
+                ),
+            ),
+            comment="Pegar todas as fraudes custa caro: é o canto superior direito da ROC.",
+        ),
+        "05.explique": written(
+            "Por que a AUC não depende do limiar escolhido para classificar?",
+        ),
+    }
+)
+
+#: The items in the notebook's order (progress, exports and the class report follow it).
+ORDER = (
+    "matriz_t",
+    "tpr_fpr",
+    "prever_auc",
+    "auc",
+    "auc_e_threshold",
+    "pares",
+    "ks",
+    "lift",
+    "todas_fraudes",
+    "explique",
+)
