@@ -16,7 +16,6 @@ Run as a script, it prints the counts per outcome::
 from __future__ import annotations
 
 import collections
-import functools
 import inspect
 import math
 import warnings
@@ -97,7 +96,10 @@ CALLS: dict[str, tuple[list, dict]] = {
     ),
     "bleu": ([("candidate", CAND), ("references", REF)], {"max_n": 2}),
     "bootstrap": ([("n", 10)], {"seed": 0}),
-    "bootstrap_interval": ([("cm", CM)], {"resamples": 50, "confidence": 0.95, "seed": 0}),
+    "bootstrap_interval": (
+        [("metric", eb.accuracy), ("cm", CM)],
+        {"n_resamples": 50, "confidence": 0.95, "method": "basic", "stratify": True, "seed": 0},
+    ),
     "bootstrap_oob_probability": ([("n", 10)], {}),
     "bootstrap_oob_shares": ([("n", 10)], {"repeats": 20, "seed": 0}),
     "bootstrap_predictions": (
@@ -153,14 +155,6 @@ CALLS: dict[str, tuple[list, dict]] = {
     "mape": ([("t", T), ("y", YR)], {}),
     "mcc": ([("cm", CM)], {"positive": 1}),
     "mcnemar_test": ([("y_true", Y), ("predictions_a", P), ("predictions_b", Y[::-1])], {}),
-    "metric_bootstrap_interval": (
-        [
-            ("metric", functools.partial(eb.average_precision, positive=1)),
-            ("y_true", Y),
-            ("predictions", S),
-        ],
-        {"rounds": 50, "seed": 0},
-    ),
     "metrics_table": ([("cm", CM)], {"positive": 1}),
     "modified_precision": ([("candidate", CAND), ("references", REF)], {"n": 1}),
     "mse": ([("t", T), ("y", YR)], {}),
@@ -336,6 +330,7 @@ ACCEPTED = {
     ("widgets.Guess", "answer", "negative"): "any number can be the answer",
     ("widgets.Guess", "question", "string"): "a question is any text",
     ("widgets.KFoldExplorer", "stratified", "bool"): "stratified=True is an option",
+    ("bootstrap_interval", "stratify", "bool"): "stratify=True is an option",
     ("widgets.ProfitExplorer", "profit_matrix", "2d"): "a 2×2 table of values",
     ("widgets.CountsExplorer", "max_count", "huge_int"): "a limit of the sliders, never reached",
     ("widgets.CoverageExplorer", "max_n", "huge_int"): "a limit of the slider, never reached",
