@@ -370,7 +370,7 @@ def test_metric_bootstrap_takes_the_librarys_metrics_of_scores():
     assert lower < metric(y, s) < upper
 
 
-def test_metric_bootstrap_interval_covers_the_true_brier_score():
+def test_bootstrap_interval_covers_the_true_brier_score():
     """Scores s ~ U(0, 1), labels y ~ Bernoulli(s): the expected Brier score E[s(1 − s)] = 1/6."""
     rng = np.random.default_rng(24)
     trials = 200
