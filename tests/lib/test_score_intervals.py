@@ -289,7 +289,7 @@ def brier(y, s, axis=-1):
 
 
 @pytest.mark.parametrize("method", ["percentile", "basic"])
-def test_metric_bootstrap_equals_scipys_paired_bootstrap(method):
+def test_bootstrap_of_instances_equals_scipys_paired_bootstrap(method):
     rng = np.random.default_rng(21)
     for trial in range(200):
         size = int(rng.integers(5, 80))
@@ -310,7 +310,7 @@ def test_metric_bootstrap_equals_scipys_paired_bootstrap(method):
         assert ours == pytest.approx((theirs.low, theirs.high), abs=1e-12)
 
 
-def test_stratified_metric_bootstrap_keeps_the_class_counts_and_matches_the_loop():
+def test_stratified_bootstrap_of_instances_keeps_the_class_counts_and_matches_the_loop():
     y = np.array([0, 1, 1, 0, 1, 0, 0, 1, 1, 1, 0, 1])
     p = np.array([0, 1, 0, 0, 1, 1, 0, 1, 1, 0, 0, 1])
     seen = []
@@ -331,7 +331,7 @@ def test_stratified_metric_bootstrap_keeps_the_class_counts_and_matches_the_loop
     assert got == pytest.approx(tuple(np.quantile(values, [0.025, 0.975])), abs=1e-12)
 
 
-def test_metric_bootstrap_leaves_out_undefined_resamples_with_a_warning():
+def test_bootstrap_of_instances_leaves_out_undefined_resamples_with_a_warning():
     from evalbook import average_precision
 
     y = [1, 0, 0, 0, 0, 0, 0, 0]
@@ -359,7 +359,7 @@ def test_metric_bootstrap_leaves_out_undefined_resamples_with_a_warning():
         bootstrap_interval(no_repeats, y, s, n_resamples=5, seed=0, method="basic")
 
 
-def test_metric_bootstrap_takes_the_librarys_metrics_of_scores():
+def test_bootstrap_of_instances_takes_the_librarys_metrics_of_scores():
     from evalbook import average_precision
 
     rng = np.random.default_rng(23)
