@@ -1,12 +1,12 @@
 """Explorer: how often does each interval contain the true accuracy?
 
-Handout 004, "Confiança da Acurácia (4)-(6)": the three ways to put an interval around an
-accuracy measured on n test instances. Two sliders set the test-set size n and the model's
+Witten, Frank, Hall & Pal (2017), *Data Mining*, ch. 5 (predicting performance), and
+Brown, Cai & DasGupta (2001): three ways to put an interval around an accuracy measured on n test instances. Two sliders set the test-set size n and the model's
 true accuracy p; the explorer simulates many test sets (with a fixed seed), computes each
 method's interval for every measured accuracy and shows the share that contains p, the
-coverage, next to the confidence asked for. The normal approximation (option 3) covers
-less than promised when n is small or p is near 1, which is why the handout calls the
-Wilson interval (option 2) the more reliable one.
+coverage, next to the confidence asked for. The normal approximation (Wald) covers
+less than promised when n is small or p is near 1, which is why Brown, Cai & DasGupta
+recommend the Wilson interval instead.
 """
 
 from __future__ import annotations
@@ -51,8 +51,8 @@ CONFIDENCE_LEVELS = (0.80, 0.90, 0.95, 0.99)
 class CoverageExplorer(Explorer):
     """Sliders for n and the true accuracy p; the simulated coverage of each interval.
 
-    Handout 004, options 2 and 3 of "Confiança da Acurácia", and the exact
-    (Clopper–Pearson) interval, computed by :func:`~evalbook.interval_coverage`. For the
+    The Wilson and the normal-approximation (Wald) intervals, and the exact
+    (Clopper–Pearson) interval (Brown, Cai & DasGupta 2001), computed by :func:`~evalbook.interval_coverage`. For the
     current n, p and confidence, ``trials`` test sets are simulated with ``seed``
     (the same hit counts for every method, so the methods are compared on the same
     samples), and :attr:`coverage` is the share of intervals containing p.
@@ -60,9 +60,9 @@ class CoverageExplorer(Explorer):
     Parameters
     ----------
     n : int, default 30
-        Initial test-set size (M1 of handout 004 has 30), from 5 to ``max_n``.
+        Initial test-set size, from 5 to ``max_n``.
     p : float, default 0.85
-        Initial true accuracy (M1 has 85%), from 0.01 to 0.99.
+        Initial true accuracy, from 0.01 to 0.99.
     confidence : float, default 0.90
         Initial confidence, one of 0.80, 0.90, 0.95 and 0.99 (the dropdown's options).
     trials : int, default 4000
@@ -141,7 +141,7 @@ class CoverageExplorer(Explorer):
 
     @property
     def condition(self) -> float:
-        """n·p·(1 − p), which handout 004 wants ≥ 5 (with n ≥ 30) for option 3."""
+        """n·p·(1 − p), which the usual rule wants ≥ 5 (with n ≥ 30) for the normal one."""
         return self.n.value * self.p.value * (1 - self.p.value)
 
     # ------------------------------------------------------------------ internals

@@ -144,7 +144,7 @@ def test_one_vs_rest_counts_sum_to_n(counts):
 def test_to_frame_orientations_are_transposes_and_permutations(counts, relabelling):
     labels = [RELABELLINGS[relabelling](code) for code in range(len(counts))]
     cm = ConfusionMatrix(counts, labels=labels)
-    handout, sklearn, caret = (cm.to_frame(o) for o in ("handout", "sklearn", "caret"))
+    handout, sklearn, caret = (cm.to_frame(o) for o in ("matrix", "sklearn", "caret"))
     assert list(handout.index) == list(handout.columns) == labels
     assert np.array_equal(handout.to_numpy(), counts)
     # caret: the transpose (prediction in the rows)

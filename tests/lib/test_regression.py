@@ -223,7 +223,7 @@ def test_bad_input(metric):
 def test_bad_options():
     with pytest.raises(TypeError, match="halved must be True or False"):
         sse([1], [1], halved=1)
-    with pytest.raises(ValueError, match="variant must be 'handout' or 'doubled'; got"):
+    with pytest.raises(ValueError, match="variant must be 'plain' or 'doubled'; got"):
         smape([1], [1], variant="armstrong")
     with pytest.raises(ValueError, match="zero_division"):
         r2([1, 2], [1, 2], zero_division="zero")

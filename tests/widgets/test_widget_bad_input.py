@@ -50,7 +50,7 @@ def test_imbalance_nan_share_is_refused_and_the_explorer_keeps_working():
 
 
 def test_profit_inf_cell_is_refused_and_the_explorer_keeps_working():
-    explorer = ProfitExplorer()
+    explorer = ProfitExplorer(datasets.tree_knn_confusions(), datasets.profit_matrix())
     _refused(explorer.tp, math.inf, "tp")
     assert explorer.tp.value == 140
     assert explorer.profits.to_dict() == {"decision_tree": 1540.0, "knn": 560.0}
