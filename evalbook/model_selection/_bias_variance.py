@@ -1,8 +1,8 @@
 """The bias-variance decomposition, estimated by training on bootstrap samples.
 
-No handout covers it. Train the same learner on many training sets drawn from the same
-source (here: bootstrap samples of one training set) and look at its predictions for each
-test instance. The error splits into
+Domingos (2000); Kohavi & Wolpert (1996). Train the same learner on many training sets drawn
+from the same source (here: bootstrap samples of one training set) and look at its
+predictions for each test instance. The error splits into
 
 - **bias**: how far the *typical* prediction (the mean, or for classes the most frequent
   one) is from the target;
@@ -59,7 +59,7 @@ class BiasVariance(NamedTuple):
 def bootstrap_predictions(model, X_train, y_train, X_test, *, rounds=200, seed=None) -> np.ndarray:
     """Predictions for ``X_test`` of ``model`` trained on ``rounds`` bootstrap samples.
 
-    Each round draws n training instances with replacement (handout 001, "bootstrap"),
+    Each round draws n training instances with replacement (Efron & Tibshirani 1993),
     fits a fresh copy of ``model`` (``sklearn.base.clone``) and predicts ``X_test``.
 
     Parameters

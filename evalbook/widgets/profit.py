@@ -41,10 +41,10 @@ _TEXT = {
 class ProfitExplorer(Explorer):
     """Edit a profit matrix; a table shows each model's profit and accuracies, and the winner.
 
-    Kelleher, Mac Namee & D'Arcy (2020), ch. 9 (profit matrices). One number box per cell of the profit matrix
-    (rows = target, columns = prediction, as the confusion matrices); for every model the
-    table shows its accuracy, its harmonic average class accuracy and its profit
-    (:func:`evalbook.profit`), and names the model with the largest profit.
+    Kelleher, Mac Namee & D'Arcy (2020), ch. 9 (profit matrices). One number box per cell of
+    the profit matrix (rows = target, columns = prediction, as the confusion matrices); for
+    every model the table shows its accuracy, its harmonic average class accuracy and its
+    profit (:func:`evalbook.profit`), and names the model with the largest profit.
 
     Parameters
     ----------
