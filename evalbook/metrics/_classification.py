@@ -417,6 +417,11 @@ def recall(cm, *, positive=None, zero_division="warn") -> float:
     zero_division : "warn" or float, default "warn"
         Value when there are no actual positives; ``"warn"``: nan and a warning.
 
+    References
+    ----------
+    D. G. Altman and J. M. Bland, "Diagnostic tests 1: sensitivity and specificity", BMJ
+    308:1552, 1994.
+
     Examples
     --------
     >>> recall([[6, 3], [2, 9]])
@@ -457,6 +462,11 @@ def specificity(cm, *, positive=None, zero_division="warn") -> float:
     Altman & Bland (1994); caret's name. Also called the true negative rate
     (Kelleher, Mac Namee & D'Arcy (2020), ch. 9): :func:`tnr` is this
     same function. Same parameters as :func:`recall`.
+
+    References
+    ----------
+    D. G. Altman and J. M. Bland, "Diagnostic tests 1: sensitivity and specificity", BMJ
+    308:1552, 1994.
 
     Examples
     --------
@@ -535,6 +545,13 @@ def ppv(cm, *, prevalence=None, positive=None, zero_division="warn") -> float:
         For a multiclass matrix, the class treated as positive (one-vs-rest).
     zero_division : "warn" or float, default "warn"
 
+    References
+    ----------
+    D. G. Altman and J. M. Bland, "Diagnostic tests 2: predictive values", BMJ 309:102,
+    1994.
+    M. Kuhn, "Building predictive models in R using the caret package", Journal of
+    Statistical Software 28(5):1-26, 2008; the documentation of ``caret::confusionMatrix``.
+
     Examples
     --------
     >>> ppv([[6, 3], [2, 9]])
@@ -551,6 +568,13 @@ def npv(cm, *, prevalence=None, positive=None, zero_division="warn") -> float:
     Altman & Bland (1994); the documentation of R's ``caret::confusionMatrix`` (Kuhn 2008). With
     ``prevalence``, caret's form ``spec · (1 − prev) / ((1 − sens) · prev + spec · (1 − prev))``.
     Same parameters as :func:`ppv`; undefined when nothing is predicted negative.
+
+    References
+    ----------
+    D. G. Altman and J. M. Bland, "Diagnostic tests 2: predictive values", BMJ 309:102,
+    1994.
+    M. Kuhn, "Building predictive models in R using the caret package", Journal of
+    Statistical Software 28(5):1-26, 2008; the documentation of ``caret::confusionMatrix``.
 
     Examples
     --------
@@ -625,8 +649,12 @@ def f1(cm, *, positive=None, zero_division="warn") -> float:
     """F1: 2·precision·recall / (precision + recall) = 2·TP / (2·TP + FP + FN).
 
     van Rijsbergen (1979); Kelleher, Mac Namee & D'Arcy (2020), ch. 9. It always lies between
-    precision and recall. Same parameters as :func:`recall`; undefined only when TP = FN = FP =
-    0.
+    precision and recall. Same parameters as :func:`recall`; undefined only when
+    TP = FN = FP = 0.
+
+    References
+    ----------
+    C. J. van Rijsbergen, *Information Retrieval*, 2nd ed., Butterworths, 1979, ch. 7.
 
     Examples
     --------
@@ -704,6 +732,13 @@ def balanced_accuracy(cm, *, positive=None, zero_division="warn") -> float:
     ``sklearn.metrics.balanced_accuracy_score``); with ``positive=``, the (sensitivity +
     specificity) / 2 of that class against the rest (caret's by-class value). A class with no
     actual instances makes it undefined (nan and a warning, or ``zero_division``).
+
+    References
+    ----------
+    M. Kuhn, "Building predictive models in R using the caret package", Journal of
+    Statistical Software 28(5):1-26, 2008; the documentation of ``caret::confusionMatrix``.
+    K. H. Brodersen, C. S. Ong, K. E. Stephan and J. M. Buhmann, "The balanced accuracy and
+    its posterior distribution", ICPR 2010.
 
     Examples
     --------

@@ -9,7 +9,7 @@ predictions for each test instance. The error splits into
 - **variance**: how much the predictions move around that typical prediction from one
   training set to the next.
 
-A shallow tree has high bias and low variance; a deep tree the opposite (lesson 12). For
+A shallow tree has high bias and low variance; a deep tree the opposite. For
 squared loss the two add up exactly to the expected loss (Geman, Bienenstock & Doursat
 1992); for 0-1 loss they do with Kohavi & Wolpert's (1996) definitions and do not with Domingos'
 (2000), the ones that ``mlxtend.evaluate.bias_variance_decomp`` uses (both are offered).

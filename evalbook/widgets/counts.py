@@ -39,14 +39,14 @@ _TEXT = {
 class CountsExplorer(Explorer):
     """Sliders for TP, FN, FP and TN with a live table of every metric they determine.
 
-    The metrics of a 2×2 confusion matrix (Kelleher, Mac Namee & D'Arcy (2020), ch. 9;
-    the documentation of R's ``caret::confusionMatrix``). The metrics are those of :data:`~evalbook.BINARY_METRICS` and
-    :data:`~evalbook.MULTICLASS_METRICS`, evaluated by :func:`~evalbook.metrics_table` on
-    the matrix ``[[tp, fn], [fp, tn]]`` (first class positive). A metric that is 0/0 for the
-    current counts shows as "undefined (0/0)" ("indefinido (0/0)" in Portuguese, see
-    :func:`evalbook.set_language`) and is ``nan`` in :attr:`metrics`; no
-    warning is emitted. The MCC keeps its usual convention (0 when a sum in its
-    denominator is 0, :func:`evalbook.mcc`), and the table says so.
+    The metrics of a 2×2 confusion matrix (Kelleher, Mac Namee & D'Arcy (2020), ch. 9; the
+    documentation of R's ``caret::confusionMatrix``). The metrics are those of
+    :data:`~evalbook.BINARY_METRICS` and :data:`~evalbook.MULTICLASS_METRICS`, evaluated by
+    :func:`~evalbook.metrics_table` on the matrix ``[[tp, fn], [fp, tn]]`` (first class
+    positive). A metric that is 0/0 for the current counts shows as "undefined (0/0)"
+    ("indefinido (0/0)" in Portuguese, see :func:`evalbook.set_language`) and is ``nan`` in
+    :attr:`metrics`; no warning is emitted. The MCC keeps its usual convention (0 when a sum
+    in its denominator is 0, :func:`evalbook.mcc`), and the table says so.
 
     Display the explorer by making it the last expression of a notebook cell. Drive it from
     Python by setting ``.value`` on a slider, then read :attr:`confusion_matrix` and

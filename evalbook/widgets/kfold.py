@@ -1,10 +1,11 @@
 """Explorer of k-fold cross-validation: a grid of folds × instances, with a slider for k.
 
-Witten, Frank, Hall & Pal (2017), *Data Mining*, ch. 5 (cross-validation): each row of the grid is one iteration, each column one instance (sorted by class); the
-test fold of the iteration is coloured, the k − 1 training folds are not. With
-"estratificado" ticked the folds come from :func:`evalbook.stratified_kfold` and every
-fold keeps the class proportions (within one instance); unticked, from
-:func:`evalbook.kfold`, and a small class can be missing from a fold.
+Witten, Frank, Hall & Pal (2017), *Data Mining*, ch. 5 (cross-validation): each row of the
+grid is one iteration, each column one instance (sorted by class); the test fold of the
+iteration is coloured, the k − 1 training folds are not. With "estratificado" ticked the
+folds come from :func:`evalbook.stratified_kfold` and every fold keeps the class proportions
+(within one instance); unticked, from :func:`evalbook.kfold`, and a small class can be
+missing from a fold.
 """
 
 from __future__ import annotations
