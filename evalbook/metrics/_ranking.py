@@ -1,6 +1,6 @@
 """Scores checked once and sorted once: the value behind every metric on scores.
 
-A score becomes a prediction at a threshold t (score ≥ t → positive; Fawcett 2006).
+A score becomes a prediction at a threshold t (Fawcett 2006); here score ≥ t → positive.
 :class:`ScoredData` holds the labels and scores of one model, validated and sorted once,
 with the cumulative counts of positives and negatives above every distinct score;
 :func:`evalbook.roc_curve`, :func:`evalbook.roc_auc`, :func:`evalbook.ks_statistic`,
@@ -117,7 +117,7 @@ class Counts(NamedTuple):
 class ScoredData:
     """Labels and scores checked once and sorted once: the counts behind every threshold.
 
-    Score ≥ t → positive (Fawcett 2006). Build it from ``(y_true, scores,
+    Score ≥ t → positive. Build it from ``(y_true, scores,
     positive=)`` and pass it in place of ``y_true`` (without ``scores`` and ``positive``)
     to :func:`roc_curve`, :func:`roc_auc`, :func:`ks_statistic`, :func:`gain_lift` and the
     score plots (``plot_roc_curve(data)``): none of them checks or sorts the input again.

@@ -1,10 +1,10 @@
 """Explorer: drag one target away and watch MSE and RMSE jump while MAE barely moves.
 
-Kelleher, Mac Namee & D'Arcy (2020), ch. 9: the MSE penalises large errors more heavily,
-so it is sensitive to outliers, and the MAE less so. Moving one target by d changes
-that instance's error by d: the MAE by at most |d|/n, the MSE by about d²/n.
-The predictions stay fixed: the model is the same, only one target in the test set is an
-outlier.
+The metrics of Kelleher, Mac Namee & D'Arcy (2020), ch. 9: squaring makes the MSE penalise
+large errors more heavily, so it is sensitive to outliers, and the MAE less so. Moving one
+target by d changes that instance's error by d: the MAE by at most |d|/n, the MSE by about
+d²/n. The predictions stay fixed: the model is the same, only one target in the test set is
+an outlier.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Explorer: choose which class is positive and watch the result types and the matrix change.
 
-Kelleher, Mac Namee & D'Arcy (2020), ch. 9: which class is the positive one is a choice,
-not a rule of the data.
+Which class is the positive one is a choice, not a property of the data; the outcomes TP,
+FN, FP and TN are those of Kelleher, Mac Namee & D'Arcy (2020), ch. 9.
 Swapping the positive class of a binary problem turns every TP into a TN, every FN into
 an FP and vice versa; the matrix is the same table read from the other corner.
 """
