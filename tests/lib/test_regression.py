@@ -149,7 +149,7 @@ def test_smape_against_a_direct_formula_and_its_bounds():
         assert smape(t, y) == pytest.approx(terms.mean(), rel=TOL)
         assert smape(t, y, variant="doubled") == pytest.approx(2 * terms.mean(), rel=TOL)
         assert 0 <= smape(t, y) <= 1
-    # opposite signs: every term is 1 (handout) or 2 (doubled)
+    # opposite signs: every term is 1 (plain) or 2 (doubled)
     assert smape([1, -2], [-3, 4]) == 1.0
     assert smape([1, -2], [-3, 4], variant="doubled") == 2.0
 
