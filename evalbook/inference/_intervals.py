@@ -189,7 +189,8 @@ def t_value(confidence, df, *, source="exact") -> float:
         Degrees of freedom, at least 1 and at most 2⁵³.
     source : {"exact", "table"}, default "exact"
         ``"exact"``: scipy's quantile, Pr[|T| ≤ t] = c. ``"table"``: the printed t table
-        :data:`T_TABLE`, rows df = 1, 2, 9, 29 and columns c = 0.80, 0.90, 0.95, 0.98, 0.99 only.
+        :data:`~evalbook.T_TABLE`, rows df = 1, 2, 9, 29 and columns c = 0.80, 0.90, 0.95,
+        0.98, 0.99 only.
 
     Returns
     -------
