@@ -63,8 +63,8 @@ def _positive_class(n):
 def _counts(n):
     from evalbook.widgets import CountsExplorer
 
-    if n is None:  # lesson 02
-        return CountsExplorer()
+    if n is None:  # lesson 02: the SPAM matrix
+        return CountsExplorer(6, 3, 2, 9)
     quarter = n // 4
     return CountsExplorer(quarter, quarter, quarter, n - 3 * quarter, max_count=n)
 
@@ -72,15 +72,15 @@ def _counts(n):
 def _profit(n):
     from evalbook import ConfusionMatrix
     from evalbook.widgets import ProfitExplorer
-    from evalcourse.datasets import tree_knn_confusions
+    from evalcourse.datasets import profit_matrix, tree_knn_confusions
 
     if n is None:  # lesson 03
-        return ProfitExplorer()
+        return ProfitExplorer(tree_knn_confusions(), profit_matrix())
     models = {
         name: ConfusionMatrix(matrix.counts * (n // int(matrix.counts.sum())), labels=matrix.labels)
         for name, matrix in tree_knn_confusions().items()
     }
-    return ProfitExplorer(models)
+    return ProfitExplorer(models, profit_matrix())
 
 
 def _imbalance(n):
@@ -125,8 +125,8 @@ def _outlier(n):
 def _kfold(n):
     from evalbook.widgets import KFoldExplorer
 
-    if n is None:  # lesson 08
-        return KFoldExplorer()
+    if n is None:  # lesson 08: 36 instances in the proportions 200 : 300 : 100
+        return KFoldExplorer(np.repeat(np.array(["A", "B", "C"]), [12, 18, 6]))
     y, _ = _labels(n, classes=("a", "b", "c"))
     return KFoldExplorer(y)
 

@@ -465,10 +465,11 @@ def confusion_html(
 ) -> str:
     """A confusion matrix as an HTML table: target in the rows, prediction in the columns.
 
-    Handout 000, Tabela 1. A 2×2 matrix names its cells TP, FN / FP, TN (the first label
-    is the positive class; each ``<td>`` carries ``data-cell="tp"``...); with
-    ``result_colours`` each cell takes its result type's colour, else hits are green and
-    errors red. ``caption`` defaults to "Confusion matrix (n = …)" in the current language.
+    Kelleher, Mac Namee & D'Arcy (2020), ch. 9. A 2×2 matrix names its cells TP, FN / FP, TN
+    (the first label is the positive class; each ``<td>`` carries ``data-cell="tp"``...);
+    with ``result_colours`` each cell takes its result type's colour, else hits are green
+    and errors red. ``caption`` defaults to "Confusion matrix (n = …)" in the current
+    language.
     """
     language = resolve_language(language)
     counts = np.asarray(counts)

@@ -1,6 +1,7 @@
 """Explorer: model complexity against training and validation error, with the boundary.
 
-Lesson 12 (handout 001's training, validation and test sets; the validation curve). One
+Training, validation and test sets and the validation curve (Witten, Frank, Hall & Pal
+(2017), *Data Mining*, ch. 5; Hastie, Tibshirani & Friedman (2009), ch. 7). One
 slider sets the complexity of a model trained on two-dimensional data: the maximum depth
 of a decision tree, or the number of neighbours k of a kNN (fewer neighbours = a more
 complex model). Next to it: the training and validation error of every setting (the

@@ -443,7 +443,7 @@ def test_nemenyi_critical_difference(k, q):
 @pytest.mark.parametrize(
     ("call", "error", "message"),
     [
-        (lambda: z_value(0.95, source="table"), ValueError, "not in handout 004's Table 5.1"),
+        (lambda: z_value(0.95, source="table"), ValueError, "not in Witten et al.'s Table 5.1"),
         (lambda: z_value(1.0), ValueError, "confidence must be strictly between 0 and 1"),
         (lambda: z_value(0), ValueError, "confidence must be strictly between 0 and 1"),
         (lambda: z_value(90), ValueError, "confidence must be strictly between 0 and 1"),

@@ -42,16 +42,16 @@ def _two_features():
 EXPLORERS = {
     "bootstrap": BootstrapExplorer,
     "complexity": lambda: ComplexityExplorer(*_two_features()),
-    "counts": CountsExplorer,
+    "counts": lambda: CountsExplorer(6, 3, 2, 9),
     "coverage": CoverageExplorer,
     "guess": lambda: Guess(0.5),
     "guess_choice": lambda: Guess("a", options=["a", "b"]),
     "imbalance": ImbalanceExplorer,
-    "kfold": KFoldExplorer,
+    "kfold": lambda: KFoldExplorer(["a", "b", "a", "b", "a", "b"]),
     "outlier": OutlierExplorer,
     "positive_class": lambda: PositiveClassExplorer(["a", "b", "a"], ["a", "a", "b"]),
     "precision_recall": lambda: PrecisionRecallExplorer(Y, S, positive=1),
-    "profit": ProfitExplorer,
+    "profit": lambda: ProfitExplorer({"m": [[6, 3], [2, 9]]}, [[1, -1], [-5, 0]]),
     "threshold": lambda: ThresholdExplorer(Y, S, positive=1),
 }
 
@@ -116,7 +116,7 @@ def test_a_choice_refuses_a_value_outside_its_options(make, name, value):
 
 @pytest.mark.parametrize(("name", "value"), [("k", 2.5), ("seed", "3"), ("stratified", "yes")])
 def test_integer_and_switch_controls_refuse_what_they_would_convert(name, value):
-    _refused(getattr(KFoldExplorer(), name), name, value, "must be")
+    _refused(getattr(KFoldExplorer(["a", "b", "a", "b", "a", "b"]), name), name, value, "must be")
 
 
 def test_a_good_value_still_moves_the_explorer():
@@ -153,7 +153,7 @@ def test_synthetic_names_positive_share():
 
 def test_the_profit_explorer_names_the_bad_model():
     with pytest.raises(TypeError, match=r"^models\['m'\] must hold whole numbers"):
-        ProfitExplorer({"m": [["a", "b"], ["c", "d"]]})
+        ProfitExplorer({"m": [["a", "b"], ["c", "d"]]}, [[1, -1], [-5, 0]])
 
 
 def test_huge_sizes_and_seeds_are_value_errors_naming_the_argument():

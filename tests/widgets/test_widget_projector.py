@@ -41,7 +41,7 @@ from evalbook.widgets import (
     ProfitExplorer,
     ThresholdExplorer,
 )
-from evalcourse.datasets import spam_predictions
+from evalcourse.datasets import profit_matrix, spam_predictions, tree_knn_confusions
 
 SLIDE = (1100, 600)  # width and height an explorer gets on a 1280×720 slide, in px
 SMALLEST = 14  # px: the smallest text a class reads from the back row
@@ -73,11 +73,11 @@ EXPLORERS = {
     "positive_class": lambda: PositiveClassExplorer(
         spam_predictions().target, spam_predictions().prediction, labels=["spam", "ham"]
     ),
-    "counts": CountsExplorer,
-    "profit": ProfitExplorer,
+    "counts": lambda: CountsExplorer(6, 3, 2, 9),
+    "profit": lambda: ProfitExplorer(tree_knn_confusions(), profit_matrix()),
     "imbalance": ImbalanceExplorer,
     "outlier": OutlierExplorer,
-    "kfold": KFoldExplorer,
+    "kfold": lambda: KFoldExplorer(np.repeat(["A", "B", "C"], [12, 18, 6])),
     "bootstrap": BootstrapExplorer,
     "coverage": CoverageExplorer,
     "guess": lambda: Guess(0.5),
