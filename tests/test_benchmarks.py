@@ -14,6 +14,10 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 
+#: The benchmark script runs every quick case and starts interpreters: seconds, not the
+#: inner loop's milliseconds.
+pytestmark = pytest.mark.slow
+
 
 def _load_runner():
     spec = importlib.util.spec_from_file_location("bench_run", ROOT / "benchmarks" / "run.py")

@@ -548,6 +548,7 @@ def test_bootstrap_of_accuracy_is_the_binomial_distribution():
     assert upper == pytest.approx(exact[1], abs=1.5e-3)
 
 
+@pytest.mark.slow
 def test_bootstrap_agrees_with_resampling_the_instances_one_by_one():
     from evalbook import ConfusionMatrix, f1
 
