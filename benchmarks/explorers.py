@@ -13,7 +13,9 @@ step shows through the explorer's public properties.
   whole cost lands in *redraw*: the split may move, the sum never hides anything.
 
 It depends only on the explorers' constructors, control attributes, public properties and
-``widget``; ``EXPLORERS`` lists what each one is driven with.
+``widget``; ``EXPLORERS`` lists what each one is driven with at the lesson's data and at
+10⁴ points. An explorer of the registry (``evalbook.widgets.explorers()``) without a case
+here is still timed: its ``example()``, moving its first control (:func:`cases`).
 """
 
 from __future__ import annotations
@@ -287,13 +289,32 @@ def time_steps(case: ExplorerCase, n: int | None, steps: int) -> dict:
     return result
 
 
+def _example_case(name: str, cls) -> ExplorerCase:
+    """An explorer with no case of its own: its example, its first control, no properties."""
+
+    def build(n):
+        return cls.example()
+
+    control = next(iter(cls.example()._controls))
+    return ExplorerCase(name, "—", build, control, (), "its example() only: no case yet")
+
+
+def cases() -> list[ExplorerCase]:
+    """The cases above, and one from ``example()`` for every registered explorer without."""
+    from evalbook.widgets import explorers
+
+    written = {case.explorer for case in EXPLORERS}
+    extra = [_example_case(n, c) for n, c in explorers().items() if n not in written]
+    return [*EXPLORERS, *extra]
+
+
 def measure(*, quick: bool = False) -> list[dict]:
     """Every explorer at the lesson's data and at 10⁴ points (tiny sizes with ``quick``)."""
     steps = 5 if quick else 20
     sizes = [None, 200] if quick else [None, 10**4]
     results = []
-    for case in EXPLORERS:
-        for n in sizes:
+    for case in cases():
+        for n in (None,) if case.lesson == "—" else sizes:
             try:
                 results.append(time_steps(case, n, steps))
             except Exception as error:  # reported as a failed row, the others still run

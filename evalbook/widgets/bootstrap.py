@@ -89,6 +89,11 @@ class BootstrapExplorer(Explorer):
     0.3677
     """
 
+    @classmethod
+    def example(cls) -> BootstrapExplorer:
+        """The explorer on small data of its own (see :meth:`Explorer.example`)."""
+        return cls(n=10, seed=0)
+
     def __init__(self, n=10, *, repeats=2000, seed=0, max_n=1000):
         max_n = check_whole_number(max_n, "max_n", minimum=2)
         n = check_whole_number(n, "n", minimum=1)

@@ -111,6 +111,14 @@ class ComplexityExplorer(Explorer):
     0.0
     """
 
+    @classmethod
+    def example(cls) -> ComplexityExplorer:
+        """The explorer on small data of its own (see :meth:`Explorer.example`)."""
+        rng = np.random.default_rng(0)
+        X = rng.normal(size=(60, 2))
+        y = np.where(X[:, 0] + 0.5 * rng.normal(size=60) > 0, "a", "b")
+        return cls(X, y)
+
     def __init__(self, X, y, *, model="tree", values=None, validation_size=0.3, seed=0):
         check_choice(model, "model", tuple(MODELS))
         features = as_array(X, "X")

@@ -90,6 +90,11 @@ class CountsExplorer(Explorer):
     True
     """
 
+    @classmethod
+    def example(cls) -> CountsExplorer:
+        """The explorer on small data of its own (see :meth:`Explorer.example`)."""
+        return cls(8, 2, 3, 7)
+
     def __init__(self, tp, fn, fp, tn, *, max_count=100):
         max_count = check_whole_number(max_count, "max_count", minimum=1)
         counts = {}

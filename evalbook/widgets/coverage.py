@@ -92,6 +92,11 @@ class CoverageExplorer(Explorer):
     True
     """
 
+    @classmethod
+    def example(cls) -> CoverageExplorer:
+        """The explorer on small data of its own (see :meth:`Explorer.example`)."""
+        return cls(n=50, p=0.9)
+
     def __init__(self, n=50, p=0.9, *, confidence=0.90, trials=4000, seed=0, max_n=500) -> None:
         max_n = check_whole_number(max_n, "max_n", minimum=5)
         n = check_whole_number(n, "n", minimum=5)

@@ -109,6 +109,11 @@ class ImbalanceExplorer(Explorer):
     (0.95, 0.0)
     """
 
+    @classmethod
+    def example(cls) -> ImbalanceExplorer:
+        """The explorer on small data of its own (see :meth:`Explorer.example`)."""
+        return cls()
+
     def __init__(self, n=1000, *, majority_share=0.5, recall_majority=0.9, recall_minority=0.6):
         self._n = check_count(n, "n", minimum=10, floats=False)  # at most 2**53: exact counts
         share = check_probability(majority_share, "majority_share")

@@ -107,6 +107,11 @@ class KFoldExplorer(Explorer):
     'Class C has fewer than k = 10 instances: some folds go without it.'
     """
 
+    @classmethod
+    def example(cls) -> KFoldExplorer:
+        """The explorer on small data of its own (see :meth:`Explorer.example`)."""
+        return cls(["a"] * 12 + ["b"] * 8, k=4)
+
     def __init__(self, y, *, k=5, stratified=True, seed=0, max_k=None):
         labels = as_label_array(y, "y")
         check_label_types(y=labels)  # a 1 and a '1' are two classes, and cannot be sorted

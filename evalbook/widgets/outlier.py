@@ -115,6 +115,11 @@ class OutlierExplorer(Explorer):
     (73.0, 7.0)
     """
 
+    @classmethod
+    def example(cls) -> OutlierExplorer:
+        """The explorer on small data of its own (see :meth:`Explorer.example`)."""
+        return cls()
+
     def __init__(self, t=None, y=None, *, index=None, max_shift=None, seed=0):
         if (t is None) != (y is None):
             raise TypeError("give both t and y (targets and predictions), or neither")

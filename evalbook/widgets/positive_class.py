@@ -103,6 +103,11 @@ class PositiveClassExplorer(Explorer):
     2   3    ham       spam     FN
     """
 
+    @classmethod
+    def example(cls) -> PositiveClassExplorer:
+        """The explorer on small data of its own (see :meth:`Explorer.example`)."""
+        return cls(["a", "b", "a", "a", "b", "b"], ["a", "a", "b", "a", "b", "a"])
+
     def __init__(self, y_true, y_pred, *, labels=None, ids=None):
         self._matrix = ConfusionMatrix.from_labels(y_true, y_pred, labels=labels)
         if self._matrix.n_classes < 2:

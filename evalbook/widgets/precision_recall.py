@@ -95,6 +95,12 @@ class PrecisionRecallExplorer(Explorer):
     (0.75, 0.0294)
     """
 
+    @classmethod
+    def example(cls) -> PrecisionRecallExplorer:
+        """The explorer on small data of its own (see :meth:`Explorer.example`)."""
+        y = [1, 0, 1, 1, 0, 0, 1, 0]
+        return cls(y, [0.9, 0.2, 0.6, 0.4, 0.7, 0.1, 0.8, 0.3], positive=1)
+
     def __init__(self, y_true, scores, *, positive, threshold=0.5, prevalence=None):
         data = ScoredData(y_true, scores, positive=positive)
         if data.n_negative == 0:

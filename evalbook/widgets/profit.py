@@ -78,6 +78,17 @@ class ProfitExplorer(Explorer):
     ({'a': 3340.0, 'b': 6560.0}, 'b')
     """
 
+    @classmethod
+    def example(cls) -> ProfitExplorer:
+        """The explorer on small data of its own (see :meth:`Explorer.example`)."""
+        from evalbook import ConfusionMatrix
+
+        models = {
+            "a": ConfusionMatrix([[43, 17], [3, 37]], labels=["yes", "no"]),
+            "b": ConfusionMatrix([[57, 3], [10, 30]], labels=["yes", "no"]),
+        }
+        return cls(models, [[140, -140], [-700, 0]])
+
     def __init__(self, models, profit_matrix):
         self._models = _check_models(models)
         first = next(iter(self._models.values()))

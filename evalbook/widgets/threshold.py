@@ -169,6 +169,11 @@ class ThresholdExplorer(Explorer):
     0.0
     """
 
+    @classmethod
+    def example(cls) -> ThresholdExplorer:
+        """The explorer on small data of its own (see :meth:`Explorer.example`)."""
+        return cls.synthetic(n=40)
+
     separation = None
 
     def __init__(

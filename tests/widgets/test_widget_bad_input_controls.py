@@ -17,9 +17,7 @@ from sklearn.datasets import make_classification
 
 import evalbook
 from evalbook.widgets import (
-    BootstrapExplorer,
     ComplexityExplorer,
-    CountsExplorer,
     CoverageExplorer,
     Guess,
     ImbalanceExplorer,
@@ -29,6 +27,7 @@ from evalbook.widgets import (
     PrecisionRecallExplorer,
     ProfitExplorer,
     ThresholdExplorer,
+    explorers,
 )
 
 Y = [1, 0, 1, 0, 1]
@@ -39,20 +38,10 @@ def _two_features():
     return make_classification(60, n_features=2, n_redundant=0, random_state=0)
 
 
+#: Every registered explorer's example, and a choice-style Guess.
 EXPLORERS = {
-    "bootstrap": BootstrapExplorer,
-    "complexity": lambda: ComplexityExplorer(*_two_features()),
-    "counts": lambda: CountsExplorer(6, 3, 2, 9),
-    "coverage": CoverageExplorer,
-    "guess": lambda: Guess(0.5),
+    **{name: cls.example for name, cls in explorers().items()},
     "guess_choice": lambda: Guess("a", options=["a", "b"]),
-    "imbalance": ImbalanceExplorer,
-    "kfold": lambda: KFoldExplorer(["a", "b", "a", "b", "a", "b"]),
-    "outlier": OutlierExplorer,
-    "positive_class": lambda: PositiveClassExplorer(["a", "b", "a"], ["a", "a", "b"]),
-    "precision_recall": lambda: PrecisionRecallExplorer(Y, S, positive=1),
-    "profit": lambda: ProfitExplorer({"m": [[6, 3], [2, 9]]}, [[1, -1], [-5, 0]]),
-    "threshold": lambda: ThresholdExplorer(Y, S, positive=1),
 }
 
 

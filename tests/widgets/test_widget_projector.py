@@ -28,20 +28,13 @@ from sklearn.datasets import make_classification
 
 from evalbook._core.svg import FONT_SIZES
 from evalbook.widgets import (
-    BootstrapExplorer,
     ComplexityExplorer,
-    CountsExplorer,
-    CoverageExplorer,
-    Guess,
-    ImbalanceExplorer,
-    KFoldExplorer,
-    OutlierExplorer,
     PositiveClassExplorer,
     PrecisionRecallExplorer,
-    ProfitExplorer,
     ThresholdExplorer,
+    explorers,
 )
-from evalcourse.datasets import profit_matrix, spam_predictions, tree_knn_confusions
+from evalcourse.datasets import spam_predictions
 
 SLIDE = (1100, 600)  # width and height an explorer gets on a 1280×720 slide, in px
 SMALLEST = 14  # px: the smallest text a class reads from the back row
@@ -59,28 +52,21 @@ def _scores(n=400, seed=0):
     return y, scores
 
 
+#: Every registered explorer's example, and the lessons' data or sizes where they differ.
 EXPLORERS = {
-    "threshold": lambda: ThresholdExplorer(*_spam(), positive="spam"),
+    **{name: cls.example for name, cls in explorers().items()},
+    "threshold_lesson": lambda: ThresholdExplorer(*_spam(), positive="spam"),
     "threshold_many": lambda: ThresholdExplorer(*_scores(), positive="p"),
-    "threshold_synthetic": lambda: ThresholdExplorer.synthetic(),
-    "precision_recall": lambda: PrecisionRecallExplorer(*_scores(), positive="p"),
+    "precision_recall_many": lambda: PrecisionRecallExplorer(*_scores(), positive="p"),
     "complexity_tree": lambda: ComplexityExplorer(
         *make_classification(80, n_features=2, n_redundant=0, random_state=0)
     ),
     "complexity_knn": lambda: ComplexityExplorer(
         *make_classification(80, n_features=2, n_redundant=0, random_state=0), model="knn"
     ),
-    "positive_class": lambda: PositiveClassExplorer(
+    "positive_class_lesson": lambda: PositiveClassExplorer(
         spam_predictions().target, spam_predictions().prediction, labels=["spam", "ham"]
     ),
-    "counts": lambda: CountsExplorer(6, 3, 2, 9),
-    "profit": lambda: ProfitExplorer(tree_knn_confusions(), profit_matrix()),
-    "imbalance": ImbalanceExplorer,
-    "outlier": OutlierExplorer,
-    "kfold": lambda: KFoldExplorer(np.repeat(["A", "B", "C"], [12, 18, 6])),
-    "bootstrap": BootstrapExplorer,
-    "coverage": CoverageExplorer,
-    "guess": lambda: Guess(0.5),
 }
 
 
