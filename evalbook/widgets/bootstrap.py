@@ -91,7 +91,7 @@ class BootstrapExplorer(Explorer):
 
     @classmethod
     def example(cls) -> BootstrapExplorer:
-        """The explorer on small data of its own (see :meth:`Explorer.example`)."""
+        """The explorer on small data of its own, for the tests, the benchmarks and a try."""
         return cls(n=10, seed=0)
 
     def __init__(self, n=10, *, repeats=2000, seed=0, max_n=1000):

@@ -113,7 +113,7 @@ class ComplexityExplorer(Explorer):
 
     @classmethod
     def example(cls) -> ComplexityExplorer:
-        """The explorer on small data of its own (see :meth:`Explorer.example`)."""
+        """The explorer on small data of its own, for the tests, the benchmarks and a try."""
         rng = np.random.default_rng(0)
         X = rng.normal(size=(60, 2))
         y = np.where(X[:, 0] + 0.5 * rng.normal(size=60) > 0, "a", "b")

@@ -92,7 +92,7 @@ class CountsExplorer(Explorer):
 
     @classmethod
     def example(cls) -> CountsExplorer:
-        """The explorer on small data of its own (see :meth:`Explorer.example`)."""
+        """The explorer on small data of its own, for the tests, the benchmarks and a try."""
         return cls(8, 2, 3, 7)
 
     def __init__(self, tp, fn, fp, tn, *, max_count=100):

@@ -94,7 +94,7 @@ class CoverageExplorer(Explorer):
 
     @classmethod
     def example(cls) -> CoverageExplorer:
-        """The explorer on small data of its own (see :meth:`Explorer.example`)."""
+        """The explorer on small data of its own, for the tests, the benchmarks and a try."""
         return cls(n=50, p=0.9)
 
     def __init__(self, n=50, p=0.9, *, confidence=0.90, trials=4000, seed=0, max_n=500) -> None:

@@ -91,7 +91,7 @@ class Guess(Explorer):
 
     @classmethod
     def example(cls) -> Guess:
-        """The explorer on small data of its own (see :meth:`Explorer.example`)."""
+        """The explorer on small data of its own, for the tests, the benchmarks and a try."""
         return cls(0.5, question="Que fração das moedas dá cara?")
 
     def __init__(self, answer, *, question="", options=None, tolerance=None, digits=4):

@@ -111,7 +111,7 @@ class ImbalanceExplorer(Explorer):
 
     @classmethod
     def example(cls) -> ImbalanceExplorer:
-        """The explorer on small data of its own (see :meth:`Explorer.example`)."""
+        """The explorer on small data of its own, for the tests, the benchmarks and a try."""
         return cls()
 
     def __init__(self, n=1000, *, majority_share=0.5, recall_majority=0.9, recall_minority=0.6):

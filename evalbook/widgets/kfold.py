@@ -109,7 +109,7 @@ class KFoldExplorer(Explorer):
 
     @classmethod
     def example(cls) -> KFoldExplorer:
-        """The explorer on small data of its own (see :meth:`Explorer.example`)."""
+        """The explorer on small data of its own, for the tests, the benchmarks and a try."""
         return cls(["a"] * 12 + ["b"] * 8, k=4)
 
     def __init__(self, y, *, k=5, stratified=True, seed=0, max_k=None):

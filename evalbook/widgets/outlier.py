@@ -117,7 +117,7 @@ class OutlierExplorer(Explorer):
 
     @classmethod
     def example(cls) -> OutlierExplorer:
-        """The explorer on small data of its own (see :meth:`Explorer.example`)."""
+        """The explorer on small data of its own, for the tests, the benchmarks and a try."""
         return cls()
 
     def __init__(self, t=None, y=None, *, index=None, max_shift=None, seed=0):

@@ -105,7 +105,7 @@ class PositiveClassExplorer(Explorer):
 
     @classmethod
     def example(cls) -> PositiveClassExplorer:
-        """The explorer on small data of its own (see :meth:`Explorer.example`)."""
+        """The explorer on small data of its own, for the tests, the benchmarks and a try."""
         return cls(["a", "b", "a", "a", "b", "b"], ["a", "a", "b", "a", "b", "a"])
 
     def __init__(self, y_true, y_pred, *, labels=None, ids=None):

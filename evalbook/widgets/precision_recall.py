@@ -97,7 +97,7 @@ class PrecisionRecallExplorer(Explorer):
 
     @classmethod
     def example(cls) -> PrecisionRecallExplorer:
-        """The explorer on small data of its own (see :meth:`Explorer.example`)."""
+        """The explorer on small data of its own, for the tests, the benchmarks and a try."""
         y = [1, 0, 1, 1, 0, 0, 1, 0]
         return cls(y, [0.9, 0.2, 0.6, 0.4, 0.7, 0.1, 0.8, 0.3], positive=1)
 

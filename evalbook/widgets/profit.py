@@ -80,7 +80,7 @@ class ProfitExplorer(Explorer):
 
     @classmethod
     def example(cls) -> ProfitExplorer:
-        """The explorer on small data of its own (see :meth:`Explorer.example`)."""
+        """The explorer on small data of its own, for the tests, the benchmarks and a try."""
         from evalbook import ConfusionMatrix
 
         models = {

@@ -171,7 +171,7 @@ class ThresholdExplorer(Explorer):
 
     @classmethod
     def example(cls) -> ThresholdExplorer:
-        """The explorer on small data of its own (see :meth:`Explorer.example`)."""
+        """The explorer on small data of its own, for the tests, the benchmarks and a try."""
         return cls.synthetic(n=40)
 
     separation = None
