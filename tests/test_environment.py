@@ -173,7 +173,9 @@ def _imports_in(folder: str) -> tuple[tuple[str, str], ...]:
 def _imported_modules(folders) -> dict[str, set[str]]:
     """Top-level third-party module -> the files that import it (the standard library,
     evalbook and the folders' own modules, such as benchmarks/explorers.py, left out)."""
-    own = {"evalbook", "evalcourse"} | {p.stem for folder in folders for p in (ROOT / folder).glob("*.py")}
+    own = {"evalbook", "evalcourse"} | {
+        p.stem for folder in folders for p in (ROOT / folder).glob("*.py")
+    }
     found: dict[str, set[str]] = {}
     for folder in folders:
         for top, path in _imports_in(folder):

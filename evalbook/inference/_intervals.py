@@ -339,10 +339,12 @@ def accuracy_interval(p, n, *, confidence=0.95, method="wilson", z=None) -> Inte
     return Interval(float(lower), float(upper))
 
 
-def interval_coverage(p, n, *, confidence=0.95, method="wilson", trials=10_000, seed=None) -> float:
+def interval_coverage(
+    p, n, *, confidence=0.95, method="wilson", n_trials=10_000, seed=None
+) -> float:
     """Share of simulated test sets whose interval contains the true accuracy ``p``.
 
-    Simulates ``trials`` test sets of ``n`` instances for a model whose true accuracy is
+    Simulates ``n_trials`` test sets of ``n`` instances for a model whose true accuracy is
     ``p`` (hits ~ Binomial(n, p)), computes the ``method`` interval of each measured
     accuracy and counts how often it contains ``p``. A good 95% interval covers about 95%
     of the time; handout 004 calls option 2 (Wilson) "mais confiável" because the normal
@@ -357,7 +359,7 @@ def interval_coverage(p, n, *, confidence=0.95, method="wilson", trials=10_000, 
         Test-set size, at least 1 and at most 2⁵³.
     confidence : float, default 0.95
     method : {"wilson", "normal", "exact"}, default "wilson"
-    trials : int, default 10000
+    n_trials : int, default 10000
         Number of simulated test sets, at least 1 and at most 10⁸.
     seed : int or numpy.random.Generator, optional
         Seed of the simulation; the same seed gives the same hit counts for every method.
@@ -377,15 +379,15 @@ def interval_coverage(p, n, *, confidence=0.95, method="wilson", trials=10_000, 
     p = check_probability(p, "p")
     n = check_count(n, "n", minimum=1)
     confidence = check_confidence(confidence)
-    trials = check_whole_number(trials, "trials", minimum=1, floats=True)
-    check_size("interval_coverage", trials=trials)
+    n_trials = check_whole_number(n_trials, "n_trials", minimum=1, floats=True)
+    check_size("interval_coverage", n_trials=n_trials)
     check_choice(method, "method", _METHODS)
     rng = as_rng(seed)
-    hits = rng.binomial(n, p, size=trials)
+    hits = rng.binomial(n, p, size=n_trials)
     values, counts = np.unique(hits, return_counts=True)
     lower, upper = _bounds(values, n, confidence, method)
     covered = (lower <= p) & (p <= upper)
-    return float(counts[covered].sum() / trials)
+    return float(counts[covered].sum() / n_trials)
 
 
 def _bounds(hits: np.ndarray, n: int, confidence: float, method: str):
@@ -638,7 +640,7 @@ def _bootstrap_aucs(scores, is_positive, rounds, rng) -> np.ndarray:
 
 
 def roc_auc_interval(
-    y_true, scores, *, positive, method="delong", confidence=0.95, rounds=2000, seed=None
+    y_true, y_score, *, positive=None, method="delong", confidence=0.95, n_resamples=2000, seed=None
 ) -> Interval:
     """Confidence interval of the ROC AUC: DeLong's or a stratified bootstrap.
 
@@ -651,20 +653,21 @@ def roc_auc_interval(
       AUC ± z₁₋α/₂ · √var, cut to [0, 1], as ``pROC::ci.auc(method="delong")``. The
       components come from one sort of the scores (Sun & Xu 2014 use three) and passes
       over them, and are not put back in input order: the variance needs no pairing.
-    - ``"bootstrap"``: ``rounds`` resamples that draw m positives among the positives and
+    - ``"bootstrap"``: ``n_resamples`` resamples that draw m positives among the positives and
       n negatives among the negatives, with replacement (stratified, as pROC's default
       ``boot.stratified=TRUE``), and the percentiles of their AUCs.
 
     Parameters
     ----------
     y_true : sequence of labels
-    scores : sequence of float
+    y_score : sequence of float
         Higher means more likely positive.
-    positive : label
+    positive : label, optional
         The positive class; ``y_true`` needs at least 2 positives and 2 negatives.
+        Without it, the rule of the positive class (see :mod:`evalbook`).
     method : {"delong", "bootstrap"}, default "delong"
     confidence : float in (0, 1), default 0.95
-    rounds : int, default 2000
+    n_resamples : int, default 2000
         Bootstrap resamples (pROC's default ``boot.n``); ignored by ``"delong"``.
     seed : int or numpy.random.Generator, optional
         Seed of the bootstrap.
@@ -695,11 +698,11 @@ def roc_auc_interval(
     """
     check_choice(method, "method", ("delong", "bootstrap"))
     confidence = check_confidence(confidence)
-    values, is_positive = scores_and_classes(y_true, scores, positive, minimum=2)
+    values, is_positive = scores_and_classes(y_true, y_score, positive, minimum=2)
     if method == "bootstrap":
-        rounds = check_whole_number(rounds, "rounds", minimum=1)
-        check_size("roc_auc_interval", rounds=rounds)
-        aucs = _bootstrap_aucs(values, is_positive, rounds, as_rng(seed))
+        n_resamples = check_whole_number(n_resamples, "n_resamples", minimum=1)
+        check_size("roc_auc_interval", n_resamples=n_resamples)
+        aucs = _bootstrap_aucs(values, is_positive, n_resamples, as_rng(seed))
         return _percentiles(aucs, confidence)
     auc, variance = delong_auc_variance(values, is_positive)
     margin = normal_quantile(1.0 - (1.0 - confidence) / 2) * math.sqrt(variance)
@@ -727,9 +730,10 @@ def metric_bootstrap_interval(
     Parameters
     ----------
     metric : callable
-        ``metric(y_true, predictions) -> float``, e.g. ``functools.partial(evalbook.brier_score,
-        positive=1)`` or scikit-learn's ``f1_score``. Resamples where it is undefined
-        (``nan``) are left out, with an UndefinedMetricWarning saying how many.
+        ``metric(y_true, predictions) -> float``, e.g.
+        ``functools.partial(evalbook.brier_score_loss, positive=1)`` or scikit-learn's
+        ``f1_score``. Resamples where it is undefined (``nan``) are left out, with an
+        UndefinedMetricWarning saying how many.
     y_true : sequence of labels
     predictions : sequence
         Predicted labels or scores, one per instance (a table of shape (N, k) too).

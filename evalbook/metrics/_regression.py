@@ -3,9 +3,13 @@
 Handout 000, "Métricas de Regressão" (eqs. (19)-(24)) and handout 002, section 10.4.2
 (eqs. (10.13)-(10.20)). Every function takes the targets first and the predictions second:
 
-- ``t``: the actual values, handout 000's :math:`t_i` (handout 002 calls them :math:`y_i`);
-- ``y``: the model's predictions, handout 000's :math:`\\mathbb{M}(\\mathbf{d}_i)` (handout
-  002's :math:`\\hat{y}_i`).
+- ``y_true``: the actual values, handout 000's :math:`t_i` (handout 002 calls them
+  :math:`y_i`); the formulas below write them ``t``;
+- ``y_pred``: the model's predictions, handout 000's :math:`\\mathbb{M}(\\mathbf{d}_i)`
+  (handout 002's :math:`\\hat{y}_i`); the formulas below write them ``y``.
+
+These are scikit-learn's names (``mean_squared_error(y_true, y_pred)``); see the naming
+table in :mod:`evalbook`.
 
 Both are one-dimensional sequences of finite real numbers of the same, non-zero length;
 anything else raises a ``ValueError`` or ``TypeError`` naming the argument.
@@ -62,32 +66,32 @@ def _power_of_two_below(values: np.ndarray) -> np.ndarray:
     return np.ldexp(1.0, np.frexp(values)[1] - 1)
 
 
-def _squares_around_mean(t: np.ndarray) -> float:
+def _squares_around_mean(y_true: np.ndarray) -> float:
     """Σ (t − t̄)², exactly 0 when every target is the same.
 
     The mean of equal values need not equal them in floating point (the mean of three
     0.1 is 0.10000000000000002), which would leave a tiny positive sum and turn the 0/0
     of R² into an enormous finite number.
     """
-    if np.all(t == t[0]):
+    if np.all(y_true == y_true[0]):
         return 0.0
-    return float(np.sum((t - t.mean()) ** 2))
+    return float(np.sum((y_true - y_true.mean()) ** 2))
 
 
-def _sums_of_squares(t: np.ndarray, y: np.ndarray) -> tuple[float, float]:
+def _sums_of_squares(y_true: np.ndarray, y_pred: np.ndarray) -> tuple[float, float]:
     """Σ (t − y)² and Σ (t − t̄)² of checked targets and predictions, both divided by the
     square of one power of two: their ratio (R² is scale-free) neither overflows to inf
     (targets near 1e308) nor underflows to 0 (near 1e-200)."""
-    scale = float(_power_of_two_below(max(np.max(np.abs(t)), np.max(np.abs(y)))))
-    t, y = t / scale, y / scale
-    return float(np.sum((t - y) ** 2)), _squares_around_mean(t)
+    scale = float(_power_of_two_below(max(np.max(np.abs(y_true)), np.max(np.abs(y_pred)))))
+    y_true, y_pred = y_true / scale, y_pred / scale
+    return float(np.sum((y_true - y_pred) ** 2)), _squares_around_mean(y_true)
 
 
-def _r2_of_checked(t: np.ndarray, y: np.ndarray, zero_division, metric: str):
+def _r2_of_checked(y_true: np.ndarray, y_pred: np.ndarray, zero_division, metric: str):
     """(R², True) of checked targets and predictions; when every target is the same,
     (the 0/0 policy's value, False), its warning naming ``metric`` and pointing at the
     caller of the public function."""
-    residual, total = _sums_of_squares(t, y)
+    residual, total = _sums_of_squares(y_true, y_pred)
     if total == 0:
         why = "every target is the same: the total sum of squares is 0"
         value = safe_divide(
@@ -98,7 +102,7 @@ def _r2_of_checked(t: np.ndarray, y: np.ndarray, zero_division, metric: str):
 
 
 # ---------------------------------------------------------------------- squared errors
-def sse(t, y, *, halved=True) -> float:
+def sse(y_true, y_pred, *, halved=True) -> float:
     """Sum of squared errors, with handout 000's ½ by default.
 
     Handout 000, eq. (19): :math:`SSE = \\tfrac{1}{2}\\sum_i (t_i - \\mathbb{M}(\\mathbf{d}_i))^2`.
@@ -109,10 +113,10 @@ def sse(t, y, *, halved=True) -> float:
 
     Parameters
     ----------
-    t : sequence of float
+    y_true : sequence of float
         The targets.
-    y : sequence of float
-        The predictions, same length as ``t``.
+    y_pred : sequence of float
+        The predictions, same length as ``y_true``.
     halved : bool, default True
         ``True``: handout 000's ½·Σ(t − y)²; ``False``: the plain Σ(t − y)².
 
@@ -127,12 +131,12 @@ def sse(t, y, *, halved=True) -> float:
     >>> sse([3, 5, 2], [2, 5, 4], halved=False)
     5.0
     """
-    t, y = as_number_pair(t, y)
-    total = float(np.sum((t - y) ** 2))
+    y_true, y_pred = as_number_pair(y_true, y_pred)
+    total = float(np.sum((y_true - y_pred) ** 2))
     return total / 2 if check_flag(halved, "halved") else total
 
 
-def total_sum_of_squares(t, *, halved=True) -> float:
+def total_sum_of_squares(y_true, *, halved=True) -> float:
     """Total sum of squares of the targets around their mean, with the ½ by default.
 
     Handout 000, eq. (24): :math:`\\tfrac{1}{2}\\sum_i (t_i - \\bar{t})^2` (``halved=True``);
@@ -141,7 +145,7 @@ def total_sum_of_squares(t, *, halved=True) -> float:
 
     Parameters
     ----------
-    t : sequence of float
+    y_true : sequence of float
         The targets.
     halved : bool, default True
         ``True``: handout 000's ½·Σ(t − t̄)²; ``False``: the plain Σ(t − t̄)².
@@ -158,12 +162,12 @@ def total_sum_of_squares(t, *, halved=True) -> float:
     >>> total_sum_of_squares([3, 5, 2, 6], halved=False)
     10.0
     """
-    t = as_number_array(t, "t", empty=EMPTY_REGRESSION)
-    total = _squares_around_mean(t)
+    y_true = as_number_array(y_true, "y_true", empty=EMPTY_REGRESSION)
+    total = _squares_around_mean(y_true)
     return total / 2 if check_flag(halved, "halved") else total
 
 
-def mse(t, y) -> float:
+def mse(y_true, y_pred) -> float:
     """Mean squared error: the mean of (t − y)².
 
     Handout 000, eq. (20); handout 002, eq. (10.16). Note that eq. (20) divides the plain
@@ -172,10 +176,10 @@ def mse(t, y) -> float:
 
     Parameters
     ----------
-    t : sequence of float
+    y_true : sequence of float
         The targets.
-    y : sequence of float
-        The predictions, same length as ``t``.
+    y_pred : sequence of float
+        The predictions, same length as ``y_true``.
 
     Returns
     -------
@@ -187,21 +191,21 @@ def mse(t, y) -> float:
     >>> mse([3, 5, 2], [2, 5, 4])
     1.6666666666666667
     """
-    t, y = as_number_pair(t, y)
-    return float(np.mean((t - y) ** 2))
+    y_true, y_pred = as_number_pair(y_true, y_pred)
+    return float(np.mean((y_true - y_pred) ** 2))
 
 
-def rmse(t, y) -> float:
+def rmse(y_true, y_pred) -> float:
     """Root mean squared error: √MSE, in the unit of the target.
 
     Handout 000, eq. (21); handout 002, eq. (10.17).
 
     Parameters
     ----------
-    t : sequence of float
+    y_true : sequence of float
         The targets.
-    y : sequence of float
-        The predictions, same length as ``t``.
+    y_pred : sequence of float
+        The predictions, same length as ``y_true``.
 
     Returns
     -------
@@ -213,10 +217,10 @@ def rmse(t, y) -> float:
     >>> rmse([3, 5, 2], [2, 5, 4])
     1.2909944487358056
     """
-    return math.sqrt(mse(t, y))
+    return math.sqrt(mse(y_true, y_pred))
 
 
-def mae(t, y) -> float:
+def mae(y_true, y_pred) -> float:
     """Mean absolute error: the mean of |t − y|, in the unit of the target.
 
     Handout 000, eq. (22); handout 002, eq. (10.18) ("desvio absoluto médio"). Less
@@ -224,10 +228,10 @@ def mae(t, y) -> float:
 
     Parameters
     ----------
-    t : sequence of float
+    y_true : sequence of float
         The targets.
-    y : sequence of float
-        The predictions, same length as ``t``.
+    y_pred : sequence of float
+        The predictions, same length as ``y_true``.
 
     Returns
     -------
@@ -239,12 +243,12 @@ def mae(t, y) -> float:
     >>> mae([3, 5, 2], [2, 5, 4])
     1.0
     """
-    t, y = as_number_pair(t, y)
-    return float(np.mean(np.abs(t - y)))
+    y_true, y_pred = as_number_pair(y_true, y_pred)
+    return float(np.mean(np.abs(y_true - y_pred)))
 
 
 # ---------------------------------------------------------------------- relative errors
-def mape(t, y) -> float:
+def mape(y_true, y_pred) -> float:
     """Mean absolute percentage error, as a fraction: the mean of |(y − t) / t|.
 
     Handout 002, eq. (10.19). Returned as a fraction (0.1 means 10 %), as the handout
@@ -258,10 +262,10 @@ def mape(t, y) -> float:
 
     Parameters
     ----------
-    t : sequence of float
+    y_true : sequence of float
         The targets; none may be 0.
-    y : sequence of float
-        The predictions, same length as ``t``.
+    y_pred : sequence of float
+        The predictions, same length as ``y_true``.
 
     Raises
     ------
@@ -275,22 +279,22 @@ def mape(t, y) -> float:
     >>> mape([100, 0], [110, 1])  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    ValueError: t contains 0 at position 1: MAPE divides by each target and is undefined ...
+    ValueError: y_true contains 0 at position 1: MAPE divides by each target and is undefined ...
     """
-    t, y = as_number_pair(t, y)
-    zeros = np.flatnonzero(t == 0)
+    y_true, y_pred = as_number_pair(y_true, y_pred)
+    zeros = np.flatnonzero(y_true == 0)
     if zeros.size:
         raise ValueError(
-            f"t contains 0 at position {int(zeros[0])}: MAPE divides by each target and is "
-            f"undefined when one is 0 ({zeros.size} of the {t.size} targets). Use mae() or "
+            f"y_true contains 0 at position {int(zeros[0])}: MAPE divides by each target and is "
+            f"undefined when one is 0 ({zeros.size} of the {y_true.size} targets). Use mae() or "
             "smape() for such data"
         )
-    scale = _power_of_two_below(np.maximum(np.abs(t), np.abs(y)))  # no overflow in y − t
-    t, y = t / scale, y / scale
-    return float(np.mean(np.abs((y - t) / t)))
+    scale = _power_of_two_below(np.maximum(np.abs(y_true), np.abs(y_pred)))  # no overflow in y − t
+    y_true, y_pred = y_true / scale, y_pred / scale
+    return float(np.mean(np.abs((y_pred - y_true) / y_true)))
 
 
-def smape(t, y, *, variant="handout", zero_division="warn") -> float:
+def smape(y_true, y_pred, *, variant="handout", zero_division="warn") -> float:
     """Symmetric mean absolute percentage error, as a fraction.
 
     Two definitions circulate, and they differ by a factor of 2:
@@ -307,10 +311,10 @@ def smape(t, y, *, variant="handout", zero_division="warn") -> float:
 
     Parameters
     ----------
-    t : sequence of float
+    y_true : sequence of float
         The targets.
-    y : sequence of float
-        The predictions, same length as ``t``.
+    y_pred : sequence of float
+        The predictions, same length as ``y_true``.
     variant : {"handout", "doubled"}, default "handout"
         Which definition; see above.
     zero_division : "warn" or float, default "warn"
@@ -329,11 +333,11 @@ def smape(t, y, *, variant="handout", zero_division="warn") -> float:
     """
     check_choice(variant, "variant", SMAPE_VARIANTS)
     check_zero_division(zero_division)
-    t, y = as_number_pair(t, y)
-    scale = _power_of_two_below(np.maximum(np.abs(t), np.abs(y)))  # no overflow in y − t
-    t, y = t / scale, y / scale
-    numerator = np.abs(y - t)
-    denominator = np.abs(y) + np.abs(t)
+    y_true, y_pred = as_number_pair(y_true, y_pred)
+    scale = _power_of_two_below(np.maximum(np.abs(y_true), np.abs(y_pred)))  # no overflow in y − t
+    y_true, y_pred = y_true / scale, y_pred / scale
+    numerator = np.abs(y_pred - y_true)
+    denominator = np.abs(y_pred) + np.abs(y_true)
     undefined = denominator == 0
     terms = numerator / np.where(undefined, 1.0, denominator)
     if variant == "doubled":
@@ -353,20 +357,20 @@ def smape(t, y, *, variant="handout", zero_division="warn") -> float:
 
 
 # ---------------------------------------------------------------------- R²
-def r2(t, y, *, zero_division="warn") -> float:
+def r2(y_true, y_pred, *, zero_division="warn") -> float:
     """Coefficient of determination: 1 − SSE / total sum of squares.
 
     Handout 000, eqs. (23)-(24), with both sums halved; handout 002, eq. (10.13), with both
     plain. The two agree: the ½ multiplies numerator and denominator and cancels. R² is 1
-    for perfect predictions, 0 for the model that always predicts the mean of ``t``, and
+    for perfect predictions, 0 for the model that always predicts the mean of ``y_true``, and
     negative for a model worse than that; it has no lower bound.
 
     Parameters
     ----------
-    t : sequence of float
+    y_true : sequence of float
         The targets.
-    y : sequence of float
-        The predictions, same length as ``t``.
+    y_pred : sequence of float
+        The predictions, same length as ``y_true``.
     zero_division : "warn" or float, default "warn"
         The value returned when every target is the same (the total sum of squares is 0,
         as always for n = 1); ``"warn"``: ``nan`` with an
@@ -383,26 +387,26 @@ def r2(t, y, *, zero_division="warn") -> float:
     0.0
     """
     check_zero_division(zero_division)
-    value, _ = _r2_of_checked(*as_number_pair(t, y), zero_division, "R²")
+    value, _ = _r2_of_checked(*as_number_pair(y_true, y_pred), zero_division, "R²")
     return value
 
 
-def adjusted_r2(t, y, *, p, zero_division="warn") -> float:
+def adjusted_r2(y_true, y_pred, *, n_features, zero_division="warn") -> float:
     """R² adjusted for the number of predictors: 1 − (1 − R²)(n − 1)/(n − p − 1).
 
     Handout 002, eqs. (10.14)-(10.15): each sum of squares divided by its degrees of
-    freedom, n − p − 1 for the residual and n − 1 for the total. ``p`` counts the
+    freedom, n − p − 1 for the residual and n − 1 for the total. ``n_features`` (p) counts the
     predictors (the slopes), **not** the intercept, whose degree of freedom is the "− 1"
     (the handout calls p "the number of estimated coefficients", which would count the
     intercept twice). Unlike R², adding a useless predictor can lower it.
 
     Parameters
     ----------
-    t : sequence of float
+    y_true : sequence of float
         The targets.
-    y : sequence of float
-        The predictions, same length as ``t``.
-    p : int
+    y_pred : sequence of float
+        The predictions, same length as ``y_true``.
+    n_features : int
         The number of predictors of the model, without the intercept (p ≥ 0; p = 0 gives
         R² itself). Needs n − p − 1 > 0.
     zero_division : "warn" or float, default "warn"
@@ -411,23 +415,24 @@ def adjusted_r2(t, y, *, p, zero_division="warn") -> float:
     Raises
     ------
     ValueError
-        If ``p`` is negative or n − p − 1 ≤ 0, or ``zero_division`` is not valid.
+        If ``n_features`` is negative or n − p − 1 ≤ 0, or ``zero_division`` is not valid.
 
     Examples
     --------
     >>> r2([3, 5, 2, 6, 4], [2.5, 5, 3, 5.5, 4])
     0.85
-    >>> round(adjusted_r2([3, 5, 2, 6, 4], [2.5, 5, 3, 5.5, 4], p=1), 4)
+    >>> round(adjusted_r2([3, 5, 2, 6, 4], [2.5, 5, 3, 5.5, 4], n_features=1), 4)
     0.8
     """
-    p = check_whole_number(p, "p", minimum=0)
+    n_features = check_whole_number(n_features, "n_features", minimum=0)
     check_zero_division(zero_division)
-    t, y = as_number_pair(t, y)
-    n = t.size
-    if n - p - 1 <= 0:
+    y_true, y_pred = as_number_pair(y_true, y_pred)
+    n = y_true.size
+    if n - n_features - 1 <= 0:
         raise ValueError(
             f"adjusted R² needs n − p − 1 > 0 residual degrees of freedom; got n = {n} and "
-            f"p = {p} (n − p − 1 = {n - p - 1}). Use more instances or fewer predictors"
+            f"n_features = {n_features} (n − p − 1 = {n - n_features - 1}). Use more "
+            "instances or fewer predictors"
         )
-    value, defined = _r2_of_checked(t, y, zero_division, "adjusted R²")
-    return 1.0 - (1.0 - value) * (n - 1) / (n - p - 1) if defined else value
+    value, defined = _r2_of_checked(y_true, y_pred, zero_division, "adjusted R²")
+    return 1.0 - (1.0 - value) * (n - 1) / (n - n_features - 1) if defined else value

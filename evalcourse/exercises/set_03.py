@@ -71,7 +71,7 @@ def _recalls(variant, name: str) -> tuple[float, ...]:
 def _means(cm) -> tuple[float, float]:
     return (
         evalbook.average_class_accuracy(cm),
-        evalbook.average_class_accuracy(cm, mean="harmonic"),
+        evalbook.average_class_accuracy(cm, average="harmonic"),
     )
 
 
@@ -120,7 +120,9 @@ EXERCISES: dict[str, Exercise] = {
             (
                 lambda variant: (
                     evalbook.accuracy(credit_models(variant)["A"]),
-                    evalbook.average_class_accuracy(credit_models(variant)["A"], mean="harmonic"),
+                    evalbook.average_class_accuracy(
+                        credit_models(variant)["A"], average="harmonic"
+                    ),
                 ),
                 "O primeiro número é a acurácia comum, (TP + TN) / n. A média aritmética é "
                 "das revocações das classes, cada classe com o mesmo peso.",
@@ -198,7 +200,7 @@ EXERCISES: dict[str, Exercise] = {
     "03.burro": Exercise(
         expected=lambda variant: (
             evalbook.accuracy(dumb_model(variant)),
-            evalbook.average_class_accuracy(dumb_model(variant), mean="harmonic"),
+            evalbook.average_class_accuracy(dumb_model(variant), average="harmonic"),
         ),
         kind="numbers",
         names=("acurácia", "média harmônica"),

@@ -42,7 +42,7 @@ def _uniform() -> np.ndarray:
 
 def _precisions(clipped: bool = True) -> tuple[float, float]:
     if clipped:
-        values = [evalbook.modified_precision(CANDIDATE, list(REFERENCES), n=n) for n in (1, 2)]
+        values = [evalbook.modified_precision(CANDIDATE, list(REFERENCES), order=n) for n in (1, 2)]
         return tuple(matches / total for matches, total in values)
     words = CANDIDATE.split()
     result = []
@@ -226,7 +226,7 @@ EXERCISES: dict[str, Exercise] = {
                 "que a referência mais próxima).",
             ),
             (
-                lambda _: evalbook.bleu(CANDIDATE, list(REFERENCES), max_n=2),
+                lambda _: evalbook.bleu(CANDIDATE, list(REFERENCES), max_order=2),
                 "Esse é o BLEU com N = 2; use N = 4, o padrão.",
             ),
         ),

@@ -440,7 +440,7 @@ TOO_LARGE = [
     ("accuracy_interval", lambda: accuracy_interval(0.5, 10**200), "n must be " + COUNT_LIMIT),
     (
         "interval_coverage n",
-        lambda: interval_coverage(0.5, 10**19, trials=10),
+        lambda: interval_coverage(0.5, 10**19, n_trials=10),
         "n must be " + COUNT_LIMIT,
     ),
     (
@@ -459,7 +459,7 @@ TOO_LARGE = [
     # the same defects in the other public functions
     (
         "interval_coverage trials",
-        lambda: interval_coverage(0.5, 100, trials=10**12),
+        lambda: interval_coverage(0.5, 100, n_trials=10**12),
         "interval_coverage: trials = .*" + LIMIT,
     ),
     (
@@ -480,7 +480,7 @@ TOO_LARGE = [
     ),
     (
         "bootstrap_oob_shares",
-        lambda: bootstrap_oob_shares(10**6, repeats=10**6),
+        lambda: bootstrap_oob_shares(10**6, n_resamples=10**6),
         "bootstrap_oob_shares: n · repeats = .*" + LIMIT,
     ),
     (
@@ -496,15 +496,15 @@ TOO_LARGE = [
     ("holdout", lambda: holdout(10**11), "holdout: y_or_n = .*" + LIMIT),
     (
         "repeated_holdout",
-        lambda: repeated_holdout(10**11, repeats=2),
+        lambda: repeated_holdout(10**11, n_repeats=2),
         "repeated_holdout: y_or_n · ",
     ),
     (
         "repeated_kfold",
-        lambda: repeated_kfold(10**11, k=2, repeats=2),
+        lambda: repeated_kfold(10**11, k=2, n_repeats=2),
         "repeated_kfold: y_or_n · k · repeats = .*" + LIMIT,
     ),
-    ("repeated_bootstrap", lambda: repeated_bootstrap(10**11, repeats=2), "repeated_bootstrap"),
+    ("repeated_bootstrap", lambda: repeated_bootstrap(10**11, n_resamples=2), "repeated_bootstrap"),
     (
         "bootstrap_interval of a huge matrix",
         lambda: bootstrap_interval([[2**62, 2**62], [2**62, 1]], resamples=10),

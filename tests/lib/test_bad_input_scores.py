@@ -34,7 +34,7 @@ MIXED_TYPES = r"y_true mixes labels of different types \(int, str\)"
         evalbook.precision_recall_curve,
         evalbook.average_precision,
         evalbook.fbeta_curve,
-        evalbook.brier_score,
+        evalbook.brier_score_loss,
         evalbook.calibration_curve,
         evalbook.expected_calibration_error,
         evalbook.roc_auc_interval,
@@ -173,7 +173,9 @@ def test_bootstrap_predictions_refuses_a_missing_target():
     with pytest.raises(
         ValueError, match=r"^y_train contains a missing label \(None\) at position 1"
     ):
-        evalbook.bootstrap_predictions(DecisionTreeClassifier(), X, [0, None, 1, 1], X, rounds=3)
+        evalbook.bootstrap_predictions(
+            DecisionTreeClassifier(), X, [0, None, 1, 1], X, n_resamples=3
+        )
 
 
 @pytest.mark.parametrize(
@@ -190,20 +192,20 @@ def test_bootstrap_predictions_refuses_a_missing_target():
 )
 def test_bootstrap_predictions_names_the_bad_table(X_train, X_test, message):
     with pytest.raises(ValueError, match=message):
-        evalbook.bootstrap_predictions(DecisionTreeClassifier(), X_train, Y, X_test, rounds=3)
+        evalbook.bootstrap_predictions(DecisionTreeClassifier(), X_train, Y, X_test, n_resamples=3)
 
 
 def test_bootstrap_predictions_too_large_is_refused_before_allocating():
     X_test = np.zeros((100_000, 1))
     with pytest.raises(ValueError, match=r"^bootstrap_predictions: rounds · X_test_rows"):
         evalbook.bootstrap_predictions(
-            DecisionTreeClassifier(), X, Y, X_test, rounds=100_000, seed=0
+            DecisionTreeClassifier(), X, Y, X_test, n_resamples=100_000, seed=0
         )
 
 
 def test_bootstrap_predictions_still_predicts():
     table = evalbook.bootstrap_predictions(
-        DecisionTreeClassifier(max_depth=1), X, Y, [[0.0], [3.0]], rounds=4, seed=0
+        DecisionTreeClassifier(max_depth=1), X, Y, [[0.0], [3.0]], n_resamples=4, seed=0
     )
     assert table.shape == (4, 2)
     assert set(np.unique(table)) <= {0, 1}

@@ -51,8 +51,12 @@ def test_deeper_trees_have_less_bias_and_more_variance():
 def test_bootstrap_predictions_are_reproducible_and_keep_labels():
     X = [[0], [1], [2], [3], [4], [5]]
     y = ["a", "a", "a", "b", "b", "b"]
-    first = bootstrap_predictions(DecisionTreeClassifier(random_state=0), X, y, X, rounds=5, seed=3)
-    again = bootstrap_predictions(DecisionTreeClassifier(random_state=0), X, y, X, rounds=5, seed=3)
+    first = bootstrap_predictions(
+        DecisionTreeClassifier(random_state=0), X, y, X, n_resamples=5, seed=3
+    )
+    again = bootstrap_predictions(
+        DecisionTreeClassifier(random_state=0), X, y, X, n_resamples=5, seed=3
+    )
     assert first.shape == (5, 6) and set(first.ravel()) <= {"a", "b"}
     np.testing.assert_array_equal(first, again)
 
@@ -75,7 +79,9 @@ def test_bootstrap_predictions_are_reproducible_and_keep_labels():
         ),
         (lambda: bootstrap_predictions(object(), [[0]], [0], [[0]]), TypeError, "model"),
         (
-            lambda: bootstrap_predictions(DecisionTreeRegressor(), [[0]], [0], [[0]], rounds=1),
+            lambda: bootstrap_predictions(
+                DecisionTreeRegressor(), [[0]], [0], [[0]], n_resamples=1
+            ),
             ValueError,
             "rounds",
         ),

@@ -46,7 +46,7 @@ from evalbook import (
     ScoredData,
     adjusted_r2,
     average_precision,
-    brier_score,
+    brier_score_loss,
     calibration_curve,
     cross_entropy,
     expected_calibration_error,
@@ -123,7 +123,7 @@ SCORE_METRICS = [
     ),
     ScoreMetric(
         "brier_score",
-        lambda y, s, positive: brier_score(y, s, positive=positive),
+        lambda y, s, positive: brier_score_loss(y, s, positive=positive),
         lambda is_positive, s: skm.brier_score_loss(is_positive, s),
         rank_based=False,
         scored_data=False,
@@ -184,7 +184,7 @@ REGRESSION_METRICS = [
     RegressionMetric("r2", r2, skm.r2_score, 0, True, False, 1.0),
     RegressionMetric(
         "adjusted_r2",
-        lambda t, y: adjusted_r2(t, y, p=1),
+        lambda t, y: adjusted_r2(t, y, n_features=1),
         lambda t, y: 1 - (1 - skm.r2_score(t, y)) * (t.size - 1) / (t.size - 2),
         power=0,
         shift_free=True,

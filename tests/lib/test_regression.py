@@ -70,8 +70,8 @@ def test_values_by_hand():
     assert total_sum_of_squares(T) == pytest.approx(5.0)  # ½ (1 + 1 + 4 + 4 + 0)
     assert total_sum_of_squares(T, halved=False) == pytest.approx(10.0)
     assert r2(T, Y) == pytest.approx(0.85)
-    assert adjusted_r2(T, Y, p=1) == pytest.approx(1 - 0.15 * 4 / 3)
-    assert adjusted_r2(T, Y, p=0) == pytest.approx(0.85)
+    assert adjusted_r2(T, Y, n_features=1) == pytest.approx(1 - 0.15 * 4 / 3)
+    assert adjusted_r2(T, Y, n_features=0) == pytest.approx(0.85)
     # |e| / |t|: 0.5/3, 0, 1/2, 0.5/6, 0
     assert mape(T, Y) == pytest.approx((0.5 / 3 + 0.5 + 0.5 / 6) / 5)
     # |e| / (|y| + |t|): 0.5/5.5, 0, 1/5, 0.5/11.5, 0
@@ -98,7 +98,9 @@ def test_adjusted_r2_eq_10_14_equals_eq_10_15():
         p = int(rng.integers(0, n - 1))
         residual = np.sum((y - t) ** 2) / (n - p - 1)
         total = np.sum((t - t.mean()) ** 2) / (n - 1)
-        assert adjusted_r2(t, y, p=p) == pytest.approx(1 - residual / total, rel=1e-9, abs=1e-9)
+        assert adjusted_r2(t, y, n_features=p) == pytest.approx(
+            1 - residual / total, rel=1e-9, abs=1e-9
+        )
 
 
 def test_adjusted_r2_penalises_useless_predictors():
@@ -110,7 +112,7 @@ def test_adjusted_r2_penalises_useless_predictors():
         features = np.hstack([X[:, :3], noise[:, :extra]])
         fitted = LinearRegression().fit(features, target).predict(features)
         p = features.shape[1]
-        scores.append((r2(target, fitted), adjusted_r2(target, fitted, p=p)))
+        scores.append((r2(target, fitted), adjusted_r2(target, fitted, n_features=p)))
     r2s, adjusted = zip(*scores, strict=True)
     assert r2s[0] < r2s[1] < r2s[2]  # in-sample R² never falls
     assert adjusted[2] < adjusted[0]  # the adjusted one does
@@ -171,9 +173,9 @@ def test_r2_of_constant_targets_is_undefined():
         warnings.simplefilter("error")
         assert r2([2, 2, 2], [2, 2, 2], zero_division=1.0) == 1.0
         assert r2([5], [4], zero_division=0.0) == 0.0
-        assert adjusted_r2([2, 2, 2], [1, 2, 3], p=1, zero_division=0.0) == 0.0
+        assert adjusted_r2([2, 2, 2], [1, 2, 3], n_features=1, zero_division=0.0) == 0.0
     with pytest.warns(UndefinedMetricWarning, match="adjusted R²"):
-        assert math.isnan(adjusted_r2([2, 2, 2], [1, 2, 3], p=1))
+        assert math.isnan(adjusted_r2([2, 2, 2], [1, 2, 3], n_features=1))
     # scikit-learn's convention differs: 1.0 for perfect, 0.0 otherwise
     assert r2_score([2, 2, 2], [1, 2, 3]) == 0.0
 
@@ -228,11 +230,11 @@ def test_bad_options():
     with pytest.raises(ValueError, match="zero_division"):
         r2([1, 2], [1, 2], zero_division="zero")
     with pytest.raises(TypeError, match="p must be a whole number"):
-        adjusted_r2(T, Y, p=1.5)
+        adjusted_r2(T, Y, n_features=1.5)
     with pytest.raises(ValueError, match="p must be at least 0; got -1"):
-        adjusted_r2(T, Y, p=-1)
+        adjusted_r2(T, Y, n_features=-1)
     with pytest.raises(ValueError, match=r"n − p − 1 > 0.*n = 5 and p = 4"):
-        adjusted_r2(T, Y, p=4)
+        adjusted_r2(T, Y, n_features=4)
     with pytest.raises(TypeError, match="missing 1 required keyword-only argument: 'p'"):
         adjusted_r2(T, Y)
     with pytest.raises(TypeError):
@@ -268,15 +270,15 @@ def test_total_sum_of_squares_and_adjusted_r2_check_their_input_too():
     with pytest.raises(TypeError, match="halved must be True or False; got str"):
         total_sum_of_squares([1, 2], halved="yes")
     with pytest.raises(TypeError, match="y must hold real numbers; got None at position 4"):
-        adjusted_r2(T, [*Y[:4], None], p=1)
+        adjusted_r2(T, [*Y[:4], None], n_features=1)
 
 
 def test_adjusted_r2_checks_p_as_a_whole_number():
     with pytest.raises(TypeError, match=r"p must be a whole number \(int\); got bool True"):
-        adjusted_r2(T, Y, p=True)
+        adjusted_r2(T, Y, n_features=True)
     with pytest.raises(TypeError, match=r"p must be a whole number \(int\); got str '1'"):
-        adjusted_r2(T, Y, p="1")
-    assert adjusted_r2(T, Y, p=np.int64(1)) == pytest.approx(1 - 0.15 * 4 / 3)
+        adjusted_r2(T, Y, n_features="1")
+    assert adjusted_r2(T, Y, n_features=np.int64(1)) == pytest.approx(1 - 0.15 * 4 / 3)
 
 
 @pytest.mark.parametrize(
@@ -285,7 +287,7 @@ def test_adjusted_r2_checks_p_as_a_whole_number():
 def test_adjusted_r2_checks_zero_division_up_front(zero_division, error):
     """Checked on every call, not only when R² is undefined (a typo fails on good data)."""
     with pytest.raises(error, match="zero_division must be"):
-        adjusted_r2(T, Y, p=1, zero_division=zero_division)
+        adjusted_r2(T, Y, n_features=1, zero_division=zero_division)
 
 
 # ---------------------------------------------------------------------- extreme values
@@ -295,7 +297,7 @@ def test_r2_of_equal_targets_with_an_inexact_mean_is_undefined(value):
     with pytest.warns(UndefinedMetricWarning, match="R² is undefined"):
         assert math.isnan(r2(t, [0.2] * 3))
     with pytest.warns(UndefinedMetricWarning, match="adjusted R² is undefined"):
-        assert math.isnan(adjusted_r2(t, [0.2] * 3, p=1))
+        assert math.isnan(adjusted_r2(t, [0.2] * 3, n_features=1))
     assert total_sum_of_squares(t) == 0.0
     assert r2(t, [0.2] * 3, zero_division=0.0) == 0.0
 
@@ -319,4 +321,4 @@ def test_r2_of_huge_and_tiny_values_is_scale_free():
         warnings.simplefilter("error")
         assert r2(t * 1e308, y * 1e308) == expected
         assert r2(t * 1e-200, y * 1e-200) == expected
-        assert adjusted_r2(t * 1e-200, y * 1e-200, p=1) == 1 - (1 - expected) * 2 / 1
+        assert adjusted_r2(t * 1e-200, y * 1e-200, n_features=1) == 1 - (1 - expected) * 2 / 1

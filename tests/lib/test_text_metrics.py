@@ -253,7 +253,7 @@ def test_bleu_other_orders_against_nltk(max_n):
     weights = (1 / max_n,) * max_n
     for candidate, references in BLEU_CASES:
         expected = _nltk(candidate, references, weights=weights)
-        assert bleu(candidate, references, max_n=max_n) == pytest.approx(
+        assert bleu(candidate, references, max_order=max_n) == pytest.approx(
             expected, rel=TOL, abs=1e-70
         )
 
@@ -285,7 +285,7 @@ def test_bleu_steps_of_papineni():
     # Papineni et al. (2002): "the the the the the the the" against two references
     candidate = "the the the the the the the"
     references = ["the cat is on the mat", "there is a cat on the mat"]
-    assert modified_precision(candidate, references, n=1) == (2, 7)
+    assert modified_precision(candidate, references, order=1) == (2, 7)
     assert brevity_penalty(candidate, references) == 1.0  # 7 words, closest reference 7
     assert brevity_penalty("a b c", ["a b c d e", "a b c d"]) == pytest.approx(math.exp(1 - 4 / 3))
     assert brevity_penalty("a b c", ["a b c d e f", "a"]) == 1.0  # 1 is closer than 6
@@ -298,7 +298,7 @@ def test_bleu_identity_and_empty_overlap():
     assert bleu("a b c d e", ["a b c d e"]) == 1.0
     assert bleu("x y z", ["a b c"], smoothing="epsilon") == 0.0
     assert bleu("a b c", ["a b c"]) == 0.0  # no 4-grams: p4 is 0 without smoothing
-    assert bleu("a b c", ["a b c"], max_n=3) == 1.0
+    assert bleu("a b c", ["a b c"], max_order=3) == 1.0
 
 
 # ---------------------------------------------------------------------- corpus BLEU
@@ -329,7 +329,7 @@ def test_corpus_bleu_against_nltk(max_n, ours, method):
     # nltk counts a candidate shorter than n words as one n-gram of order n; Papineni
     # counts none: the definitions agree when every candidate has max_n words or more
     for candidates, references in _corpora(shortest=max_n):
-        got = corpus_bleu(candidates, references, max_n=max_n, smoothing=ours)
+        got = corpus_bleu(candidates, references, max_order=max_n, smoothing=ours)
         expected = _nltk_corpus(candidates, references, (1 / max_n,) * max_n, smoothing)
         assert got == pytest.approx(expected, rel=TOL, abs=1e-70)
         compared += 1
@@ -356,10 +356,10 @@ def test_corpus_bleu_sums_counts_and_lengths_as_papineni():
     references = [["a b c d x"], ["a b c"]]
     # orders 1, 2: matches 4 + 2 and 3 + 1 over 5 + 2 and 4 + 1; c = 7, r = 5 + 3 = 8
     expected = math.exp(1 - 8 / 7) * math.sqrt(6 / 7 * 4 / 5)
-    assert corpus_bleu(candidates, references, max_n=2) == pytest.approx(expected, rel=TOL)
+    assert corpus_bleu(candidates, references, max_order=2) == pytest.approx(expected, rel=TOL)
     # with order 3 the short candidate has no trigram: Papineni counts 0 of them (2 of 3
     # and 0 of 0 trigrams: 2/3); nltk counts 1 (2 of 4)
-    got = corpus_bleu(candidates, references, max_n=3)
+    got = corpus_bleu(candidates, references, max_order=3)
     by_hand = math.exp(1 - 8 / 7) * (6 / 7 * 4 / 5 * 2 / 3) ** (1 / 3)
     assert got == pytest.approx(by_hand, rel=TOL)
     nltk_value = _nltk_corpus(
@@ -445,15 +445,15 @@ def test_bad_bleu_input():
     with pytest.raises(ValueError, match="weights has 2 values but max_n = 4"):
         bleu("a b", ["a b"], weights=[0.5, 0.5])
     with pytest.raises(ValueError, match="weights must sum to 1"):
-        bleu("a b", ["a b"], max_n=2, weights=[0.5, 0.6])
+        bleu("a b", ["a b"], max_order=2, weights=[0.5, 0.6])
     with pytest.raises(ValueError, match="non-negative"):
-        bleu("a b", ["a b"], max_n=2, weights=[1.5, -0.5])
+        bleu("a b", ["a b"], max_order=2, weights=[1.5, -0.5])
     with pytest.raises(ValueError, match="max_n must be at least 1"):
-        bleu("a b", ["a b"], max_n=0)
+        bleu("a b", ["a b"], max_order=0)
     with pytest.raises(ValueError, match="smoothing must be None or one of"):
         bleu("a b", ["a b"], smoothing="method1")
     with pytest.raises(ValueError, match="n must be at least 1"):
-        modified_precision("a b", ["a b"], n=0)
+        modified_precision("a b", ["a b"], order=0)
 
 
 # ---------------------------------------------------------------------- odd references
@@ -469,7 +469,7 @@ def test_a_tokenised_candidate_with_a_flat_token_list_is_refused():
         ):
             metric(tokens, tokens)
     with pytest.raises(TypeError, match="references is a list of strings"):
-        modified_precision(tokens, tuple(tokens), n=1)
+        modified_precision(tokens, tuple(tokens), order=1)
     with pytest.raises(TypeError, match="references is a list of strings"):
         bleu(tuple(tokens), [SENTENCE])  # strings with a token candidate: ambiguous too
     # the two unambiguous forms give the identity its score of 1
@@ -480,16 +480,16 @@ def test_a_tokenised_candidate_with_a_flat_token_list_is_refused():
     assert brevity_penalty(tokens, [tokens]) == 1.0
     assert brevity_penalty(tokens, SENTENCE) == 1.0
     # a string candidate with a list of strings stays a list of whole references
-    assert bleu("a b", ["a", "b"], max_n=1) == 1.0  # each word is in one reference
+    assert bleu("a b", ["a", "b"], max_order=1) == 1.0  # each word is in one reference
 
 
 def test_each_empty_reference_is_refused():
     with pytest.raises(ValueError, match=r"references\[0\] is empty"):
-        bleu("a", ["", "a b c d"], max_n=1)  # not 1.0 with "" as the closest length
+        bleu("a", ["", "a b c d"], max_order=1)  # not 1.0 with "" as the closest length
     with pytest.raises(ValueError, match=r"references\[1\] is empty"):
         brevity_penalty("a b", ["a b", "   "])
     with pytest.raises(ValueError, match=r"references\[2\] is empty"):
-        modified_precision(["a"], [["a"], ["b"], []], n=1)
+        modified_precision(["a"], [["a"], ["b"], []], order=1)
 
 
 @pytest.mark.parametrize(
@@ -509,7 +509,7 @@ def test_each_empty_reference_is_refused():
 )
 def test_bleu_weights_are_numbers(weights, error, message):
     with pytest.raises(error, match=message):
-        bleu("a b", ["a b"], max_n=2, weights=weights)
+        bleu("a b", ["a b"], max_order=2, weights=weights)
 
 
 def test_ragged_probabilities_name_the_argument():
@@ -543,8 +543,8 @@ def test_top_k_refuses_labels_beyond_int64():
 
 def test_bleu_refuses_a_huge_max_n_up_front():
     with pytest.raises(ValueError, match=r"max_n must be at most 100; got 1000000000"):
-        bleu("the cat", "the cat", max_n=10**9)
-    assert bleu("a b c", "a b c", max_n=100, smoothing="epsilon") > 0
+        bleu("the cat", "the cat", max_order=10**9)
+    assert bleu("a b c", "a b c", max_order=100, smoothing="epsilon") > 0
 
 
 def test_probability_labels_refuse_unhashable_values():

@@ -139,9 +139,9 @@ def test_the_threshold_explorer_names_negative_step_and_profit():
     with pytest.raises(ValueError, match=r"^step must be a finite number greater than 0"):
         ThresholdExplorer(Y, S, positive=1, step=np.inf)
     with pytest.raises(TypeError, match=r"^profit must hold numbers"):
-        ThresholdExplorer(Y, S, positive=1, profit=[[True, False], [False, True]])
+        ThresholdExplorer(Y, S, positive=1, profit_matrix=[[True, False], [False, True]])
     with pytest.raises(TypeError, match=r"^profit must hold numbers"):
-        ThresholdExplorer(Y, S, positive=1, profit=[["1", "0"], ["0", "1"]])
+        ThresholdExplorer(Y, S, positive=1, profit_matrix=[["1", "0"], ["0", "1"]])
     with pytest.raises(TypeError, match="profit_matrix must hold numbers"):
         evalbook.profit([[6, 3], [2, 9]], [["1", "0"], ["0", "1"]])  # as profit() refuses
 

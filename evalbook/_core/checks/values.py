@@ -29,16 +29,16 @@ __all__ = [
 EMPTY_REGRESSION = "a regression metric needs at least one instance"
 
 
-def as_number_pair(t, y) -> tuple[np.ndarray, np.ndarray]:
-    """Targets ``t`` and predictions ``y`` as two float arrays of the same, non-zero length.
+def as_number_pair(y_true, y_pred) -> tuple[np.ndarray, np.ndarray]:
+    """Targets ``y_true`` and predictions ``y_pred``: two float arrays of one non-zero length.
 
     Each is checked by :func:`as_number_array` (1-D, finite real numbers), and the two
     must describe the same instances.
     """
-    t = as_number_array(t, "t", empty=EMPTY_REGRESSION)
-    y = as_number_array(y, "y", empty=EMPTY_REGRESSION)
-    check_same_length(t, y, "t", "y")
-    return t, y
+    y_true = as_number_array(y_true, "y_true", empty=EMPTY_REGRESSION)
+    y_pred = as_number_array(y_pred, "y_pred", empty=EMPTY_REGRESSION)
+    check_same_length(y_true, y_pred, "y_true", "y_pred")
+    return y_true, y_pred
 
 
 # --- the checks of text_metrics.py (class-score tables, BLEU sentences and weights),
@@ -49,7 +49,7 @@ SUM_TOLERANCE = 1e-6
 
 
 def as_class_score_table(
-    y_true, scores, labels, *, name="probabilities", distributions=True
+    y_true, y_score, labels, *, name="y_proba", distributions=True
 ) -> tuple[np.ndarray, np.ndarray]:
     """The checked (n, k) table and, for each instance, the column of its true class.
 
@@ -57,9 +57,9 @@ def as_class_score_table(
     any finite real numbers are accepted (logits, decision-function output).
     """
     y_true = as_label_array(y_true, "y_true")
-    if scores is None or isinstance(scores, (str, bytes)):
+    if y_score is None or isinstance(y_score, (str, bytes)):
         raise TypeError(f"{name} must be a table of numbers, one row per instance")
-    table = as_array(scores, name)
+    table = as_array(y_score, name)
     check_table_cells(table, name)
     table = as_floats(table, name)
     if table.ndim != 2:
@@ -222,18 +222,18 @@ def as_bleu_corpus(candidates, references) -> list[tuple[tuple, list[tuple]]]:
     ]
 
 
-def as_bleu_weights(weights, max_n: int) -> np.ndarray:
-    """BLEU's weights of the n-gram orders 1..max_n: non-negative, summing to 1 (default
+def as_bleu_weights(weights, max_order: int) -> np.ndarray:
+    """BLEU's weights of the n-gram orders 1..max_order: non-negative, summing to 1 (default
     uniform)."""
     if weights is None:
-        return np.full(max_n, 1.0 / max_n)
+        return np.full(max_order, 1.0 / max_order)
     weights = as_number_array(
         weights, "weights", what="weight", empty="give one weight per n-gram order"
     )
-    if weights.size != max_n:
+    if weights.size != max_order:
         raise ValueError(
-            f"weights has {weights.size} values but max_n = {max_n}; give one weight per "
-            "n-gram order 1..max_n"
+            f"weights has {weights.size} values but max_order = {max_order}; give one weight per "
+            "n-gram order 1..max_order"
         )
     if np.any(weights < 0):
         raise ValueError(f"weights must be non-negative numbers; got {weights.tolist()}")
