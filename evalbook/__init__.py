@@ -195,6 +195,8 @@ habits carry over; ``tests/lib/test_naming.py`` fails on a public argument missi
     a matrix's layout (handout, sklearn, caret); add the totals
 ``table``
     a table to translate
+``language``
+    a display language: ``"en"`` or ``"pt"``
 ``curve``
     a :class:`Curve`
 ``name``

@@ -868,7 +868,7 @@ def metrics_table(cm, *, positive=None, zero_division="warn"):
 # ====================================================================== cost
 
 
-#: Accepted values of ``average`` in :func:`average_class_accuracy`.
+#: Accepted values of ``average`` in :func:`average_class_accuracy`: which mean of the recalls.
 MEANS = ("arithmetic", "harmonic")
 
 

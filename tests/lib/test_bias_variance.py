@@ -39,7 +39,7 @@ def test_deeper_trees_have_less_bias_and_more_variance():
                 X[:80],
                 y[:80],
                 X[80:],
-                rounds=30,
+                n_resamples=30,
                 seed=2,
             ),
         )
@@ -64,7 +64,7 @@ def test_bootstrap_predictions_are_reproducible_and_keep_labels():
 @pytest.mark.parametrize(
     ("call", "error", "match"),
     [
-        (lambda: bias_variance_decomposition([1, 2], [[1, 2]]), ValueError, "at least 2 rounds"),
+        (lambda: bias_variance_decomposition([1, 2], [[1, 2]]), ValueError, "at least 2 rows"),
         (lambda: bias_variance_decomposition([1, 2], [1, 2]), ValueError, "shape"),
         (lambda: bias_variance_decomposition([1, 2, 3], [[1, 2], [1, 2]]), ValueError, "columns"),
         (
@@ -75,7 +75,7 @@ def test_bootstrap_predictions_are_reproducible_and_keep_labels():
         (
             lambda: bias_variance_decomposition([1, 2], [[1, np.nan], [1, 2]]),
             ValueError,
-            "predictions",
+            "y_pred",
         ),
         (lambda: bootstrap_predictions(object(), [[0]], [0], [[0]]), TypeError, "model"),
         (
@@ -83,7 +83,7 @@ def test_bootstrap_predictions_are_reproducible_and_keep_labels():
                 DecisionTreeRegressor(), [[0]], [0], [[0]], n_resamples=1
             ),
             ValueError,
-            "rounds",
+            "n_resamples",
         ),
         (
             lambda: bootstrap_predictions(DecisionTreeRegressor(), [[0], [1]], [0], [[0]]),

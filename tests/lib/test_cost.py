@@ -187,7 +187,7 @@ def test_warning_points_at_the_caller():
 
 @pytest.mark.parametrize("mean", ["geometric", "HM", None, 1])
 def test_bad_mean(mean):
-    with pytest.raises(ValueError, match="mean must be 'arithmetic' or 'harmonic'; got"):
+    with pytest.raises(ValueError, match="average must be 'arithmetic' or 'harmonic'; got"):
         average_class_accuracy(TREE, average=mean)
 
 

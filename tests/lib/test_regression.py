@@ -160,7 +160,7 @@ def test_smape_against_a_direct_formula_and_its_bounds():
 def test_mape_explodes_near_a_zero_target_and_refuses_a_zero_one():
     values = [mape([1.0, 10 ** (-e)], [1.0, 1.0]) for e in range(4)]
     assert values == pytest.approx([0.0, 4.5, 49.5, 499.5])
-    with pytest.raises(ValueError, match=r"t contains 0 at position 2.*mae\(\) or smape\(\)"):
+    with pytest.raises(ValueError, match=r"y_true contains 0 at position 2.*mae\(\) or smape\(\)"):
         mape([1, 2, 0, 0], [1, 2, 0.5, 0])
     # scikit-learn divides by machine epsilon instead: an enormous finite number
     assert mean_absolute_percentage_error([1, 0], [1, 0.5]) > 1e14
@@ -202,23 +202,23 @@ METRICS = [sse, mse, rmse, mae, mape, smape, r2]
 
 @pytest.mark.parametrize("metric", METRICS, ids=lambda f: f.__name__)
 def test_bad_input(metric):
-    with pytest.raises(ValueError, match="t and y have different lengths"):
+    with pytest.raises(ValueError, match="y_true and y_pred have different lengths"):
         metric([1, 2, 3], [1, 2])
-    with pytest.raises(ValueError, match="t is empty"):
+    with pytest.raises(ValueError, match="y_true is empty"):
         metric([], [])
-    with pytest.raises(ValueError, match="y contains nan at position 1"):
+    with pytest.raises(ValueError, match="y_pred contains nan at position 1"):
         metric([1, 2], [1, np.nan])
-    with pytest.raises(ValueError, match="t contains inf"):
+    with pytest.raises(ValueError, match="y_true contains inf"):
         metric([np.inf, 2], [1, 2])
-    with pytest.raises(TypeError, match=r"t must be a sequence of numbers.*single float"):
+    with pytest.raises(TypeError, match=r"y_true must be a sequence of numbers.*single float"):
         metric(1.5, [1.0])
-    with pytest.raises(TypeError, match="y must hold real numbers"):
+    with pytest.raises(TypeError, match="y_pred must hold real numbers"):
         metric([1, 2], ["1", "2"])
-    with pytest.raises(TypeError, match="y must hold numbers, not booleans"):
+    with pytest.raises(TypeError, match="y_pred must hold numbers, not booleans"):
         metric([1, 2], [True, False])
-    with pytest.raises(ValueError, match="t must be one-dimensional"):
+    with pytest.raises(ValueError, match="y_true must be one-dimensional"):
         metric([[1, 2]], [[1, 2]])
-    with pytest.raises(TypeError, match="y must be a sequence of numbers; got None"):
+    with pytest.raises(TypeError, match="y_pred must be a sequence of numbers; got None"):
         metric([1, 2], None)
 
 
@@ -229,13 +229,13 @@ def test_bad_options():
         smape([1], [1], variant="armstrong")
     with pytest.raises(ValueError, match="zero_division"):
         r2([1, 2], [1, 2], zero_division="zero")
-    with pytest.raises(TypeError, match="p must be a whole number"):
+    with pytest.raises(TypeError, match="n_features must be a whole number"):
         adjusted_r2(T, Y, n_features=1.5)
-    with pytest.raises(ValueError, match="p must be at least 0; got -1"):
+    with pytest.raises(ValueError, match="n_features must be at least 0; got -1"):
         adjusted_r2(T, Y, n_features=-1)
-    with pytest.raises(ValueError, match=r"n − p − 1 > 0.*n = 5 and p = 4"):
+    with pytest.raises(ValueError, match=r"n − p − 1 > 0.*n = 5 and n_features = 4"):
         adjusted_r2(T, Y, n_features=4)
-    with pytest.raises(TypeError, match="missing 1 required keyword-only argument: 'p'"):
+    with pytest.raises(TypeError, match="missing 1 required keyword-only argument: 'n_features'"):
         adjusted_r2(T, Y)
     with pytest.raises(TypeError):
         sse(T, Y, False)  # options are keyword-only
@@ -250,33 +250,35 @@ def test_accepts_pandas_and_integers():
 # ---------------------------------------------------------------------- odd input
 @pytest.mark.parametrize("metric", METRICS, ids=lambda f: f.__name__)
 def test_none_and_ragged_input_are_named(metric):
-    with pytest.raises(TypeError, match="y must hold real numbers; got None at position 1"):
+    with pytest.raises(TypeError, match="y_pred must hold real numbers; got None at position 1"):
         metric([1, 2], [1, None])  # None, not "contains nan"
-    with pytest.raises(TypeError, match="t must hold real numbers; got None at position 0"):
+    with pytest.raises(TypeError, match="y_true must hold real numbers; got None at position 0"):
         metric([None, 2], [1, 2])
-    with pytest.raises(ValueError, match="y must be a flat sequence"):
+    with pytest.raises(ValueError, match="y_pred must be a flat sequence"):
         metric([1, 2], [[1, 2], [3]])  # not numpy's "inhomogeneous shape"
-    with pytest.raises(ValueError, match="t must be a flat sequence"):
+    with pytest.raises(ValueError, match="y_true must be a flat sequence"):
         metric([[1, 2], [3]], [1, 2])
 
 
 def test_total_sum_of_squares_and_adjusted_r2_check_their_input_too():
-    with pytest.raises(TypeError, match="t must hold real numbers; got None at position 2"):
+    with pytest.raises(TypeError, match="y_true must hold real numbers; got None at position 2"):
         total_sum_of_squares([1, 2, None])
-    with pytest.raises(ValueError, match="t must be a flat sequence"):
+    with pytest.raises(ValueError, match="y_true must be a flat sequence"):
         total_sum_of_squares([[1, 2], [3]])
-    with pytest.raises(ValueError, match="t is empty; a regression metric needs at least one"):
+    with pytest.raises(ValueError, match="y_true is empty; a regression metric needs at least one"):
         total_sum_of_squares([])
     with pytest.raises(TypeError, match="halved must be True or False; got str"):
         total_sum_of_squares([1, 2], halved="yes")
-    with pytest.raises(TypeError, match="y must hold real numbers; got None at position 4"):
+    with pytest.raises(TypeError, match="y_pred must hold real numbers; got None at position 4"):
         adjusted_r2(T, [*Y[:4], None], n_features=1)
 
 
-def test_adjusted_r2_checks_p_as_a_whole_number():
-    with pytest.raises(TypeError, match=r"p must be a whole number \(int\); got bool True"):
+def test_adjusted_r2_checks_n_features_as_a_whole_number():
+    with pytest.raises(
+        TypeError, match=r"n_features must be a whole number \(int\); got bool True"
+    ):
         adjusted_r2(T, Y, n_features=True)
-    with pytest.raises(TypeError, match=r"p must be a whole number \(int\); got str '1'"):
+    with pytest.raises(TypeError, match=r"n_features must be a whole number \(int\); got str '1'"):
         adjusted_r2(T, Y, n_features="1")
     assert adjusted_r2(T, Y, n_features=np.int64(1)) == pytest.approx(1 - 0.15 * 4 / 3)
 

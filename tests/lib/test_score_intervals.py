@@ -202,7 +202,7 @@ def test_bootstrap_auc_interval_equals_scipys_with_the_same_resamples():
             scores,
             positive=1,
             method="bootstrap",
-            rounds=rounds,
+            n_resamples=rounds,
             seed=trial,
             confidence=confidence,
         )
@@ -226,7 +226,7 @@ def test_bootstrap_auc_interval_is_seeded_and_refuses_bad_arguments():
     assert first == roc_auc_interval(y, s, positive=1, method="bootstrap", seed=3)
     with pytest.raises(ValueError, match="method"):
         roc_auc_interval(y, s, positive=1, method="wald")
-    with pytest.raises(ValueError, match="rounds"):
+    with pytest.raises(ValueError, match="n_resamples"):
         roc_auc_interval(y, s, positive=1, method="bootstrap", n_resamples=0)
     with pytest.raises(ValueError, match="at least 2"):
         roc_auc_interval([1, 0, 0], [0.5, 0.2, 0.1], positive=1)

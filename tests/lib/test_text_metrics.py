@@ -248,12 +248,12 @@ def test_bleu_against_nltk():
     assert short >= 40 and several >= 80 and nonzero >= 30
 
 
-@pytest.mark.parametrize("max_n", [1, 2, 3])
-def test_bleu_other_orders_against_nltk(max_n):
-    weights = (1 / max_n,) * max_n
+@pytest.mark.parametrize("max_order", [1, 2, 3])
+def test_bleu_other_orders_against_nltk(max_order):
+    weights = (1 / max_order,) * max_order
     for candidate, references in BLEU_CASES:
         expected = _nltk(candidate, references, weights=weights)
-        assert bleu(candidate, references, max_order=max_n) == pytest.approx(
+        assert bleu(candidate, references, max_order=max_order) == pytest.approx(
             expected, rel=TOL, abs=1e-70
         )
 
@@ -321,16 +321,16 @@ def _nltk_corpus(candidates, references, weights=(0.25,) * 4, smoothing=None):
         )
 
 
-@pytest.mark.parametrize("max_n", [1, 2, 4])
+@pytest.mark.parametrize("max_order", [1, 2, 4])
 @pytest.mark.parametrize(("ours", "method"), [(None, None), ("epsilon", "method1")])
-def test_corpus_bleu_against_nltk(max_n, ours, method):
+def test_corpus_bleu_against_nltk(max_order, ours, method):
     smoothing = getattr(SmoothingFunction(), method) if method else None
     compared = nonzero = 0
     # nltk counts a candidate shorter than n words as one n-gram of order n; Papineni
-    # counts none: the definitions agree when every candidate has max_n words or more
-    for candidates, references in _corpora(shortest=max_n):
-        got = corpus_bleu(candidates, references, max_order=max_n, smoothing=ours)
-        expected = _nltk_corpus(candidates, references, (1 / max_n,) * max_n, smoothing)
+    # counts none: the definitions agree when every candidate has max_order words or more
+    for candidates, references in _corpora(shortest=max_order):
+        got = corpus_bleu(candidates, references, max_order=max_order, smoothing=ours)
+        expected = _nltk_corpus(candidates, references, (1 / max_order,) * max_order, smoothing)
         assert got == pytest.approx(expected, rel=TOL, abs=1e-70)
         compared += 1
         nonzero += got > 0
@@ -391,9 +391,9 @@ def test_bad_probabilities():
     good = [[0.5, 0.5], [0.2, 0.8]]
     with pytest.raises(ValueError, match="different lengths"):
         cross_entropy([0, 1, 1], good)
-    with pytest.raises(ValueError, match=r"probabilities\[0, 1\] = -0.1 is negative"):
+    with pytest.raises(ValueError, match=r"y_proba\[0, 1\] = -0.1 is negative"):
         perplexity([0], [[1.1, -0.1]])
-    with pytest.raises(ValueError, match=r"row 1 of probabilities sums to 0\.9, not 1"):
+    with pytest.raises(ValueError, match=r"row 1 of y_proba sums to 0\.9, not 1"):
         cross_entropy([0, 1], [[0.5, 0.5], [0.5, 0.4]])
     # top-k needs only each row's order: scores need not be probabilities
     assert top_k_accuracy([0, 1], [[0.5, 0.5], [0.5, 0.4]], k=1) == 0.5
@@ -401,19 +401,19 @@ def test_bad_probabilities():
         cross_entropy([0, 1], [0.2, 0.8])
     with pytest.raises(ValueError, match="y_true is empty"):
         cross_entropy([], np.empty((0, 2)))
-    with pytest.raises(ValueError, match=r"probabilities\[0, 0\] is nan"):
+    with pytest.raises(ValueError, match=r"y_proba\[0, 0\] is nan"):
         cross_entropy([0], [[np.nan, 1.0]])
     with pytest.raises(ValueError, match=r"y_true\[1\] = 2 is not a column"):
         cross_entropy([0, 2], good)
     with pytest.raises(TypeError, match="pass labels="):
         cross_entropy(["a", "b"], good)
-    with pytest.raises(ValueError, match="labels has 3 classes but probabilities has 2"):
+    with pytest.raises(ValueError, match="labels has 3 classes but y_proba has 2"):
         cross_entropy(["a", "b"], good, labels=["a", "b", "c"])
     with pytest.raises(ValueError, match=r"y_true\[1\] = 'c' is not one of labels"):
         cross_entropy(["a", "c"], good, labels=["a", "b"])
     with pytest.raises(ValueError, match="at least two columns"):
         cross_entropy([0], [[1.0]])
-    with pytest.raises(TypeError, match="probabilities must hold numbers"):
+    with pytest.raises(TypeError, match="y_proba must hold numbers"):
         cross_entropy([0], [["a", "b"]])
 
 
@@ -442,17 +442,17 @@ def test_bad_bleu_input():
         bleu("a", ["a", [1, 2]])
     with pytest.raises(TypeError, match="references must be a string or a list"):
         bleu("a", None)
-    with pytest.raises(ValueError, match="weights has 2 values but max_n = 4"):
+    with pytest.raises(ValueError, match="weights has 2 values but max_order = 4"):
         bleu("a b", ["a b"], weights=[0.5, 0.5])
     with pytest.raises(ValueError, match="weights must sum to 1"):
         bleu("a b", ["a b"], max_order=2, weights=[0.5, 0.6])
     with pytest.raises(ValueError, match="non-negative"):
         bleu("a b", ["a b"], max_order=2, weights=[1.5, -0.5])
-    with pytest.raises(ValueError, match="max_n must be at least 1"):
+    with pytest.raises(ValueError, match="max_order must be at least 1"):
         bleu("a b", ["a b"], max_order=0)
     with pytest.raises(ValueError, match="smoothing must be None or one of"):
         bleu("a b", ["a b"], smoothing="method1")
-    with pytest.raises(ValueError, match="n must be at least 1"):
+    with pytest.raises(ValueError, match="order must be at least 1"):
         modified_precision("a b", ["a b"], order=0)
 
 
@@ -514,9 +514,9 @@ def test_bleu_weights_are_numbers(weights, error, message):
 
 def test_ragged_probabilities_name_the_argument():
     for metric in (cross_entropy, perplexity):
-        with pytest.raises(ValueError, match="probabilities must be a flat sequence"):
+        with pytest.raises(ValueError, match="y_proba must be a flat sequence"):
             metric([0, 1], [[0.5, 0.5], [1.0]])
-    with pytest.raises(ValueError, match="scores must be a flat sequence"):
+    with pytest.raises(ValueError, match="y_score must be a flat sequence"):
         top_k_accuracy([0, 1], [[0.5, 0.5], [1.0]], k=1)
 
 
@@ -542,7 +542,7 @@ def test_top_k_refuses_labels_beyond_int64():
 
 
 def test_bleu_refuses_a_huge_max_n_up_front():
-    with pytest.raises(ValueError, match=r"max_n must be at most 100; got 1000000000"):
+    with pytest.raises(ValueError, match=r"max_order must be at most 100; got 1000000000"):
         bleu("the cat", "the cat", max_order=10**9)
     assert bleu("a b c", "a b c", max_order=100, smoothing="epsilon") > 0
 

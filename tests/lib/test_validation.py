@@ -488,7 +488,7 @@ def test_632_worst_case_is_about_31_6_percent():
         y,
         repeated_bootstrap(n, n_resamples=30, seed=0),
         metric=error_rate,
-        train_score=True,
+        return_train_score=True,
         progress=False,
     )
     assert table["train_error_rate"].max() == 0.0
@@ -523,7 +523,7 @@ BAD_CALLS = [
     (lambda: stratified_kfold([], k=2), ValueError, "y is empty"),
     (lambda: stratified_kfold(["a", None, "b"], k=2), ValueError, "y contains a missing"),
     (lambda: stratified_kfold("abc", k=2), TypeError, "y must be a sequence"),
-    (lambda: repeated_kfold(10, k=2, n_repeats=0), ValueError, "repeats must be at least 1"),
+    (lambda: repeated_kfold(10, k=2, n_repeats=0), ValueError, "n_repeats must be at least 1"),
     (lambda: repeated_kfold(10, stratify=True), ValueError, "stratify=True needs the class"),
     (lambda: leave_one_out(1), ValueError, "n must be at least 2"),
     (lambda: leave_one_out(0), ValueError, "n must be at least 2"),
@@ -534,7 +534,7 @@ BAD_CALLS = [
     (lambda: repeated_bootstrap(1), ValueError, "n must be at least 2"),
     (lambda: bootstrap_oob_probability(0), ValueError, "n must be at least 1"),
     (lambda: bootstrap_oob_probability([3, 0.5]), TypeError, "n must be a whole number"),
-    (lambda: bootstrap_oob_shares(10, n_resamples=0), ValueError, "repeats must be at least 1"),
+    (lambda: bootstrap_oob_shares(10, n_resamples=0), ValueError, "n_resamples must be at least 1"),
     (
         lambda: train_val_test_split(100, fractions=(0.5, 0.2, 0.2)),
         ValueError,
@@ -560,7 +560,7 @@ BAD_CALLS = [
     (lambda: holdout(10, test_size="1/3"), TypeError, "test_size must be a number"),
     (lambda: holdout(10, stratify=True), ValueError, "stratify=True needs the class"),
     (lambda: holdout(10, stratify="yes"), TypeError, "stratify must be True or False"),
-    (lambda: repeated_holdout(10, n_repeats=0), ValueError, "repeats must be at least 1"),
+    (lambda: repeated_holdout(10, n_repeats=0), ValueError, "n_repeats must be at least 1"),
     (lambda: stratified_counts([200, 300], fraction=1.5), ValueError, "fraction must be"),
     (lambda: stratified_counts([200, -1], fraction=0.5), ValueError, "must not be negative"),
     (lambda: stratified_counts([], fraction=0.5), ValueError, "class_counts is empty"),
@@ -620,7 +620,7 @@ SPLITS_SMALL = [(np.arange(10, 20), np.arange(10))]
         ({"splits": [np.arange(5)]}, TypeError, "split 0 must be a"),
         ({"metric": "accuracy"}, TypeError, "metric must be a function"),
         ({"progress": "yes"}, TypeError, "progress must be True, False or None"),
-        ({"train_score": 1}, TypeError, "train_score must be True or False"),
+        ({"return_train_score": 1}, TypeError, "return_train_score must be True or False"),
     ],
     ids=lambda value: str(value)[:40],
 )
@@ -634,7 +634,7 @@ def test_cross_validate_bad_input(kwargs, error, message):
     arguments.update(kwargs)
     options = {
         name: arguments.pop(name)
-        for name in ("metric", "progress", "train_score")
+        for name in ("metric", "progress", "return_train_score")
         if name in arguments
     }
     with pytest.raises(error, match=message.replace("(", r"\(").replace(".", r"\.")):

@@ -76,17 +76,17 @@ def as_class_score_table(
         row, column = (int(v) for v in bad[0])
         raise ValueError(f"{name}[{row}, {column}] is {table[row, column]}; not a number")
     if distributions:
-        check_distributions(table)
+        check_distributions(table, name)
     return table, as_true_columns(y_true, labels, k, name)
 
 
-def check_distributions(table: np.ndarray) -> None:
+def check_distributions(table: np.ndarray, name: str = "y_proba") -> None:
     """Refuse a row of probabilities that is negative or does not sum to 1."""
     bad = np.argwhere(table < 0)
     if bad.size:
         row, column = (int(v) for v in bad[0])
         raise ValueError(
-            f"probabilities[{row}, {column}] = {table[row, column]} is negative; each row "
+            f"{name}[{row}, {column}] = {table[row, column]} is negative; each row "
             "must be a probability distribution"
         )
     sums = table.sum(axis=1)
@@ -94,7 +94,7 @@ def check_distributions(table: np.ndarray) -> None:
     if off.size:
         row = int(off[0])
         raise ValueError(
-            f"row {row} of probabilities sums to {sums[row]:.6g}, not 1 ({off.size} rows do "
+            f"row {row} of {name} sums to {sums[row]:.6g}, not 1 ({off.size} rows do "
             "not); each row must be a probability distribution over the classes"
         )
 
@@ -107,7 +107,7 @@ def as_true_columns(y_true: np.ndarray, labels, k: int, name: str) -> np.ndarray
         ):
             raise TypeError(
                 "y_true holds labels that are not column numbers; pass labels= listing the "
-                "class of each column of probabilities (for a scikit-learn model, "
+                f"class of each column of {name} (for a scikit-learn model, "
                 "labels=model.classes_)"
             )
         # compared as Python ints first: a label beyond int64 (2**70) is simply outside
