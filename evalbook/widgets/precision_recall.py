@@ -100,7 +100,8 @@ class PrecisionRecallExplorer(Explorer):
         data = ScoredData(y_true, y_score, positive=positive)
         if data.n_negative == 0:
             raise ValueError(
-                f"y_true holds only the positive class {data.positive!r}; FPR and PPV need negatives"
+                f"y_true holds only the positive class {data.positive!r}; FPR and PPV need "
+                "negatives"
             )
         self._positive = data.positive
         self._data = data

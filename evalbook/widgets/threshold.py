@@ -581,21 +581,22 @@ def _default_negative(labels: np.ndarray, positive):
     return f"not {positive}"
 
 
-def _check_profit(profit) -> np.ndarray:
-    if profit is None or isinstance(profit, (str, bytes, numbers.Number)):
+def _check_profit(profit_matrix) -> np.ndarray:
+    if profit_matrix is None or isinstance(profit_matrix, (str, bytes, numbers.Number)):
         raise TypeError(
-            f"profit must be a 2×2 table of numbers [[TP, FN], [FP, TN]]; got {profit!r}"
+            "profit_matrix must be a 2×2 table of numbers [[TP, FN], [FP, TN]]; "
+            f"got {profit_matrix!r}"
         )
-    matrix = as_array(profit, "profit")
-    check_table_cells(matrix, "profit")  # no booleans, no numeric strings, as profit()
+    matrix = as_array(profit_matrix, "profit_matrix")
+    check_table_cells(matrix, "profit_matrix")  # no booleans, no numeric strings, as profit()
     try:
         matrix = matrix.astype(float)
     except OverflowError:  # an int beyond a float's range
-        raise ValueError("profit holds a number too large for a float") from None
+        raise ValueError("profit_matrix holds a number too large for a float") from None
     if matrix.shape != (2, 2):
         raise ValueError(
-            f"profit must be a 2×2 table [[TP, FN], [FP, TN]]; got shape {matrix.shape}"
+            f"profit_matrix must be a 2×2 table [[TP, FN], [FP, TN]]; got shape {matrix.shape}"
         )
     if not np.all(np.isfinite(matrix)):
-        raise ValueError("profit must hold finite numbers")
+        raise ValueError("profit_matrix must hold finite numbers")
     return matrix

@@ -114,7 +114,7 @@ EXERCISES: dict[str, Exercise] = {
         ),
         call=(
             "`evalbook.average_class_accuracy(cm_a)` e `evalbook.average_class_accuracy(cm_a, "
-            'mean="harmonic")`.'
+            'average="harmonic")`.'
         ),
         mistakes=(
             (
@@ -216,7 +216,7 @@ EXERCISES: dict[str, Exercise] = {
         ),
         call=(
             "`evalbook.accuracy(cm_burro)` e `evalbook.average_class_accuracy(cm_burro, "
-            'mean="harmonic")`.'
+            'average="harmonic")`.'
         ),
         mistakes=(
             (
@@ -302,7 +302,7 @@ EXERCISES.update(
             ),
             call=(
                 "Compare `evalbook.average_class_accuracy(cm_burro)` com "
-                '`evalbook.average_class_accuracy(cm_burro, mean="harmonic")`.'
+                '`evalbook.average_class_accuracy(cm_burro, average="harmonic")`.'
             ),
         ),
         "03.explique": written(

@@ -176,7 +176,7 @@ EXERCISES: dict[str, Exercise] = {
             "da candidata."
         ),
         call=(
-            "`evalbook.modified_precision(candidata, referencias, n=1)` (e `n=2`) devolve "
+            "`evalbook.modified_precision(candidata, referencias, order=1)` (e `order=2`) devolve "
             "(acertos, total)."
         ),
         mistakes=(
@@ -309,7 +309,7 @@ EXERCISES.update(
                 "Precisão cortada: cada n-grama conta no máximo tantas vezes quantas aparece "
                 "numa referência."
             ),
-            call='Confira: `evalbook.modified_precision("o o o o o o", ["o tempo"], n=1)`.',
+            call='Confira: `evalbook.modified_precision("o o o o o o", ["o tempo"], order=1)`.',
         ),
         "07.explique": written(
             "O que o BLEU mede numa tradução, e o que ele não consegue medir?",

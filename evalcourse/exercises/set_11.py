@@ -227,7 +227,7 @@ EXERCISES: dict[str, Exercise] = {
             "probabilidade média|, 5 faixas de largura 0.2."
         ),
         call=(
-            '`brier_score(alvo, prob, positive="chuva")` e `expected_calibration_error(alvo, '
+            '`brier_score_loss(alvo, prob, positive="chuva")` e `expected_calibration_error(alvo, '
             'prob, positive="chuva", bins=5)` de `evalbook.metrics._calibration`.'
         ),
         mistakes=(
@@ -265,7 +265,7 @@ EXERCISES: dict[str, Exercise] = {
             "dias (o Brier de quem não sabe nada); veja também as AUCs e os ECEs."
         ),
         call=(
-            '`brier_score(alvo, prob, positive="chuva")` de cada previsor e de uma coluna '
+            '`brier_score_loss(alvo, prob, positive="chuva")` de cada previsor e de uma coluna '
             "constante igual à taxa de chuva."
         ),
         feedback={

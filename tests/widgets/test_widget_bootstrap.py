@@ -49,7 +49,7 @@ def test_sample_is_drawn_for_small_n_only():
 
 def test_table_and_repr():
     explorer = BootstrapExplorer(n=5, n_resamples=300, seed=1)
-    assert repr(explorer) == "BootstrapExplorer(n=5, repeats=300, seed=1)"
+    assert repr(explorer) == "BootstrapExplorer(n=5, n_resamples=300, seed=1)"
     table = explorer.table
     assert table["N"] == 5 and table["formula"] == pytest.approx(0.32768)
     assert table["e^-1"] == pytest.approx(0.36788, abs=1e-5)
@@ -70,7 +70,7 @@ def test_properties_are_read_only():
         ({"n": 0}, ValueError, "n must be at least 1"),
         ({"n": 2000}, ValueError, "n=2000 is larger than max_n=1000"),
         ({"n": 2.5}, TypeError, "n must be a whole number"),
-        ({"repeats": 0}, ValueError, "repeats must be at least 1"),
+        ({"n_resamples": 0}, ValueError, "n_resamples must be at least 1"),
         ({"seed": -2}, ValueError, "seed must be at least 0"),
         ({"max_n": 1}, ValueError, "max_n must be at least 2"),
     ],

@@ -114,7 +114,7 @@ def test_properties_are_read_only():
         ({"p": "0.8"}, TypeError, "p must be a number"),
         ({"confidence": 0.97}, ValueError, "confidence must be one of"),
         ({"confidence": 1.0}, ValueError, "confidence must be strictly between"),
-        ({"trials": 0}, ValueError, "trials must be at least 1"),
+        ({"n_trials": 0}, ValueError, "n_trials must be at least 1"),
         ({"seed": -1}, ValueError, "seed must be at least 0"),
         ({"max_n": True}, TypeError, "max_n must be a whole number"),
     ],

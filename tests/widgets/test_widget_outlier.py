@@ -88,9 +88,9 @@ def test_zero_baseline_error_gives_nan_ratio():
 
 
 def test_bad_arguments():
-    with pytest.raises(TypeError, match="give both t and y"):
+    with pytest.raises(TypeError, match="give both y_true and y_pred"):
         OutlierExplorer(y_true=T)
-    with pytest.raises(ValueError, match="t and y have different lengths"):
+    with pytest.raises(ValueError, match="y_true and y_pred have different lengths"):
         OutlierExplorer(y_true=T, y_pred=Y[:3])
     with pytest.raises(ValueError, match="at least two instances"):
         OutlierExplorer(y_true=[1.0], y_pred=[1.0])
