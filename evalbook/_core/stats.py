@@ -355,7 +355,7 @@ def checked_scores(y_true, y_score, positive, *, name="y_score"):
 
 
 def scores_and_classes(y_true, y_score, positive, *, name="y_score", minimum=1):
-    """``scores`` as float64 and the positive mask of ``y_true``, checked, not sorted.
+    """``y_score`` as float64 and the positive mask of ``y_true``, checked, not sorted.
 
     The checks of :class:`evalbook.ScoredData` without its sort, for the functions that
     sort the scores their own way (DeLong's components, the AUC's bootstrap). Refuses a

@@ -606,29 +606,29 @@ def _percentiles(values: np.ndarray, confidence: float) -> Interval:
 
 
 # ---------------------------------------------------------------------- the AUC
-def _bootstrap_aucs(scores, is_positive, rounds, rng) -> np.ndarray:
-    """AUCs of ``rounds`` stratified resamples: positives and negatives drawn apart.
+def _bootstrap_aucs(y_score, is_positive, n_resamples, rng) -> np.ndarray:
+    """AUCs of ``n_resamples`` stratified resamples: positives and negatives drawn apart.
 
     Each block of b resamples draws ``rng.integers(0, m, (b, m))`` for the positives, then
     ``rng.integers(0, n, (b, n))`` for the negatives (scipy.stats.bootstrap's draws for two
     independent samples with ``batch=b``). A resample's AUC comes from how many times it
-    drew each group of tied scores: Σ_g (positives in g)·(negatives below g + ½ negatives
+    drew each group of tied y_score: Σ_g (positives in g)·(negatives below g + ½ negatives
     in g) / (m·n), so no resample is sorted again.
     """
-    order = np.argsort(scores)
-    ordered = scores[order]
-    new_group = np.empty(scores.size, dtype=bool)
+    order = np.argsort(y_score)
+    ordered = y_score[order]
+    new_group = np.empty(y_score.size, dtype=bool)
     new_group[0] = True
     np.not_equal(ordered[1:], ordered[:-1], out=new_group[1:])
-    group = np.empty(scores.size, dtype=np.int64)
+    group = np.empty(y_score.size, dtype=np.int64)
     group[order] = np.cumsum(new_group) - 1
     groups = int(new_group.sum())
     of_positives, of_negatives = group[is_positive], group[~is_positive]
     m, n = of_positives.size, of_negatives.size
-    block = _block_rounds(rounds, max(m + n, groups))
-    aucs = np.empty(rounds)
-    for start in range(0, rounds, block):
-        b = min(block, rounds - start)
+    block = _block_rounds(n_resamples, max(m + n, groups))
+    aucs = np.empty(n_resamples)
+    for start in range(0, n_resamples, block):
+        b = min(block, n_resamples - start)
         offsets = (np.arange(b) * groups)[:, None]
         drawn_positives = of_positives[rng.integers(0, m, (b, m))] + offsets
         drawn_negatives = of_negatives[rng.integers(0, n, (b, n))] + offsets

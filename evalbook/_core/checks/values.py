@@ -25,7 +25,7 @@ __all__ = [
 ]
 
 
-#: The hint given for an empty ``t`` or ``y`` of a regression metric.
+#: The hint given for an empty ``y_true`` or ``y_pred`` of a regression metric.
 EMPTY_REGRESSION = "a regression metric needs at least one instance"
 
 
