@@ -664,7 +664,7 @@ def roc_auc_interval(
         Higher means more likely positive.
     positive : label, optional
         The positive class; ``y_true`` needs at least 2 positives and 2 negatives.
-        Without it, the rule of the positive class (see :mod:`evalbook`).
+        Without it, the rule of the positive class (``help(evalbook)``).
     method : {"delong", "bootstrap"}, default "delong"
     confidence : float in (0, 1), default 0.95
     n_resamples : int, default 2000

@@ -181,7 +181,7 @@ def delong_test(y_true, y_score_a, y_score_b, *, positive=None, confidence=0.95)
         The two models' scores for the same instances.
     positive : label, optional
         The positive class; ``y_true`` needs at least 2 positives and 2 negatives.
-        Without it, the rule of the positive class (see :mod:`evalbook`).
+        Without it, the rule of the positive class (``help(evalbook)``).
     confidence : float in (0, 1), default 0.95
         The confidence of the interval of the difference.
 

@@ -63,7 +63,7 @@ def brier_score_loss(y_true, y_proba, *, positive=None) -> float:
         The predicted probability of ``positive`` for each instance, in [0, 1].
     positive : label, optional
         The positive class; it must occur in ``y_true``.
-        Without it, the rule of the positive class (see :mod:`evalbook`).
+        Without it, the rule of the positive class (``help(evalbook)``).
 
     Returns
     -------
@@ -113,7 +113,7 @@ def calibration_curve(y_true, y_proba, *, positive=None, bins=10, strategy="unif
         Predicted probability of ``positive``, in [0, 1].
     positive : label, optional
         The positive class; it must occur in ``y_true``.
-        Without it, the rule of the positive class (see :mod:`evalbook`).
+        Without it, the rule of the positive class (``help(evalbook)``).
     bins : int, default 10
         Number of bins, at least 1.
     strategy : "uniform" or "quantile", default "uniform"

@@ -18,9 +18,9 @@ Metrics computed from a confusion matrix.
 
 Every function takes a :class:`~evalbook.ConfusionMatrix` or anything its constructor
 accepts (a k×k table of counts, rows = target, columns = prediction, positive class
-first). The positive class follows the one rule of :mod:`evalbook`'s naming table:
+first). The positive class follows the one rule of ``evalbook``'s naming table:
 ``positive=`` when given (that class against all the others, one-vs-rest); otherwise the
-matrix's own :attr:`~evalbook.ConfusionMatrix.positive` (its first label when the labels
+matrix's own ``ConfusionMatrix.positive`` (its first label when the labels
 were given in order, 1 of 0/1 labels); a matrix of more than two classes, or one whose
 labels were only sorted, raises a ``ValueError`` that asks for ``positive=``. Metrics
 that treat both classes alike (accuracy, balanced accuracy, MCC, kappa) need none.
@@ -410,7 +410,7 @@ def recall(cm, *, positive=None, zero_division="warn") -> float:
         Rows are the target, columns the prediction; the first class is positive.
     positive : optional
         The class treated as positive (one-vs-rest); without it, the matrix's own
-        positive class (the rule of the positive class: see :mod:`evalbook`).
+        positive class (the rule of the positive class: ``help(evalbook)``).
     zero_division : "warn" or float, default "warn"
         Value when there are no actual positives; ``"warn"``: nan and a warning.
 
@@ -530,7 +530,7 @@ def ppv(cm, *, prevalence=None, positive=None, zero_division="warn") -> float:
         Share of positives in the population the model will be used on.
     positive : optional
         The class treated as positive (one-vs-rest); without it, the matrix's own
-        positive class (the rule of the positive class: see :mod:`evalbook`).
+        positive class (the rule of the positive class: ``help(evalbook)``).
     zero_division : "warn" or float, default "warn"
 
     Examples
@@ -600,7 +600,7 @@ def fbeta(cm, *, beta=1.0, positive=None, zero_division="warn") -> float:
     beta : float > 0, default 1.0
     positive : optional
         The class treated as positive (one-vs-rest); without it, the matrix's own
-        positive class (the rule of the positive class: see :mod:`evalbook`).
+        positive class (the rule of the positive class: ``help(evalbook)``).
     zero_division : "warn" or float, default "warn"
         Value when TP = FN = FP = 0.
 

@@ -212,10 +212,11 @@ class ConfusionMatrix:
 
         ``labels[0]`` when the order of the labels was given (``labels=``, a labelled
         table or mapping, or counts alone: ``"positive"``); for a matrix counted by
-        :meth:`from_labels` without ``labels=``, 1 (or True) of 0/1, -1/1 and False/True
-        labels and None for any other labels, whose sorted order names no class. None for
-        a matrix of more than two classes. This is the rule of the positive class (see
-        :mod:`evalbook`): the binary metrics use it when ``positive=`` is not given.
+        :meth:`ConfusionMatrix.from_labels` without ``labels=``, 1 (or True) of 0/1, -1/1
+        and False/True labels and None for any other labels, whose sorted order names no
+        class. None for a matrix of more than two classes. This is the rule of the positive
+        class (the naming table, ``help(evalbook)``): the binary metrics use it when
+        ``positive=`` is not given.
 
         Examples
         --------
@@ -468,7 +469,7 @@ def result_types(y_true, y_pred, *, positive=None) -> np.ndarray:
     than ``positive`` counts as negative. ``positive`` is one label (not a list), and the
     labels must be of one type, as :meth:`ConfusionMatrix.from_labels` requires (a ``1``
     and a ``"1"`` are different classes). Without ``positive``, the rule of the positive
-    class (see :mod:`evalbook`): 1 (or True) of 0/1, -1/1 and False/True labels.
+    class (``help(evalbook)``): 1 (or True) of 0/1, -1/1 and False/True labels.
 
     Examples
     --------

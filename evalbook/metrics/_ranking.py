@@ -137,7 +137,7 @@ class ScoredData:
     positive : label, optional
         The positive class; every other label is negative. It must occur in ``y_true``
         (a typo such as ``positive="Spam"`` would otherwise make every instance negative).
-        Without it, the rule of the positive class in :mod:`evalbook`'s naming table: 1
+        Without it, the rule of the positive class in ``evalbook``'s naming table: 1
         (or True) for 0/1, -1/1 and False/True labels, a ValueError for any others.
 
     Attributes
@@ -383,7 +383,7 @@ def roc_curve(y_true, y_score=None, *, positive=None) -> Curve:
     positive : label, optional
         The positive class; every other label is negative. It must occur in ``y_true``,
         and so must at least one other label.
-        Without it, the rule of the positive class (see :mod:`evalbook`).
+        Without it, the rule of the positive class (``help(evalbook)``).
 
     Returns
     -------
@@ -478,7 +478,7 @@ def roc_auc(y_true, y_score=None, *, positive=None, zero_division="warn") -> flo
     y_score : sequence of float
     positive : label, optional
         The positive class; it must occur in ``y_true``.
-        Without it, the rule of the positive class (see :mod:`evalbook`).
+        Without it, the rule of the positive class (``help(evalbook)``).
     zero_division : "warn" or float, default "warn"
         Returned when ``y_true`` has no negatives (the AUC is 0/0): ``nan`` with an
         :class:`~evalbook.UndefinedMetricWarning` by default.
@@ -655,7 +655,7 @@ def gain_lift(y_true, y_score=None, *, positive=None, bins=10) -> Curve:
     y_score : sequence of float
     positive : label, optional
         The positive class; it must occur in ``y_true``.
-        Without it, the rule of the positive class (see :mod:`evalbook`).
+        Without it, the rule of the positive class (``help(evalbook)``).
     bins : int, default 10
         Number of bins, between 1 and the number of instances.
 
@@ -743,7 +743,7 @@ def precision_recall_curve(y_true, y_score=None, *, positive=None) -> Curve:
         The model's score of each instance, higher = more positive.
     positive : label, optional
         The positive class; every other label is negative. It must occur in ``y_true``.
-        Without it, the rule of the positive class (see :mod:`evalbook`).
+        Without it, the rule of the positive class (``help(evalbook)``).
 
     Returns
     -------

@@ -9,7 +9,7 @@ Handout 000, "Métricas de Regressão" (eqs. (19)-(24)) and handout 002, section
   (handout 002's :math:`\\hat{y}_i`); the formulas below write them ``y``.
 
 These are scikit-learn's names (``mean_squared_error(y_true, y_pred)``); see the naming
-table in :mod:`evalbook`.
+table in ``help(evalbook)``.
 
 Both are one-dimensional sequences of finite real numbers of the same, non-zero length;
 anything else raises a ``ValueError`` or ``TypeError`` naming the argument.

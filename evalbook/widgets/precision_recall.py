@@ -62,7 +62,7 @@ class PrecisionRecallExplorer(Explorer):
         Higher = more positive.
     positive : label, optional
         The positive class; it must occur in ``y_true``, and so must another label. Without
-        it, the rule of the positive class (see :mod:`evalbook`).
+        it, the rule of the positive class (``help(evalbook)``).
     threshold : float, default 0.5
         Initial t, within the slider's range ([0, 1] for scores in [0, 1], else the
         scores' range).

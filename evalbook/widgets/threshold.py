@@ -121,7 +121,7 @@ class ThresholdExplorer(Explorer):
         The model's score of each instance.
     positive : label, optional
         The positive class (it must occur in ``y_true``); every other label is negative.
-        Without it, the rule of the positive class (see :mod:`evalbook`).
+        Without it, the rule of the positive class (``help(evalbook)``).
     negative : label, optional
         The label shown for a negative prediction. Defaults to the other class when
         ``y_true`` has exactly two, else to ``"not <positive>"``.
