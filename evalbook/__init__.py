@@ -225,11 +225,11 @@ habits carry over; ``tests/lib/test_naming.py`` fails on a public argument missi
     a guess: the value revealed, what is asked, the choices, how close counts, the digits
     shown
 
-**Function names** say which way is better, as scikit-learn's: ``*_score`` is higher-is-better
-(:func:`roc_auc`, a plain name for the rest: :func:`recall`, :func:`accuracy`);
-``*_loss`` and ``*_error`` (and their abbreviations: :func:`mse`, :func:`mae`) are
-lower-is-better (:func:`brier_score_loss`, :func:`expected_calibration_error`). A rate says
-what it counts (:func:`fpr`, :func:`error_rate`: lower is better).
+**Function names** say which way is better, as scikit-learn's: a ``*_score`` or a plain
+name is higher-is-better (:func:`recall`, :func:`roc_auc`, :func:`accuracy`); ``*_loss`` and
+``*_error`` (and their abbreviations: :func:`mse`, :func:`mae`) are lower-is-better
+(:func:`brier_score_loss`, :func:`expected_calibration_error`); a rate says what it counts
+(:func:`fpr`, :func:`error_rate`: lower is better).
 
 **The positive class**, one rule for every binary metric, on a matrix or on labels and scores:
 ``positive=`` names it when given; without it, the labels must name it themselves: 1 (or
