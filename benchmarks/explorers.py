@@ -117,11 +117,11 @@ def _outlier(n):
             X, target, test_size=0.3, random_state=42
         )
         y_test = LinearRegression().fit(X_train, t_train).predict(X_test)
-        return OutlierExplorer(t=t_test, y=y_test, index=0, max_shift=400)
+        return OutlierExplorer(y_true=t_test, y_pred=y_test, index=0, max_shift=400)
     rng = np.random.default_rng(7)
     x = rng.random(n)
     t = 3 + 2 * x + rng.normal(0, 0.3, n)
-    return OutlierExplorer(t=t, y=3 + 2 * x, index=0)
+    return OutlierExplorer(y_true=t, y_pred=3 + 2 * x, index=0)
 
 
 def _kfold(n):
@@ -141,7 +141,7 @@ def _bootstrap(n):
     # as many samples of n as the explorer allows per step (MAX_DRAWS draws: 200 at 10⁴)
     from evalbook.widgets.bootstrap import MAX_DRAWS
 
-    return BootstrapExplorer(n=n, max_n=n, repeats=MAX_DRAWS // n)
+    return BootstrapExplorer(n=n, max_n=n, n_resamples=MAX_DRAWS // n)
 
 
 def _coverage(n):

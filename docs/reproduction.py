@@ -137,7 +137,7 @@ def namespace() -> dict:
 
     def count_splits(k, repeats):
         """How many train/test runs repeated stratified k-fold makes on Iris."""
-        splits = eb.repeated_kfold(iris_species, k=k, repeats=repeats, stratify=True, seed=SEED)
+        splits = eb.repeated_kfold(iris_species, k=k, n_repeats=repeats, stratify=True, seed=SEED)
         return len(list(splits))
 
     def worst_case_error(method):

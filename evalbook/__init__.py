@@ -13,6 +13,240 @@ A library of topic packages, gathered here in one flat namespace (``evalbook.roc
 - :mod:`evalbook.exercises`: the exercise engine (item kinds, checker, progress store,
   class report, the lecturer's command line); a course registers its sets with it.
 
+**Argument names.** One name for one idea, scikit-learn's where it has one, so a student's
+habits carry over; ``tests/lib/test_naming.py`` fails on a public argument missing here.
+
+*Data.*
+
+``y_true``
+    the target: the actual class labels, or the actual values of a regression
+``y_pred``
+    predicted labels, or predicted values of a regression (scikit-learn's
+    ``mean_squared_error(y_true, y_pred)``); a table of many models' predictions in
+    :func:`bias_variance_decomposition`
+``y_pred_a``, ``y_pred_b``
+    the predicted labels of two models, compared on the same instances
+``y_score``
+    a classifier's scores, higher meaning more positive (probabilities, decision values); a
+    table of shape (n, k), one column per class, for multiclass metrics. Never regression
+    values: those are ``y_pred``
+``y_score_a``, ``y_score_b``
+    the scores of two models, compared on the same instances
+``y_proba``
+    predicted probabilities in [0, 1]: of the positive class, or a table with one column per
+    class whose rows sum to 1
+``cm``
+    a :class:`ConfusionMatrix`, or anything its constructor takes (k×k counts, rows the
+    target, columns the prediction)
+``counts``
+    the k×k table of counts of a :class:`ConfusionMatrix`
+``tp``, ``fn``, ``fp``, ``tn``
+    the four cells of a 2×2 confusion matrix
+``labels``
+    the classes and their order (positive first, for two classes)
+``label``
+    one class label
+``positive``
+    the positive class, one label; the rule below says what happens without it
+``negative``
+    the label given to the instances that are not positive
+``profit_matrix``
+    a table laid out as the confusion matrix: what each cell earns
+``X``, ``y``
+    a data set's features and target, as scikit-learn's ``fit(X, y)``; in :func:`auc`, ``x``
+    and ``y`` are a curve's coordinates
+``x``
+    a curve's x coordinates (:func:`auc`), a score (:meth:`ScoredData.cdf`)
+``estimator``
+    a fitted scikit-learn classifier, which the Displays' ``from_estimator`` asks for scores
+    or predictions
+``response_method``
+    which of the estimator's methods gives the scores: ``"predict_proba"``,
+    ``"decision_function"`` or ``"auto"`` (the first it has), as scikit-learn's Displays
+``X_train``, ``y_train``
+    the training set
+``X_test``
+    the test set's features
+``y_or_n``
+    class labels (to stratify by) or the number of instances
+``groups``
+    the group of each instance: a group never straddles two sides of a split
+``n``
+    the number of instances (of a data set, a test set, a sample)
+``p``
+    a proportion, an accuracy: observed (an interval) or true (a simulation)
+``p1``, ``n1``, ``p2``, ``n2``
+    two models' accuracies and the sizes of their test sets
+``class_counts``
+    the number of instances of each class
+``fold_scores_a``, ``fold_scores_b``
+    two algorithms' scores (accuracy, …) on the 5×2 test folds
+``differences``
+    two algorithms' score differences, one per split
+``score_table``
+    the scores of k algorithms on N data sets, one row per data set
+``p_values``
+    the p-values of several tests
+``test_error``, ``train_error``
+    a model's error rate on the test and on the training instances
+``no_information_error``
+    the error rate of a model that ignores the features (γ of .632+)
+``candidate``, ``candidates``
+    BLEU: the sentence (or sentences) to score
+``references``
+    BLEU: the reference translations
+
+*Resampling and simulation.*
+
+``n_resamples``
+    the number of resamples drawn (bootstrap samples of the instances, as scipy's
+    ``bootstrap(n_resamples=)``)
+``n_repeats``
+    how many times a whole split scheme is repeated with new random splits (repeated k-fold,
+    repeated holdout: scikit-learn's ``RepeatedKFold(n_repeats=)``)
+``n_trials``
+    the number of simulated experiments: test sets or training sets drawn afresh from a
+    known source
+``k``
+    the k of the method's name: the folds of k-fold, the classes of top-k accuracy, the
+    paired results of a k-fold comparison
+``seed``
+    the random generator's seed: None, a whole number or a ``numpy.random.Generator``
+``test_size``
+    the test set's share of the instances
+``fraction``, ``fractions``
+    a share of the instances; the shares of training, validation and test
+``validation_size``
+    the validation set's share of the instances
+``stratify``
+    keep each class's share in every part of a split
+``shuffle``
+    shuffle the instances before cutting folds
+``gap``
+    instances left out between training and test, in time order
+``splits``
+    an iterable of (training, test) index pairs
+``model``
+    a scikit-learn estimator (``fit``/``predict``), or an explorer's model
+``models``
+    several models
+``metric``
+    a metric: a function, or the name of a binary metric
+``return_train_score``
+    also score on the training instances (scikit-learn's name)
+``progress``, ``description``
+    show a progress bar, and its text
+``sample``
+    a function that draws a fresh training set
+``loss``
+    the loss decomposed (squared, 0-1)
+``definition``
+    whose definition of bias and variance (Domingos, Kohavi & Wolpert)
+
+*Inference.*
+
+``confidence``
+    the confidence level of an interval, in (0, 1)
+``method``
+    how an interval, an adjustment or a p-value is computed
+``alpha``
+    the significance level of a test
+``z``, ``t``
+    a critical value of the normal or Student's t, given by hand (from a handout's table)
+    instead of computed
+``df``
+    degrees of freedom
+``source``
+    where a critical value comes from (exact, or a handout's table)
+``mean``, ``se``
+    a mean difference and its standard error, given instead of the data
+``corrected``, ``test_train_ratio``
+    Nadeau & Bengio's correction, and its test/training ratio
+``exact``, ``correction``
+    McNemar: the exact binomial test; the continuity correction
+``nemenyi``
+    also compute Nemenyi's critical difference
+
+*Options of a metric.*
+
+``zero_division``
+    the value of a metric whose denominator is 0 (``"warn"``: nan and an
+    :class:`UndefinedMetricWarning`)
+``beta``
+    F-beta's weight of recall
+``prevalence``
+    the positive class's share in the population the model will meet
+``average``
+    how per-class values are averaged (arithmetic, harmonic)
+``bins``, ``strategy``
+    the number of bins, and how their edges are placed
+``threshold``
+    a score from which an instance is predicted positive (score ≥ threshold)
+``halved``
+    include the ½ of handout 000's sums of squares
+``variant``
+    which of the published formulas of a metric
+``n_features``
+    the number of predictors of a regression model
+``order``, ``max_order``
+    BLEU: an n-gram order; the largest order
+``weights``, ``smoothing``
+    BLEU: the weight of each order; how zero counts are smoothed
+
+*Tables, figures and explorers.*
+
+``kind``, ``columns``
+    a :class:`Curve`'s kind and its named arrays
+``orientation``, ``margins``
+    a matrix's layout (handout, sklearn, caret); add the totals
+``table``
+    a table to translate
+``language``
+    a display language: ``"en"`` or ``"pt"``
+``curve``
+    a :class:`Curve`
+``name``
+    the name of a curve's model, or of an argument (for a message)
+``result``, ``comparisons``
+    results to draw
+``ax``, ``cmap``
+    matplotlib's axes and colour map
+``ids``
+    an identifier per instance, shown in a table
+``index``
+    the position of one instance
+``step``, ``max_rows``
+    an explorer's slider step; the most rows its table shows
+``max_n``, ``max_k``, ``max_count``, ``max_shift``
+    the end of an explorer's slider
+``values``
+    the values a slider runs through
+``separation``, ``positive_share``
+    synthetic scores: the classes' distance and the positives' share
+``majority_share``, ``recall_majority``, ``recall_minority``
+    an imbalanced data set's shape
+``shares``
+    the majority's shares at which a curve is drawn
+``answer``, ``question``, ``options``, ``tolerance``, ``digits``
+    a guess: the value revealed, what is asked, the choices, how close counts, the digits
+    shown
+
+**Function names** say which way is better, as scikit-learn's: a ``*_score`` or a plain
+name is higher-is-better (:func:`recall`, :func:`roc_auc`, :func:`accuracy`); ``*_loss`` and
+``*_error`` (and their abbreviations: :func:`mse`, :func:`mae`) are lower-is-better
+(:func:`brier_score_loss`, :func:`expected_calibration_error`); a rate says what it counts
+(:func:`fpr`, :func:`error_rate`: lower is better).
+
+**The positive class**, one rule for every binary metric, on a matrix or on labels and scores:
+``positive=`` names it when given; without it, the labels must name it themselves: 1 (or
+True) when the two classes are 0/1, -1/1 or False/True (scikit-learn's ``pos_label=1``), or
+a matrix's first label when its labels were given in order (``labels=[positive, negative]``,
+a labelled table, or counts alone, whose classes are ``"positive"`` and ``"negative"``:
+:attr:`ConfusionMatrix.positive`). Anything else (``"spam"``/``"ham"`` labels, a matrix
+counted from them with its labels only sorted) is a ``ValueError`` that asks for
+``positive=``: the library never guesses. Metrics that treat both classes alike (accuracy,
+balanced accuracy, MCC, kappa) need no positive class.
+
 Undefined values (0/0) return ``nan`` with an :class:`UndefinedMetricWarning`; metrics take
 ``zero_division=`` to choose another value.
 
@@ -88,7 +322,7 @@ from evalbook.metrics import (
     balanced_accuracy,
     bleu,
     brevity_penalty,
-    brier_score,
+    brier_score_loss,
     calibration_curve,
     cohen_kappa,
     corpus_bleu,
@@ -226,7 +460,7 @@ __all__ = [
     "bootstrap_oob_shares",
     "bootstrap_predictions",
     "brevity_penalty",
-    "brier_score",
+    "brier_score_loss",
     "calibration_curve",
     "cohen_kappa",
     "compare_algorithms",

@@ -21,6 +21,7 @@ from evalbook._core.checks import (
     check_label_types,
     check_same_length,
     check_successes,
+    default_positive,
     positive_mask,
 )
 
@@ -339,25 +340,28 @@ def delong_auc_variance(scores: np.ndarray, is_positive: np.ndarray) -> tuple[fl
     )
 
 
-def checked_scores(y_true, scores, positive, *, name="scores"):
-    """``(labels, scores as float64, positive mask)``: the checks every function on scores
-    makes (:class:`evalbook.ScoredData` and the functions that sort their own way)."""
-    check_label(positive, "positive")
+def checked_scores(y_true, y_score, positive, *, name="y_score"):
+    """``(labels, scores as float64, positive mask, positive class)``: the checks every
+    function on scores makes (:class:`evalbook.ScoredData` and the functions that sort
+    their own way). ``positive=None`` follows the rule of :func:`default_positive`."""
+    if positive is not None:
+        check_label(positive, "positive")
     labels = as_label_array(y_true, "y_true")
     check_label_types(y_true=labels)  # a '1' among 1s is another class, as in from_labels
-    values = as_number_array(scores, name, what="score")
+    values = as_number_array(y_score, name, what="score")
     check_same_length(labels, values, "y_true", name)
-    return labels, values, positive_mask(labels, positive)
+    positive = default_positive(positive, labels)
+    return labels, values, positive_mask(labels, positive), positive
 
 
-def scores_and_classes(y_true, scores, positive, *, name="scores", minimum=1):
-    """``scores`` as float64 and the positive mask of ``y_true``, checked, not sorted.
+def scores_and_classes(y_true, y_score, positive, *, name="y_score", minimum=1):
+    """``y_score`` as float64 and the positive mask of ``y_true``, checked, not sorted.
 
     The checks of :class:`evalbook.ScoredData` without its sort, for the functions that
     sort the scores their own way (DeLong's components, the AUC's bootstrap). Refuses a
     class with fewer than ``minimum`` instances.
     """
-    _, values, is_positive = checked_scores(y_true, scores, positive, name=name)
+    _, values, is_positive, _ = checked_scores(y_true, y_score, positive, name=name)
     m = int(is_positive.sum())
     n = is_positive.size - m
     if m < minimum or n < minimum:

@@ -276,14 +276,14 @@ class RocCurveDisplay(_CurveDisplay):
         return cls(curve, name=name, threshold=threshold)
 
     @classmethod
-    def from_predictions(cls, y_true, scores=None, *, positive=None, threshold=None, name=None):
-        """The ROC curve of ``scores`` (as :func:`~evalbook.roc_curve`), ready to draw.
+    def from_predictions(cls, y_true, y_score=None, *, positive=None, threshold=None, name=None):
+        """The ROC curve of ``y_score`` (as :func:`~evalbook.roc_curve`), ready to draw.
 
         ``threshold`` marks the point of "score ≥ threshold"; ``name`` names the model.
         """
         t = None if threshold is None else check_threshold(threshold, "threshold")
         _check_name(name)
-        return cls(roc_curve(y_true, scores, positive=positive), name=name, threshold=t)
+        return cls(roc_curve(y_true, y_score, positive=positive), name=name, threshold=t)
 
     @classmethod
     def from_estimator(
@@ -355,10 +355,10 @@ class KSDisplay(_CurveDisplay):
         self.score = float(self.curve.score[best])
 
     @classmethod
-    def from_predictions(cls, y_true, scores=None, *, positive=None, name=None):
+    def from_predictions(cls, y_true, y_score=None, *, positive=None, name=None):
         """The score CDFs of each class (as :func:`~evalbook.ks_curve`), ready to draw."""
         _check_name(name)
-        return cls(ks_curve(y_true, scores, positive=positive), name=name)
+        return cls(ks_curve(y_true, y_score, positive=positive), name=name)
 
     def _draw(self, ax) -> None:
         curve = self.curve
@@ -395,10 +395,10 @@ class _GainLiftDisplay(_CurveDisplay):
     kind = "gain_lift"
 
     @classmethod
-    def from_predictions(cls, y_true, scores=None, *, positive=None, bins=10, name=None):
+    def from_predictions(cls, y_true, y_score=None, *, positive=None, bins=10, name=None):
         """Gain and lift per bin (as :func:`~evalbook.gain_lift`), ready to draw."""
         _check_name(name)
-        return cls(gain_lift(y_true, scores, positive=positive, bins=bins), name=name)
+        return cls(gain_lift(y_true, y_score, positive=positive, bins=bins), name=name)
 
 
 class GainDisplay(_GainLiftDisplay):
@@ -492,10 +492,10 @@ class PrecisionRecallDisplay(_CurveDisplay):
         )
 
     @classmethod
-    def from_predictions(cls, y_true, scores=None, *, positive=None, name=None):
-        """The PR curve of ``scores`` (as :func:`~evalbook.precision_recall_curve`)."""
+    def from_predictions(cls, y_true, y_score=None, *, positive=None, name=None):
+        """The PR curve of ``y_score`` (as :func:`~evalbook.precision_recall_curve`)."""
         _check_name(name)
-        return cls(precision_recall_curve(y_true, scores, positive=positive), name=name)
+        return cls(precision_recall_curve(y_true, y_score, positive=positive), name=name)
 
     @classmethod
     def from_estimator(cls, estimator, X, y, *, positive=None, response_method="auto", name=None):
@@ -535,10 +535,10 @@ class FBetaDisplay(_CurveDisplay):
     figsize = (5, 3.5)
 
     @classmethod
-    def from_predictions(cls, y_true, scores=None, *, positive=None, beta=1.0, name=None):
+    def from_predictions(cls, y_true, y_score=None, *, positive=None, beta=1.0, name=None):
         """F-beta of every threshold (as :func:`~evalbook.fbeta_curve`), ready to draw."""
         _check_name(name)
-        return cls(fbeta_curve(y_true, scores, positive=positive, beta=beta), name=name)
+        return cls(fbeta_curve(y_true, y_score, positive=positive, beta=beta), name=name)
 
     def _draw(self, ax) -> None:
         curve = self.curve
@@ -572,13 +572,11 @@ class CalibrationDisplay(_CurveDisplay):
 
     @classmethod
     def from_predictions(
-        cls, y_true, probabilities, *, positive, bins=10, strategy="uniform", name=None
+        cls, y_true, y_proba, *, positive=None, bins=10, strategy="uniform", name=None
     ):
-        """The reliability diagram of ``probabilities`` (as :func:`~evalbook.calibration_curve`)."""
+        """The reliability diagram of ``y_proba`` (as :func:`~evalbook.calibration_curve`)."""
         _check_name(name)
-        curve = calibration_curve(
-            y_true, probabilities, positive=positive, bins=bins, strategy=strategy
-        )
+        curve = calibration_curve(y_true, y_proba, positive=positive, bins=bins, strategy=strategy)
         return cls(curve, name=name)
 
     @classmethod

@@ -480,7 +480,7 @@ class FriedmanResult(NamedTuple):
     method: str = "chi2"
 
 
-def friedman(scores, *, nemenyi=False, alpha=0.05, method="chi2") -> FriedmanResult:
+def friedman(score_table, *, nemenyi=False, alpha=0.05, method="chi2") -> FriedmanResult:
     """Friedman's test: do k algorithms perform alike over N datasets?
 
     Friedman (1937); the formulas of Demšar (2006), "Statistical comparisons of
@@ -505,7 +505,7 @@ def friedman(scores, *, nemenyi=False, alpha=0.05, method="chi2") -> FriedmanRes
 
     Parameters
     ----------
-    scores : array-like or DataFrame of shape (N, k), or mapping {algorithm: scores}
+    score_table : array-like or DataFrame of shape (N, k), or mapping {algorithm: scores}
         Rows are datasets, columns are algorithms; higher is better (e.g. accuracy).
         N ≥ 2 and k ≥ 3 (for two algorithms use :func:`compare_algorithms`). Numbers
         only: text and booleans are refused. A DataFrame's columns or a mapping's keys
@@ -542,7 +542,7 @@ def friedman(scores, *, nemenyi=False, alpha=0.05, method="chi2") -> FriedmanRes
     >>> round(friedman(scores, method="exact").p_value, 4)  # 3!⁴ = 1296 equally likely tables
     0.125
     """
-    values, labels = as_score_table(scores)
+    values, labels = as_score_table(score_table)
     n, k = values.shape
     nemenyi = check_flag(nemenyi, "nemenyi")
     alpha = check_confidence(alpha, "alpha")
@@ -558,7 +558,7 @@ def friedman(scores, *, nemenyi=False, alpha=0.05, method="chi2") -> FriedmanRes
     correction = 1 - ties / (n * k * (k**2 - 1))
     if correction <= 0:
         raise ValueError(
-            "scores give every algorithm the same score on every dataset: the ranks are all "
+            "score_table gives every algorithm the same score on every dataset: the ranks are all "
             "tied and Friedman's statistic is undefined"
         )
     statistic = (

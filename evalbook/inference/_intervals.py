@@ -353,10 +353,12 @@ def accuracy_interval(p, n, *, confidence=0.95, method="wilson", z=None) -> Inte
     return Interval(float(lower), float(upper))
 
 
-def interval_coverage(p, n, *, confidence=0.95, method="wilson", trials=10_000, seed=None) -> float:
+def interval_coverage(
+    p, n, *, confidence=0.95, method="wilson", n_trials=10_000, seed=None
+) -> float:
     """Share of simulated test sets whose interval contains the true accuracy ``p``.
 
-    Simulates ``trials`` test sets of ``n`` instances for a model whose true accuracy is
+    Simulates ``n_trials`` test sets of ``n`` instances for a model whose true accuracy is
     ``p`` (hits ~ Binomial(n, p)), computes the ``method`` interval of each measured
     accuracy and counts how often it contains ``p``. A good 95% interval covers about 95%
     of the time; the Wilson interval is the more reliable one because the normal
@@ -371,7 +373,7 @@ def interval_coverage(p, n, *, confidence=0.95, method="wilson", trials=10_000, 
         Test-set size, at least 1 and at most 2⁵³.
     confidence : float, default 0.95
     method : {"wilson", "normal", "exact"}, default "wilson"
-    trials : int, default 10000
+    n_trials : int, default 10000
         Number of simulated test sets, at least 1 and at most 10⁸.
     seed : int or numpy.random.Generator, optional
         Seed of the simulation; the same seed gives the same hit counts for every method.
@@ -396,15 +398,15 @@ def interval_coverage(p, n, *, confidence=0.95, method="wilson", trials=10_000, 
     p = check_probability(p, "p")
     n = check_count(n, "n", minimum=1)
     confidence = check_confidence(confidence)
-    trials = check_whole_number(trials, "trials", minimum=1, floats=True)
-    check_size("interval_coverage", trials=trials)
+    n_trials = check_whole_number(n_trials, "n_trials", minimum=1, floats=True)
+    check_size("interval_coverage", n_trials=n_trials)
     check_choice(method, "method", _METHODS)
     rng = as_rng(seed)
-    hits = rng.binomial(n, p, size=trials)
+    hits = rng.binomial(n, p, size=n_trials)
     values, counts = np.unique(hits, return_counts=True)
     lower, upper = _bounds(values, n, confidence, method)
     covered = (lower <= p) & (p <= upper)
-    return float(counts[covered].sum() / trials)
+    return float(counts[covered].sum() / n_trials)
 
 
 def _bounds(hits: np.ndarray, n: int, confidence: float, method: str):
@@ -549,29 +551,29 @@ def _percentiles(values: np.ndarray, confidence: float) -> Interval:
 
 
 # ---------------------------------------------------------------------- the AUC
-def _bootstrap_aucs(scores, is_positive, rounds, rng) -> np.ndarray:
-    """AUCs of ``rounds`` stratified resamples: positives and negatives drawn apart.
+def _bootstrap_aucs(y_score, is_positive, n_resamples, rng) -> np.ndarray:
+    """AUCs of ``n_resamples`` stratified resamples: positives and negatives drawn apart.
 
     Each block of b resamples draws ``rng.integers(0, m, (b, m))`` for the positives, then
     ``rng.integers(0, n, (b, n))`` for the negatives (scipy.stats.bootstrap's draws for two
     independent samples with ``batch=b``). A resample's AUC comes from how many times it
-    drew each group of tied scores: Σ_g (positives in g)·(negatives below g + ½ negatives
+    drew each group of tied y_score: Σ_g (positives in g)·(negatives below g + ½ negatives
     in g) / (m·n), so no resample is sorted again.
     """
-    order = np.argsort(scores)
-    ordered = scores[order]
-    new_group = np.empty(scores.size, dtype=bool)
+    order = np.argsort(y_score)
+    ordered = y_score[order]
+    new_group = np.empty(y_score.size, dtype=bool)
     new_group[0] = True
     np.not_equal(ordered[1:], ordered[:-1], out=new_group[1:])
-    group = np.empty(scores.size, dtype=np.int64)
+    group = np.empty(y_score.size, dtype=np.int64)
     group[order] = np.cumsum(new_group) - 1
     groups = int(new_group.sum())
     of_positives, of_negatives = group[is_positive], group[~is_positive]
     m, n = of_positives.size, of_negatives.size
-    block = _block_rounds(rounds, max(m + n, groups))
-    aucs = np.empty(rounds)
-    for start in range(0, rounds, block):
-        b = min(block, rounds - start)
+    block = _block_rounds(n_resamples, max(m + n, groups))
+    aucs = np.empty(n_resamples)
+    for start in range(0, n_resamples, block):
+        b = min(block, n_resamples - start)
         offsets = (np.arange(b) * groups)[:, None]
         drawn_positives = of_positives[rng.integers(0, m, (b, m))] + offsets
         drawn_negatives = of_negatives[rng.integers(0, n, (b, n))] + offsets
@@ -583,7 +585,7 @@ def _bootstrap_aucs(scores, is_positive, rounds, rng) -> np.ndarray:
 
 
 def roc_auc_interval(
-    y_true, scores, *, positive, method="delong", confidence=0.95, rounds=2000, seed=None
+    y_true, y_score, *, positive=None, method="delong", confidence=0.95, n_resamples=2000, seed=None
 ) -> Interval:
     """Confidence interval of the ROC AUC: DeLong's or a stratified bootstrap.
 
@@ -596,20 +598,21 @@ def roc_auc_interval(
       AUC ± z₁₋α/₂ · √var, cut to [0, 1], as ``pROC::ci.auc(method="delong")``. The
       components come from one sort of the scores (Sun & Xu 2014 use three) and passes
       over them, and are not put back in input order: the variance needs no pairing.
-    - ``"bootstrap"``: ``rounds`` resamples that draw m positives among the positives and
+    - ``"bootstrap"``: ``n_resamples`` resamples that draw m positives among the positives and
       n negatives among the negatives, with replacement (stratified, as pROC's default
       ``boot.stratified=TRUE``), and the percentiles of their AUCs.
 
     Parameters
     ----------
     y_true : sequence of labels
-    scores : sequence of float
+    y_score : sequence of float
         Higher means more likely positive.
-    positive : label
+    positive : label, optional
         The positive class; ``y_true`` needs at least 2 positives and 2 negatives.
+        Without it, the rule of the positive class (``help(evalbook)``).
     method : {"delong", "bootstrap"}, default "delong"
     confidence : float in (0, 1), default 0.95
-    rounds : int, default 2000
+    n_resamples : int, default 2000
         Bootstrap resamples (pROC's default ``boot.n``); ignored by ``"delong"``.
     seed : int or numpy.random.Generator, optional
         Seed of the bootstrap.
@@ -640,11 +643,11 @@ def roc_auc_interval(
     """
     check_choice(method, "method", ("delong", "bootstrap"))
     confidence = check_confidence(confidence)
-    values, is_positive = scores_and_classes(y_true, scores, positive, minimum=2)
+    values, is_positive = scores_and_classes(y_true, y_score, positive, minimum=2)
     if method == "bootstrap":
-        rounds = check_whole_number(rounds, "rounds", minimum=1)
-        check_size("roc_auc_interval", rounds=rounds)
-        aucs = _bootstrap_aucs(values, is_positive, rounds, as_rng(seed))
+        n_resamples = check_whole_number(n_resamples, "n_resamples", minimum=1)
+        check_size("roc_auc_interval", n_resamples=n_resamples)
+        aucs = _bootstrap_aucs(values, is_positive, n_resamples, as_rng(seed))
         return _percentiles(aucs, confidence)
     auc, variance = delong_auc_variance(values, is_positive)
     margin = normal_quantile(1.0 - (1.0 - confidence) / 2) * math.sqrt(variance)
@@ -775,7 +778,7 @@ def bootstrap_interval(
     metric : callable
         ``metric(cm) -> float``, or ``metric(y_true, y_pred) -> float``; e.g.
         ``functools.partial(evalbook.recall, positive="B")`` or
-        ``functools.partial(evalbook.brier_score, positive=1)``.
+        ``functools.partial(evalbook.brier_score_loss, positive=1)``.
     *data : ConfusionMatrix, or y_true and y_pred (or y_score)
         A confusion matrix (or its k×k counts, rows = target), or two sequences of one
         entry per instance: the target labels, and the predicted labels, values or scores

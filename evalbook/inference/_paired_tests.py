@@ -84,7 +84,7 @@ class DeLongResult(NamedTuple):
 
 
 # ---------------------------------------------------------------------- McNemar
-def mcnemar_test(y_true, predictions_a, predictions_b, *, exact=True, correction=True):
+def mcnemar_test(y_true, y_pred_a, y_pred_b, *, exact=True, correction=True):
     """McNemar's test: do two classifiers err equally often on the same test set?
 
     Of the instances where the two models disagree about being right, b are right only for
@@ -98,7 +98,7 @@ def mcnemar_test(y_true, predictions_a, predictions_b, *, exact=True, correction
     Parameters
     ----------
     y_true : sequence of labels
-    predictions_a, predictions_b : sequence of labels
+    y_pred_a, y_pred_b : sequence of labels
         The two models' predictions for the same instances.
     exact : bool, default True
         Binomial test (statistic = min(b, c)); use it when b + c is small (below about 25).
@@ -130,11 +130,11 @@ def mcnemar_test(y_true, predictions_a, predictions_b, *, exact=True, correction
     exact = check_flag(exact, "exact")
     correction = check_flag(correction, "correction")
     target = as_label_array(y_true, "y_true")
-    first = as_label_array(predictions_a, "predictions_a")
-    second = as_label_array(predictions_b, "predictions_b")
-    check_same_length(target, first, "y_true", "predictions_a")
-    check_same_length(target, second, "y_true", "predictions_b")
-    check_label_types(y_true=target, predictions_a=first, predictions_b=second)
+    first = as_label_array(y_pred_a, "y_pred_a")
+    second = as_label_array(y_pred_b, "y_pred_b")
+    check_same_length(target, first, "y_true", "y_pred_a")
+    check_same_length(target, second, "y_true", "y_pred_b")
+    check_label_types(y_true=target, y_pred_a=first, y_pred_b=second)
     right_a = np.asarray(first == target, dtype=bool)
     right_b = np.asarray(second == target, dtype=bool)
     b = int(np.sum(right_a & ~right_b))
@@ -159,7 +159,7 @@ def mcnemar_test(y_true, predictions_a, predictions_b, *, exact=True, correction
 
 
 # ---------------------------------------------------------------------- DeLong
-def delong_test(y_true, scores_a, scores_b, *, positive, confidence=0.95) -> DeLongResult:
+def delong_test(y_true, y_score_a, y_score_b, *, positive=None, confidence=0.95) -> DeLongResult:
     """DeLong's test: are two ROC AUCs measured on the same instances different?
 
     Each AUC is a Mann-Whitney statistic, the mean of ψ(Xᵢ, Yⱼ) over the m positives Xᵢ
@@ -178,10 +178,11 @@ def delong_test(y_true, scores_a, scores_b, *, positive, confidence=0.95) -> DeL
     Parameters
     ----------
     y_true : sequence of labels
-    scores_a, scores_b : sequence of float
+    y_score_a, y_score_b : sequence of float
         The two models' scores for the same instances.
-    positive : label
+    positive : label, optional
         The positive class; ``y_true`` needs at least 2 positives and 2 negatives.
+        Without it, the rule of the positive class (``help(evalbook)``).
     confidence : float in (0, 1), default 0.95
         The confidence of the interval of the difference.
 
@@ -214,9 +215,9 @@ def delong_test(y_true, scores_a, scores_b, *, positive, confidence=0.95) -> DeL
     (-0.0251, 0.7751)
     """
     confidence = check_confidence(confidence)
-    first, is_positive = scores_and_classes(y_true, scores_a, positive, name="scores_a")
-    second = as_number_array(scores_b, "scores_b", what="score")
-    check_same_length(is_positive, second, "y_true", "scores_b")
+    first, is_positive = scores_and_classes(y_true, y_score_a, positive, name="y_score_a")
+    second = as_number_array(y_score_b, "y_score_b", what="score")
+    check_same_length(is_positive, second, "y_true", "y_score_b")
     m = int(is_positive.sum())
     n = is_positive.size - m
     if m < 2 or n < 2:
@@ -253,10 +254,10 @@ def delong_test(y_true, scores_a, scores_b, *, positive, confidence=0.95) -> DeL
 
 
 # ---------------------------------------------------------------------- 5x2cv
-def _five_by_two(scores_a, scores_b) -> np.ndarray:
+def _five_by_two(fold_scores_a, fold_scores_b) -> np.ndarray:
     """The 5×2 differences pᵢ⁽ʲ⁾ = score_A − score_B, replication i, fold j."""
     tables = []
-    for name, scores in (("scores_a", scores_a), ("scores_b", scores_b)):
+    for name, scores in (("fold_scores_a", fold_scores_a), ("fold_scores_b", fold_scores_b)):
         if scores is None or isinstance(scores, (str, bytes)):
             raise TypeError(f"{name} must be a table of scores of shape (5, 2); got {scores!r}")
         table = as_array(scores, name, dtype=object)
@@ -274,8 +275,9 @@ def _five_by_two(scores_a, scores_b) -> np.ndarray:
         finite = np.isfinite(_variances(differences).sum() + np.sum(differences**2))
     if not finite:
         raise ValueError(
-            "scores_a and scores_b are too large: the squares of their differences overflow "
-            "a float (beyond about 1e154); give scores on their usual scale (e.g. accuracies)"
+            "fold_scores_a and fold_scores_b are too large: the squares of their differences "
+            "overflow a float (beyond about 1e154); give scores on their usual scale "
+            "(e.g. accuracies)"
         )
     return differences
 
@@ -286,7 +288,7 @@ def _variances(differences: np.ndarray) -> np.ndarray:
     return np.sum((differences - mean) ** 2, axis=1)
 
 
-def paired_ttest_5x2cv(scores_a, scores_b) -> PairedTestResult:
+def paired_ttest_5x2cv(fold_scores_a, fold_scores_b) -> PairedTestResult:
     """Dietterich's 5×2cv paired t test of two learning algorithms.
 
     Five times, the data are split in two halves; each algorithm is trained on one half
@@ -298,10 +300,10 @@ def paired_ttest_5x2cv(scores_a, scores_b) -> PairedTestResult:
 
     Parameters
     ----------
-    scores_a, scores_b : array-like of shape (5, 2), or 10 values
+    fold_scores_a, fold_scores_b : array-like of shape (5, 2), or 10 values
         Each algorithm's score (e.g. accuracy) on each test fold, replication by
         replication; both algorithms must use the same splits. The 10 splits of
-        ``evalbook.repeated_kfold(y, k=2, repeats=5, seed=...)`` come in this order.
+        ``evalbook.repeated_kfold(y, k=2, n_repeats=5, seed=...)`` come in this order.
 
     Returns
     -------
@@ -324,14 +326,14 @@ def paired_ttest_5x2cv(scores_a, scores_b) -> PairedTestResult:
     """
     from scipy.stats import t
 
-    differences = _five_by_two(scores_a, scores_b)
+    differences = _five_by_two(fold_scores_a, fold_scores_b)
     denominator = math.sqrt(float(_variances(differences).sum()) / 5)
     statistic = _ratio(float(differences[0, 0]), denominator, "the 5x2cv t statistic")
     p_value = math.nan if math.isnan(statistic) else float(2 * t.sf(abs(statistic), 5))
     return PairedTestResult(statistic, p_value)
 
 
-def f_test_5x2cv(scores_a, scores_b) -> PairedTestResult:
+def f_test_5x2cv(fold_scores_a, fold_scores_b) -> PairedTestResult:
     """Alpaydin's combined 5×2cv F test of two learning algorithms.
 
     Dietterich's t statistic uses only the first of the ten differences; Alpaydin (1999)
@@ -341,7 +343,7 @@ def f_test_5x2cv(scores_a, scores_b) -> PairedTestResult:
 
     Parameters
     ----------
-    scores_a, scores_b : array-like of shape (5, 2), or 10 values
+    fold_scores_a, fold_scores_b : array-like of shape (5, 2), or 10 values
         As in :func:`paired_ttest_5x2cv`.
 
     Returns
@@ -363,7 +365,7 @@ def f_test_5x2cv(scores_a, scores_b) -> PairedTestResult:
     """
     from scipy.stats import f
 
-    differences = _five_by_two(scores_a, scores_b)
+    differences = _five_by_two(fold_scores_a, fold_scores_b)
     numerator = float(np.sum(differences**2))
     statistic = _ratio(numerator, 2 * float(_variances(differences).sum()), "the 5x2cv F statistic")
     p_value = math.nan if math.isnan(statistic) else float(f.sf(statistic, 10, 5))

@@ -7,7 +7,7 @@ of :mod:`evalbook`.
 """
 
 from evalbook.metrics._calibration import (
-    brier_score,
+    brier_score_loss,
     calibration_curve,
     expected_calibration_error,
 )
@@ -119,7 +119,7 @@ __all__ = [
     "balanced_accuracy",
     "bleu",
     "brevity_penalty",
-    "brier_score",
+    "brier_score_loss",
     "calibration_curve",
     "cohen_kappa",
     "corpus_bleu",

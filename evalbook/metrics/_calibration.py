@@ -6,7 +6,7 @@ and still be badly calibrated: naive Bayes pushes its probabilities towards 0 an
 boosted model or an SVM's rescaled margin towards the middle (Niculescu-Mizil & Caruana
 2005). The functions here measure it:
 
-- :func:`brier_score`: the mean squared difference between the probability and the
+- :func:`brier_score_loss`: the mean squared difference between the probability and the
   outcome (Brier 1950), lower is better;
 - :func:`calibration_curve`: the reliability diagram's points, the mean predicted
   probability and the observed share of positives in each bin (DeGroot & Fienberg 1983);
@@ -31,7 +31,7 @@ from evalbook.metrics._curves import Curve
 from evalbook.metrics._ranking import ScoredData
 
 __all__ = [
-    "brier_score",
+    "brier_score_loss",
     "calibration_curve",
     "expected_calibration_error",
 ]
@@ -39,17 +39,17 @@ __all__ = [
 _STRATEGIES = ("uniform", "quantile")
 
 
-def _outcomes(y_true, probabilities, positive):
+def _outcomes(y_true, y_proba, positive):
     """(is_positive, probabilities), the probabilities checked to lie in [0, 1]."""
-    values = as_number_array(probabilities, "probabilities", what="probability")
-    check_same_length(as_label_array(y_true, "y_true"), values, "y_true", "probabilities")
+    values = as_number_array(y_proba, "y_proba", what="probability")
+    check_same_length(as_label_array(y_true, "y_true"), values, "y_true", "y_proba")
     check_unit_interval(
-        values, "probabilities", "each must be a probability of the positive class, in [0, 1]"
+        values, "y_proba", "each must be a probability of the positive class, in [0, 1]"
     )
     return ScoredData(y_true, values, positive=positive).is_positive, values
 
 
-def brier_score(y_true, probabilities, *, positive) -> float:
+def brier_score_loss(y_true, y_proba, *, positive=None) -> float:
     """Brier score: the mean of (p − y)², y = 1 for the positive class and 0 otherwise.
 
     A proper scoring rule (Brier 1950): it is smallest, in expectation, when p is the true
@@ -59,10 +59,11 @@ def brier_score(y_true, probabilities, *, positive) -> float:
     Parameters
     ----------
     y_true : sequence of labels
-    probabilities : sequence of float
+    y_proba : sequence of float
         The predicted probability of ``positive`` for each instance, in [0, 1].
-    positive : label
+    positive : label, optional
         The positive class; it must occur in ``y_true``.
+        Without it, the rule of the positive class (``help(evalbook)``).
 
     Returns
     -------
@@ -76,10 +77,10 @@ def brier_score(y_true, probabilities, *, positive) -> float:
 
     Examples
     --------
-    >>> round(brier_score(["p", "n", "p", "n"], [0.9, 0.2, 0.6, 0.1], positive="p"), 4)
+    >>> round(brier_score_loss(["p", "n", "p", "n"], [0.9, 0.2, 0.6, 0.1], positive="p"), 4)
     0.055
     """
-    is_positive, values = _outcomes(y_true, probabilities, positive)
+    is_positive, values = _outcomes(y_true, y_proba, positive)
     return float(np.mean((values - is_positive) ** 2))
 
 
@@ -95,7 +96,7 @@ def _bin_ids(values: np.ndarray, bins: int, strategy: str) -> tuple[np.ndarray, 
     return np.searchsorted(edges[1:-1], values), edges
 
 
-def calibration_curve(y_true, probabilities, *, positive, bins=10, strategy="uniform") -> Curve:
+def calibration_curve(y_true, y_proba, *, positive=None, bins=10, strategy="uniform") -> Curve:
     """The reliability diagram: mean predicted probability and share of positives per bin.
 
     The probabilities are grouped into ``bins``; for each non-empty bin, the mean predicted
@@ -108,15 +109,16 @@ def calibration_curve(y_true, probabilities, *, positive, bins=10, strategy="uni
     Parameters
     ----------
     y_true : sequence of labels
-    probabilities : sequence of float
+    y_proba : sequence of float
         Predicted probability of ``positive``, in [0, 1].
-    positive : label
+    positive : label, optional
         The positive class; it must occur in ``y_true``.
+        Without it, the rule of the positive class (``help(evalbook)``).
     bins : int, default 10
         Number of bins, at least 1.
     strategy : "uniform" or "quantile", default "uniform"
         ``"uniform"``: bins of equal width on [0, 1]. ``"quantile"``: edges at the
-        quantiles of ``probabilities``, so that the bins hold about as many instances each
+        quantiles of ``y_proba``, so that the bins hold about as many instances each
         (tied probabilities can still leave a bin empty).
 
     Returns
@@ -141,7 +143,7 @@ def calibration_curve(y_true, probabilities, *, positive, bins=10, strategy="uni
     0    0.0    0.5      2            0.15               0.00
     1    0.5    1.0      4            0.75               0.75
     """
-    is_positive, values = _outcomes(y_true, probabilities, positive)
+    is_positive, values = _outcomes(y_true, y_proba, positive)
     bins = check_whole_number(bins, "bins", minimum=1, maximum=max(10_000, values.size))
     ids, edges = _bin_ids(values, bins, strategy)
     count = np.bincount(ids, minlength=bins)
@@ -161,7 +163,7 @@ def calibration_curve(y_true, probabilities, *, positive, bins=10, strategy="uni
 
 
 def expected_calibration_error(
-    y_true, probabilities, *, positive, bins=10, strategy="uniform"
+    y_true, y_proba, *, positive=None, bins=10, strategy="uniform"
 ) -> float:
     """Expected calibration error: Σ_b (n_b / n) · |share of positives_b − mean p_b|.
 
@@ -173,7 +175,7 @@ def expected_calibration_error(
 
     Parameters
     ----------
-    y_true, probabilities, positive, bins, strategy
+    y_true, y_proba, positive, bins, strategy
         As in :func:`calibration_curve`.
 
     Returns
@@ -194,8 +196,6 @@ def expected_calibration_error(
     ...                                  positive="p", bins=2), 4)
     0.05
     """
-    curve = calibration_curve(
-        y_true, probabilities, positive=positive, bins=bins, strategy=strategy
-    )
+    curve = calibration_curve(y_true, y_proba, positive=positive, bins=bins, strategy=strategy)
     weights = curve.count / curve.count.sum()
     return float(np.sum(weights * np.abs(curve.fraction_positive - curve.mean_predicted)))

@@ -18,9 +18,12 @@ Metrics computed from a confusion matrix.
 
 Every function takes a :class:`~evalbook.ConfusionMatrix` or anything its constructor
 accepts (a k×k table of counts, rows = target, columns = prediction, positive class
-first). Binary metrics on a matrix of more than two classes need ``positive=``: that class
-is treated as positive and all the others as negative (one-vs-rest); without it they
-raise a ``ValueError``.
+first). The positive class follows the one rule of ``evalbook``'s naming table:
+``positive=`` when given (that class against all the others, one-vs-rest); otherwise the
+matrix's own ``ConfusionMatrix.positive`` (its first label when the labels
+were given in order, 1 of 0/1 labels); a matrix of more than two classes, or one whose
+labels were only sorted, raises a ``ValueError`` that asks for ``positive=``. Metrics
+that treat both classes alike (accuracy, balanced accuracy, MCC, kappa) need none.
 
 Undefined values
 ----------------
@@ -352,6 +355,12 @@ def _binary_counts(cm, positive, metric: str) -> tuple[int, int, int, int]:
             "as positive and the rest as negative (one-vs-rest)"
             + ("" if k > 2 else ", or build the matrix with labels= listing both classes")
         )
+    elif cm.positive is None:
+        raise ValueError(
+            f"{metric} needs the positive class, and this matrix's labels {cm.labels!r} were "
+            "sorted, not given in order: pass positive=... or count the matrix with "
+            "labels=[positive, negative] (the rule of the positive class: see evalbook)"
+        )
     c = cm.counts
     return int(c[0, 0]), int(c[0, 1]), int(c[1, 0]), int(c[1, 1])
 
@@ -413,7 +422,8 @@ def recall(cm, *, positive=None, zero_division="warn") -> float:
     cm : ConfusionMatrix or array-like of shape (k, k)
         Rows are the target, columns the prediction; the first class is positive.
     positive : optional
-        For a multiclass matrix, the class treated as positive (one-vs-rest).
+        The class treated as positive (one-vs-rest); without it, the matrix's own
+        positive class (the rule of the positive class: ``help(evalbook)``).
     zero_division : "warn" or float, default "warn"
         Value when there are no actual positives; ``"warn"``: nan and a warning.
 
@@ -542,7 +552,8 @@ def ppv(cm, *, prevalence=None, positive=None, zero_division="warn") -> float:
     prevalence : float in [0, 1], optional
         Share of positives in the population the model will be used on.
     positive : optional
-        For a multiclass matrix, the class treated as positive (one-vs-rest).
+        The class treated as positive (one-vs-rest); without it, the matrix's own
+        positive class (the rule of the positive class: ``help(evalbook)``).
     zero_division : "warn" or float, default "warn"
 
     References
@@ -625,7 +636,8 @@ def fbeta(cm, *, beta=1.0, positive=None, zero_division="warn") -> float:
     cm : ConfusionMatrix or array-like of shape (k, k)
     beta : float > 0, default 1.0
     positive : optional
-        For a multiclass matrix, the class treated as positive (one-vs-rest).
+        The class treated as positive (one-vs-rest); without it, the matrix's own
+        positive class (the rule of the positive class: ``help(evalbook)``).
     zero_division : "warn" or float, default "warn"
         Value when TP = FN = FP = 0.
 
@@ -910,27 +922,27 @@ def metrics_table(cm, *, positive=None, zero_division="warn"):
 # ====================================================================== cost
 
 
-#: Accepted values of ``mean`` in :func:`average_class_accuracy`.
+#: Accepted values of ``average`` in :func:`average_class_accuracy`: which mean of the recalls.
 MEANS = ("arithmetic", "harmonic")
 
 
-def average_class_accuracy(cm, *, mean="arithmetic", zero_division="warn") -> float:
-    """The mean of the per-class recalls: arithmetic (eq. (7)) or harmonic (eq. (9)).
+def average_class_accuracy(cm, *, average="arithmetic", zero_division="warn") -> float:
+    """The average of the per-class recalls: arithmetic (eq. (7)) or harmonic (eq. (9)).
 
     Kelleher, Mac Namee & D'Arcy (2020), ch. 9 (average class accuracy)::
 
         arithmetic:  (1/k) Σ recall_l
         harmonic:    1 / ((1/k) Σ 1/recall_l)
 
-    The arithmetic mean is the balanced accuracy (:func:`balanced_accuracy`, for two
-    classes). The harmonic mean is pulled towards the worst class: it is 0 as soon as one
+    The arithmetic average is the balanced accuracy (:func:`balanced_accuracy`, for two
+    classes). The harmonic average is pulled towards the worst class: it is 0 as soon as one
     class has recall 0 (the limit of the formula; no division by zero is reported).
 
     Parameters
     ----------
     cm : ConfusionMatrix or array-like of shape (k, k)
         Rows are the target, columns the prediction.
-    mean : {"arithmetic", "harmonic"}, default "arithmetic"
+    average : {"arithmetic", "harmonic"}, default "arithmetic"
     zero_division : "warn" or float, default "warn"
         Recall used for a class with no actual instances; ``"warn"`` makes the result nan
         with an :class:`~evalbook.UndefinedMetricWarning`.
@@ -941,16 +953,16 @@ def average_class_accuracy(cm, *, mean="arithmetic", zero_division="warn") -> fl
 
     Examples
     --------
-    >>> round(average_class_accuracy([[43, 17], [3, 37]], mean="harmonic"), 5)
+    >>> round(average_class_accuracy([[43, 17], [3, 37]], average="harmonic"), 5)
     0.80761
-    >>> round(average_class_accuracy([[57, 3], [10, 30]], mean="harmonic"), 5)
+    >>> round(average_class_accuracy([[57, 3], [10, 30]], average="harmonic"), 5)
     0.83824
     >>> round(average_class_accuracy([[57, 3], [10, 30]]), 5)
     0.85
-    >>> average_class_accuracy([[98, 0], [2, 0]], mean="harmonic")
+    >>> average_class_accuracy([[98, 0], [2, 0]], average="harmonic")
     0.0
     """
-    check_choice(mean, "mean", MEANS)
+    check_choice(average, "average", MEANS)
     check_zero_division(zero_division)
     cm = as_confusion_matrix(cm)
     warn = zero_division == "warn"
@@ -966,7 +978,7 @@ def average_class_accuracy(cm, *, mean="arithmetic", zero_division="warn") -> fl
             )
         return math.nan
     recalls = recalls.to_numpy()
-    if mean == "arithmetic":
+    if average == "arithmetic":
         return float(recalls.mean())
     if np.any(recalls == 0):
         return 0.0

@@ -32,7 +32,9 @@ from evalbook._core.checks import (
     check_same_classes,
     check_same_length,
     counts_from_frame,
+    default_positive,
     frame_from_mapping,
+    implied_positive,
     mixed_labels_error,
     plain_value,
 )
@@ -118,9 +120,10 @@ class ConfusionMatrix:
     __hash__ = None  # mutable-looking value object: equality by content, not hashable
 
     def __init__(self, counts, *, labels=None):
+        stated = True  # the order of the labels was given, so labels[0] is the positive class
         if isinstance(counts, ConfusionMatrix):
             if labels is None:
-                labels = counts.labels
+                labels, stated = counts.labels, counts.positive is not None
             counts = counts.counts
         elif isinstance(counts, Mapping):
             counts, names = counts_from_frame(frame_from_mapping(counts, "counts", fill=0))
@@ -143,6 +146,7 @@ class ConfusionMatrix:
             )
         self._labels = labels
         self._index = {label: i for i, label in enumerate(labels)}
+        self._positive = labels[0] if k == 2 and stated else None
 
     # ------------------------------------------------------------------ construction
     @classmethod
@@ -184,8 +188,12 @@ class ConfusionMatrix:
         check_same_length(y_true, y_pred, "y_true", "y_pred")
         if labels is not None:
             labels = check_labels(labels)
+        stated = labels is not None
         counts, labels = _count_pairs(y_true, y_pred, labels)
-        return cls(counts, labels=labels)
+        cm = cls(counts, labels=labels)
+        if not stated:  # sorted labels state no positive class, unless they name one (0/1)
+            cm._positive = implied_positive(labels) if len(labels) == 2 else None
+        return cm
 
     # ------------------------------------------------------------------ attributes
     @property
@@ -197,6 +205,29 @@ class ConfusionMatrix:
     def labels(self) -> list:
         """The class labels, in row (and column) order; the first is the positive class."""
         return list(self._labels)
+
+    @property
+    def positive(self):
+        """The positive class of a 2×2 matrix, or None when it has none.
+
+        ``labels[0]`` when the order of the labels was given (``labels=``, a labelled
+        table or mapping, or counts alone: ``"positive"``); for a matrix counted by
+        :meth:`ConfusionMatrix.from_labels` without ``labels=``, 1 (or True) of 0/1, -1/1
+        and False/True labels and None for any other labels, whose sorted order names no
+        class. None for a matrix of more than two classes. This is the rule of the positive
+        class (the naming table, ``help(evalbook)``): the binary metrics use it when
+        ``positive=`` is not given.
+
+        Examples
+        --------
+        >>> ConfusionMatrix([[6, 3], [2, 9]], labels=["spam", "ham"]).positive
+        'spam'
+        >>> ConfusionMatrix.from_labels([0, 1, 1, 0], [0, 1, 0, 0]).positive
+        1
+        >>> ConfusionMatrix.from_labels(["spam", "ham"], ["spam", "spam"]).positive is None
+        True
+        """
+        return self._positive
 
     @property
     def n(self) -> int:
@@ -431,13 +462,14 @@ def as_confusion_matrix(cm, name: str = "cm") -> ConfusionMatrix:
     return ConfusionMatrix(cm)
 
 
-def result_types(y_true, y_pred, *, positive) -> np.ndarray:
+def result_types(y_true, y_pred, *, positive=None) -> np.ndarray:
     """The result type of each prediction: ``"TP"``, ``"FN"``, ``"FP"`` or ``"TN"``.
 
     Kelleher, Mac Namee & D'Arcy (2020), ch. 9 (the outcomes of a prediction). Every label other
     than ``positive`` counts as negative. ``positive`` is one label (not a list), and the
     labels must be of one type, as :meth:`ConfusionMatrix.from_labels` requires (a ``1``
-    and a ``"1"`` are different classes).
+    and a ``"1"`` are different classes). Without ``positive``, the rule of the positive
+    class (``help(evalbook)``): 1 (or True) of 0/1, -1/1 and False/True labels.
 
     Examples
     --------
@@ -448,8 +480,8 @@ def result_types(y_true, y_pred, *, positive) -> np.ndarray:
     y_true = as_label_array(y_true, "y_true")
     y_pred = as_label_array(y_pred, "y_pred")
     check_same_length(y_true, y_pred, "y_true", "y_pred")
-    positive = check_label(positive, "positive")
     found = _count_pairs(y_true, y_pred, None)[1]  # refuses mixed label types, as from_labels
+    positive = check_label(default_positive(positive, y_true, y_pred), "positive")
     if positive not in found:
         raise ValueError(
             f"positive={positive!r} appears in neither y_true nor y_pred; "

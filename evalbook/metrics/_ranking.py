@@ -29,7 +29,7 @@ The curves (:func:`roc_curve`, :func:`ks_curve`, :func:`gain_lift`) are
 function ``y_true`` holds the class labels and ``positive`` names the positive
 class; every other label counts as negative. Scores may be any finite real numbers.
 Each function (and each score plot of :mod:`evalbook.displays`) also takes a
-:class:`ScoredData` in place of ``y_true``, then without ``scores`` and ``positive``: the
+:class:`ScoredData` in place of ``y_true``, then without ``y_score`` and ``positive``: the
 input is checked and sorted once, however many metrics are computed from it.
 
 Precision and recall along the thresholds, average precision, multiclass ROC AUC.
@@ -117,8 +117,8 @@ class Counts(NamedTuple):
 class ScoredData:
     """Labels and scores checked once and sorted once: the counts behind every threshold.
 
-    Score ≥ t → positive. Build it from ``(y_true, scores,
-    positive=)`` and pass it in place of ``y_true`` (without ``scores`` and ``positive``)
+    Score ≥ threshold → positive. Build it from ``(y_true, y_score,
+    positive=)`` and pass it in place of ``y_true`` (without ``y_score`` and ``positive``)
     to :func:`roc_curve`, :func:`roc_auc`, :func:`ks_statistic`, :func:`gain_lift` and the
     score Displays (``RocCurveDisplay.from_predictions(data)``): none of them checks or sorts
     the input again.
@@ -132,16 +132,18 @@ class ScoredData:
     ----------
     y_true : sequence of labels
         The target class of each instance.
-    scores : sequence of float
+    y_score : sequence of float
         The model's score of each instance, finite, higher = more positive.
-    positive : label
+    positive : label, optional
         The positive class; every other label is negative. It must occur in ``y_true``
         (a typo such as ``positive="Spam"`` would otherwise make every instance negative).
+        Without it, the rule of the positive class in ``evalbook``'s naming table: 1
+        (or True) for 0/1, -1/1 and False/True labels, a ValueError for any others.
 
     Attributes
     ----------
     positive : label
-        The positive class, as given.
+        The positive class, as given or as the rule chose it.
     labels : numpy.ndarray
         ``y_true`` as checked, in input order.
     scores : numpy.ndarray
@@ -179,8 +181,8 @@ class ScoredData:
     (0.75, 0.5)
     """
 
-    def __init__(self, y_true, scores, *, positive):
-        labels, values, is_positive = checked_scores(y_true, scores, positive)
+    def __init__(self, y_true, y_score, *, positive=None):
+        labels, values, is_positive, positive = checked_scores(y_true, y_score, positive)
         n = values.size
         ordered = np.sort(values)  # no argsort: tied scores are one step, in any order
         first_of_value = np.empty(n, dtype=bool)
@@ -241,27 +243,27 @@ class ScoredData:
             f"distinct_scores={self.ascending.size})"
         )
 
-    def _rank(self, t, side: str, name: str):
+    def _rank(self, threshold, side: str, name: str):
         """Index into the ascending distinct scores for each t (an int, or an int array)."""
-        t = as_thresholds(t, name)
-        at = np.searchsorted(self.ascending, t, side=side)
-        return int(at) if np.ndim(t) == 0 else at
+        threshold = as_thresholds(threshold, name)
+        at = np.searchsorted(self.ascending, threshold, side=side)
+        return int(at) if np.ndim(threshold) == 0 else at
 
-    def counts(self, t) -> Counts:
+    def counts(self, threshold) -> Counts:
         """The confusion matrix of "score ≥ t → positive" (eq. (11)), by binary search.
 
         Parameters
         ----------
-        t : float or array-like of float
+        threshold : float or array-like of float
             One threshold, or many; ±inf allowed (+inf: nothing is positive).
 
         Returns
         -------
         Counts
-            ``(tp, fn, fp, tn)``: ints for one threshold, int64 arrays shaped like ``t``
+            ``(tp, fn, fp, tn)``: ints for one threshold, int64 arrays shaped like ``threshold``
             for many.
         """
-        at = self._rank(t, "left", "t")  # distinct scores below t
+        at = self._rank(threshold, "left", "threshold")  # distinct scores below t
         tp = self.positives_from[at]
         fp = self.negatives_from[at]
         if np.ndim(at) == 0:
@@ -289,31 +291,26 @@ class ScoredData:
         return tuple(float(v) for v in cp) if np.ndim(above) == 0 else cp
 
 
-def as_scored_data(y_true, scores=None, positive=None) -> ScoredData:
+def as_scored_data(y_true, y_score=None, positive=None) -> ScoredData:
     """``y_true`` if it is a :class:`ScoredData` (alone), else ``ScoredData(y_true, ...)``.
 
     The shared entry of the functions that take either form.
     """
     if isinstance(y_true, ScoredData):
-        if scores is not None or positive is not None:
+        if y_score is not None or positive is not None:
             raise TypeError(
-                "pass either a ScoredData alone or y_true, scores and positive=; "
+                "pass either a ScoredData alone or y_true, y_score and positive=; "
                 "a ScoredData already holds the scores and the positive class"
             )
         return y_true
-    if positive is None:
-        raise TypeError(
-            "positive must name the positive class (it may be left out only when a "
-            "ScoredData is passed in place of y_true); got None"
-        )
-    return ScoredData(y_true, scores, positive=positive)
+    return ScoredData(y_true, y_score, positive=positive)
 
 
 # ====================================================================== scores
 
 
 # ---------------------------------------------------------------------- the threshold
-def threshold(scores, t=0.5, *, positive, negative):
+def threshold(y_score, threshold=0.5, *, positive, negative):
     """Turn scores into predicted labels: score ≥ t → ``positive``, else ``negative``.
 
     Kelleher, Mac Namee & D'Arcy (2020), ch. 9; Fawcett (2006). An instance is positive when its
@@ -321,11 +318,11 @@ def threshold(scores, t=0.5, *, positive, negative):
 
     Parameters
     ----------
-    scores : sequence of float
+    y_score : sequence of float
         One finite score per instance; higher means more likely positive.
-    t : float, default 0.5
+    threshold : float, default 0.5
         The threshold (0.5 is the usual default of a logistic regression). An instance whose
-        score equals ``t`` is predicted positive.
+        score equals ``threshold`` is predicted positive.
     positive, negative : label
         The two labels to predict, each a single label (not None or another missing
         value).
@@ -348,8 +345,8 @@ def threshold(scores, t=0.5, *, positive, negative):
     """
     check_label(positive, "positive")
     check_label(negative, "negative")
-    values = as_number_array(scores, "scores", what="score")
-    t = check_threshold(t)
+    values = as_number_array(y_score, "y_score", what="score")
+    threshold = check_threshold(threshold)
     if positive == negative:
         raise ValueError(f"positive and negative must be different labels; both are {positive!r}")
     pair = np.asarray([positive, negative])
@@ -357,7 +354,7 @@ def threshold(scores, t=0.5, *, positive, negative):
     if not (_same_label(kept[0], positive) and _same_label(kept[1], negative)):
         pair = np.empty(2, dtype=object)  # numpy would convert one label to the other's type
         pair[:] = [positive, negative]
-    return pair[np.where(values >= t, 0, 1)]
+    return pair[np.where(values >= threshold, 0, 1)]
 
 
 def _same_label(kept, given) -> bool:
@@ -368,7 +365,7 @@ def _same_label(kept, given) -> bool:
 
 
 # ---------------------------------------------------------------------- ROC and AUC
-def roc_curve(y_true, scores=None, *, positive=None) -> Curve:
+def roc_curve(y_true, y_score=None, *, positive=None) -> Curve:
     """The ROC curve: the (FPR, TPR) pair of every threshold, from (0, 0) to (1, 1).
 
     Fawcett (2006); Kelleher, Mac Namee & D'Arcy (2020), ch. 9. Each distinct score ``s`` is a
@@ -381,11 +378,12 @@ def roc_curve(y_true, scores=None, *, positive=None) -> Curve:
     ----------
     y_true : sequence of labels, or ScoredData
         The target class of each instance; or a :class:`ScoredData`, given alone.
-    scores : sequence of float
+    y_score : sequence of float
         The model's score of each instance, higher = more positive.
-    positive : label
+    positive : label, optional
         The positive class; every other label is negative. It must occur in ``y_true``,
         and so must at least one other label.
+        Without it, the rule of the positive class (``help(evalbook)``).
 
     Returns
     -------
@@ -415,7 +413,7 @@ def roc_curve(y_true, scores=None, *, positive=None) -> Curve:
     3        0.4  0.5  1.0   2   1
     4        0.1  1.0  1.0   2   2
     """
-    data = as_scored_data(y_true, scores, positive)
+    data = as_scored_data(y_true, y_score, positive)
     if data.n_negative == 0:
         raise ValueError(
             f"y_true holds only the positive class {data.positive!r}; the ROC curve needs "
@@ -474,7 +472,7 @@ def auc(x, y) -> float:
     return float(np.sum(steps * (y[1:] + y[:-1])) / 2)
 
 
-def roc_auc(y_true, scores=None, *, positive=None, zero_division="warn") -> float:
+def roc_auc(y_true, y_score=None, *, positive=None, zero_division="warn") -> float:
     """Area under the ROC curve: P(score of a positive > score of a negative) + ½ P(tie).
 
     Hanley & McNeil (1982): the trapezoid area of :func:`roc_curve` equals the Mann-Whitney
@@ -488,9 +486,10 @@ def roc_auc(y_true, scores=None, *, positive=None, zero_division="warn") -> floa
     ----------
     y_true : sequence of labels, or ScoredData
         The target class of each instance; or a :class:`ScoredData`, given alone.
-    scores : sequence of float
-    positive : label
+    y_score : sequence of float
+    positive : label, optional
         The positive class; it must occur in ``y_true``.
+        Without it, the rule of the positive class (``help(evalbook)``).
     zero_division : "warn" or float, default "warn"
         Returned when ``y_true`` has no negatives (the AUC is 0/0): ``nan`` with an
         :class:`~evalbook.UndefinedMetricWarning` by default.
@@ -515,7 +514,7 @@ def roc_auc(y_true, scores=None, *, positive=None, zero_division="warn") -> floa
     0.5
     """
     check_zero_division(zero_division)
-    data = as_scored_data(y_true, scores, positive)
+    data = as_scored_data(y_true, y_score, positive)
     if data.n_negative == 0:
         return safe_divide(
             0,
@@ -540,7 +539,7 @@ class KSResult(NamedTuple):
     score: float
 
 
-def ks_statistic(y_true, scores=None, *, positive=None, zero_division="warn") -> KSResult:
+def ks_statistic(y_true, y_score=None, *, positive=None, zero_division="warn") -> KSResult:
     """Kolmogorov-Smirnov statistic: the largest gap between the classes' score CDFs.
 
     Kelleher, Mac Namee & D'Arcy (2020), ch. 9 (the K-S statistic). With CP(c, ps) = share
@@ -555,7 +554,7 @@ def ks_statistic(y_true, scores=None, *, positive=None, zero_division="warn") ->
 
     Parameters
     ----------
-    y_true, scores, positive, zero_division
+    y_true, y_score, positive, zero_division
         As in :func:`roc_auc`; ``zero_division`` is the statistic returned when
         ``y_true`` has no negatives (CP(negative) is 0/0).
 
@@ -576,7 +575,7 @@ def ks_statistic(y_true, scores=None, *, positive=None, zero_division="warn") ->
     KSResult(statistic=0.5, score=0.1)
     """
     check_zero_division(zero_division)
-    data = as_scored_data(y_true, scores, positive)
+    data = as_scored_data(y_true, y_score, positive)
     n_positive, n_negative = data.n_positive, data.n_negative
     if n_negative == 0:
         value = safe_divide(
@@ -597,7 +596,7 @@ def ks_statistic(y_true, scores=None, *, positive=None, zero_division="warn") ->
     return KSResult(float(statistic), float(data.ascending[best]))
 
 
-def ks_curve(y_true, scores=None, *, positive=None) -> Curve:
+def ks_curve(y_true, y_score=None, *, positive=None) -> Curve:
     """The two cumulative score distributions whose largest gap is the KS statistic.
 
     Kelleher, Mac Namee & D'Arcy (2020), ch. 9 (the K-S statistic): at each distinct score
@@ -608,7 +607,7 @@ def ks_curve(y_true, scores=None, *, positive=None) -> Curve:
 
     Parameters
     ----------
-    y_true, scores, positive
+    y_true, y_score, positive
         As in :func:`roc_curve`.
 
     Returns
@@ -623,7 +622,7 @@ def ks_curve(y_true, scores=None, *, positive=None) -> Curve:
     >>> curve.score, curve.cdf_positive, curve.cdf_negative
     (array([0.1, 0.4, 0.8, 0.9]), array([0. , 0.5, 0.5, 1. ]), array([0.5, 0.5, 1. , 1. ]))
     """
-    data = as_scored_data(y_true, scores, positive)
+    data = as_scored_data(y_true, y_score, positive)
     if data.n_negative == 0:
         raise ValueError(
             f"y_true holds only the positive class {data.positive!r}; the KS curve needs "
@@ -642,7 +641,7 @@ def ks_curve(y_true, scores=None, *, positive=None) -> Curve:
 
 
 # ---------------------------------------------------------------------- gain and lift
-def gain_lift(y_true, scores=None, *, positive=None, bins=10) -> Curve:
+def gain_lift(y_true, y_score=None, *, positive=None, bins=10) -> Curve:
     """Gain and lift per bin of the instances sorted by score, highest first.
 
     Kelleher, Mac Namee & D'Arcy (2020), ch. 9 (gain and lift). The instances are sorted by
@@ -669,9 +668,10 @@ def gain_lift(y_true, scores=None, *, positive=None, bins=10) -> Curve:
     ----------
     y_true : sequence of labels, or ScoredData
         The target class of each instance; or a :class:`ScoredData`, given alone.
-    scores : sequence of float
-    positive : label
+    y_score : sequence of float
+    positive : label, optional
         The positive class; it must occur in ``y_true``.
+        Without it, the rule of the positive class (``help(evalbook)``).
     bins : int, default 10
         Number of bins, between 1 and the number of instances.
 
@@ -702,7 +702,7 @@ def gain_lift(y_true, scores=None, *, positive=None, bins=10) -> Curve:
     3    2          0  0.0000           1.0000  0.0000           1.3333
     4    2          0  0.0000           1.0000  0.0000           1.0000
     """
-    data = as_scored_data(y_true, scores, positive)
+    data = as_scored_data(y_true, y_score, positive)
     n = len(data)
     bins = check_whole_between(bins, "bins", 1, n, high_is="the number of instances")
     n_positive = data.n_positive
@@ -739,13 +739,13 @@ def gain_lift(y_true, scores=None, *, positive=None, bins=10) -> Curve:
 # ====================================================================== precision_recall
 
 
-def _pr_counts(y_true, scores, positive):
+def _pr_counts(y_true, y_score, positive):
     """Distinct thresholds (decreasing), TP and FP at each, and the number of positives."""
-    data = as_scored_data(y_true, scores, positive)
+    data = as_scored_data(y_true, y_score, positive)
     return data.thresholds, data.tp, data.fp, data.n_positive
 
 
-def precision_recall_curve(y_true, scores=None, *, positive=None) -> Curve:
+def precision_recall_curve(y_true, y_score=None, *, positive=None) -> Curve:
     """Precision and recall of every threshold, from the highest score to the lowest.
 
     Each distinct score ``s`` is a threshold (score ≥ s → positive) and gives one point
@@ -760,10 +760,11 @@ def precision_recall_curve(y_true, scores=None, *, positive=None) -> Curve:
     y_true : sequence of labels, or ScoredData
         The target class of each instance; or an :class:`evalbook.ScoredData`, given
         alone (its scores are then checked and sorted only once for all the curves).
-    scores : sequence of float
+    y_score : sequence of float
         The model's score of each instance, higher = more positive.
-    positive : label
+    positive : label, optional
         The positive class; every other label is negative. It must occur in ``y_true``.
+        Without it, the rule of the positive class (``help(evalbook)``).
 
     Returns
     -------
@@ -788,7 +789,7 @@ def precision_recall_curve(y_true, scores=None, *, positive=None) -> Curve:
     3        0.4   0.666667     1.0
     4        0.1   0.500000     1.0
     """
-    cuts, tp, fp, n_positive = _pr_counts(y_true, scores, positive)
+    cuts, tp, fp, n_positive = _pr_counts(y_true, y_score, positive)
     return Curve(
         "precision_recall",
         {
@@ -801,7 +802,7 @@ def precision_recall_curve(y_true, scores=None, *, positive=None) -> Curve:
     )
 
 
-def average_precision(y_true, scores=None, *, positive=None) -> float:
+def average_precision(y_true, y_score=None, *, positive=None) -> float:
     """Average precision: Σ (Rₙ − Rₙ₋₁) · Pₙ over the thresholds, highest first.
 
     The precision at each threshold weighted by the recall it adds: the mean, over the
@@ -813,7 +814,7 @@ def average_precision(y_true, scores=None, *, positive=None) -> float:
 
     Parameters
     ----------
-    y_true, scores, positive
+    y_true, y_score, positive
         As in :func:`precision_recall_curve`.
 
     Returns
@@ -836,12 +837,12 @@ def average_precision(y_true, scores=None, *, positive=None) -> float:
     >>> average_precision([1, 0, 1, 0], [0.5, 0.5, 0.5, 0.5], positive=1)  # all tied
     0.5
     """
-    _, tp, fp, n_positive = _pr_counts(y_true, scores, positive)
+    _, tp, fp, n_positive = _pr_counts(y_true, y_score, positive)
     added = np.diff(tp, prepend=0)  # positives caught at each threshold
     return float(np.sum(added * (tp / (tp + fp))) / n_positive)
 
 
-def fbeta_curve(y_true, scores=None, *, positive=None, beta=1.0) -> Curve:
+def fbeta_curve(y_true, y_score=None, *, positive=None, beta=1.0) -> Curve:
     """Precision, recall and F-beta of every threshold, highest threshold first.
 
     F-beta = (1 + β²) P R / (β² P + R) (van Rijsbergen 1979; F1 is β = 1):
@@ -851,7 +852,7 @@ def fbeta_curve(y_true, scores=None, *, positive=None, beta=1.0) -> Curve:
 
     Parameters
     ----------
-    y_true, scores, positive
+    y_true, y_score, positive
         As in :func:`precision_recall_curve`.
     beta : float, default 1.0
         A finite number greater than 0.
@@ -872,7 +873,7 @@ def fbeta_curve(y_true, scores=None, *, positive=None, beta=1.0) -> Curve:
     """
     beta = check_positive_number(beta, "beta")
     w = fbeta_weight(beta)  # finite for any β, as in evalbook.fbeta
-    cuts, tp, fp, n_positive = _pr_counts(y_true, scores, positive)
+    cuts, tp, fp, n_positive = _pr_counts(y_true, y_score, positive)
     fn = n_positive - tp
     # (1 + β²) TP / ((1 + β²) TP + β² FN + FP) divided by (1 + β²); denominator > 0
     fbeta = tp / (tp + w * fn + (1.0 - w) * fp)
@@ -903,15 +904,15 @@ class MulticlassRocAuc(NamedTuple):
     one_vs_one: float
 
 
-def multiclass_roc_auc(y_true, scores, *, labels) -> MulticlassRocAuc:
+def multiclass_roc_auc(y_true, y_score, *, labels) -> MulticlassRocAuc:
     """One-vs-rest ROC AUC of each class, and their macro and prevalence-weighted averages.
 
-    Column j of ``scores`` scores class ``labels[j]`` against all the others; its AUC is
+    Column j of ``y_score`` scores class ``labels[j]`` against all the others; its AUC is
     :func:`evalbook.roc_auc` with that class as positive. ``macro`` is the plain mean over
     the classes (every class counts the same), ``weighted`` weights each class by its
     prevalence in ``y_true`` (Provost & Domingos 2000). Same values as
     ``sklearn.metrics.roc_auc_score(..., multi_class="ovr")`` with ``average="macro"``,
-    ``"weighted"`` and None, which in addition requires the rows of ``scores`` to sum to
+    ``"weighted"`` and None, which in addition requires the rows of ``y_score`` to sum to
     1; here any real scores are accepted.
 
     Two more summaries come with them. ``micro`` pools the k one-vs-rest problems into
@@ -933,10 +934,10 @@ def multiclass_roc_auc(y_true, scores, *, labels) -> MulticlassRocAuc:
     y_true : sequence of labels
         Every label must be in ``labels``, and every class in ``labels`` must occur in
         ``y_true`` (a class with no instances has no one-vs-rest AUC), as must another.
-    scores : array-like of shape (n, k)
+    y_score : array-like of shape (n, k)
         Row i holds the k scores of instance i, in the order of ``labels``.
     labels : sequence of labels
-        The k distinct classes, in the order of the columns of ``scores``.
+        The k distinct classes, in the order of the columns of ``y_score``.
 
     Returns
     -------
@@ -974,17 +975,18 @@ def multiclass_roc_auc(y_true, scores, *, labels) -> MulticlassRocAuc:
         raise ValueError(f"labels must be distinct; got {classes.tolist()!r}")
     if classes.size < 2:
         raise ValueError(f"labels must list at least 2 classes; got {classes.tolist()!r}")
-    table = as_array(scores, "scores")
+    table = as_array(y_score, "y_score")
     if table.ndim != 2:
         raise ValueError(
-            f"scores must be a table of shape (n, k), one column per label; got shape {table.shape}"
+            "y_score must be a table of shape (n, k), one column per label; "
+            f"got shape {table.shape}"
         )
     if table.shape[1] != classes.size:
         raise ValueError(
-            f"scores has {table.shape[1]} columns but labels lists {classes.size} classes; "
+            f"y_score has {table.shape[1]} columns but labels lists {classes.size} classes; "
             "there must be one column per label"
         )
-    check_same_length(target, table, "y_true", "scores")
+    check_same_length(target, table, "y_true", "y_score")
     check_label_types(y_true=target, labels=classes)
     known = np.isin(target, classes)
     if not known.all():
@@ -994,7 +996,7 @@ def multiclass_roc_auc(y_true, scores, *, labels) -> MulticlassRocAuc:
             f"labels {classes.tolist()!r}"
         )
     # each column checked as a score array (finite real numbers)
-    columns = [as_number_array(table[:, j], "scores", what="score") for j in range(classes.size)]
+    columns = [as_number_array(table[:, j], "y_score", what="score") for j in range(classes.size)]
     for label in classes.tolist():
         if not np.any(target == label):
             raise ValueError(

@@ -4,9 +4,13 @@ Kelleher, Mac Namee & D'Arcy (2020), ch. 9 (Evaluation), for SSE, MSE, RMSE, MAE
 Hyndman & Koehler (2006) for the percentage errors. Every function takes the targets first
 and the predictions second:
 
-- ``t``: the actual values, Kelleher et al.'s :math:`t_i` (often written :math:`y_i`);
-- ``y``: the model's predictions, Kelleher et al.'s :math:`\\mathbb{M}(\\mathbf{d}_i)`
-  (often written :math:`\\hat{y}_i`).
+- ``y_true``: the actual values, Kelleher et al.'s :math:`t_i` (often written :math:`y_i`);
+  the formulas below write them ``t``;
+- ``y_pred``: the model's predictions, Kelleher et al.'s :math:`\\mathbb{M}(\\mathbf{d}_i)`
+  (often written :math:`\\hat{y}_i`); the formulas below write them ``y``.
+
+These are scikit-learn's names (``mean_squared_error(y_true, y_pred)``); see the naming
+table in ``help(evalbook)``.
 
 Both are one-dimensional sequences of finite real numbers of the same, non-zero length;
 anything else raises a ``ValueError`` or ``TypeError`` naming the argument.
@@ -63,32 +67,32 @@ def _power_of_two_below(values: np.ndarray) -> np.ndarray:
     return np.ldexp(1.0, np.frexp(values)[1] - 1)
 
 
-def _squares_around_mean(t: np.ndarray) -> float:
+def _squares_around_mean(y_true: np.ndarray) -> float:
     """Σ (t − t̄)², exactly 0 when every target is the same.
 
     The mean of equal values need not equal them in floating point (the mean of three
     0.1 is 0.10000000000000002), which would leave a tiny positive sum and turn the 0/0
     of R² into an enormous finite number.
     """
-    if np.all(t == t[0]):
+    if np.all(y_true == y_true[0]):
         return 0.0
-    return float(np.sum((t - t.mean()) ** 2))
+    return float(np.sum((y_true - y_true.mean()) ** 2))
 
 
-def _sums_of_squares(t: np.ndarray, y: np.ndarray) -> tuple[float, float]:
+def _sums_of_squares(y_true: np.ndarray, y_pred: np.ndarray) -> tuple[float, float]:
     """Σ (t − y)² and Σ (t − t̄)² of checked targets and predictions, both divided by the
     square of one power of two: their ratio (R² is scale-free) neither overflows to inf
     (targets near 1e308) nor underflows to 0 (near 1e-200)."""
-    scale = float(_power_of_two_below(max(np.max(np.abs(t)), np.max(np.abs(y)))))
-    t, y = t / scale, y / scale
-    return float(np.sum((t - y) ** 2)), _squares_around_mean(t)
+    scale = float(_power_of_two_below(max(np.max(np.abs(y_true)), np.max(np.abs(y_pred)))))
+    y_true, y_pred = y_true / scale, y_pred / scale
+    return float(np.sum((y_true - y_pred) ** 2)), _squares_around_mean(y_true)
 
 
-def _r2_of_checked(t: np.ndarray, y: np.ndarray, zero_division, metric: str):
+def _r2_of_checked(y_true: np.ndarray, y_pred: np.ndarray, zero_division, metric: str):
     """(R², True) of checked targets and predictions; when every target is the same,
     (the 0/0 policy's value, False), its warning naming ``metric`` and pointing at the
     caller of the public function."""
-    residual, total = _sums_of_squares(t, y)
+    residual, total = _sums_of_squares(y_true, y_pred)
     if total == 0:
         why = "every target is the same: the total sum of squares is 0"
         value = safe_divide(
@@ -99,7 +103,7 @@ def _r2_of_checked(t: np.ndarray, y: np.ndarray, zero_division, metric: str):
 
 
 # ---------------------------------------------------------------------- squared errors
-def sse(t, y, *, halved=True) -> float:
+def sse(y_true, y_pred, *, halved=True) -> float:
     """Sum of squared errors, with Kelleher et al.'s ½ by default.
 
     Kelleher, Mac Namee & D'Arcy (2020), ch. 9:
@@ -111,10 +115,10 @@ def sse(t, y, *, halved=True) -> float:
 
     Parameters
     ----------
-    t : sequence of float
+    y_true : sequence of float
         The targets.
-    y : sequence of float
-        The predictions, same length as ``t``.
+    y_pred : sequence of float
+        The predictions, same length as ``y_true``.
     halved : bool, default True
         ``True``: Kelleher et al.'s ½·Σ(t − y)²; ``False``: the plain Σ(t − y)².
 
@@ -129,12 +133,12 @@ def sse(t, y, *, halved=True) -> float:
     >>> sse([3, 5, 2], [2, 5, 4], halved=False)
     5.0
     """
-    t, y = as_number_pair(t, y)
-    total = float(np.sum((t - y) ** 2))
+    y_true, y_pred = as_number_pair(y_true, y_pred)
+    total = float(np.sum((y_true - y_pred) ** 2))
     return total / 2 if check_flag(halved, "halved") else total
 
 
-def total_sum_of_squares(t, *, halved=True) -> float:
+def total_sum_of_squares(y_true, *, halved=True) -> float:
     """Total sum of squares of the targets around their mean, with the ½ by default.
 
     Kelleher, Mac Namee & D'Arcy (2020), ch. 9:
@@ -144,7 +148,7 @@ def total_sum_of_squares(t, *, halved=True) -> float:
 
     Parameters
     ----------
-    t : sequence of float
+    y_true : sequence of float
         The targets.
     halved : bool, default True
         ``True``: Kelleher et al.'s ½·Σ(t − t̄)²; ``False``: the plain Σ(t − t̄)².
@@ -161,12 +165,12 @@ def total_sum_of_squares(t, *, halved=True) -> float:
     >>> total_sum_of_squares([3, 5, 2, 6], halved=False)
     10.0
     """
-    t = as_number_array(t, "t", empty=EMPTY_REGRESSION)
-    total = _squares_around_mean(t)
+    y_true = as_number_array(y_true, "y_true", empty=EMPTY_REGRESSION)
+    total = _squares_around_mean(y_true)
     return total / 2 if check_flag(halved, "halved") else total
 
 
-def mse(t, y) -> float:
+def mse(y_true, y_pred) -> float:
     """Mean squared error: the mean of (t − y)².
 
     Kelleher, Mac Namee & D'Arcy (2020), ch. 9. The mean divides the plain sum by n:
@@ -174,10 +178,10 @@ def mse(t, y) -> float:
 
     Parameters
     ----------
-    t : sequence of float
+    y_true : sequence of float
         The targets.
-    y : sequence of float
-        The predictions, same length as ``t``.
+    y_pred : sequence of float
+        The predictions, same length as ``y_true``.
 
     Returns
     -------
@@ -189,21 +193,21 @@ def mse(t, y) -> float:
     >>> mse([3, 5, 2], [2, 5, 4])
     1.6666666666666667
     """
-    t, y = as_number_pair(t, y)
-    return float(np.mean((t - y) ** 2))
+    y_true, y_pred = as_number_pair(y_true, y_pred)
+    return float(np.mean((y_true - y_pred) ** 2))
 
 
-def rmse(t, y) -> float:
+def rmse(y_true, y_pred) -> float:
     """Root mean squared error: √MSE, in the unit of the target.
 
     Kelleher, Mac Namee & D'Arcy (2020), ch. 9.
 
     Parameters
     ----------
-    t : sequence of float
+    y_true : sequence of float
         The targets.
-    y : sequence of float
-        The predictions, same length as ``t``.
+    y_pred : sequence of float
+        The predictions, same length as ``y_true``.
 
     Returns
     -------
@@ -215,10 +219,10 @@ def rmse(t, y) -> float:
     >>> rmse([3, 5, 2], [2, 5, 4])
     1.2909944487358056
     """
-    return math.sqrt(mse(t, y))
+    return math.sqrt(mse(y_true, y_pred))
 
 
-def mae(t, y) -> float:
+def mae(y_true, y_pred) -> float:
     """Mean absolute error: the mean of |t − y|, in the unit of the target.
 
     Kelleher, Mac Namee & D'Arcy (2020), ch. 9. Less
@@ -226,10 +230,10 @@ def mae(t, y) -> float:
 
     Parameters
     ----------
-    t : sequence of float
+    y_true : sequence of float
         The targets.
-    y : sequence of float
-        The predictions, same length as ``t``.
+    y_pred : sequence of float
+        The predictions, same length as ``y_true``.
 
     Returns
     -------
@@ -241,12 +245,12 @@ def mae(t, y) -> float:
     >>> mae([3, 5, 2], [2, 5, 4])
     1.0
     """
-    t, y = as_number_pair(t, y)
-    return float(np.mean(np.abs(t - y)))
+    y_true, y_pred = as_number_pair(y_true, y_pred)
+    return float(np.mean(np.abs(y_true - y_pred)))
 
 
 # ---------------------------------------------------------------------- relative errors
-def mape(t, y) -> float:
+def mape(y_true, y_pred) -> float:
     """Mean absolute percentage error, as a fraction: the mean of |(y − t) / t|.
 
     Hyndman & Koehler (2006). Returned as a fraction (0.1 means 10 %), as
@@ -260,10 +264,10 @@ def mape(t, y) -> float:
 
     Parameters
     ----------
-    t : sequence of float
+    y_true : sequence of float
         The targets; none may be 0.
-    y : sequence of float
-        The predictions, same length as ``t``.
+    y_pred : sequence of float
+        The predictions, same length as ``y_true``.
 
     Raises
     ------
@@ -282,22 +286,22 @@ def mape(t, y) -> float:
     >>> mape([100, 0], [110, 1])  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    ValueError: t contains 0 at position 1: MAPE divides by each target and is undefined ...
+    ValueError: y_true contains 0 at position 1: MAPE divides by each target and is undefined ...
     """
-    t, y = as_number_pair(t, y)
-    zeros = np.flatnonzero(t == 0)
+    y_true, y_pred = as_number_pair(y_true, y_pred)
+    zeros = np.flatnonzero(y_true == 0)
     if zeros.size:
         raise ValueError(
-            f"t contains 0 at position {int(zeros[0])}: MAPE divides by each target and is "
-            f"undefined when one is 0 ({zeros.size} of the {t.size} targets). Use mae() or "
+            f"y_true contains 0 at position {int(zeros[0])}: MAPE divides by each target and is "
+            f"undefined when one is 0 ({zeros.size} of the {y_true.size} targets). Use mae() or "
             "smape() for such data"
         )
-    scale = _power_of_two_below(np.maximum(np.abs(t), np.abs(y)))  # no overflow in y − t
-    t, y = t / scale, y / scale
-    return float(np.mean(np.abs((y - t) / t)))
+    scale = _power_of_two_below(np.maximum(np.abs(y_true), np.abs(y_pred)))  # no overflow in y − t
+    y_true, y_pred = y_true / scale, y_pred / scale
+    return float(np.mean(np.abs((y_pred - y_true) / y_true)))
 
 
-def smape(t, y, *, variant="plain", zero_division="warn") -> float:
+def smape(y_true, y_pred, *, variant="plain", zero_division="warn") -> float:
     """Symmetric mean absolute percentage error, as a fraction.
 
     Two definitions circulate, and they differ by a factor of 2:
@@ -314,10 +318,10 @@ def smape(t, y, *, variant="plain", zero_division="warn") -> float:
 
     Parameters
     ----------
-    t : sequence of float
+    y_true : sequence of float
         The targets.
-    y : sequence of float
-        The predictions, same length as ``t``.
+    y_pred : sequence of float
+        The predictions, same length as ``y_true``.
     variant : {"plain", "doubled"}, default "plain"
         Which definition; see above.
     zero_division : "warn" or float, default "warn"
@@ -343,11 +347,11 @@ def smape(t, y, *, variant="plain", zero_division="warn") -> float:
     """
     check_choice(variant, "variant", SMAPE_VARIANTS)
     check_zero_division(zero_division)
-    t, y = as_number_pair(t, y)
-    scale = _power_of_two_below(np.maximum(np.abs(t), np.abs(y)))  # no overflow in y − t
-    t, y = t / scale, y / scale
-    numerator = np.abs(y - t)
-    denominator = np.abs(y) + np.abs(t)
+    y_true, y_pred = as_number_pair(y_true, y_pred)
+    scale = _power_of_two_below(np.maximum(np.abs(y_true), np.abs(y_pred)))  # no overflow in y − t
+    y_true, y_pred = y_true / scale, y_pred / scale
+    numerator = np.abs(y_pred - y_true)
+    denominator = np.abs(y_pred) + np.abs(y_true)
     undefined = denominator == 0
     terms = numerator / np.where(undefined, 1.0, denominator)
     if variant == "doubled":
@@ -367,20 +371,21 @@ def smape(t, y, *, variant="plain", zero_division="warn") -> float:
 
 
 # ---------------------------------------------------------------------- R²
-def r2(t, y, *, zero_division="warn") -> float:
+def r2(y_true, y_pred, *, zero_division="warn") -> float:
     """Coefficient of determination: 1 − SSE / total sum of squares.
 
     Kelleher, Mac Namee & D'Arcy (2020), ch. 9, with both sums halved; most other sources
-    (scikit-learn's ``r2_score``) with both plain. The two agree: the ½ multiplies numerator and
-    denominator and cancels. R² is 1 for perfect predictions, 0 for the model that always
-    predicts the mean of ``t``, and negative for a model worse than that; it has no lower bound.
+    (scikit-learn's ``r2_score``) with both plain. The two agree: the ½ multiplies numerator
+    and denominator and cancels. R² is 1 for perfect predictions, 0 for the model that always
+    predicts the mean of ``y_true``, and negative for a model worse than that; it has no
+    lower bound.
 
     Parameters
     ----------
-    t : sequence of float
+    y_true : sequence of float
         The targets.
-    y : sequence of float
-        The predictions, same length as ``t``.
+    y_pred : sequence of float
+        The predictions, same length as ``y_true``.
     zero_division : "warn" or float, default "warn"
         The value returned when every target is the same (the total sum of squares is 0,
         as always for n = 1); ``"warn"``: ``nan`` with an
@@ -397,26 +402,26 @@ def r2(t, y, *, zero_division="warn") -> float:
     0.0
     """
     check_zero_division(zero_division)
-    value, _ = _r2_of_checked(*as_number_pair(t, y), zero_division, "R²")
+    value, _ = _r2_of_checked(*as_number_pair(y_true, y_pred), zero_division, "R²")
     return value
 
 
-def adjusted_r2(t, y, *, p, zero_division="warn") -> float:
+def adjusted_r2(y_true, y_pred, *, n_features, zero_division="warn") -> float:
     """R² adjusted for the number of predictors: 1 − (1 − R²)(n − 1)/(n − p − 1).
 
     As R's ``summary.lm`` computes it: each sum of squares divided by its degrees of
-    freedom, n − p − 1 for the residual and n − 1 for the total. ``p`` counts the
+    freedom, n − p − 1 for the residual and n − 1 for the total. ``n_features`` (p) counts the
     predictors (the slopes), **not** the intercept, whose degree of freedom is the "− 1"
     (calling p "the number of estimated coefficients" would count the intercept twice).
     Unlike R², adding a useless predictor can lower it.
 
     Parameters
     ----------
-    t : sequence of float
+    y_true : sequence of float
         The targets.
-    y : sequence of float
-        The predictions, same length as ``t``.
-    p : int
+    y_pred : sequence of float
+        The predictions, same length as ``y_true``.
+    n_features : int
         The number of predictors of the model, without the intercept (p ≥ 0; p = 0 gives
         R² itself). Needs n − p − 1 > 0.
     zero_division : "warn" or float, default "warn"
@@ -425,23 +430,24 @@ def adjusted_r2(t, y, *, p, zero_division="warn") -> float:
     Raises
     ------
     ValueError
-        If ``p`` is negative or n − p − 1 ≤ 0, or ``zero_division`` is not valid.
+        If ``n_features`` is negative or n − p − 1 ≤ 0, or ``zero_division`` is not valid.
 
     Examples
     --------
     >>> r2([3, 5, 2, 6, 4], [2.5, 5, 3, 5.5, 4])
     0.85
-    >>> round(adjusted_r2([3, 5, 2, 6, 4], [2.5, 5, 3, 5.5, 4], p=1), 4)
+    >>> round(adjusted_r2([3, 5, 2, 6, 4], [2.5, 5, 3, 5.5, 4], n_features=1), 4)
     0.8
     """
-    p = check_whole_number(p, "p", minimum=0)
+    n_features = check_whole_number(n_features, "n_features", minimum=0)
     check_zero_division(zero_division)
-    t, y = as_number_pair(t, y)
-    n = t.size
-    if n - p - 1 <= 0:
+    y_true, y_pred = as_number_pair(y_true, y_pred)
+    n = y_true.size
+    if n - n_features - 1 <= 0:
         raise ValueError(
             f"adjusted R² needs n − p − 1 > 0 residual degrees of freedom; got n = {n} and "
-            f"p = {p} (n − p − 1 = {n - p - 1}). Use more instances or fewer predictors"
+            f"n_features = {n_features} (n − p − 1 = {n - n_features - 1}). Use more "
+            "instances or fewer predictors"
         )
-    value, defined = _r2_of_checked(t, y, zero_division, "adjusted R²")
-    return 1.0 - (1.0 - value) * (n - 1) / (n - p - 1) if defined else value
+    value, defined = _r2_of_checked(y_true, y_pred, zero_division, "adjusted R²")
+    return 1.0 - (1.0 - value) * (n - 1) / (n - n_features - 1) if defined else value

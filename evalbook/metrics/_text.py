@@ -48,7 +48,7 @@ __all__ = [
     "top_k_accuracy",
 ]
 
-#: The largest n-gram order :func:`bleu` accepts (``max_n``); nltk's default is 4.
+#: The largest n-gram order :func:`bleu` accepts (``max_order``); nltk's default is 4.
 MAX_BLEU_ORDER = 100
 
 #: The smoothing methods that :func:`bleu` offers (besides ``None``).
@@ -56,7 +56,7 @@ BLEU_SMOOTHING = ("epsilon", "add_one")
 
 
 # ---------------------------------------------------------------------- probabilities
-def cross_entropy(y_true, probabilities, *, labels=None) -> float:
+def cross_entropy(y_true, y_proba, *, labels=None) -> float:
     """Mean categorical cross-entropy, in nats: the mean of −ln p(true class).
 
     Goodfellow, Bengio & Courville (2016), ch. 3:
@@ -70,7 +70,7 @@ def cross_entropy(y_true, probabilities, *, labels=None) -> float:
     ----------
     y_true : sequence of labels
         The true class of each instance.
-    probabilities : array-like of shape (n, k)
+    y_proba : array-like of shape (n, k)
         Predicted probability of each class (columns) for each instance (rows); each row
         non-negative and summing to 1.
     labels : sequence, optional
@@ -92,13 +92,13 @@ def cross_entropy(y_true, probabilities, *, labels=None) -> float:
     >>> cross_entropy(["b"], [[0.25, 0.75]], labels=["a", "b"]) == -math.log(0.75)
     True
     """
-    table, columns = as_class_score_table(y_true, probabilities, labels)
+    table, columns = as_class_score_table(y_true, y_proba, labels)
     chosen = table[np.arange(table.shape[0]), columns]
     with np.errstate(divide="ignore"):
         return float(-np.mean(np.log(chosen)))
 
 
-def perplexity(y_true, probabilities, *, labels=None) -> float:
+def perplexity(y_true, y_proba, *, labels=None) -> float:
     """Perplexity: exp(cross-entropy), the inverse geometric mean of p(true class).
 
     Jurafsky & Martin, *Speech and Language Processing*, ch. 3 (perplexity of a language
@@ -111,7 +111,7 @@ def perplexity(y_true, probabilities, *, labels=None) -> float:
     ----------
     y_true : sequence of labels
         The true class of each instance.
-    probabilities : array-like of shape (n, k)
+    y_proba : array-like of shape (n, k)
         As in :func:`cross_entropy`.
     labels : sequence, optional
         As in :func:`cross_entropy`.
@@ -134,10 +134,10 @@ def perplexity(y_true, probabilities, *, labels=None) -> float:
     >>> round(perplexity([0, 1], [[0.8, 0.2], [0.5, 0.5]]), 4)
     1.5811
     """
-    return float(np.exp(cross_entropy(y_true, probabilities, labels=labels)))
+    return float(np.exp(cross_entropy(y_true, y_proba, labels=labels)))
 
 
-def top_k_accuracy(y_true, scores, *, k, labels=None) -> float:
+def top_k_accuracy(y_true, y_score, *, k, labels=None) -> float:
     """Share of the instances whose true class is among the k highest-scored ones.
 
     Russakovsky et al. (2015), the top-5 error of ImageNet turned into an accuracy for any k.
@@ -148,14 +148,14 @@ def top_k_accuracy(y_true, scores, *, k, labels=None) -> float:
 
     Ties: classes are ranked by decreasing score, and equal scores by column order (the
     first column first, as ``numpy.argmax`` chooses), so top-1 accuracy is always the
-    accuracy of ``scores.argmax(axis=1)``. scikit-learn's ``top_k_accuracy_score`` breaks
+    accuracy of ``y_score.argmax(axis=1)``. scikit-learn's ``top_k_accuracy_score`` breaks
     ties the other way (the last column first); without ties the two agree.
 
     Parameters
     ----------
     y_true : sequence of labels
         The true class of each instance.
-    scores : array-like of shape (n, c)
+    y_score : array-like of shape (n, c)
         A score for each class (columns) for each instance (rows), higher meaning more
         likely: probabilities, logits or decision-function values; finite numbers.
     k : int
@@ -177,7 +177,7 @@ def top_k_accuracy(y_true, scores, *, k, labels=None) -> float:
     0.6666666666666666
     """
     table, columns = as_class_score_table(
-        y_true, scores, labels, name="scores", distributions=False
+        y_true, y_score, labels, name="y_score", distributions=False
     )
     n_classes = table.shape[1]
     k = check_whole_between(k, "k", 1, n_classes, high_is="the number of classes")
@@ -202,14 +202,14 @@ def _clipped(candidate: tuple, refs: list[tuple], n: int) -> tuple[int, int]:
     return matches, sum(counts.values())
 
 
-def modified_precision(candidate, references, *, n) -> tuple[int, int]:
+def modified_precision(candidate, references, *, order) -> tuple[int, int]:
     """BLEU's clipped ("modified") n-gram precision, as (matches, total).
 
     Papineni et al. (2002), section 2.1: the precisionₙ of BLEU. Each n-gram
     of the candidate counts as a match at most as many times as it occurs in the single
     reference where it occurs most ("clipping"), so repeating a correct word does not pay.
     The precision is ``matches / total``; ``total`` is the number of n-grams of the
-    candidate, 0 if it has fewer than n words.
+    candidate (n = ``order``), 0 if it has fewer than n words.
 
     Parameters
     ----------
@@ -219,8 +219,8 @@ def modified_precision(candidate, references, *, n) -> tuple[int, int]:
         One reference as a string, or a list of references, each a string or a list of
         tokens; none may be empty. With ``candidate`` given as tokens, a list of strings is
         refused (``TypeError``): wrap one tokenised reference, ``references=[tokens]``.
-    n : int
-        The n-gram order, ≥ 1.
+    order : int
+        n, the n-gram order, ≥ 1.
 
     References
     ----------
@@ -229,14 +229,14 @@ def modified_precision(candidate, references, *, n) -> tuple[int, int]:
 
     Examples
     --------
-    >>> modified_precision("the the the the", "the cat is on the mat", n=1)
+    >>> modified_precision("the the the the", "the cat is on the mat", order=1)
     (2, 4)
-    >>> modified_precision("the cat the", ["the cat sat", "a cat and the dog"], n=2)
+    >>> modified_precision("the cat the", ["the cat sat", "a cat and the dog"], order=2)
     (1, 2)
     """
-    n = check_whole_number(n, "n", minimum=1)
+    order = check_whole_number(order, "order", minimum=1)
     candidate, refs = as_bleu_sentences(candidate, references)
-    return _clipped(candidate, refs, n)
+    return _clipped(candidate, refs, order)
 
 
 def _closest_length(refs: list[tuple], c: int) -> int:
@@ -281,7 +281,7 @@ def brevity_penalty(candidate, references) -> float:
     return 1.0 if c > r else math.exp(1.0 - r / c)
 
 
-def bleu(candidate, references, *, max_n=4, weights=None, smoothing=None) -> float:
+def bleu(candidate, references, *, max_order=4, weights=None, smoothing=None) -> float:
     """Sentence BLEU: brevity penalty × weighted geometric mean of clipped precisions.
 
     Papineni et al. (2002): :math:`BLEU = BP \\cdot \\exp(\\sum_{n=1}^{N} w_n \\log p_n)`
@@ -311,7 +311,7 @@ def bleu(candidate, references, *, max_n=4, weights=None, smoothing=None) -> flo
         One reference as a string, or a list of references, each a string or a list of
         tokens; none may be empty. With ``candidate`` given as tokens, a list of strings is
         refused (``TypeError``): wrap one tokenised reference, ``references=[tokens]``.
-    max_n : int, default 4
+    max_order : int, default 4
         N, the largest n-gram order, 1 ≤ N ≤ :data:`MAX_BLEU_ORDER` (100).
     weights : sequence of float, optional
         One non-negative number per order 1..N, summing to 1. Default: 1/N each.
@@ -334,21 +334,21 @@ def bleu(candidate, references, *, max_n=4, weights=None, smoothing=None) -> flo
     1.0
     >>> bleu(cand.split(), [cand.split()])  # tokens: a list of token lists
     1.0
-    >>> round(bleu(cand, ["the cat is sitting on the mat"], max_n=2), 4)
+    >>> round(bleu(cand, ["the cat is sitting on the mat"], max_order=2), 4)
     0.5986
     >>> bleu("the cat", ["the cat is on the mat"])
     0.0
     >>> round(bleu("the cat", ["the cat is on the mat"], smoothing="epsilon"), 4)
     0.0428
     """
-    max_n, weights = _bleu_options(max_n, weights, smoothing)
+    max_order, weights = _bleu_options(max_order, weights, smoothing)
     candidate, refs = as_bleu_sentences(candidate, references)
-    counts = [_clipped(candidate, refs, n) for n in range(1, max_n + 1)]
+    counts = [_clipped(candidate, refs, n) for n in range(1, max_order + 1)]
     c = len(candidate)
     return _bleu_from_counts(counts, c, _closest_length(refs, c), weights, smoothing)
 
 
-def corpus_bleu(candidates, references, *, max_n=4, weights=None, smoothing=None) -> float:
+def corpus_bleu(candidates, references, *, max_order=4, weights=None, smoothing=None) -> float:
     """Corpus BLEU: Papineni et al.'s BLEU, with counts and lengths summed over the corpus.
 
     Papineni et al. (2002), section 2.2.2: BLEU is a **corpus** metric. For each order n,
@@ -373,7 +373,7 @@ def corpus_bleu(candidates, references, *, max_n=4, weights=None, smoothing=None
     references : list
         One entry per candidate, each as the ``references`` of :func:`bleu` (a string, or
         a list of references, each a string or a list of tokens).
-    max_n, weights, smoothing
+    max_order, weights, smoothing
         As in :func:`bleu`.
 
     Returns
@@ -392,12 +392,12 @@ def corpus_bleu(candidates, references, *, max_n=4, weights=None, smoothing=None
     >>> corpus_bleu(["the cat sat on the mat"], ["the cat sat on the mat"])
     1.0
     """
-    max_n, weights = _bleu_options(max_n, weights, smoothing)
+    max_order, weights = _bleu_options(max_order, weights, smoothing)
     corpus = as_bleu_corpus(candidates, references)
-    matches, totals = np.zeros(max_n, dtype=np.int64), np.zeros(max_n, dtype=np.int64)
+    matches, totals = np.zeros(max_order, dtype=np.int64), np.zeros(max_order, dtype=np.int64)
     c = r = 0
     for candidate, refs in corpus:
-        for order in range(max_n):
+        for order in range(max_order):
             hits, total = _clipped(candidate, refs, order + 1)
             matches[order] += hits
             totals[order] += total
@@ -407,12 +407,12 @@ def corpus_bleu(candidates, references, *, max_n=4, weights=None, smoothing=None
     return _bleu_from_counts(counts, c, r, weights, smoothing)
 
 
-def _bleu_options(max_n, weights, smoothing):
-    max_n = check_whole_number(max_n, "max_n", minimum=1, maximum=MAX_BLEU_ORDER)
-    weights = as_bleu_weights(weights, max_n)
+def _bleu_options(max_order, weights, smoothing):
+    max_order = check_whole_number(max_order, "max_order", minimum=1, maximum=MAX_BLEU_ORDER)
+    weights = as_bleu_weights(weights, max_order)
     if smoothing is not None and smoothing not in BLEU_SMOOTHING:
         raise ValueError(f"smoothing must be None or one of {BLEU_SMOOTHING}; got {smoothing!r}")
-    return max_n, weights
+    return max_order, weights
 
 
 def _bleu_from_counts(counts, c: int, r: int, weights, smoothing) -> float:

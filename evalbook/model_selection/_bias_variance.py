@@ -56,8 +56,10 @@ class BiasVariance(NamedTuple):
     variance: float
 
 
-def bootstrap_predictions(model, X_train, y_train, X_test, *, rounds=200, seed=None) -> np.ndarray:
-    """Predictions for ``X_test`` of ``model`` trained on ``rounds`` bootstrap samples.
+def bootstrap_predictions(
+    model, X_train, y_train, X_test, *, n_resamples=200, seed=None
+) -> np.ndarray:
+    """Predictions for ``X_test`` of ``model`` trained on ``n_resamples`` bootstrap samples.
 
     Each round draws n training instances with replacement (Efron & Tibshirani 1993),
     fits a fresh copy of ``model`` (``sklearn.base.clone``) and predicts ``X_test``.
@@ -69,14 +71,14 @@ def bootstrap_predictions(model, X_train, y_train, X_test, *, rounds=200, seed=N
     X_train : array-like or DataFrame of shape (n, ...)
     y_train : sequence of length n
     X_test : array-like or DataFrame
-    rounds : int, default 200
+    n_resamples : int, default 200
         Number of bootstrap samples, at least 2.
     seed : None, int or numpy.random.Generator
         Draws the samples.
 
     Returns
     -------
-    numpy.ndarray of shape (rounds, len(X_test))
+    numpy.ndarray of shape (n_resamples, len(X_test))
         Row r holds the predictions of the model trained on sample r.
 
     Examples
@@ -84,11 +86,11 @@ def bootstrap_predictions(model, X_train, y_train, X_test, *, rounds=200, seed=N
     >>> from sklearn.tree import DecisionTreeRegressor
     >>> X = [[0], [1], [2], [3]]
     >>> bootstrap_predictions(DecisionTreeRegressor(max_depth=1), X, [0, 0, 1, 1], [[0], [3]],
-    ...                       rounds=3, seed=0).shape
+    ...                       n_resamples=3, seed=0).shape
     (3, 2)
     """
     check_estimator(model)
-    rounds = check_whole_number(rounds, "rounds", minimum=2, maximum=100_000)
+    n_resamples = check_whole_number(n_resamples, "n_resamples", minimum=2, maximum=100_000)
     rng = as_rng(seed)
     target = as_label_array(
         y_train.to_numpy() if hasattr(y_train, "to_numpy") else y_train, "y_train"
@@ -99,10 +101,10 @@ def bootstrap_predictions(model, X_train, y_train, X_test, *, rounds=200, seed=N
         raise ValueError(f"y_train contains {target[position]} at position {position}")
     X_train = as_features(X_train, target.size, name="X_train", y_name="y_train")
     X_test = as_features(X_test, None, name="X_test", shape=X_train.shape[1:])
-    check_size("bootstrap_predictions", rounds=rounds, X_test_rows=len(X_test))
+    check_size("bootstrap_predictions", n_resamples=n_resamples, X_test_rows=len(X_test))
     n = target.size
     rows = []
-    for _ in range(rounds):
+    for _ in range(n_resamples):
         sample = rng.integers(0, n, size=n)
         fitted = fit_copy(model, take_rows(X_train, sample), target[sample])
         rows.append(np.asarray(fitted.predict(X_test)))
@@ -120,11 +122,11 @@ def _main_prediction(predictions: np.ndarray) -> np.ndarray:
 
 
 def bias_variance_decomposition(
-    y_test, predictions, *, loss="squared", definition="domingos"
+    y_true, y_pred, *, loss="squared", definition="domingos"
 ) -> BiasVariance:
-    """Bias and variance of a learner from its predictions over many training sets.
+    """Bias and variance of a learner from its y_pred over many training sets.
 
-    ``predictions[r, i]`` is the prediction for test instance i of the model trained on
+    ``y_pred[r, i]`` is the prediction for test instance i of the model trained on
     training set r (e.g. :func:`bootstrap_predictions`). Averaged over the test instances:
 
     - ``loss="squared"`` (regression): main prediction ȳᵢ = mean over r; expected loss
@@ -133,8 +135,8 @@ def bias_variance_decomposition(
       mean (ŷᵣᵢ − ȳᵢ)²; expected loss = bias + variance exactly (Geman et al. 1992).
     - ``loss="0-1"`` (classification, Domingos 2000): main prediction = the most
       frequent prediction (ties: the first in sorted order); expected loss = share of
-      wrong predictions, bias = share of instances whose main prediction is wrong,
-      variance = share of predictions that differ from the main prediction. The sum is
+      wrong y_pred, bias = share of instances whose main prediction is wrong,
+      variance = share of y_pred that differ from the main prediction. The sum is
       not the loss: variance *lowers* the loss where the main prediction is wrong.
     - ``loss="0-1", definition="kohavi-wolpert"`` (Kohavi & Wolpert 1996): with pᵢ(y) the
       share of training sets whose model predicts y for instance i, bias² =
@@ -152,10 +154,11 @@ def bias_variance_decomposition(
 
     Parameters
     ----------
-    y_test : sequence of length n
+    y_true : sequence of length n
         Targets (numbers for squared loss, labels for 0-1 loss).
-    predictions : array-like of shape (rounds, n)
-        At least 2 rounds.
+    y_pred : array-like of shape (n_models, n)
+        The predictions of at least 2 models, one row per training set (the output of
+        :func:`bootstrap_predictions` or :func:`fresh_sample_predictions`).
     loss : "squared" or "0-1", default "squared"
     definition : "domingos" or "kohavi-wolpert", default "domingos"
         The definition of 0-1 loss's bias and variance; ignored for squared loss.
@@ -164,7 +167,7 @@ def bias_variance_decomposition(
     -------
     BiasVariance
         ``expected_loss``, ``bias``, ``variance``; the same three numbers as
-        ``mlxtend.evaluate.bias_variance_decomp`` from the same predictions.
+        ``mlxtend.evaluate.bias_variance_decomp`` from the same y_pred.
 
     References
     ----------
@@ -187,39 +190,39 @@ def bias_variance_decomposition(
         raise ValueError(f'loss must be "squared" or "0-1"; got {loss!r}')
     if definition not in _DEFINITIONS:
         raise ValueError(f'definition must be "domingos" or "kohavi-wolpert"; got {definition!r}')
-    table = as_array(predictions, "predictions")
+    table = as_array(y_pred, "y_pred")
     if table.ndim != 2:
         raise ValueError(
-            "predictions must be a table of shape (rounds, n), one row per training set; got "
+            "y_pred must be a table of shape (n_models, n), one row per training set; got "
             f"shape {table.shape}"
         )
     if table.shape[0] < 2:
-        raise ValueError(f"predictions must have at least 2 rounds (rows); got {table.shape[0]}")
+        raise ValueError(f"y_pred must have at least 2 rows (models); got {table.shape[0]}")
     if loss == "squared":
-        target = as_number_array(y_test, "y_test")
+        target = as_number_array(y_true, "y_true")
         if table.shape[1] != target.size:
             raise ValueError(
-                f"predictions has {table.shape[1]} columns but y_test has {target.size} "
+                f"y_pred has {table.shape[1]} columns but y_true has {target.size} "
                 "values; there must be one column per test instance"
             )
-        values = np.vstack([as_number_array(row, "predictions") for row in table])
+        values = np.vstack([as_number_array(row, "y_pred") for row in table])
         main = values.mean(axis=0)
         return BiasVariance(
             float(np.mean((values - target) ** 2)),
             float(np.mean((main - target) ** 2)),
             float(np.mean((values - main) ** 2)),
         )
-    target = as_label_array(y_test, "y_test")
+    target = as_label_array(y_true, "y_true")
     if table.shape[1] != target.size:
         raise ValueError(
-            f"predictions has {table.shape[1]} columns but y_test has {target.size} "
+            f"y_pred has {table.shape[1]} columns but y_true has {target.size} "
             "values; there must be one column per test instance"
         )
     # each row read as given (numpy would turn [1, "1"] into ["1", "1"]), no missing
     # label, and one type of label across the targets and every prediction
-    rows = table if not isinstance(predictions, (list, tuple)) else predictions
-    pooled = np.concatenate([as_label_array(row, "predictions").astype(object) for row in rows])
-    check_label_types(y_test=target, predictions=pooled)
+    rows = table if not isinstance(y_pred, (list, tuple)) else y_pred
+    pooled = np.concatenate([as_label_array(row, "y_pred").astype(object) for row in rows])
+    check_label_types(y_true=target, y_pred=pooled)
     if definition == "kohavi-wolpert":
         labels, codes = np.unique(np.vstack([table, target[None, :]]), return_inverse=True)
         codes = codes.reshape(table.shape[0] + 1, table.shape[1])
@@ -239,8 +242,8 @@ def bias_variance_decomposition(
     )
 
 
-def fresh_sample_predictions(model, sample, X_test, *, rounds=200, seed=None) -> np.ndarray:
-    """Predictions for ``X_test`` of ``model`` trained on ``rounds`` fresh training sets.
+def fresh_sample_predictions(model, sample, X_test, *, n_trials=200, seed=None) -> np.ndarray:
+    """Predictions for ``X_test`` of ``model`` trained on ``n_trials`` fresh training sets.
 
     Where the data come from a known generator (synthetic data, a simulation), the
     bias-variance decomposition can be computed as defined: over training sets drawn
@@ -258,14 +261,14 @@ def fresh_sample_predictions(model, sample, X_test, *, rounds=200, seed=None) ->
         ``sample(seed) -> (X_train, y_train)``: a training set drawn from the source with
         that integer seed.
     X_test : array-like or DataFrame
-    rounds : int, default 200
+    n_trials : int, default 200
         Number of training sets, at least 2.
     seed : None, int or numpy.random.Generator
         Draws the seeds passed to ``sample``.
 
     Returns
     -------
-    numpy.ndarray of shape (rounds, len(X_test))
+    numpy.ndarray of shape (n_trials, len(X_test))
         Row r holds the predictions of the model trained on training set r.
 
     Examples
@@ -276,7 +279,7 @@ def fresh_sample_predictions(model, sample, X_test, *, rounds=200, seed=None) ->
     ...     X = rng.uniform(0, 1, (20, 1))
     ...     return X, X[:, 0] + rng.normal(0, 0.1, 20)
     >>> fresh_sample_predictions(DecisionTreeRegressor(max_depth=1), sample, [[0.1], [0.9]],
-    ...                          rounds=3, seed=0).shape
+    ...                          n_trials=3, seed=0).shape
     (3, 2)
     """
     check_estimator(model)
@@ -285,10 +288,10 @@ def fresh_sample_predictions(model, sample, X_test, *, rounds=200, seed=None) ->
             "sample must be a function sample(seed) -> (X_train, y_train); "
             f"got {type(sample).__name__}"
         )
-    rounds = check_whole_number(rounds, "rounds", minimum=2, maximum=100_000)
-    seeds = as_rng(seed).integers(0, 2**63 - 1, size=rounds)
+    n_trials = check_whole_number(n_trials, "n_trials", minimum=2, maximum=100_000)
+    seeds = as_rng(seed).integers(0, 2**63 - 1, size=n_trials)
     X_test = as_features(X_test, None, name="X_test")
-    check_size("fresh_sample_predictions", rounds=rounds, X_test_rows=len(X_test))
+    check_size("fresh_sample_predictions", n_trials=n_trials, X_test_rows=len(X_test))
     rows = []
     for value in seeds.tolist():
         drawn = sample(value)

@@ -93,7 +93,7 @@ def bootstrap(n, *, seed=None) -> Split:
     return _draw_bootstrap(n, as_rng(seed))
 
 
-def repeated_bootstrap(n, *, repeats=10, seed=None) -> Iterator[Split]:
+def repeated_bootstrap(n, *, n_resamples=10, seed=None) -> Iterator[Split]:
     """Repeated bootstrap samples, as ``(train, out_of_bag)`` pairs for :func:`cross_validate`.
 
     Witten et al. (2017), ch. 5: the bootstrap is repeated several times, and the final error
@@ -104,7 +104,7 @@ def repeated_bootstrap(n, *, repeats=10, seed=None) -> Iterator[Split]:
     n : int
         Number of instances (at least 2: with one instance the out-of-bag set is always
         empty).
-    repeats : int, default 10
+    n_resamples : int, default 10
     seed : None, int or numpy.random.Generator
         All the samples are drawn when the function is called.
 
@@ -114,14 +114,14 @@ def repeated_bootstrap(n, *, repeats=10, seed=None) -> Iterator[Split]:
 
     Examples
     --------
-    >>> [len(train) for train, _ in repeated_bootstrap(5, repeats=3, seed=0)]
+    >>> [len(train) for train, _ in repeated_bootstrap(5, n_resamples=3, seed=0)]
     [5, 5, 5]
     """
     n = check_whole_number(n, "n", minimum=2)
-    repeats = check_whole_number(repeats, "repeats", minimum=1)
-    check_size("repeated_bootstrap", n=n, repeats=repeats)
+    n_resamples = check_whole_number(n_resamples, "n_resamples", minimum=1)
+    check_size("repeated_bootstrap", n=n, n_resamples=n_resamples)
     rng = as_rng(seed)
-    samples = [_draw_bootstrap(n, rng) for _ in range(repeats)]
+    samples = [_draw_bootstrap(n, rng) for _ in range(n_resamples)]
     return (sample for sample in samples)
 
 
@@ -164,41 +164,41 @@ def bootstrap_oob_probability(n):
     return float(result) if scalar else result
 
 
-def bootstrap_oob_shares(n, *, repeats=1000, seed=None) -> np.ndarray:
-    """Simulate ``repeats`` bootstrap samples of n instances; the out-of-bag share of each.
+def bootstrap_oob_shares(n, *, n_resamples=1000, seed=None) -> np.ndarray:
+    """Simulate ``n_resamples`` bootstrap samples of n instances; the out-of-bag share of each.
 
     The simulation side of (1 − 1/N)ᴺ ≈ e⁻¹: the mean of the shares
-    converges to :func:`bootstrap_oob_probability` as ``repeats`` grows. Vectorised: one
-    ``repeats × n`` array of draws, and one ``repeats × n`` array of booleans that marks
+    converges to :func:`bootstrap_oob_probability` as ``n_resamples`` grows. Vectorised: one
+    ``n_resamples × n`` array of draws, and one ``n_resamples × n`` array of booleans that marks
     the instances each sample drew (no sort).
 
     Parameters
     ----------
     n : int
         Number of instances (at least 1).
-    repeats : int, default 1000
+    n_resamples : int, default 1000
     seed : None, int or numpy.random.Generator
 
     Returns
     -------
-    numpy.ndarray of shape (repeats,)
+    numpy.ndarray of shape (n_resamples,)
         Share of the n instances never drawn, in each sample.
 
     Examples
     --------
-    >>> shares = bootstrap_oob_shares(100, repeats=2000, seed=0)
+    >>> shares = bootstrap_oob_shares(100, n_resamples=2000, seed=0)
     >>> shares.shape, bool(abs(shares.mean() - bootstrap_oob_probability(100)) < 0.005)
     ((2000,), True)
     """
     n = check_whole_number(n, "n", minimum=1)
-    repeats = check_whole_number(repeats, "repeats", minimum=1)
-    check_size("bootstrap_oob_shares", n=n, repeats=repeats)
-    draws = as_rng(seed).integers(0, n, size=(repeats, n))
+    n_resamples = check_whole_number(n_resamples, "n_resamples", minimum=1)
+    check_size("bootstrap_oob_shares", n=n, n_resamples=n_resamples)
+    draws = as_rng(seed).integers(0, n, size=(n_resamples, n))
     # sample r's draws land in row r of one flat array: drawn[r · n + i] says "i was drawn"
-    draws += np.arange(0, repeats * n, n)[:, np.newaxis]
-    drawn = np.zeros(repeats * n, dtype=bool)
+    draws += np.arange(0, n_resamples * n, n)[:, np.newaxis]
+    drawn = np.zeros(n_resamples * n, dtype=bool)
     drawn[draws.ravel()] = True
-    distinct = np.count_nonzero(drawn.reshape(repeats, n), axis=1)
+    distinct = np.count_nonzero(drawn.reshape(n_resamples, n), axis=1)
     return (n - distinct) / n
 
 
@@ -213,7 +213,7 @@ def error_632(test_error, train_error):
     0.632 × 0.5 = 0.316 against a true error of 0.5 (:func:`error_632_plus` corrects it).
 
     "Training error" has three definitions in use, and the caller chooses by what it
-    passes: Witten et al.'s (and :func:`evalbook.cross_validate`'s ``train_score=True``),
+    passes: Witten et al.'s (and :func:`evalbook.cross_validate`'s ``return_train_score=True``),
     each bootstrap model's error on its own bootstrap sample; Efron (1983, eq. (6.12)),
     the apparent error of the model fitted to the whole sample; mlxtend's
     ``bootstrap_point632_score``, each bootstrap model's error on the whole sample

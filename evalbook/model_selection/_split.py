@@ -262,7 +262,7 @@ def holdout(y_or_n, *, test_size=1 / 3, stratify=False, seed=None):
 
 
 def repeated_holdout(
-    y_or_n, *, test_size=1 / 3, repeats=10, stratify=False, seed=None
+    y_or_n, *, test_size=1 / 3, n_repeats=10, stratify=False, seed=None
 ) -> Iterator[Split]:
     """Holdout repeated with a new random test set each time.
 
@@ -274,10 +274,10 @@ def repeated_holdout(
     ----------
     y_or_n, test_size, stratify
         As in :func:`holdout`.
-    repeats : int, default 10
+    n_repeats : int, default 10
         Number of iterations (at least 1).
     seed : None, int or numpy.random.Generator
-        All the repeats are drawn when the function is called.
+        All the repetitions are drawn when the function is called.
 
     Yields
     ------
@@ -285,17 +285,19 @@ def repeated_holdout(
 
     Examples
     --------
-    >>> splits = list(repeated_holdout(9, repeats=3, seed=0))
+    >>> splits = list(repeated_holdout(9, n_repeats=3, seed=0))
     >>> [(len(train), len(test)) for train, test in splits]
     [(6, 3), (6, 3), (6, 3)]
     """
     test_size = check_open_fraction(test_size, "test_size")
-    repeats = check_whole_number(repeats, "repeats", minimum=1)
+    n_repeats = check_whole_number(n_repeats, "n_repeats", minimum=1)
     n, codes = _n_and_codes(y_or_n, stratify=stratify)
-    check_size("repeated_holdout", y_or_n=n, repeats=repeats)
+    check_size("repeated_holdout", y_or_n=n, n_repeats=n_repeats)
     rng = as_rng(seed)
     fractions = np.array([test_size, 1 - test_size])
-    splits = [_split(n, codes, fractions, rng, ("test", "training"))[::-1] for _ in range(repeats)]
+    splits = [
+        _split(n, codes, fractions, rng, ("test", "training"))[::-1] for _ in range(n_repeats)
+    ]
     return _generate(splits)
 
 
@@ -468,8 +470,8 @@ def stratified_kfold(y, *, k, shuffle=True, seed=None) -> Iterator[Split]:
     return _generate(_folds_to_splits(_stratified_assignment(codes, k, rng), k))
 
 
-def repeated_kfold(y_or_n, *, k=10, repeats=10, stratify=False, seed=None) -> Iterator[Split]:
-    """k-fold cross-validation repeated with new random folds: ``k · repeats`` splits.
+def repeated_kfold(y_or_n, *, k=10, n_repeats=10, stratify=False, seed=None) -> Iterator[Split]:
+    """k-fold cross-validation repeated with new random folds: ``k · n_repeats`` splits.
 
     Witten et al. (2017), ch. 5: stratified 10-fold cross-validation repeated 10 times,
     i.e. 100 runs of the learning algorithm on 9/10 of the data. The splits come in
@@ -480,7 +482,7 @@ def repeated_kfold(y_or_n, *, k=10, repeats=10, stratify=False, seed=None) -> It
     y_or_n : int or sequence of labels
         The number of instances, or their labels (needed for ``stratify=True``).
     k : int, default 10
-    repeats : int, default 10
+    n_repeats : int, default 10
     stratify : bool, default False
         Use :func:`stratified_kfold` folds.
     seed : None, int or numpy.random.Generator
@@ -492,21 +494,21 @@ def repeated_kfold(y_or_n, *, k=10, repeats=10, stratify=False, seed=None) -> It
 
     Examples
     --------
-    >>> splits = list(repeated_kfold(20, k=5, repeats=3, seed=0))
+    >>> splits = list(repeated_kfold(20, k=5, n_repeats=3, seed=0))
     >>> len(splits)
     15
     >>> sorted(i for _, test in splits[:5] for i in test) == list(range(20))
     True
     """
-    repeats = check_whole_number(repeats, "repeats", minimum=1)
+    n_repeats = check_whole_number(n_repeats, "n_repeats", minimum=1)
     n, y = as_size_or_labels(y_or_n, stratify=stratify)
     n = check_whole_number(n, "the number of instances", minimum=2)
     k = check_folds(k, n)
-    check_size("repeated_kfold", y_or_n=n, k=k, repeats=repeats)
+    check_size("repeated_kfold", y_or_n=n, k=k, n_repeats=n_repeats)
     rng = as_rng(seed)
     codes = None if y is None else _stratifiable_codes(y, k)
     splits = []
-    for _ in range(repeats):
+    for _ in range(n_repeats):
         if codes is None:
             assignment = _kfold_assignment(n, k, rng)
         else:

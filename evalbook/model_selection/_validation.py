@@ -108,7 +108,7 @@ def cross_validate(
     splits,
     *,
     metric: Callable = accuracy,
-    train_score=False,
+    return_train_score=False,
     progress=None,
     description=None,
 ):
@@ -134,7 +134,7 @@ def cross_validate(
         A metric of the library: takes the test set's :class:`~evalbook.ConfusionMatrix`
         (classes = every class of ``y``) and returns a number, e.g.
         :func:`~evalbook.error_rate`.
-    train_score : bool, default False
+    return_train_score : bool, default False
         Also score the model on its own training set (as the .632 estimator needs).
     progress : bool or None, default None
         Show a ``tqdm.auto`` progress bar (a widget in a notebook, text on stderr
@@ -152,7 +152,7 @@ def cross_validate(
     pandas.DataFrame
         One row per split (index ``split``, from 0), columns ``n_train``, ``n_test`` and
         the score named after the metric (``accuracy``; ``train_accuracy`` with
-        ``train_score=True``).
+        ``return_train_score=True``).
 
     Examples
     --------
@@ -172,7 +172,7 @@ def cross_validate(
     """
     check_estimator(model)
     check_metric(metric)
-    check_flag(train_score, "train_score")
+    check_flag(return_train_score, "return_train_score")
     progress = check_optional_flag(progress, "progress")
     if description is None:
         description = f"validação cruzada: {model_name(model)}"
@@ -194,7 +194,7 @@ def cross_validate(
             predicted = fitted.predict(take_rows(X, test))
             cm = ConfusionMatrix.from_labels(labels_y[test], np.asarray(predicted), labels=labels)
             row[name] = check_metric_value(metric(cm), metric)
-            if train_score:
+            if return_train_score:
                 predicted = fitted.predict(take_rows(X, train))
                 cm = ConfusionMatrix.from_labels(
                     labels_y[train], np.asarray(predicted), labels=labels

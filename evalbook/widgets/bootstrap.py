@@ -29,7 +29,10 @@ E_INVERSE = math.exp(-1)
 MAX_SHOWN = 40
 _TEXT = {
     "formula": {"en": "formula (1 − 1/N)ᴺ", "pt": "fórmula (1 − 1/N)ᴺ"},
-    "simulation": {"en": "simulation ({repeats} samples)", "pt": "simulação ({repeats} amostras)"},
+    "simulation": {
+        "en": "simulation ({n_resamples} samples)",
+        "pt": "simulação ({n_resamples} amostras)",
+    },
     "limit": {"en": "limit e⁻¹", "pt": "limite e⁻¹"},
     "difference": {"en": "formula − e⁻¹", "pt": "fórmula − e⁻¹"},
     "caption": {
@@ -47,7 +50,7 @@ _TEXT = {
         "sorteadas ficam para teste (em laranja).",
     },
 }
-#: At most this many draws (``max_n × repeats``) are simulated at a step of the slider:
+#: At most this many draws (``max_n × n_resamples``) are simulated at a step of the slider:
 #: two million draws take about 20 ms (``make bench``), so the slider stays fluid.
 MAX_DRAWS = 2 * 10**6
 
@@ -55,19 +58,19 @@ MAX_DRAWS = 2 * 10**6
 class BootstrapExplorer(Explorer):
     """Slide N and compare (1 − 1/N)ᴺ, a simulation of it, and its limit e⁻¹.
 
-    Witten et al. (2017), ch. 5 (the bootstrap). The simulation draws ``repeats`` bootstrap
-    samples of N instances (seeded, so the same N always shows the same numbers) and reports
-    the mean and standard deviation of their out-of-bag share.
+    Witten et al. (2017), ch. 5 (the bootstrap). The simulation draws ``n_resamples``
+    bootstrap samples of N instances (seeded, so the same N always shows the same numbers)
+    and reports the mean and standard deviation of their out-of-bag share.
 
     Parameters
     ----------
     n : int, default 10
         Initial N, 1 ≤ n ≤ ``max_n``.
-    repeats : int, default 2000
+    n_resamples : int, default 2000
         Simulated samples per N.
     seed : int, default 0
     max_n : int, default 1000
-        End of the N slider. ``max_n × repeats`` is at most :data:`MAX_DRAWS` (two million
+        End of the N slider. ``max_n × n_resamples`` is at most :data:`MAX_DRAWS` (two million
         draws per step: the defaults are the limit).
 
     Attributes
@@ -79,7 +82,7 @@ class BootstrapExplorer(Explorer):
     --------
     >>> explorer = BootstrapExplorer()
     >>> explorer
-    BootstrapExplorer(n=10, repeats=2000, seed=0)
+    BootstrapExplorer(n=10, n_resamples=2000, seed=0)
     >>> round(explorer.formula, 4), round(explorer.limit, 4)
     (0.3487, 0.3679)
     >>> abs(explorer.simulated - explorer.formula) < 0.005
@@ -94,21 +97,21 @@ class BootstrapExplorer(Explorer):
         """The explorer on small data of its own, for the tests, the benchmarks and a try."""
         return cls(n=10, seed=0)
 
-    def __init__(self, n=10, *, repeats=2000, seed=0, max_n=1000):
+    def __init__(self, n=10, *, n_resamples=2000, seed=0, max_n=1000):
         max_n = check_whole_number(max_n, "max_n", minimum=2)
         n = check_whole_number(n, "n", minimum=1)
         if n > max_n:
             raise ValueError(f"n={n} is larger than max_n={max_n}, the end of the slider")
-        self._repeats = check_whole_number(repeats, "repeats", minimum=1)
+        self._repeats = check_whole_number(n_resamples, "n_resamples", minimum=1)
         if max_n * self._repeats > MAX_DRAWS:
             raise ValueError(
-                f"max_n × repeats = {max_n} × {self._repeats} draws at the end of the slider is "
-                f"more than the limit of {MAX_DRAWS:,} draws (each step simulates them all); "
-                f"lower max_n to at most {MAX_DRAWS // self._repeats} or lower repeats"
+                f"max_n × n_resamples = {max_n} × {self._repeats} draws at the end of the slider "
+                f"is more than the limit of {MAX_DRAWS:,} draws (each step simulates them all); "
+                f"lower max_n to at most {MAX_DRAWS // self._repeats} or lower n_resamples"
             )
         self._seed = check_whole_number(seed, "seed", minimum=0)
         self._view = widgets.HTML()
-        # each N simulates repeats × N draws: update on release, not at every pixel
+        # each N simulates n_resamples × N draws: update on release, not at every pixel
         slider = widgets.IntSlider(
             value=n, min=1, max=max_n, description="N", continuous_update=False
         )
@@ -128,7 +131,7 @@ class BootstrapExplorer(Explorer):
 
     @property
     def shares(self) -> np.ndarray:
-        """The out-of-bag share of each simulated sample (``repeats`` values)."""
+        """The out-of-bag share of each simulated sample (``n_resamples`` values)."""
         return self._shares.copy()
 
     @property
@@ -164,18 +167,20 @@ class BootstrapExplorer(Explorer):
 
     # ------------------------------------------------------------------ display
     def _repr_fields(self) -> dict:
-        return {"n": self.n.value, "repeats": self._repeats, "seed": self._seed}
+        return {"n": self.n.value, "n_resamples": self._repeats, "seed": self._seed}
 
     # ------------------------------------------------------------------ internals
     def _refresh(self, change=None) -> None:
-        self._shares = bootstrap_oob_shares(self.n.value, repeats=self._repeats, seed=self._seed)
+        self._shares = bootstrap_oob_shares(
+            self.n.value, n_resamples=self._repeats, seed=self._seed
+        )
         self._view.value = self._table_html() + self._sample_html()
 
     def _table_html(self) -> str:
         rows = [
             (say(_TEXT, "formula"), number(self.formula, 4)),
             (
-                say(_TEXT, "simulation", repeats=self._repeats),
+                say(_TEXT, "simulation", n_resamples=self._repeats),
                 f"{number(self.simulated, 4)} ± {number(self.simulated_std, 4)}",
             ),
             (say(_TEXT, "limit"), number(self.limit, 4)),

@@ -39,8 +39,10 @@ _TEXT = {
         "n·p·(1 − p) ≥ 5) {verdict}.",
     },
     "intro": {
-        "en": "{trials} simulated test sets (seed {seed}); coverage asked for: {level}.",
-        "pt": "{trials} conjuntos de teste simulados (semente {seed}); cobertura pedida: {level}.",
+        "en": "{n_trials} simulated test sets (seed {seed}); coverage asked for: {level}.",
+        "pt": (
+            "{n_trials} conjuntos de teste simulados (semente {seed}); cobertura pedida: {level}."
+        ),
     },
 }
 
@@ -53,7 +55,7 @@ class CoverageExplorer(Explorer):
 
     The Wilson and the normal-approximation (Wald) intervals, and the exact
     (Clopper–Pearson) interval (Brown, Cai & DasGupta 2001), computed by
-    :func:`~evalbook.interval_coverage`. For the current n, p and confidence, ``trials``
+    :func:`~evalbook.interval_coverage`. For the current n, p and confidence, ``n_trials``
     test sets are simulated with ``seed`` (the same hit counts for every method, so the
     methods are compared on the same samples), and :attr:`coverage` is the share of
     intervals containing p.
@@ -66,7 +68,7 @@ class CoverageExplorer(Explorer):
         Initial true accuracy, from 0.01 to 0.99.
     confidence : float, default 0.90
         Initial confidence, one of 0.80, 0.90, 0.95 and 0.99 (the dropdown's options).
-    trials : int, default 4000
+    n_trials : int, default 4000
         Simulated test sets per setting.
     seed : int, default 0
         Seed of the simulation.
@@ -97,7 +99,7 @@ class CoverageExplorer(Explorer):
         """The explorer on small data of its own, for the tests, the benchmarks and a try."""
         return cls(n=50, p=0.9)
 
-    def __init__(self, n=50, p=0.9, *, confidence=0.90, trials=4000, seed=0, max_n=500) -> None:
+    def __init__(self, n=50, p=0.9, *, confidence=0.90, n_trials=4000, seed=0, max_n=500) -> None:
         max_n = check_whole_number(max_n, "max_n", minimum=5)
         n = check_whole_number(n, "n", minimum=5)
         if n > max_n:
@@ -111,7 +113,7 @@ class CoverageExplorer(Explorer):
                 f"confidence must be one of {', '.join(map(str, CONFIDENCE_LEVELS))}; "
                 f"got {confidence}"
             )
-        self._trials = check_whole_number(trials, "trials", minimum=1)
+        self._trials = check_whole_number(n_trials, "n_trials", minimum=1)
         self._seed = check_whole_number(seed, "seed", minimum=0)
 
         controls = {
@@ -155,7 +157,7 @@ class CoverageExplorer(Explorer):
         n, p, confidence = self.n.value, self.p.value, self.confidence.value
         self._coverage = {
             method: interval_coverage(
-                p, n, confidence=confidence, method=method, trials=self._trials, seed=self._seed
+                p, n, confidence=confidence, method=method, n_trials=self._trials, seed=self._seed
             )
             for method in METHODS
         }
@@ -176,7 +178,7 @@ class CoverageExplorer(Explorer):
             verdict=say(_TEXT, "hold" if ok else "fail"),
         )
         intro = say(
-            _TEXT, "intro", trials=self._trials, seed=self._seed, level=percent(confidence, 0)
+            _TEXT, "intro", n_trials=self._trials, seed=self._seed, level=percent(confidence, 0)
         )
         self._view.value = (
             f"<p>{html.escape(intro)}</p>"

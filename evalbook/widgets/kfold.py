@@ -68,7 +68,7 @@ class KFoldExplorer(Explorer):
 
     Witten et al. (2017), ch. 5; Kohavi (1995): k-fold and stratified 10-fold
     cross-validation. Move ``k``; tick or
-    untick ``stratified``; change ``seed`` to draw other folds. Below the grid, each fold's
+    untick ``stratify``; change ``seed`` to draw other folds. Below the grid, each fold's
     size and class counts: stratified folds keep each class within one instance of its
     exact share ``count / k``.
 
@@ -78,7 +78,7 @@ class KFoldExplorer(Explorer):
         The class of each instance.
     k : int, default 5
         Initial number of folds, 2 ≤ k ≤ ``max_k``.
-    stratified : bool, default True
+    stratify : bool, default True
     seed : int, default 0
         Seed of the random folds (0 to 9999).
     max_k : int, optional
@@ -87,7 +87,7 @@ class KFoldExplorer(Explorer):
     Attributes
     ----------
     k : ipywidgets.IntSlider
-    stratified : ipywidgets.Checkbox
+    stratify : ipywidgets.Checkbox
     seed : ipywidgets.BoundedIntText
     widget : ipywidgets.VBox
 
@@ -95,7 +95,7 @@ class KFoldExplorer(Explorer):
     --------
     >>> explorer = KFoldExplorer(["A"] * 12 + ["B"] * 18 + ["C"] * 6)
     >>> explorer
-    KFoldExplorer(n=36, k=5, stratified=True, seed=0)
+    KFoldExplorer(n=36, k=5, stratify=True, seed=0)
     >>> explorer.fold_sizes
     [8, 7, 7, 7, 7]
     >>> explorer.fold_class_counts.loc[0].to_dict()
@@ -112,7 +112,7 @@ class KFoldExplorer(Explorer):
         """The explorer on small data of its own, for the tests, the benchmarks and a try."""
         return cls(["a"] * 12 + ["b"] * 8, k=4)
 
-    def __init__(self, y, *, k=5, stratified=True, seed=0, max_k=None):
+    def __init__(self, y, *, k=5, stratify=True, seed=0, max_k=None):
         labels = as_label_array(y, "y")
         check_label_types(y=labels)  # a 1 and a '1' are two classes, and cannot be sorted
         if labels.size < 2:
@@ -126,8 +126,8 @@ class KFoldExplorer(Explorer):
         k = check_whole_number(k, "k")
         if not 2 <= k <= max_k:
             raise ValueError(f"k must be between 2 and max_k={max_k}; got {k}")
-        if not isinstance(stratified, (bool, np.bool_)):
-            raise TypeError(f"stratified must be True or False; got {type(stratified).__name__}")
+        if not isinstance(stratify, (bool, np.bool_)):
+            raise TypeError(f"stratify must be True or False; got {type(stratify).__name__}")
         seed = check_whole_number(seed, "seed")
         if not 0 <= seed <= 9999:
             raise ValueError(f"seed must be between 0 and 9999; got {seed}")
@@ -148,8 +148,8 @@ class KFoldExplorer(Explorer):
 
         controls = {
             "k": widgets.IntSlider(value=k, min=2, max=max_k, description=say(_TEXT, "k")),
-            "stratified": widgets.Checkbox(
-                value=bool(stratified), description=say(_TEXT, "stratified")
+            "stratify": widgets.Checkbox(
+                value=bool(stratify), description=say(_TEXT, "stratified")
             ),
             "seed": widgets.BoundedIntText(
                 value=seed, min=0, max=9999, description=say(_TEXT, "seed")
@@ -204,7 +204,7 @@ class KFoldExplorer(Explorer):
     # ------------------------------------------------------------------ internals
     def _make_splits(self) -> tuple[list, str]:
         k, seed = self.k.value, self.seed.value
-        if not self.stratified.value:
+        if not self.stratify.value:
             return list(kfold(self._labels.size, k=k, seed=seed)), ""
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always", UserWarning)

@@ -76,15 +76,15 @@ class OutlierExplorer(Explorer):
 
     Parameters
     ----------
-    t : sequence of float, optional
+    y_true : sequence of float, optional
         The targets. Default: 20 points around the line 3 + 2x with noise (``seed``).
-    y : sequence of float, optional
-        The predictions, same length as ``t`` (given together with ``t``). Default: the
+    y_pred : sequence of float, optional
+        The predictions, same length as ``y_true`` (given together with it). Default: the
         least-squares line fitted to the default targets.
     index : int, optional
         The instance whose target moves at the start. Default: the middle one.
     max_shift : float, optional
-        The slider runs from −max_shift to +max_shift. Default: twice the range of ``t``.
+        The slider runs from −max_shift to +max_shift. Default: twice the range of ``y_true``.
     seed : int, default 0
         Seed of the default data.
 
@@ -103,7 +103,7 @@ class OutlierExplorer(Explorer):
 
     Examples
     --------
-    >>> explorer = OutlierExplorer(t=[1.0, 2.0, 3.0, 4.0], y=[1.5, 2.0, 2.5, 4.0])
+    >>> explorer = OutlierExplorer(y_true=[1.0, 2.0, 3.0, 4.0], y_pred=[1.5, 2.0, 2.5, 4.0])
     >>> explorer.metrics["mse"], explorer.metrics["mae"]
     (0.125, 0.25)
     >>> explorer.point.value, explorer.shift.value = 3, 6.0
@@ -120,20 +120,20 @@ class OutlierExplorer(Explorer):
         """The explorer on small data of its own, for the tests, the benchmarks and a try."""
         return cls()
 
-    def __init__(self, t=None, y=None, *, index=None, max_shift=None, seed=0):
-        if (t is None) != (y is None):
-            raise TypeError("give both t and y (targets and predictions), or neither")
-        # checked even when t and y are given: a bad seed is refused, never ignored
+    def __init__(self, y_true=None, y_pred=None, *, index=None, max_shift=None, seed=0):
+        if (y_true is None) != (y_pred is None):
+            raise TypeError("give both y_true and y_pred (targets and predictions), or neither")
+        # checked even when y_true and y_pred are given: a bad seed is refused, never ignored
         if isinstance(seed, (bool, np.bool_)) or not isinstance(seed, numbers.Integral):
             raise TypeError(f"seed must be a whole number; got {type(seed).__name__}")
         if seed < 0:
             raise ValueError(f"seed must be a non-negative whole number; got {seed}")
-        if t is None:
-            t, y = _default_data(int(seed))
-        t, y = as_number_pair(t, y)
-        n = t.size
+        if y_true is None:
+            y_true, y_pred = _default_data(int(seed))
+        y_true, y_pred = as_number_pair(y_true, y_pred)
+        n = y_true.size
         if n < 2:
-            raise ValueError(f"t and y need at least two instances; got {n}")
+            raise ValueError(f"y_true and y_pred need at least two instances; got {n}")
         if index is None:
             index = n // 2
         if isinstance(index, (bool, np.bool_)) or not isinstance(index, numbers.Integral):
@@ -141,7 +141,7 @@ class OutlierExplorer(Explorer):
         if not 0 <= index < n:
             raise ValueError(f"index must be between 0 and {n - 1}; got {index}")
         if max_shift is None:
-            spread = float(t.max() - t.min())
+            spread = float(y_true.max() - y_true.min())
             max_shift = 2 * spread if spread > 0 else 1.0
         if isinstance(max_shift, (bool, np.bool_)) or not isinstance(max_shift, numbers.Real):
             raise TypeError(f"max_shift must be a number; got {type(max_shift).__name__}")
@@ -149,9 +149,9 @@ class OutlierExplorer(Explorer):
         if not (max_shift > 0 and math.isfinite(max_shift)):
             raise ValueError(f"max_shift must be a finite number greater than 0; got {max_shift}")
 
-        self._t = t
-        self._y = y
-        self._baseline = _metrics(t, y)
+        self._t = y_true
+        self._y = y_pred
+        self._baseline = _metrics(y_true, y_pred)
         controls = {
             "point": widgets.IntSlider(
                 value=int(index),

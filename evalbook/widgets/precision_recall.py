@@ -58,10 +58,11 @@ class PrecisionRecallExplorer(Explorer):
     Parameters
     ----------
     y_true : sequence of labels
-    scores : sequence of float
+    y_score : sequence of float
         Higher = more positive.
-    positive : label
-        The positive class; it must occur in ``y_true``, and so must another label.
+    positive : label, optional
+        The positive class; it must occur in ``y_true``, and so must another label. Without
+        it, the rule of the positive class (``help(evalbook)``).
     threshold : float, default 0.5
         Initial t, within the slider's range ([0, 1] for scores in [0, 1], else the
         scores' range).
@@ -101,13 +102,14 @@ class PrecisionRecallExplorer(Explorer):
         y = [1, 0, 1, 1, 0, 0, 1, 0]
         return cls(y, [0.9, 0.2, 0.6, 0.4, 0.7, 0.1, 0.8, 0.3], positive=1)
 
-    def __init__(self, y_true, scores, *, positive, threshold=0.5, prevalence=None):
-        data = ScoredData(y_true, scores, positive=positive)
+    def __init__(self, y_true, y_score, *, positive=None, threshold=0.5, prevalence=None):
+        data = ScoredData(y_true, y_score, positive=positive)
         if data.n_negative == 0:
             raise ValueError(
-                f"y_true holds only the positive class {positive!r}; FPR and PPV need negatives"
+                f"y_true holds only the positive class {data.positive!r}; FPR and PPV need "
+                "negatives"
             )
-        self._positive = positive
+        self._positive = data.positive
         self._data = data
         self._n_positive, self._n_negative = data.n_positive, data.n_negative
         low, high = float(data.thresholds[-1]), float(data.thresholds[0])

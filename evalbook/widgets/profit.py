@@ -167,7 +167,7 @@ class ProfitExplorer(Explorer):
             name: {
                 "accuracy": accuracy(cm),
                 "average_class_accuracy_hm": average_class_accuracy(
-                    cm, mean="harmonic", zero_division=math.nan
+                    cm, average="harmonic", zero_division=math.nan
                 ),
                 "profit": value,
             }

@@ -117,10 +117,11 @@ class ThresholdExplorer(Explorer):
     ----------
     y_true : sequence of labels
         The target class of each instance.
-    scores : sequence of float
+    y_score : sequence of float
         The model's score of each instance.
-    positive : label
+    positive : label, optional
         The positive class (it must occur in ``y_true``); every other label is negative.
+        Without it, the rule of the positive class (``help(evalbook)``).
     negative : label, optional
         The label shown for a negative prediction. Defaults to the other class when
         ``y_true`` has exactly two, else to ``"not <positive>"``.
@@ -128,7 +129,7 @@ class ThresholdExplorer(Explorer):
         The initial threshold; it must lie within the slider's range.
     ids : sequence, optional
         One unique id per instance, shown in the table (default 1, 2, ..., n).
-    profit : 2×2 array-like, optional
+    profit_matrix : 2×2 array-like, optional
         Profit of each cell [[TP, FN], [FP, TN]]; default :data:`DEFAULT_PROFIT`.
     step : float, optional
         The slider step. Default 0.01 for scores in [0, 1], else 1/200 of their range.
@@ -179,18 +180,19 @@ class ThresholdExplorer(Explorer):
     def __init__(
         self,
         y_true,
-        scores,
+        y_score,
         *,
-        positive,
+        positive=None,
         negative=None,
         threshold=0.5,
         ids=None,
-        profit=None,
+        profit_matrix=None,
         step=None,
         max_rows=40,
         _separation=None,
     ):
-        labels = self._load(y_true, scores, positive)
+        labels = self._load(y_true, y_score, positive)
+        positive = self._positive  # the rule of the positive class chose it if None
         if negative is None:
             self._negative = _default_negative(labels, positive)
         else:
@@ -203,7 +205,7 @@ class ThresholdExplorer(Explorer):
         if max_rows < 1:
             raise ValueError(f"max_rows must be at least 1; got {max_rows}")
         self._max_rows = int(max_rows)
-        profit_matrix = _check_profit(DEFAULT_PROFIT if profit is None else profit)
+        profit_matrix = _check_profit(DEFAULT_PROFIT if profit_matrix is None else profit_matrix)
 
         lo, hi = float(self._sorted[0]), float(self._sorted[-1])
         if lo >= 0 and hi <= 1:
@@ -316,7 +318,7 @@ class ThresholdExplorer(Explorer):
             Share of positives (at least one of each class).
         seed : int, default 0
         **options
-            Passed to the explorer (``threshold``, ``profit``, ``max_rows``...).
+            Passed to the explorer (``threshold``, ``profit_matrix``, ``max_rows``...).
 
         Examples
         --------
@@ -356,18 +358,18 @@ class ThresholdExplorer(Explorer):
             **options,
         )
 
-    def _load(self, y_true, scores, positive) -> np.ndarray:
+    def _load(self, y_true, y_score, positive) -> np.ndarray:
         """Check and sort the data once (a :class:`~evalbook.ScoredData`): a slider step then
         only counts by binary search, and the ROC, the KS and the AUC reuse it."""
-        data = ScoredData(y_true, scores, positive=positive)
+        data = ScoredData(y_true, y_score, positive=positive)
         if data.n_negative == 0:
             raise ValueError(
-                f"y_true holds only the positive class {positive!r}; the explorer needs "
+                f"y_true holds only the positive class {data.positive!r}; the explorer needs "
                 "negatives too"
             )
         self._data = data
         self._is_positive, self._scores, self._y_true = data.is_positive, data.scores, data.labels
-        self._positive = positive
+        self._positive = data.positive
         self._n_positive, self._n_negative = data.n_positive, data.n_negative
         # the instances in score order, for the table
         self._order = np.argsort(self._scores, kind="stable")
@@ -584,21 +586,22 @@ def _default_negative(labels: np.ndarray, positive):
     return f"not {positive}"
 
 
-def _check_profit(profit) -> np.ndarray:
-    if profit is None or isinstance(profit, (str, bytes, numbers.Number)):
+def _check_profit(profit_matrix) -> np.ndarray:
+    if profit_matrix is None or isinstance(profit_matrix, (str, bytes, numbers.Number)):
         raise TypeError(
-            f"profit must be a 2×2 table of numbers [[TP, FN], [FP, TN]]; got {profit!r}"
+            "profit_matrix must be a 2×2 table of numbers [[TP, FN], [FP, TN]]; "
+            f"got {profit_matrix!r}"
         )
-    matrix = as_array(profit, "profit")
-    check_table_cells(matrix, "profit")  # no booleans, no numeric strings, as profit()
+    matrix = as_array(profit_matrix, "profit_matrix")
+    check_table_cells(matrix, "profit_matrix")  # no booleans, no numeric strings, as profit()
     try:
         matrix = matrix.astype(float)
     except OverflowError:  # an int beyond a float's range
-        raise ValueError("profit holds a number too large for a float") from None
+        raise ValueError("profit_matrix holds a number too large for a float") from None
     if matrix.shape != (2, 2):
         raise ValueError(
-            f"profit must be a 2×2 table [[TP, FN], [FP, TN]]; got shape {matrix.shape}"
+            f"profit_matrix must be a 2×2 table [[TP, FN], [FP, TN]]; got shape {matrix.shape}"
         )
     if not np.all(np.isfinite(matrix)):
-        raise ValueError("profit must hold finite numbers")
+        raise ValueError("profit_matrix must hold finite numbers")
     return matrix

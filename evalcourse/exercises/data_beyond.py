@@ -42,7 +42,11 @@ from scipy.stats import binom
 import evalbook
 from evalbook.exercises.variants import check_variant, variant_rng
 from evalbook.inference._paired_tests import delong_test, f_test_5x2cv, paired_ttest_5x2cv
-from evalbook.metrics._calibration import brier_score, calibration_curve, expected_calibration_error
+from evalbook.metrics._calibration import (
+    brier_score_loss,
+    calibration_curve,
+    expected_calibration_error,
+)
 from evalbook.metrics._ranking import (
     average_precision,
     fbeta_curve,
@@ -235,8 +239,8 @@ def _forecasts_are_sound(target, prob_a, prob_b) -> bool:
     binned = {**options, "bins": FORECAST_BINS}
     rate = np.full(len(target), np.mean(target == rain))
     brier_a, brier_b = (
-        brier_score(target, prob_a, **options),
-        brier_score(target, prob_b, **options),
+        brier_score_loss(target, prob_a, **options),
+        brier_score_loss(target, prob_b, **options),
     )
     ece_a = expected_calibration_error(target, prob_a, **binned)
     ece_b = expected_calibration_error(target, prob_b, **binned)
@@ -249,7 +253,7 @@ def _forecasts_are_sound(target, prob_a, prob_b) -> bool:
         evalbook.roc_auc(target, prob_a, **options) - evalbook.roc_auc(target, prob_b, **options)
         >= 0.1
         and brier_b - brier_a >= 0.04
-        and brier_b < brier_score(target, rate, **options)
+        and brier_b < brier_score_loss(target, rate, **options)
         and ece_a - ece_b >= 0.02
         and max(abs(unweighted(prob_a) - ece_a), abs(unweighted(prob_b) - ece_b)) >= _APART
     )

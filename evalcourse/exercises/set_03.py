@@ -71,7 +71,7 @@ def _recalls(variant, name: str) -> tuple[float, ...]:
 def _means(cm) -> tuple[float, float]:
     return (
         evalbook.average_class_accuracy(cm),
-        evalbook.average_class_accuracy(cm, mean="harmonic"),
+        evalbook.average_class_accuracy(cm, average="harmonic"),
     )
 
 
@@ -125,13 +125,15 @@ ITEMS = {
         ),
         call=(
             "`evalbook.average_class_accuracy(cm_a)` e `evalbook.average_class_accuracy(cm_a, "
-            'mean="harmonic")`.'
+            'average="harmonic")`.'
         ),
         mistakes=(
             (
                 lambda variant: (
                     evalbook.accuracy(credit_models(variant)["A"]),
-                    evalbook.average_class_accuracy(credit_models(variant)["A"], mean="harmonic"),
+                    evalbook.average_class_accuracy(
+                        credit_models(variant)["A"], average="harmonic"
+                    ),
                 ),
                 "O primeiro número é a acurácia comum, (TP + TN) / n. A média aritmética é "
                 "das revocações das classes, cada classe com o mesmo peso.",
@@ -236,7 +238,7 @@ ITEMS = {
     "burro": Exercise(
         expected=lambda variant: (
             evalbook.accuracy(dumb_model(variant)),
-            evalbook.average_class_accuracy(dumb_model(variant), mean="harmonic"),
+            evalbook.average_class_accuracy(dumb_model(variant), average="harmonic"),
         ),
         kind="numbers",
         names=("acurácia", "média harmônica"),
@@ -252,7 +254,7 @@ ITEMS = {
         ),
         call=(
             "`evalbook.accuracy(cm_burro)` e `evalbook.average_class_accuracy(cm_burro, "
-            'mean="harmonic")`.'
+            'average="harmonic")`.'
         ),
         mistakes=(
             (
@@ -297,7 +299,7 @@ ITEMS = {
         ),
         call=(
             "Compare `evalbook.average_class_accuracy(cm_burro)` com "
-            '`evalbook.average_class_accuracy(cm_burro, mean="harmonic")`.'
+            '`evalbook.average_class_accuracy(cm_burro, average="harmonic")`.'
         ),
     ),
     "explique": written(

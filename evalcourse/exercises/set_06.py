@@ -156,7 +156,7 @@ ITEMS = {
         ),
     ),
     "r2_ajustado": Exercise(
-        expected=_train(evalbook.adjusted_r2, p=P),
+        expected=_train(evalbook.adjusted_r2, n_features=P),
         kind="number",
         look=(
             "O R² ajustado desconta o número de preditores. Quantos preditores o modelo tem (o "
@@ -166,15 +166,15 @@ ITEMS = {
             "R²ajustado = 1 − (1 − R²)(n − 1)/(n − p − 1) (handout 002, eq. (10.15)), no conjunto "
             "de treino, com p = 3 preditores."
         ),
-        call="`evalbook.adjusted_r2(t_treino, y_treino, p=3)`.",
+        call="`evalbook.adjusted_r2(t_treino, y_treino, n_features=3)`.",
         mistakes=(
             (
-                _train(evalbook.adjusted_r2, p=P + 1),
+                _train(evalbook.adjusted_r2, n_features=P + 1),
                 f"Você contou o intercepto em p. O modelo tem {P} preditores; o intercepto já "
                 "é o “− 1” de n − p − 1. Use p = número de preditores.",
             ),
             (
-                _test(evalbook.adjusted_r2, p=P),
+                _test(evalbook.adjusted_r2, n_features=P),
                 "Esse é o valor no conjunto de teste; a questão pede o R² ajustado no "
                 "treino, onde o modelo foi ajustado.",
             ),

@@ -42,7 +42,7 @@ def _uniform() -> np.ndarray:
 
 def _precisions(clipped: bool = True) -> tuple[float, float]:
     if clipped:
-        values = [evalbook.modified_precision(CANDIDATE, list(REFERENCES), n=n) for n in (1, 2)]
+        values = [evalbook.modified_precision(CANDIDATE, list(REFERENCES), order=n) for n in (1, 2)]
         return tuple(matches / total for matches, total in values)
     words = CANDIDATE.split()
     result = []
@@ -227,7 +227,7 @@ ITEMS = {
             "da candidata."
         ),
         call=(
-            "`evalbook.modified_precision(candidata, referencias, n=1)` (e `n=2`) devolve "
+            "`evalbook.modified_precision(candidata, referencias, order=1)` (e `order=2`) devolve "
             "(acertos, total)."
         ),
         mistakes=(
@@ -256,7 +256,7 @@ ITEMS = {
             "Precisão cortada: cada n-grama conta no máximo tantas vezes quantas aparece "
             "numa referência."
         ),
-        call='Confira: `evalbook.modified_precision("o o o o o o", ["o tempo"], n=1)`.',
+        call='Confira: `evalbook.modified_precision("o o o o o o", ["o tempo"], order=1)`.',
     ),
     "brevidade": Exercise(
         expected=lambda _: evalbook.brevity_penalty(CANDIDATE, list(REFERENCES)),
@@ -297,7 +297,7 @@ ITEMS = {
                 "que a referência mais próxima).",
             ),
             (
-                lambda _: evalbook.bleu(CANDIDATE, list(REFERENCES), max_n=2),
+                lambda _: evalbook.bleu(CANDIDATE, list(REFERENCES), max_order=2),
                 "Esse é o BLEU com N = 2; use N = 4, o padrão.",
             ),
         ),

@@ -19,7 +19,11 @@ import numpy as np
 
 import evalbook
 from evalbook.exercises.item import Exercise, ExerciseSet, multiple_choice, written
-from evalbook.metrics._calibration import brier_score, calibration_curve, expected_calibration_error
+from evalbook.metrics._calibration import (
+    brier_score_loss,
+    calibration_curve,
+    expected_calibration_error,
+)
 from evalbook.metrics._ranking import (
     average_precision,
     fbeta_curve,
@@ -99,8 +103,8 @@ def _forecaster_option(variant) -> str:
     data ever make B the one with the lower Brier score, the options would be wrong, and the
     checker reports an ExerciseError.
     """
-    brier_a = _forecast(variant, "prob_a", brier_score)
-    if brier_a >= _forecast(variant, "prob_b", brier_score):
+    brier_a = _forecast(variant, "prob_a", brier_score_loss)
+    if brier_a >= _forecast(variant, "prob_b", brier_score_loss):
         raise RuntimeError("question 7's options assume A has the lower Brier score")
     return "b"
 
@@ -208,8 +212,8 @@ ITEMS = {
     ),
     "calibracao": Exercise(
         expected=lambda v: (
-            _forecast(v, "prob_a", brier_score),
-            _forecast(v, "prob_b", brier_score),
+            _forecast(v, "prob_a", brier_score_loss),
+            _forecast(v, "prob_b", brier_score_loss),
             _forecast(v, "prob_a", expected_calibration_error),
             _forecast(v, "prob_b", expected_calibration_error),
         ),
@@ -225,7 +229,7 @@ ITEMS = {
             "probabilidade média|, 5 faixas de largura 0.2."
         ),
         call=(
-            '`brier_score(alvo, prob, positive="chuva")` e `expected_calibration_error(alvo, '
+            '`brier_score_loss(alvo, prob, positive="chuva")` e `expected_calibration_error(alvo, '
             'prob, positive="chuva", bins=5)` de `evalbook.metrics._calibration`.'
         ),
         mistakes=(
@@ -240,8 +244,8 @@ ITEMS = {
             ),
             (
                 lambda v: (
-                    _forecast(v, "prob_a", brier_score),
-                    _forecast(v, "prob_b", brier_score),
+                    _forecast(v, "prob_a", brier_score_loss),
+                    _forecast(v, "prob_b", brier_score_loss),
                     _unweighted_ece(v, "prob_a"),
                     _unweighted_ece(v, "prob_b"),
                 ),
@@ -263,7 +267,7 @@ ITEMS = {
             "dias (o Brier de quem não sabe nada); veja também as AUCs e os ECEs."
         ),
         call=(
-            '`brier_score(alvo, prob, positive="chuva")` de cada previsor e de uma coluna '
+            '`brier_score_loss(alvo, prob, positive="chuva")` de cada previsor e de uma coluna '
             "constante igual à taxa de chuva."
         ),
         feedback={

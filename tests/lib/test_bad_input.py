@@ -441,7 +441,7 @@ TOO_LARGE = [
     ("accuracy_interval", lambda: accuracy_interval(0.5, 10**200), "n must be " + COUNT_LIMIT),
     (
         "interval_coverage n",
-        lambda: interval_coverage(0.5, 10**19, trials=10),
+        lambda: interval_coverage(0.5, 10**19, n_trials=10),
         "n must be " + COUNT_LIMIT,
     ),
     (
@@ -464,9 +464,9 @@ TOO_LARGE = [
     ("t_value", lambda: t_value(0.95, 10**400), r"df must be " + COUNT_LIMIT + r".*10\^400"),
     # the same defects in the other public functions
     (
-        "interval_coverage trials",
-        lambda: interval_coverage(0.5, 100, trials=10**12),
-        "interval_coverage: trials = .*" + LIMIT,
+        "interval_coverage n_trials",
+        lambda: interval_coverage(0.5, 100, n_trials=10**12),
+        "interval_coverage: n_trials = .*" + LIMIT,
     ),
     (
         "accuracy_interval exact",
@@ -486,8 +486,8 @@ TOO_LARGE = [
     ),
     (
         "bootstrap_oob_shares",
-        lambda: bootstrap_oob_shares(10**6, repeats=10**6),
-        "bootstrap_oob_shares: n · repeats = .*" + LIMIT,
+        lambda: bootstrap_oob_shares(10**6, n_resamples=10**6),
+        "bootstrap_oob_shares: n · n_resamples = .*" + LIMIT,
     ),
     (
         "split_roles",
@@ -502,15 +502,15 @@ TOO_LARGE = [
     ("holdout", lambda: holdout(10**11), "holdout: y_or_n = .*" + LIMIT),
     (
         "repeated_holdout",
-        lambda: repeated_holdout(10**11, repeats=2),
+        lambda: repeated_holdout(10**11, n_repeats=2),
         "repeated_holdout: y_or_n · ",
     ),
     (
         "repeated_kfold",
-        lambda: repeated_kfold(10**11, k=2, repeats=2),
-        "repeated_kfold: y_or_n · k · repeats = .*" + LIMIT,
+        lambda: repeated_kfold(10**11, k=2, n_repeats=2),
+        "repeated_kfold: y_or_n · k · n_repeats = .*" + LIMIT,
     ),
-    ("repeated_bootstrap", lambda: repeated_bootstrap(10**11, repeats=2), "repeated_bootstrap"),
+    ("repeated_bootstrap", lambda: repeated_bootstrap(10**11, n_resamples=2), "repeated_bootstrap"),
     (
         "bootstrap_interval of a huge matrix",
         lambda: bootstrap_interval(accuracy, [[2**62, 2**62], [2**62, 1]], n_resamples=10),
@@ -596,7 +596,7 @@ def test_a_metric_returning_a_numpy_number_or_nan_is_fine():
     [
         (
             [["1", "2", "3"], ["3", "2", "1"]],
-            "scores must hold numbers only.*str_ np.str_\\('1'\\)",
+            "score_table must hold numbers only.*str_ np.str_\\('1'\\)",
         ),
         ([[True, False, True], [False, True, True]], "not booleans"),
         (pd.DataFrame({"a": [True, False], "b": [False, True], "c": [True, True]}), "booleans"),

@@ -4,7 +4,7 @@ Every function that reads class labels uses the check that ``from_labels`` uses
 (``evalbook._core.checks.check_label_types``): a ``'1'`` among ``1``s, a dict as a label, or
 predictions of another type than the targets are refused with a TypeError, where they used
 to count silently as negatives or as wrong predictions. The other tests here: ``positive=``
-named in the binary metrics' errors, DeLong's ``scores_a``/``scores_b``, F-beta for a huge
+named in the binary metrics' errors, DeLong's ``y_score_a``/``y_score_b``, F-beta for a huge
 β, the 5×2cv tables, the inputs of ``bootstrap_predictions``, ints too large for a float,
 and the names of ``friedman``'s algorithms.
 """
@@ -34,7 +34,7 @@ MIXED_TYPES = r"y_true mixes labels of different types \(int, str\)"
         evalbook.precision_recall_curve,
         evalbook.average_precision,
         evalbook.fbeta_curve,
-        evalbook.brier_score,
+        evalbook.brier_score_loss,
         evalbook.calibration_curve,
         evalbook.expected_calibration_error,
         evalbook.roc_auc_interval,
@@ -78,19 +78,19 @@ def test_a_dict_as_a_label_is_refused_with_its_position():
 
 def test_mcnemar_refuses_predictions_of_another_type_than_the_targets():
     # '1'/'0' predictions against 1/0 targets used to make model A "never right"
-    with pytest.raises(TypeError, match="y_true, predictions_a and predictions_b mix labels"):
+    with pytest.raises(TypeError, match="y_true, y_pred_a and y_pred_b mix labels"):
         evalbook.mcnemar_test([1, 0, 1, 0], ["1", "0", "1", "0"], [1, 0, 0, 0])
     result = evalbook.mcnemar_test([1, 0, 1, 0], [1, 0, 1, 0], [1, 0, 0, 0])
     assert (result.only_a_right, result.only_b_right) == (1, 0)
 
 
 def test_bias_variance_zero_one_refuses_predictions_of_another_type():
-    with pytest.raises(TypeError, match="y_test and predictions mix labels"):
+    with pytest.raises(TypeError, match="y_true and y_pred mix labels"):
         evalbook.bias_variance_decomposition(
             [1, 0, 1], [["1", "0", "1"], ["1", "0", "1"]], loss="0-1"
         )
     # a mixed table used to become strings: perfect predictions had loss 0.667
-    with pytest.raises(TypeError, match="y_test and predictions mix labels"):
+    with pytest.raises(TypeError, match="y_true and y_pred mix labels"):
         evalbook.bias_variance_decomposition([1, 0, 1], [[1, "a", 1], [1, 0, 1]], loss="0-1")
     perfect = evalbook.bias_variance_decomposition([1, 0, 1], [[1, 0, 1], [1, 0, 1]], loss="0-1")
     assert tuple(perfect) == (0.0, 0.0, 0.0)
@@ -116,11 +116,11 @@ def test_a_list_is_not_a_single_positive_class(metric):
 # ---------------------------------------------------------------------- DeLong
 def test_delong_names_scores_a_and_scores_b():
     y = [1, 1, 0, 0]
-    with pytest.raises(TypeError, match=r"^scores_a must hold real numbers"):
+    with pytest.raises(TypeError, match=r"^y_score_a must hold real numbers"):
         evalbook.delong_test(y, [0.1, "x", 0.3, 0.4], [0.1, 0.2, 0.3, 0.4], positive=1)
-    with pytest.raises(ValueError, match=r"^scores_b contains nan"):
+    with pytest.raises(ValueError, match=r"^y_score_b contains nan"):
         evalbook.delong_test(y, [0.1, 0.2, 0.3, 0.4], [0.1, np.nan, 0.3, 0.4], positive=1)
-    with pytest.raises(ValueError, match=r"^y_true and scores_b have different lengths"):
+    with pytest.raises(ValueError, match=r"^y_true and y_score_b have different lengths"):
         evalbook.delong_test(y, [0.1, 0.2, 0.3, 0.4], [0.1, 0.2, 0.3], positive=1)
 
 
@@ -149,9 +149,9 @@ B = [[0.86, 0.87], [0.88, 0.85], [0.87, 0.88], [0.86, 0.87], [0.88, 0.86]]
 @pytest.mark.parametrize("test", [evalbook.paired_ttest_5x2cv, evalbook.f_test_5x2cv])
 def test_a_transposed_5x2_table_is_refused_not_reshaped(test):
     # a (2, 5) table used to be reshaped, mixing the replications (t = 2.70, not 2.11)
-    with pytest.raises(ValueError, match=r"^scores_a must hold 10 scores.*got shape \(2, 5\)"):
+    with pytest.raises(ValueError, match=r"^fold_scores_a must hold 10 scores.*got shape \(2, 5\)"):
         test(np.transpose(A), B)
-    with pytest.raises(ValueError, match=r"^scores_b must hold 10 scores.*got shape \(2, 5\)"):
+    with pytest.raises(ValueError, match=r"^fold_scores_b must hold 10 scores.*got shape \(2, 5\)"):
         test(A, np.transpose(B))
     assert test(A, B) == test(np.ravel(A), np.ravel(B))  # 10 values in replication order
 
@@ -159,7 +159,7 @@ def test_a_transposed_5x2_table_is_refused_not_reshaped(test):
 @pytest.mark.parametrize("test", [evalbook.paired_ttest_5x2cv, evalbook.f_test_5x2cv])
 def test_scores_whose_differences_overflow_are_refused_not_nan(test):
     huge = np.full((5, 2), 1e308) * [1, -1]
-    with pytest.raises(ValueError, match="scores_a and scores_b are too large"):
+    with pytest.raises(ValueError, match="fold_scores_a and fold_scores_b are too large"):
         test(huge, B)
 
 
@@ -173,7 +173,9 @@ def test_bootstrap_predictions_refuses_a_missing_target():
     with pytest.raises(
         ValueError, match=r"^y_train contains a missing label \(None\) at position 1"
     ):
-        evalbook.bootstrap_predictions(DecisionTreeClassifier(), X, [0, None, 1, 1], X, rounds=3)
+        evalbook.bootstrap_predictions(
+            DecisionTreeClassifier(), X, [0, None, 1, 1], X, n_resamples=3
+        )
 
 
 @pytest.mark.parametrize(
@@ -190,20 +192,20 @@ def test_bootstrap_predictions_refuses_a_missing_target():
 )
 def test_bootstrap_predictions_names_the_bad_table(X_train, X_test, message):
     with pytest.raises(ValueError, match=message):
-        evalbook.bootstrap_predictions(DecisionTreeClassifier(), X_train, Y, X_test, rounds=3)
+        evalbook.bootstrap_predictions(DecisionTreeClassifier(), X_train, Y, X_test, n_resamples=3)
 
 
 def test_bootstrap_predictions_too_large_is_refused_before_allocating():
     X_test = np.zeros((100_000, 1))
-    with pytest.raises(ValueError, match=r"^bootstrap_predictions: rounds · X_test_rows"):
+    with pytest.raises(ValueError, match=r"^bootstrap_predictions: n_resamples · X_test_rows"):
         evalbook.bootstrap_predictions(
-            DecisionTreeClassifier(), X, Y, X_test, rounds=100_000, seed=0
+            DecisionTreeClassifier(), X, Y, X_test, n_resamples=100_000, seed=0
         )
 
 
 def test_bootstrap_predictions_still_predicts():
     table = evalbook.bootstrap_predictions(
-        DecisionTreeClassifier(max_depth=1), X, Y, [[0.0], [3.0]], rounds=4, seed=0
+        DecisionTreeClassifier(max_depth=1), X, Y, [[0.0], [3.0]], n_resamples=4, seed=0
     )
     assert table.shape == (4, 2)
     assert set(np.unique(table)) <= {0, 1}
@@ -212,11 +214,11 @@ def test_bootstrap_predictions_still_predicts():
 # ---------------------------------------------------------------------- huge numbers, names
 def test_an_int_too_large_for_a_float_is_a_value_error():
     data = evalbook.ScoredData([1, 0, 1, 0], [0.9, 0.2, 0.6, 0.4], positive=1)
-    with pytest.raises(ValueError, match=r"^t is too large for a float; got about 10\^400"):
+    with pytest.raises(ValueError, match=r"^threshold is too large for a float; got about 10\^400"):
         data.counts(10**400)
     with pytest.raises(ValueError, match=r"^x is too large for a float"):
         data.cdf(-(10**400))
-    with pytest.raises(ValueError, match=r"^scores contains about 10\^400.0 at position 1"):
+    with pytest.raises(ValueError, match=r"^y_score contains about 10\^400.0 at position 1"):
         evalbook.roc_auc([1, 0], [0.5, 10**400], positive=1)
     with pytest.raises(ValueError, match=r"^beta is too large for a float"):
         evalbook.fbeta([[6, 3], [2, 9]], beta=10**400)

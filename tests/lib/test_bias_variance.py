@@ -39,7 +39,7 @@ def test_deeper_trees_have_less_bias_and_more_variance():
                 X[:80],
                 y[:80],
                 X[80:],
-                rounds=30,
+                n_resamples=30,
                 seed=2,
             ),
         )
@@ -51,8 +51,12 @@ def test_deeper_trees_have_less_bias_and_more_variance():
 def test_bootstrap_predictions_are_reproducible_and_keep_labels():
     X = [[0], [1], [2], [3], [4], [5]]
     y = ["a", "a", "a", "b", "b", "b"]
-    first = bootstrap_predictions(DecisionTreeClassifier(random_state=0), X, y, X, rounds=5, seed=3)
-    again = bootstrap_predictions(DecisionTreeClassifier(random_state=0), X, y, X, rounds=5, seed=3)
+    first = bootstrap_predictions(
+        DecisionTreeClassifier(random_state=0), X, y, X, n_resamples=5, seed=3
+    )
+    again = bootstrap_predictions(
+        DecisionTreeClassifier(random_state=0), X, y, X, n_resamples=5, seed=3
+    )
     assert first.shape == (5, 6) and set(first.ravel()) <= {"a", "b"}
     np.testing.assert_array_equal(first, again)
 
@@ -60,7 +64,7 @@ def test_bootstrap_predictions_are_reproducible_and_keep_labels():
 @pytest.mark.parametrize(
     ("call", "error", "match"),
     [
-        (lambda: bias_variance_decomposition([1, 2], [[1, 2]]), ValueError, "at least 2 rounds"),
+        (lambda: bias_variance_decomposition([1, 2], [[1, 2]]), ValueError, "at least 2 rows"),
         (lambda: bias_variance_decomposition([1, 2], [1, 2]), ValueError, "shape"),
         (lambda: bias_variance_decomposition([1, 2, 3], [[1, 2], [1, 2]]), ValueError, "columns"),
         (
@@ -71,13 +75,15 @@ def test_bootstrap_predictions_are_reproducible_and_keep_labels():
         (
             lambda: bias_variance_decomposition([1, 2], [[1, np.nan], [1, 2]]),
             ValueError,
-            "predictions",
+            "y_pred",
         ),
         (lambda: bootstrap_predictions(object(), [[0]], [0], [[0]]), TypeError, "model"),
         (
-            lambda: bootstrap_predictions(DecisionTreeRegressor(), [[0]], [0], [[0]], rounds=1),
+            lambda: bootstrap_predictions(
+                DecisionTreeRegressor(), [[0]], [0], [[0]], n_resamples=1
+            ),
             ValueError,
-            "rounds",
+            "n_resamples",
         ),
         (
             lambda: bootstrap_predictions(DecisionTreeRegressor(), [[0], [1]], [0], [[0]]),

@@ -74,10 +74,10 @@ def test_fresh_samples_are_drawn_with_the_seeds_given_and_refitted_alike():
 
     X_test = np.linspace(-1, 1, 11)[:, None]
     tree = DecisionTreeClassifier(max_depth=1, random_state=0)
-    first = fresh_sample_predictions(tree, sample, X_test, rounds=15, seed=4)
+    first = fresh_sample_predictions(tree, sample, X_test, n_trials=15, seed=4)
     seeds = list(calls)
     assert len(set(seeds)) == 15
-    again = fresh_sample_predictions(tree, sample, X_test, rounds=15, seed=4)
+    again = fresh_sample_predictions(tree, sample, X_test, n_trials=15, seed=4)
     np.testing.assert_array_equal(first, again)
     by_hand = [tree.fit(*sample(s)).predict(X_test) for s in seeds]
     np.testing.assert_array_equal(first, np.array(by_hand))

@@ -149,9 +149,9 @@ def test_the_worst_case_of_handout_001_is_corrected():
         model,
         X,
         y,
-        repeated_bootstrap(n, repeats=30, seed=0),
+        repeated_bootstrap(n, n_resamples=30, seed=0),
         metric=error_rate,
-        train_score=True,
+        return_train_score=True,
         progress=False,
     )
     apparent = float(np.mean(model.fit(X, y).predict(X) != y))  # Efron (1983): 0 for 1-NN

@@ -1,4 +1,4 @@
-"""brier_score, calibration_curve, expected_calibration_error: values and bad input.
+"""brier_score_loss, calibration_curve, expected_calibration_error: values and bad input.
 
 Cross-checked against scikit-learn (Brier score, calibration curve) and a loop over uniform
 bins, on many random inputs: probabilities on the bin edges, near 0 and 1, a single class.
@@ -7,18 +7,16 @@ bins, on many random inputs: probabilities on the bin edges, near 0 and 1, a sin
 import numpy as np
 import pytest
 from sklearn.calibration import calibration_curve as sk_calibration_curve
-from sklearn.metrics import (
-    brier_score_loss,
-)
+from sklearn.metrics import brier_score_loss as sk_brier_score_loss
 
-from evalbook.metrics import brier_score, calibration_curve, expected_calibration_error
+from evalbook.metrics import brier_score_loss, calibration_curve, expected_calibration_error
 
 
 def test_brier_of_constant_forecasts():
     y = ["p"] * 3 + ["n"] * 7
-    assert brier_score(y, [0.3] * 10, positive="p") == pytest.approx(0.3 * 0.7)
-    assert brier_score(y, [0.5] * 10, positive="p") == pytest.approx(0.25)
-    assert brier_score(y, [1.0] * 3 + [0.0] * 7, positive="p") == 0.0
+    assert brier_score_loss(y, [0.3] * 10, positive="p") == pytest.approx(0.3 * 0.7)
+    assert brier_score_loss(y, [0.5] * 10, positive="p") == pytest.approx(0.25)
+    assert brier_score_loss(y, [1.0] * 3 + [0.0] * 7, positive="p") == 0.0
 
 
 def test_calibration_curve_bins_and_edges():
@@ -51,11 +49,15 @@ def test_ece_of_an_overconfident_model():
 @pytest.mark.parametrize(
     ("call", "error", "match"),
     [
-        (lambda: brier_score([1, 0], [0.2, 1.2], positive=1), ValueError, "probabilities .*1.2"),
-        (lambda: brier_score([1, 0], [0.2, -0.1], positive=1), ValueError, "position 1"),
-        (lambda: brier_score([1, 0], [0.2], positive=1), ValueError, "probabilities"),
-        (lambda: brier_score([1, 0], ["a", "b"], positive=1), TypeError, "probabilities"),
-        (lambda: brier_score([1, 0], [0.1, 0.2], positive="1"), ValueError, "positive='1'"),
+        (
+            lambda: brier_score_loss([1, 0], [0.2, 1.2], positive=1),
+            ValueError,
+            "y_proba .*1.2",
+        ),
+        (lambda: brier_score_loss([1, 0], [0.2, -0.1], positive=1), ValueError, "position 1"),
+        (lambda: brier_score_loss([1, 0], [0.2], positive=1), ValueError, "y_proba"),
+        (lambda: brier_score_loss([1, 0], ["a", "b"], positive=1), TypeError, "y_proba"),
+        (lambda: brier_score_loss([1, 0], [0.1, 0.2], positive="1"), ValueError, "positive='1'"),
         (lambda: calibration_curve([1, 0], [0.1, 0.2], positive=1, bins=0), ValueError, "bins"),
         (lambda: calibration_curve([1, 0], [0.1, 0.2], positive=1, bins=2.5), TypeError, "bins"),
         (
@@ -97,8 +99,8 @@ def test_brier_and_calibration_curve_match_sklearn(binary_case):
     rng = np.random.default_rng(3)
     for _ in range(CASES):
         y, p = _probability_case(rng, binary_case)
-        expected = brier_score_loss(y, p, pos_label="pos")
-        assert brier_score(y, p, positive="pos") == pytest.approx(expected, abs=TOL)
+        expected = sk_brier_score_loss(y, p, pos_label="pos")
+        assert brier_score_loss(y, p, positive="pos") == pytest.approx(expected, abs=TOL)
         if np.unique(y).size < 2:
             continue  # sklearn's calibration_curve refuses a single class; ours accepts it
         bins = int(rng.integers(1, 13))

@@ -261,6 +261,38 @@ def test_binary_metric_swapping_the_positive_class(name, spam_cm, binary_referen
     assert _function(name)(spam_cm, positive="ham") == value
 
 
+@pytest.mark.parametrize("name", BINARY_NAMES)
+def test_binary_metric_without_positive_follows_the_rule(name, binary_reference):
+    """The rule of the positive class (``evalbook``'s naming table): 1 of 0/1 labels, the
+    first of labels given in order; labels that were only sorted are refused, unless the
+    metric's value is the same whichever class is positive. Never a guess."""
+    function = _function(name)
+    expected = binary_reference(name, 6, 3, 2, 9)
+    y_true = ["spam"] * 9 + ["ham"] * 11
+    y_pred = ["spam"] * 6 + ["ham"] * 3 + ["spam"] * 2 + ["ham"] * 9
+    as_numbers = {"spam": 1, "ham": 0}
+    numbers = ConfusionMatrix.from_labels(
+        [as_numbers[v] for v in y_true], [as_numbers[v] for v in y_pred]
+    )
+    assert numbers.positive == 1
+    assert function(numbers) == pytest.approx(expected, rel=1e-15)
+    ordered = ConfusionMatrix.from_labels(y_true, y_pred, labels=["spam", "ham"])
+    assert ordered.positive == "spam"
+    assert function(ordered) == pytest.approx(expected, rel=1e-15)
+    assert function(ConfusionMatrix([[6, 3], [2, 9]])) == pytest.approx(expected, rel=1e-15)
+    only_sorted = ConfusionMatrix.from_labels(y_true, y_pred)
+    assert only_sorted.labels == ["ham", "spam"] and only_sorted.positive is None
+    try:
+        value = function(only_sorted)
+    except ValueError as error:
+        assert "pass positive=" in str(error)
+    else:  # allowed only where the choice cannot matter
+        other = binary_reference(name, 9, 2, 3, 6)
+        assert value == pytest.approx(expected, rel=1e-15)
+        assert other == pytest.approx(expected, rel=1e-15)
+    assert function(only_sorted, positive="spam") == pytest.approx(expected, rel=1e-15)
+
+
 def test_positive_class_duality(spam_cm):
     swapped = spam_cm.with_positive("ham")
     assert tpr(swapped) == tnr(spam_cm)

@@ -4,7 +4,7 @@ As scikit-learn's ``test_common.py`` does for its metrics, three registries list
 library offers, and each invariant is one test over a registry:
 
 - :data:`SCORE_METRICS`: one number from labels and scores (``roc_auc``, ``ks_statistic``,
-  ``average_precision``, ``brier_score``, ``expected_calibration_error``);
+  ``average_precision``, ``brier_score_loss``, ``expected_calibration_error``);
 - :data:`REGRESSION_METRICS`: one number from targets and predictions;
 - :data:`CURVES`: named arrays from labels and scores (``roc_curve``,
   ``precision_recall_curve``, ``fbeta_curve``, ``gain_lift``, ``calibration_curve``);
@@ -46,7 +46,7 @@ from evalbook import (
     ScoredData,
     adjusted_r2,
     average_precision,
-    brier_score,
+    brier_score_loss,
     calibration_curve,
     cross_entropy,
     expected_calibration_error,
@@ -122,8 +122,8 @@ SCORE_METRICS = [
         scored_data=True,
     ),
     ScoreMetric(
-        "brier_score",
-        lambda y, s, positive: brier_score(y, s, positive=positive),
+        "brier_score_loss",
+        lambda y, s, positive: brier_score_loss(y, s, positive=positive),
         lambda is_positive, s: skm.brier_score_loss(is_positive, s),
         rank_based=False,
         scored_data=False,
@@ -184,7 +184,7 @@ REGRESSION_METRICS = [
     RegressionMetric("r2", r2, skm.r2_score, 0, True, False, 1.0),
     RegressionMetric(
         "adjusted_r2",
-        lambda t, y: adjusted_r2(t, y, p=1),
+        lambda t, y: adjusted_r2(t, y, n_features=1),
         lambda t, y: 1 - (1 - skm.r2_score(t, y)) * (t.size - 1) / (t.size - 2),
         power=0,
         shift_free=True,
@@ -469,6 +469,23 @@ def test_score_metric_ignores_the_label_encoding(entry, encoding):
         assert entry.call(encode(y), s, positive) == entry.call(y, s, "pos")
 
 
+#: The encodings whose labels name their positive class (the rule of the positive class,
+#: ``evalbook``'s naming table): scikit-learn's ``pos_label=1``. Any other is refused.
+NAMED_POSITIVE = {"0/1", "-1/+1", "booleans"}
+
+
+@by_name
+@pytest.mark.parametrize("encoding", ENCODINGS)
+def test_score_metric_without_positive_follows_the_rule(entry, encoding):
+    encode, positive = ENCODINGS[encoding]
+    for y, s in _cases()[:10]:
+        if encoding in NAMED_POSITIVE:
+            assert entry.call(encode(y), s, None) == entry.call(encode(y), s, positive)
+        else:
+            with pytest.raises(ValueError, match="pass positive= to name the positive class"):
+                entry.call(encode(y), s, None)
+
+
 @by_name
 @pytest.mark.parametrize("container", CONTAINERS)
 def test_score_metric_takes_every_container_and_dtype(entry, container):
@@ -621,6 +638,20 @@ def test_curve_ignores_the_label_encoding(entry, encoding):
     encode, positive = ENCODINGS[encoding]
     for y, s in _cases():
         _same_arrays(_curve(entry, encode(y), s, positive), _curve(entry, y, s), 0)
+
+
+@by_curve
+@pytest.mark.parametrize("encoding", ENCODINGS)
+def test_curve_without_positive_follows_the_rule(entry, encoding):
+    encode, positive = ENCODINGS[encoding]
+    for y, s in _cases()[:10]:
+        if encoding in NAMED_POSITIVE:
+            _same_arrays(
+                _curve(entry, encode(y), s, None), _curve(entry, encode(y), s, positive), 0
+            )
+        else:
+            with pytest.raises(ValueError, match="pass positive= to name the positive class"):
+                entry.call(encode(y), s, None)
 
 
 @by_curve

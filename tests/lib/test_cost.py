@@ -45,8 +45,8 @@ def test_shipped_profit_matrix():
 
 def test_harmonic_average_class_accuracy_of_tabela_5():
     models = tree_knn_confusions()
-    tree = average_class_accuracy(models["decision_tree"], mean="harmonic")
-    knn = average_class_accuracy(models["knn"], mean="harmonic")
+    tree = average_class_accuracy(models["decision_tree"], average="harmonic")
+    knn = average_class_accuracy(models["knn"], average="harmonic")
     # eq. (9) in exact arithmetic: 1 / mean(1 / recall)
     assert tree == pytest.approx(float(2 / (Fraction(60, 43) + Fraction(40, 37))), rel=1e-14)
     assert knn == pytest.approx(float(2 / (Fraction(60, 57) + Fraction(40, 30))), rel=1e-14)
@@ -57,7 +57,7 @@ def test_harmonic_average_class_accuracy_of_tabela_5():
 
 def test_arithmetic_average_class_accuracy_of_tabela_5():
     assert average_class_accuracy(TREE) == pytest.approx((43 / 60 + 37 / 40) / 2, rel=1e-14)
-    assert average_class_accuracy(KNN, mean="arithmetic") == pytest.approx(0.85, rel=1e-14)
+    assert average_class_accuracy(KNN, average="arithmetic") == pytest.approx(0.85, rel=1e-14)
 
 
 def test_profit_of_tabela_6():
@@ -94,7 +94,7 @@ def test_churn_example():
     dumb = ConfusionMatrix([[98, 0], [2, 0]], labels=["A", "B"])
     assert evalbook.accuracy(dumb) == 0.98
     assert average_class_accuracy(dumb) == 0.5
-    assert average_class_accuracy(dumb, mean="harmonic") == 0.0
+    assert average_class_accuracy(dumb, average="harmonic") == 0.0
     assert per_class_recall(dumb).to_dict() == {"A": 1.0, "B": 0.0}
 
 
@@ -130,7 +130,7 @@ def test_harmonic_mean_against_scipy():
         k = int(rng.integers(2, 6))
         counts = rng.integers(0, 30, size=(k, k)) + np.diag(rng.integers(1, 30, size=k))
         recalls = np.diag(counts) / counts.sum(axis=1)
-        assert average_class_accuracy(counts, mean="harmonic") == pytest.approx(
+        assert average_class_accuracy(counts, average="harmonic") == pytest.approx(
             hmean(recalls), rel=1e-12
         )
         checked += 1
@@ -142,7 +142,7 @@ def test_harmonic_is_at_most_arithmetic():
     for _ in range(100):
         counts = rng.integers(0, 20, size=(3, 3)) + np.eye(3, dtype=int)
         assert (
-            average_class_accuracy(counts, mean="harmonic")
+            average_class_accuracy(counts, average="harmonic")
             <= average_class_accuracy(counts) + 1e-15
         )
 
@@ -177,7 +177,7 @@ def test_class_without_instances_is_undefined():
         assert average_class_accuracy(counts, zero_division=0.0) == pytest.approx(
             (5 / 6 + 3 / 5) / 3
         )
-        assert average_class_accuracy(counts, mean="harmonic", zero_division=0.0) == 0.0
+        assert average_class_accuracy(counts, average="harmonic", zero_division=0.0) == 0.0
 
 
 def test_warning_points_at_the_caller():
@@ -188,8 +188,8 @@ def test_warning_points_at_the_caller():
 
 @pytest.mark.parametrize("mean", ["geometric", "HM", None, 1])
 def test_bad_mean(mean):
-    with pytest.raises(ValueError, match="mean must be 'arithmetic' or 'harmonic'; got"):
-        average_class_accuracy(TREE, mean=mean)
+    with pytest.raises(ValueError, match="average must be 'arithmetic' or 'harmonic'; got"):
+        average_class_accuracy(TREE, average=mean)
 
 
 @pytest.mark.parametrize(

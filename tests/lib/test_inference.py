@@ -231,7 +231,7 @@ def _exact_coverage(p, n, confidence, method):
 @pytest.mark.parametrize(("p", "n"), [(0.85, 30), (0.95, 50), (0.5, 20)])
 def test_coverage_simulation_matches_the_exact_coverage(method, p, n):
     trials = 20_000
-    simulated = interval_coverage(p, n, confidence=0.9, method=method, trials=trials, seed=7)
+    simulated = interval_coverage(p, n, confidence=0.9, method=method, n_trials=trials, seed=7)
     exact = _exact_coverage(p, n, 0.9, method)
     assert abs(simulated - exact) < 4 * math.sqrt(exact * (1 - exact) / trials) + 1e-12
 
@@ -501,11 +501,11 @@ def test_nemenyi_critical_difference(k, q):
         (lambda: friedman([[0.1, 0.2, 0.3]]), ValueError, "at least two datasets"),
         (lambda: friedman([[0.1, 0.2], [0.3, 0.4]]), ValueError, "at least three algorithms"),
         (lambda: friedman([0.1, 0.2, 0.3]), ValueError, "two-dimensional"),
-        (lambda: friedman("abc"), TypeError, "scores must be a table"),
+        (lambda: friedman("abc"), TypeError, "score_table must be a table"),
         (lambda: friedman([[1, 2, np.inf], [1, 2, 3]]), ValueError, "nan or infinite"),
         (lambda: friedman([[1, 1, 1], [2, 2, 2]]), ValueError, "all tied"),
         (lambda: friedman([[1, 2, 3], [3, 2, 1]], alpha=2), ValueError, "alpha must be"),
-        (lambda: interval_coverage(0.5, 10, trials=0), ValueError, "trials must be at least 1"),
+        (lambda: interval_coverage(0.5, 10, n_trials=0), ValueError, "n_trials must be at least 1"),
         (lambda: interval_coverage(0.5, 10, method="x"), ValueError, "method must be"),
     ],
     ids=lambda value: value if isinstance(value, str) else None,
@@ -655,7 +655,7 @@ def test_bootstrap_interval_of_an_empty_matrix():
         (lambda: compare_algorithms(mean=True, se=0.01, k=10), TypeError, "mean must be a number"),
         (lambda: compare_algorithms(["0.1", "0.2"]), TypeError, "differences must hold real"),
         (lambda: compare_algorithms([[0.1, 0.2], [0.3]]), ValueError, "differences must be a flat"),
-        (lambda: friedman([[1, 2, 3], [1, 2]]), ValueError, "scores must be a flat"),
+        (lambda: friedman([[1, 2, 3], [1, 2]]), ValueError, "score_table must be a flat"),
         (lambda: friedman([[1, 2, 3], [3, 1, 2]], nemenyi="no"), TypeError, "nemenyi must be True"),
         (lambda: interval_coverage(0.8, 30, seed=-1), ValueError, "seed must be a non-negative"),
         (lambda: interval_coverage(0.8, 30, seed="x"), TypeError, "seed must be None"),

@@ -78,23 +78,27 @@ def test_5x2cv_flat_and_table_inputs_agree_and_zero_variance():
 @pytest.mark.parametrize(
     ("call", "error", "match"),
     [
-        (lambda: mcnemar_test([1, 0], [1, 0], [1], exact=True), ValueError, "predictions_b"),
+        (lambda: mcnemar_test([1, 0], [1, 0], [1], exact=True), ValueError, "y_pred_b"),
         (lambda: mcnemar_test([1, 0], [1, 0], [1, 0], exact="yes"), TypeError, "exact"),
-        (lambda: mcnemar_test([1, 0], None, [1, 0]), TypeError, "predictions_a"),
+        (lambda: mcnemar_test([1, 0], None, [1, 0]), TypeError, "y_pred_a"),
         (lambda: delong_test([1, 0, 0], [1, 2, 3], [1, 2, 3], positive=1), ValueError, "2 of each"),
         (
             lambda: delong_test([1, 1, 0, 0], [1, 2, 3, 4], [1, 2], positive=1),
             ValueError,
-            "scores_b",
+            "y_score_b",
         ),
         (
             lambda: delong_test([1, 1, 0, 0], [1, 2, 3, 4], [1, 2, 3, 4], positive=3),
             ValueError,
             "positive",
         ),
-        (lambda: paired_ttest_5x2cv(np.ones(9), np.ones(10)), ValueError, "scores_a must hold 10"),
-        (lambda: f_test_5x2cv(np.ones(10), ["x"] * 10), TypeError, "scores_b"),
-        (lambda: f_test_5x2cv(np.ones(10), [[1, 2], [3]]), TypeError, "scores_b"),
+        (
+            lambda: paired_ttest_5x2cv(np.ones(9), np.ones(10)),
+            ValueError,
+            "fold_scores_a must hold 10",
+        ),
+        (lambda: f_test_5x2cv(np.ones(10), ["x"] * 10), TypeError, "fold_scores_b"),
+        (lambda: f_test_5x2cv(np.ones(10), [[1, 2], [3]]), TypeError, "fold_scores_b"),
     ],
 )
 def test_bad_input_is_named(call, error, match):

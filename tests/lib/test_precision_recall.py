@@ -107,8 +107,8 @@ def test_multiclass_per_class_macro_and_weighted():
     [
         (lambda: precision_recall_curve([1, 0], [0.1, 0.2], positive=2), ValueError, "positive=2"),
         (lambda: precision_recall_curve([1, 0], [0.1], positive=1), ValueError, "lengths"),
-        (lambda: average_precision([1, 0], [True, False], positive=1), TypeError, "scores"),
-        (lambda: average_precision([1, 0], [0.1, np.nan], positive=1), ValueError, "scores"),
+        (lambda: average_precision([1, 0], [True, False], positive=1), TypeError, "y_score"),
+        (lambda: average_precision([1, 0], [0.1, np.nan], positive=1), ValueError, "y_score"),
         (lambda: average_precision([], [], positive=1), ValueError, "empty"),
         (lambda: fbeta_curve([1, 0], [0.1, 0.2], positive=1, beta=0), ValueError, "beta"),
         (lambda: fbeta_curve([1, 0], [0.1, 0.2], positive=1, beta="2"), TypeError, "beta"),

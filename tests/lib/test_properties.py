@@ -92,6 +92,8 @@ def _all_metric_values(cm):
         if name in BINARY_METRICS and cm.n_classes != 2:
             for i, label in enumerate(cm.labels):
                 values[name, i] = _quietly(function, cm, positive=label)
+        elif name in BINARY_METRICS and cm.positive is None:  # sorted labels name no class
+            values[name] = _quietly(function, cm, positive=cm.labels[0])
         else:
             values[name] = _quietly(function, cm)
     return values

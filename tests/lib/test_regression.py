@@ -70,8 +70,8 @@ def test_values_by_hand():
     assert total_sum_of_squares(T) == pytest.approx(5.0)  # ½ (1 + 1 + 4 + 4 + 0)
     assert total_sum_of_squares(T, halved=False) == pytest.approx(10.0)
     assert r2(T, Y) == pytest.approx(0.85)
-    assert adjusted_r2(T, Y, p=1) == pytest.approx(1 - 0.15 * 4 / 3)
-    assert adjusted_r2(T, Y, p=0) == pytest.approx(0.85)
+    assert adjusted_r2(T, Y, n_features=1) == pytest.approx(1 - 0.15 * 4 / 3)
+    assert adjusted_r2(T, Y, n_features=0) == pytest.approx(0.85)
     # |e| / |t|: 0.5/3, 0, 1/2, 0.5/6, 0
     assert mape(T, Y) == pytest.approx((0.5 / 3 + 0.5 + 0.5 / 6) / 5)
     # |e| / (|y| + |t|): 0.5/5.5, 0, 1/5, 0.5/11.5, 0
@@ -98,7 +98,9 @@ def test_adjusted_r2_eq_10_14_equals_eq_10_15():
         p = int(rng.integers(0, n - 1))
         residual = np.sum((y - t) ** 2) / (n - p - 1)
         total = np.sum((t - t.mean()) ** 2) / (n - 1)
-        assert adjusted_r2(t, y, p=p) == pytest.approx(1 - residual / total, rel=1e-9, abs=1e-9)
+        assert adjusted_r2(t, y, n_features=p) == pytest.approx(
+            1 - residual / total, rel=1e-9, abs=1e-9
+        )
 
 
 def test_adjusted_r2_penalises_useless_predictors():
@@ -110,7 +112,7 @@ def test_adjusted_r2_penalises_useless_predictors():
         features = np.hstack([X[:, :3], noise[:, :extra]])
         fitted = LinearRegression().fit(features, target).predict(features)
         p = features.shape[1]
-        scores.append((r2(target, fitted), adjusted_r2(target, fitted, p=p)))
+        scores.append((r2(target, fitted), adjusted_r2(target, fitted, n_features=p)))
     r2s, adjusted = zip(*scores, strict=True)
     assert r2s[0] < r2s[1] < r2s[2]  # in-sample R² never falls
     assert adjusted[2] < adjusted[0]  # the adjusted one does
@@ -158,7 +160,7 @@ def test_smape_against_a_direct_formula_and_its_bounds():
 def test_mape_explodes_near_a_zero_target_and_refuses_a_zero_one():
     values = [mape([1.0, 10 ** (-e)], [1.0, 1.0]) for e in range(4)]
     assert values == pytest.approx([0.0, 4.5, 49.5, 499.5])
-    with pytest.raises(ValueError, match=r"t contains 0 at position 2.*mae\(\) or smape\(\)"):
+    with pytest.raises(ValueError, match=r"y_true contains 0 at position 2.*mae\(\) or smape\(\)"):
         mape([1, 2, 0, 0], [1, 2, 0.5, 0])
     # scikit-learn divides by machine epsilon instead: an enormous finite number
     assert mean_absolute_percentage_error([1, 0], [1, 0.5]) > 1e14
@@ -171,9 +173,9 @@ def test_r2_of_constant_targets_is_undefined():
         warnings.simplefilter("error")
         assert r2([2, 2, 2], [2, 2, 2], zero_division=1.0) == 1.0
         assert r2([5], [4], zero_division=0.0) == 0.0
-        assert adjusted_r2([2, 2, 2], [1, 2, 3], p=1, zero_division=0.0) == 0.0
+        assert adjusted_r2([2, 2, 2], [1, 2, 3], n_features=1, zero_division=0.0) == 0.0
     with pytest.warns(UndefinedMetricWarning, match="adjusted R²"):
-        assert math.isnan(adjusted_r2([2, 2, 2], [1, 2, 3], p=1))
+        assert math.isnan(adjusted_r2([2, 2, 2], [1, 2, 3], n_features=1))
     # scikit-learn's convention differs: 1.0 for perfect, 0.0 otherwise
     assert r2_score([2, 2, 2], [1, 2, 3]) == 0.0
 
@@ -200,23 +202,23 @@ METRICS = [sse, mse, rmse, mae, mape, smape, r2]
 
 @pytest.mark.parametrize("metric", METRICS, ids=lambda f: f.__name__)
 def test_bad_input(metric):
-    with pytest.raises(ValueError, match="t and y have different lengths"):
+    with pytest.raises(ValueError, match="y_true and y_pred have different lengths"):
         metric([1, 2, 3], [1, 2])
-    with pytest.raises(ValueError, match="t is empty"):
+    with pytest.raises(ValueError, match="y_true is empty"):
         metric([], [])
-    with pytest.raises(ValueError, match="y contains nan at position 1"):
+    with pytest.raises(ValueError, match="y_pred contains nan at position 1"):
         metric([1, 2], [1, np.nan])
-    with pytest.raises(ValueError, match="t contains inf"):
+    with pytest.raises(ValueError, match="y_true contains inf"):
         metric([np.inf, 2], [1, 2])
-    with pytest.raises(TypeError, match=r"t must be a sequence of numbers.*single float"):
+    with pytest.raises(TypeError, match=r"y_true must be a sequence of numbers.*single float"):
         metric(1.5, [1.0])
-    with pytest.raises(TypeError, match="y must hold real numbers"):
+    with pytest.raises(TypeError, match="y_pred must hold real numbers"):
         metric([1, 2], ["1", "2"])
-    with pytest.raises(TypeError, match="y must hold numbers, not booleans"):
+    with pytest.raises(TypeError, match="y_pred must hold numbers, not booleans"):
         metric([1, 2], [True, False])
-    with pytest.raises(ValueError, match="t must be one-dimensional"):
+    with pytest.raises(ValueError, match="y_true must be one-dimensional"):
         metric([[1, 2]], [[1, 2]])
-    with pytest.raises(TypeError, match="y must be a sequence of numbers; got None"):
+    with pytest.raises(TypeError, match="y_pred must be a sequence of numbers; got None"):
         metric([1, 2], None)
 
 
@@ -227,13 +229,13 @@ def test_bad_options():
         smape([1], [1], variant="armstrong")
     with pytest.raises(ValueError, match="zero_division"):
         r2([1, 2], [1, 2], zero_division="zero")
-    with pytest.raises(TypeError, match="p must be a whole number"):
-        adjusted_r2(T, Y, p=1.5)
-    with pytest.raises(ValueError, match="p must be at least 0; got -1"):
-        adjusted_r2(T, Y, p=-1)
-    with pytest.raises(ValueError, match=r"n − p − 1 > 0.*n = 5 and p = 4"):
-        adjusted_r2(T, Y, p=4)
-    with pytest.raises(TypeError, match="missing 1 required keyword-only argument: 'p'"):
+    with pytest.raises(TypeError, match="n_features must be a whole number"):
+        adjusted_r2(T, Y, n_features=1.5)
+    with pytest.raises(ValueError, match="n_features must be at least 0; got -1"):
+        adjusted_r2(T, Y, n_features=-1)
+    with pytest.raises(ValueError, match=r"n − p − 1 > 0.*n = 5 and n_features = 4"):
+        adjusted_r2(T, Y, n_features=4)
+    with pytest.raises(TypeError, match="missing 1 required keyword-only argument: 'n_features'"):
         adjusted_r2(T, Y)
     with pytest.raises(TypeError):
         sse(T, Y, False)  # options are keyword-only
@@ -248,35 +250,37 @@ def test_accepts_pandas_and_integers():
 # ---------------------------------------------------------------------- odd input
 @pytest.mark.parametrize("metric", METRICS, ids=lambda f: f.__name__)
 def test_none_and_ragged_input_are_named(metric):
-    with pytest.raises(TypeError, match="y must hold real numbers; got None at position 1"):
+    with pytest.raises(TypeError, match="y_pred must hold real numbers; got None at position 1"):
         metric([1, 2], [1, None])  # None, not "contains nan"
-    with pytest.raises(TypeError, match="t must hold real numbers; got None at position 0"):
+    with pytest.raises(TypeError, match="y_true must hold real numbers; got None at position 0"):
         metric([None, 2], [1, 2])
-    with pytest.raises(ValueError, match="y must be a flat sequence"):
+    with pytest.raises(ValueError, match="y_pred must be a flat sequence"):
         metric([1, 2], [[1, 2], [3]])  # not numpy's "inhomogeneous shape"
-    with pytest.raises(ValueError, match="t must be a flat sequence"):
+    with pytest.raises(ValueError, match="y_true must be a flat sequence"):
         metric([[1, 2], [3]], [1, 2])
 
 
 def test_total_sum_of_squares_and_adjusted_r2_check_their_input_too():
-    with pytest.raises(TypeError, match="t must hold real numbers; got None at position 2"):
+    with pytest.raises(TypeError, match="y_true must hold real numbers; got None at position 2"):
         total_sum_of_squares([1, 2, None])
-    with pytest.raises(ValueError, match="t must be a flat sequence"):
+    with pytest.raises(ValueError, match="y_true must be a flat sequence"):
         total_sum_of_squares([[1, 2], [3]])
-    with pytest.raises(ValueError, match="t is empty; a regression metric needs at least one"):
+    with pytest.raises(ValueError, match="y_true is empty; a regression metric needs at least one"):
         total_sum_of_squares([])
     with pytest.raises(TypeError, match="halved must be True or False; got str"):
         total_sum_of_squares([1, 2], halved="yes")
-    with pytest.raises(TypeError, match="y must hold real numbers; got None at position 4"):
-        adjusted_r2(T, [*Y[:4], None], p=1)
+    with pytest.raises(TypeError, match="y_pred must hold real numbers; got None at position 4"):
+        adjusted_r2(T, [*Y[:4], None], n_features=1)
 
 
-def test_adjusted_r2_checks_p_as_a_whole_number():
-    with pytest.raises(TypeError, match=r"p must be a whole number \(int\); got bool True"):
-        adjusted_r2(T, Y, p=True)
-    with pytest.raises(TypeError, match=r"p must be a whole number \(int\); got str '1'"):
-        adjusted_r2(T, Y, p="1")
-    assert adjusted_r2(T, Y, p=np.int64(1)) == pytest.approx(1 - 0.15 * 4 / 3)
+def test_adjusted_r2_checks_n_features_as_a_whole_number():
+    with pytest.raises(
+        TypeError, match=r"n_features must be a whole number \(int\); got bool True"
+    ):
+        adjusted_r2(T, Y, n_features=True)
+    with pytest.raises(TypeError, match=r"n_features must be a whole number \(int\); got str '1'"):
+        adjusted_r2(T, Y, n_features="1")
+    assert adjusted_r2(T, Y, n_features=np.int64(1)) == pytest.approx(1 - 0.15 * 4 / 3)
 
 
 @pytest.mark.parametrize(
@@ -285,7 +289,7 @@ def test_adjusted_r2_checks_p_as_a_whole_number():
 def test_adjusted_r2_checks_zero_division_up_front(zero_division, error):
     """Checked on every call, not only when R² is undefined (a typo fails on good data)."""
     with pytest.raises(error, match="zero_division must be"):
-        adjusted_r2(T, Y, p=1, zero_division=zero_division)
+        adjusted_r2(T, Y, n_features=1, zero_division=zero_division)
 
 
 # ---------------------------------------------------------------------- extreme values
@@ -295,7 +299,7 @@ def test_r2_of_equal_targets_with_an_inexact_mean_is_undefined(value):
     with pytest.warns(UndefinedMetricWarning, match="R² is undefined"):
         assert math.isnan(r2(t, [0.2] * 3))
     with pytest.warns(UndefinedMetricWarning, match="adjusted R² is undefined"):
-        assert math.isnan(adjusted_r2(t, [0.2] * 3, p=1))
+        assert math.isnan(adjusted_r2(t, [0.2] * 3, n_features=1))
     assert total_sum_of_squares(t) == 0.0
     assert r2(t, [0.2] * 3, zero_division=0.0) == 0.0
 
@@ -319,4 +323,4 @@ def test_r2_of_huge_and_tiny_values_is_scale_free():
         warnings.simplefilter("error")
         assert r2(t * 1e308, y * 1e308) == expected
         assert r2(t * 1e-200, y * 1e-200) == expected
-        assert adjusted_r2(t * 1e-200, y * 1e-200, p=1) == 1 - (1 - expected) * 2 / 1
+        assert adjusted_r2(t * 1e-200, y * 1e-200, n_features=1) == 1 - (1 - expected) * 2 / 1

@@ -202,7 +202,7 @@ def test_bootstrap_auc_interval_equals_scipys_with_the_same_resamples():
             scores,
             positive=1,
             method="bootstrap",
-            rounds=rounds,
+            n_resamples=rounds,
             seed=trial,
             confidence=confidence,
         )
@@ -226,8 +226,8 @@ def test_bootstrap_auc_interval_is_seeded_and_refuses_bad_arguments():
     assert first == roc_auc_interval(y, s, positive=1, method="bootstrap", seed=3)
     with pytest.raises(ValueError, match="method"):
         roc_auc_interval(y, s, positive=1, method="wald")
-    with pytest.raises(ValueError, match="rounds"):
-        roc_auc_interval(y, s, positive=1, method="bootstrap", rounds=0)
+    with pytest.raises(ValueError, match="n_resamples"):
+        roc_auc_interval(y, s, positive=1, method="bootstrap", n_resamples=0)
     with pytest.raises(ValueError, match="at least 2"):
         roc_auc_interval([1, 0, 0], [0.5, 0.2, 0.1], positive=1)
 
@@ -277,7 +277,7 @@ def test_bootstrap_auc_interval_covers_the_true_auc_about_95_percent_of_the_time
     covered = 0
     for trial in range(trials):
         lower, upper = roc_auc_interval(
-            *binormal(rng, 60, 60, 1.0), positive=1, method="bootstrap", rounds=400, seed=trial
+            *binormal(rng, 60, 60, 1.0), positive=1, method="bootstrap", n_resamples=400, seed=trial
         )
         covered += lower <= truth <= upper
     assert_covers_about(covered, trials)

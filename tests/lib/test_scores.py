@@ -289,19 +289,19 @@ def test_gain_lift_spam_deciles(spam_table):
         (lambda: roc_auc([1, 0], [0.1], positive=1), ValueError, "different lengths"),
         (lambda: roc_auc([1, 0], [0.1, math.nan], positive=1), ValueError, "position 1"),
         (lambda: roc_auc([1, 0], [0.1, math.inf], positive=1), ValueError, "finite"),
-        (lambda: roc_auc([1, 0], ["a", "b"], positive=1), TypeError, "scores must hold"),
+        (lambda: roc_auc([1, 0], ["a", "b"], positive=1), TypeError, "y_score must hold"),
         (lambda: roc_auc([1, 0], [True, False], positive=1), TypeError, "not its predictions"),
-        (lambda: roc_auc([1, 0], 0.5, positive=1), TypeError, "scores must be a sequence"),
+        (lambda: roc_auc([1, 0], 0.5, positive=1), TypeError, "y_score must be a sequence"),
         (lambda: roc_auc([1, 0], [[0.1, 0.2]], positive=1), ValueError, "one-dimensional"),
         (lambda: roc_auc([], [], positive=1), ValueError, "y_true is empty"),
         (lambda: roc_auc(["spam", "ham"], [0.1, 0.2], positive="Spam"), ValueError, "Spam"),
         (lambda: roc_curve([1, 1], [0.1, 0.2], positive=1), ValueError, "negatives too"),
-        (lambda: threshold([0.1], "0.5", positive=1, negative=0), TypeError, "t must be"),
+        (lambda: threshold([0.1], "0.5", positive=1, negative=0), TypeError, "threshold must be"),
         (lambda: threshold([0.1], math.nan, positive=1, negative=0), ValueError, "nan"),
         (lambda: threshold([0.1], 0.5, positive=1, negative=1), ValueError, "different"),
         (lambda: gain_lift([1, 0], [0.1, 0.2], positive=1, bins=3), ValueError, "bins"),
         (lambda: gain_lift([1, 0], [0.1, 0.2], positive=1, bins=1.0), TypeError, "bins"),
-        (lambda: ks_statistic([1, 0], None, positive=1), TypeError, "scores"),
+        (lambda: ks_statistic([1, 0], None, positive=1), TypeError, "y_score"),
         (lambda: auc([0, 1], [0, 1, 1]), ValueError, "x and y"),
     ],
 )
@@ -361,9 +361,9 @@ def test_positive_must_be_a_single_label(function, positive):
     "function", [roc_auc, roc_curve, ks_statistic, gain_lift], ids=lambda f: f.__name__
 )
 def test_ragged_scores_name_the_argument(function):
-    with pytest.raises(ValueError, match="scores must be a flat sequence"):
+    with pytest.raises(ValueError, match="y_score must be a flat sequence"):
         function([1, 0], [[1, 2], [3]], positive=1)
-    with pytest.raises(ValueError, match="scores must be a flat sequence"):
+    with pytest.raises(ValueError, match="y_score must be a flat sequence"):
         threshold([[1, 2], [3]], positive=1, negative=0)
 
 
@@ -486,11 +486,15 @@ def test_scored_data_is_read_only_and_shared():
     [
         (lambda d: roc_auc(d, S4), TypeError, "either a ScoredData alone"),
         (lambda d: roc_curve(d, positive=1), TypeError, "either a ScoredData alone"),
-        (lambda d: roc_auc(Y4, S4), TypeError, "positive must name the positive class"),
-        (lambda d: d.counts("0.5"), TypeError, "t must be a number"),
-        (lambda d: d.counts(math.nan), ValueError, "t must be a number; got nan"),
-        (lambda d: d.counts([0.5, math.nan]), ValueError, "t contains nan at position 1"),
-        (lambda d: d.counts(["a"]), TypeError, "t must hold numbers"),
+        (
+            lambda d: roc_auc(["p", "n", "p", "n"], S4),
+            ValueError,
+            "pass positive= to name the positive class",
+        ),
+        (lambda d: d.counts("0.5"), TypeError, "threshold must be a number"),
+        (lambda d: d.counts(math.nan), ValueError, "threshold must be a number; got nan"),
+        (lambda d: d.counts([0.5, math.nan]), ValueError, "threshold contains nan at position 1"),
+        (lambda d: d.counts(["a"]), TypeError, "threshold must hold numbers"),
         (lambda d: d.cdf([[0.1], [0.2, 0.3]]), ValueError, "x must be a flat sequence"),
         (lambda d: ScoredData(Y4, S4, positive=2), ValueError, "positive=2 does not occur"),
     ],

@@ -249,12 +249,12 @@ def test_bleu_against_nltk():
     assert short >= 40 and several >= 80 and nonzero >= 30
 
 
-@pytest.mark.parametrize("max_n", [1, 2, 3])
-def test_bleu_other_orders_against_nltk(max_n):
-    weights = (1 / max_n,) * max_n
+@pytest.mark.parametrize("max_order", [1, 2, 3])
+def test_bleu_other_orders_against_nltk(max_order):
+    weights = (1 / max_order,) * max_order
     for candidate, references in BLEU_CASES:
         expected = _nltk(candidate, references, weights=weights)
-        assert bleu(candidate, references, max_n=max_n) == pytest.approx(
+        assert bleu(candidate, references, max_order=max_order) == pytest.approx(
             expected, rel=TOL, abs=1e-70
         )
 
@@ -286,7 +286,7 @@ def test_bleu_steps_of_papineni():
     # Papineni et al. (2002): "the the the the the the the" against two references
     candidate = "the the the the the the the"
     references = ["the cat is on the mat", "there is a cat on the mat"]
-    assert modified_precision(candidate, references, n=1) == (2, 7)
+    assert modified_precision(candidate, references, order=1) == (2, 7)
     assert brevity_penalty(candidate, references) == 1.0  # 7 words, closest reference 7
     assert brevity_penalty("a b c", ["a b c d e", "a b c d"]) == pytest.approx(math.exp(1 - 4 / 3))
     assert brevity_penalty("a b c", ["a b c d e f", "a"]) == 1.0  # 1 is closer than 6
@@ -299,7 +299,7 @@ def test_bleu_identity_and_empty_overlap():
     assert bleu("a b c d e", ["a b c d e"]) == 1.0
     assert bleu("x y z", ["a b c"], smoothing="epsilon") == 0.0
     assert bleu("a b c", ["a b c"]) == 0.0  # no 4-grams: p4 is 0 without smoothing
-    assert bleu("a b c", ["a b c"], max_n=3) == 1.0
+    assert bleu("a b c", ["a b c"], max_order=3) == 1.0
 
 
 # ---------------------------------------------------------------------- corpus BLEU
@@ -322,16 +322,16 @@ def _nltk_corpus(candidates, references, weights=(0.25,) * 4, smoothing=None):
         )
 
 
-@pytest.mark.parametrize("max_n", [1, 2, 4])
+@pytest.mark.parametrize("max_order", [1, 2, 4])
 @pytest.mark.parametrize(("ours", "method"), [(None, None), ("epsilon", "method1")])
-def test_corpus_bleu_against_nltk(max_n, ours, method):
+def test_corpus_bleu_against_nltk(max_order, ours, method):
     smoothing = getattr(SmoothingFunction(), method) if method else None
     compared = nonzero = 0
     # nltk counts a candidate shorter than n words as one n-gram of order n; Papineni
-    # counts none: the definitions agree when every candidate has max_n words or more
-    for candidates, references in _corpora(shortest=max_n):
-        got = corpus_bleu(candidates, references, max_n=max_n, smoothing=ours)
-        expected = _nltk_corpus(candidates, references, (1 / max_n,) * max_n, smoothing)
+    # counts none: the definitions agree when every candidate has max_order words or more
+    for candidates, references in _corpora(shortest=max_order):
+        got = corpus_bleu(candidates, references, max_order=max_order, smoothing=ours)
+        expected = _nltk_corpus(candidates, references, (1 / max_order,) * max_order, smoothing)
         assert got == pytest.approx(expected, rel=TOL, abs=1e-70)
         compared += 1
         nonzero += got > 0
@@ -357,10 +357,10 @@ def test_corpus_bleu_sums_counts_and_lengths_as_papineni():
     references = [["a b c d x"], ["a b c"]]
     # orders 1, 2: matches 4 + 2 and 3 + 1 over 5 + 2 and 4 + 1; c = 7, r = 5 + 3 = 8
     expected = math.exp(1 - 8 / 7) * math.sqrt(6 / 7 * 4 / 5)
-    assert corpus_bleu(candidates, references, max_n=2) == pytest.approx(expected, rel=TOL)
+    assert corpus_bleu(candidates, references, max_order=2) == pytest.approx(expected, rel=TOL)
     # with order 3 the short candidate has no trigram: Papineni counts 0 of them (2 of 3
     # and 0 of 0 trigrams: 2/3); nltk counts 1 (2 of 4)
-    got = corpus_bleu(candidates, references, max_n=3)
+    got = corpus_bleu(candidates, references, max_order=3)
     by_hand = math.exp(1 - 8 / 7) * (6 / 7 * 4 / 5 * 2 / 3) ** (1 / 3)
     assert got == pytest.approx(by_hand, rel=TOL)
     nltk_value = _nltk_corpus(
@@ -392,9 +392,9 @@ def test_bad_probabilities():
     good = [[0.5, 0.5], [0.2, 0.8]]
     with pytest.raises(ValueError, match="different lengths"):
         cross_entropy([0, 1, 1], good)
-    with pytest.raises(ValueError, match=r"probabilities\[0, 1\] = -0.1 is negative"):
+    with pytest.raises(ValueError, match=r"y_proba\[0, 1\] = -0.1 is negative"):
         perplexity([0], [[1.1, -0.1]])
-    with pytest.raises(ValueError, match=r"row 1 of probabilities sums to 0\.9, not 1"):
+    with pytest.raises(ValueError, match=r"row 1 of y_proba sums to 0\.9, not 1"):
         cross_entropy([0, 1], [[0.5, 0.5], [0.5, 0.4]])
     # top-k needs only each row's order: scores need not be probabilities
     assert top_k_accuracy([0, 1], [[0.5, 0.5], [0.5, 0.4]], k=1) == 0.5
@@ -402,19 +402,19 @@ def test_bad_probabilities():
         cross_entropy([0, 1], [0.2, 0.8])
     with pytest.raises(ValueError, match="y_true is empty"):
         cross_entropy([], np.empty((0, 2)))
-    with pytest.raises(ValueError, match=r"probabilities\[0, 0\] is nan"):
+    with pytest.raises(ValueError, match=r"y_proba\[0, 0\] is nan"):
         cross_entropy([0], [[np.nan, 1.0]])
     with pytest.raises(ValueError, match=r"y_true\[1\] = 2 is not a column"):
         cross_entropy([0, 2], good)
     with pytest.raises(TypeError, match="pass labels="):
         cross_entropy(["a", "b"], good)
-    with pytest.raises(ValueError, match="labels has 3 classes but probabilities has 2"):
+    with pytest.raises(ValueError, match="labels has 3 classes but y_proba has 2"):
         cross_entropy(["a", "b"], good, labels=["a", "b", "c"])
     with pytest.raises(ValueError, match=r"y_true\[1\] = 'c' is not one of labels"):
         cross_entropy(["a", "c"], good, labels=["a", "b"])
     with pytest.raises(ValueError, match="at least two columns"):
         cross_entropy([0], [[1.0]])
-    with pytest.raises(TypeError, match="probabilities must hold numbers"):
+    with pytest.raises(TypeError, match="y_proba must hold numbers"):
         cross_entropy([0], [["a", "b"]])
 
 
@@ -443,18 +443,18 @@ def test_bad_bleu_input():
         bleu("a", ["a", [1, 2]])
     with pytest.raises(TypeError, match="references must be a string or a list"):
         bleu("a", None)
-    with pytest.raises(ValueError, match="weights has 2 values but max_n = 4"):
+    with pytest.raises(ValueError, match="weights has 2 values but max_order = 4"):
         bleu("a b", ["a b"], weights=[0.5, 0.5])
     with pytest.raises(ValueError, match="weights must sum to 1"):
-        bleu("a b", ["a b"], max_n=2, weights=[0.5, 0.6])
+        bleu("a b", ["a b"], max_order=2, weights=[0.5, 0.6])
     with pytest.raises(ValueError, match="non-negative"):
-        bleu("a b", ["a b"], max_n=2, weights=[1.5, -0.5])
-    with pytest.raises(ValueError, match="max_n must be at least 1"):
-        bleu("a b", ["a b"], max_n=0)
+        bleu("a b", ["a b"], max_order=2, weights=[1.5, -0.5])
+    with pytest.raises(ValueError, match="max_order must be at least 1"):
+        bleu("a b", ["a b"], max_order=0)
     with pytest.raises(ValueError, match="smoothing must be None or one of"):
         bleu("a b", ["a b"], smoothing="method1")
-    with pytest.raises(ValueError, match="n must be at least 1"):
-        modified_precision("a b", ["a b"], n=0)
+    with pytest.raises(ValueError, match="order must be at least 1"):
+        modified_precision("a b", ["a b"], order=0)
 
 
 # ---------------------------------------------------------------------- odd references
@@ -470,7 +470,7 @@ def test_a_tokenised_candidate_with_a_flat_token_list_is_refused():
         ):
             metric(tokens, tokens)
     with pytest.raises(TypeError, match="references is a list of strings"):
-        modified_precision(tokens, tuple(tokens), n=1)
+        modified_precision(tokens, tuple(tokens), order=1)
     with pytest.raises(TypeError, match="references is a list of strings"):
         bleu(tuple(tokens), [SENTENCE])  # strings with a token candidate: ambiguous too
     # the two unambiguous forms give the identity its score of 1
@@ -481,16 +481,16 @@ def test_a_tokenised_candidate_with_a_flat_token_list_is_refused():
     assert brevity_penalty(tokens, [tokens]) == 1.0
     assert brevity_penalty(tokens, SENTENCE) == 1.0
     # a string candidate with a list of strings stays a list of whole references
-    assert bleu("a b", ["a", "b"], max_n=1) == 1.0  # each word is in one reference
+    assert bleu("a b", ["a", "b"], max_order=1) == 1.0  # each word is in one reference
 
 
 def test_each_empty_reference_is_refused():
     with pytest.raises(ValueError, match=r"references\[0\] is empty"):
-        bleu("a", ["", "a b c d"], max_n=1)  # not 1.0 with "" as the closest length
+        bleu("a", ["", "a b c d"], max_order=1)  # not 1.0 with "" as the closest length
     with pytest.raises(ValueError, match=r"references\[1\] is empty"):
         brevity_penalty("a b", ["a b", "   "])
     with pytest.raises(ValueError, match=r"references\[2\] is empty"):
-        modified_precision(["a"], [["a"], ["b"], []], n=1)
+        modified_precision(["a"], [["a"], ["b"], []], order=1)
 
 
 @pytest.mark.parametrize(
@@ -510,14 +510,14 @@ def test_each_empty_reference_is_refused():
 )
 def test_bleu_weights_are_numbers(weights, error, message):
     with pytest.raises(error, match=message):
-        bleu("a b", ["a b"], max_n=2, weights=weights)
+        bleu("a b", ["a b"], max_order=2, weights=weights)
 
 
 def test_ragged_probabilities_name_the_argument():
     for metric in (cross_entropy, perplexity):
-        with pytest.raises(ValueError, match="probabilities must be a flat sequence"):
+        with pytest.raises(ValueError, match="y_proba must be a flat sequence"):
             metric([0, 1], [[0.5, 0.5], [1.0]])
-    with pytest.raises(ValueError, match="scores must be a flat sequence"):
+    with pytest.raises(ValueError, match="y_score must be a flat sequence"):
         top_k_accuracy([0, 1], [[0.5, 0.5], [1.0]], k=1)
 
 
@@ -543,9 +543,9 @@ def test_top_k_refuses_labels_beyond_int64():
 
 
 def test_bleu_refuses_a_huge_max_n_up_front():
-    with pytest.raises(ValueError, match=r"max_n must be at most 100; got 1000000000"):
-        bleu("the cat", "the cat", max_n=10**9)
-    assert bleu("a b c", "a b c", max_n=100, smoothing="epsilon") > 0
+    with pytest.raises(ValueError, match=r"max_order must be at most 100; got 1000000000"):
+        bleu("the cat", "the cat", max_order=10**9)
+    assert bleu("a b c", "a b c", max_order=100, smoothing="epsilon") > 0
 
 
 def test_probability_labels_refuse_unhashable_values():

@@ -151,7 +151,7 @@ def test_repeated_kfold_is_k_times_repeats_partitions():
     y = np.repeat(["a", "b", "c"], [20, 13, 7])
     for stratify in (False, True):
         data = y if stratify else len(y)
-        splits = list(repeated_kfold(data, k=5, repeats=4, stratify=stratify, seed=9))
+        splits = list(repeated_kfold(data, k=5, n_repeats=4, stratify=stratify, seed=9))
         assert len(splits) == 20
         for repeat in range(4):
             _assert_partition(splits[5 * repeat : 5 * repeat + 5], len(y), 5)
@@ -183,8 +183,8 @@ def test_same_seed_same_splits_other_seed_other_splits():
     assert tests(kfold(50, k=5, seed=4)) != tests(kfold(50, k=5, seed=5))
     assert tests(stratified_kfold(y, k=5, seed=4)) == tests(stratified_kfold(y, k=5, seed=4))
     assert tests(stratified_kfold(y, k=5, seed=4)) != tests(stratified_kfold(y, k=5, seed=5))
-    assert tests(repeated_kfold(50, repeats=2, seed=1)) == tests(
-        repeated_kfold(50, repeats=2, seed=1)
+    assert tests(repeated_kfold(50, n_repeats=2, seed=1)) == tests(
+        repeated_kfold(50, n_repeats=2, seed=1)
     )
     assert tests(repeated_holdout(y, stratify=True, seed=2)) == tests(
         repeated_holdout(y, stratify=True, seed=2)
@@ -287,7 +287,7 @@ def test_train_val_test_split_stratified_keeps_shares():
 
 def test_repeated_holdout():
     y = np.repeat(["a", "b"], [40, 20])
-    splits = list(repeated_holdout(y, test_size=0.25, repeats=6, stratify=True, seed=0))
+    splits = list(repeated_holdout(y, test_size=0.25, n_repeats=6, stratify=True, seed=0))
     assert len(splits) == 6
     for train, test in splits:
         _assert_partition([(train, test)], 60, folds=False)
@@ -323,7 +323,7 @@ def test_bootstrap_oob_share_converges_to_e_inverse():
 def test_simulated_oob_share_converges_to_the_formula(n):
     """The mean of R simulated shares: variance at most p(1 − p)/(n·R) (see above)."""
     repeats = 20_000 if n < 100 else 2_000
-    shares = bootstrap_oob_shares(n, repeats=repeats, seed=n)
+    shares = bootstrap_oob_shares(n, n_resamples=repeats, seed=n)
     p = (1 - 1 / n) ** n
     sigma = math.sqrt(p * (1 - p) / (n * repeats))
     assert abs(shares.mean() - p) <= 5 * sigma
@@ -333,8 +333,8 @@ def test_simulated_oob_share_converges_to_the_formula(n):
 
 @pytest.mark.parametrize(("n", "repeats"), [(1, 5), (2, 7), (30, 50), (1000, 3), (7, 400)])
 def test_oob_shares_agree_with_bootstrap_samples(n, repeats):
-    shares = bootstrap_oob_shares(n, repeats=repeats, seed=0)
-    again = bootstrap_oob_shares(n, repeats=repeats, seed=0)
+    shares = bootstrap_oob_shares(n, n_resamples=repeats, seed=0)
+    again = bootstrap_oob_shares(n, n_resamples=repeats, seed=0)
     assert np.array_equal(shares, again)
     # the same draws, sample by sample: the share of the n instances no draw picked
     draws = np.random.default_rng(0).integers(0, n, size=(repeats, n))
@@ -354,7 +354,7 @@ def test_oob_probability_formula():
 
 
 def test_repeated_bootstrap():
-    samples = list(repeated_bootstrap(25, repeats=7, seed=1))
+    samples = list(repeated_bootstrap(25, n_resamples=7, seed=1))
     assert len(samples) == 7
     for train, oob in samples:
         assert len(train) == 25 and np.array_equal(oob, np.setdiff1d(np.arange(25), train))
@@ -404,7 +404,9 @@ def test_cross_validate_other_metric_train_score_and_dataframes():
     y = pd.Series(np.where(X.x1 + 0.3 * rng.normal(size=60) > 0, "sim", "não"))
     splits = list(kfold(60, k=6, seed=0))
     model = DecisionTreeClassifier(max_depth=3, random_state=0)
-    table = cross_validate(model, X, y, splits, metric=error_rate, train_score=True, progress=False)
+    table = cross_validate(
+        model, X, y, splits, metric=error_rate, return_train_score=True, progress=False
+    )
     assert list(table.columns) == ["n_train", "n_test", "error_rate", "train_error_rate"]
     assert table.index.name == "split" and len(table) == 6
     accuracies = cross_val_score(model, X, y, cv=splits)
@@ -434,12 +436,12 @@ def test_cross_validate_progress_bar(capsys, monkeypatch):
     cross_validate(model, X, y, kfold(40, k=4, seed=0), progress=True, description="árvore")
     assert capsys.readouterr().err.rstrip().endswith("árvore: 100%|██████████| 4/4")
     # None: from 50 splits on, and only when someone watches (not in a log, not under pytest)
-    cross_validate(model, X, y, repeated_kfold(40, k=5, repeats=10, seed=0))  # 50 splits
+    cross_validate(model, X, y, repeated_kfold(40, k=5, n_repeats=10, seed=0))  # 50 splits
     assert capsys.readouterr().err == ""
     monkeypatch.setattr(sys.stderr, "isatty", lambda: True, raising=False)
-    cross_validate(model, X, y, repeated_kfold(40, k=4, repeats=12, seed=0))  # 48 splits
+    cross_validate(model, X, y, repeated_kfold(40, k=4, n_repeats=12, seed=0))  # 48 splits
     assert capsys.readouterr().err == ""
-    cross_validate(model, X, y, repeated_kfold(40, k=5, repeats=10, seed=0))  # 50 splits
+    cross_validate(model, X, y, repeated_kfold(40, k=5, n_repeats=10, seed=0))  # 50 splits
     assert capsys.readouterr().err.rstrip().endswith("| 50/50")
 
 
@@ -485,9 +487,9 @@ def test_632_worst_case_is_about_31_6_percent():
         KNeighborsClassifier(n_neighbors=1),
         X,
         y,
-        repeated_bootstrap(n, repeats=30, seed=0),
+        repeated_bootstrap(n, n_resamples=30, seed=0),
         metric=error_rate,
-        train_score=True,
+        return_train_score=True,
         progress=False,
     )
     assert table["train_error_rate"].max() == 0.0
@@ -522,7 +524,7 @@ BAD_CALLS = [
     (lambda: stratified_kfold([], k=2), ValueError, "y is empty"),
     (lambda: stratified_kfold(["a", None, "b"], k=2), ValueError, "y contains a missing"),
     (lambda: stratified_kfold("abc", k=2), TypeError, "y must be a sequence"),
-    (lambda: repeated_kfold(10, k=2, repeats=0), ValueError, "repeats must be at least 1"),
+    (lambda: repeated_kfold(10, k=2, n_repeats=0), ValueError, "n_repeats must be at least 1"),
     (lambda: repeated_kfold(10, stratify=True), ValueError, "stratify=True needs the class"),
     (lambda: leave_one_out(1), ValueError, "n must be at least 2"),
     (lambda: leave_one_out(0), ValueError, "n must be at least 2"),
@@ -533,7 +535,7 @@ BAD_CALLS = [
     (lambda: repeated_bootstrap(1), ValueError, "n must be at least 2"),
     (lambda: bootstrap_oob_probability(0), ValueError, "n must be at least 1"),
     (lambda: bootstrap_oob_probability([3, 0.5]), TypeError, "n must be a whole number"),
-    (lambda: bootstrap_oob_shares(10, repeats=0), ValueError, "repeats must be at least 1"),
+    (lambda: bootstrap_oob_shares(10, n_resamples=0), ValueError, "n_resamples must be at least 1"),
     (
         lambda: train_val_test_split(100, fractions=(0.5, 0.2, 0.2)),
         ValueError,
@@ -559,7 +561,7 @@ BAD_CALLS = [
     (lambda: holdout(10, test_size="1/3"), TypeError, "test_size must be a number"),
     (lambda: holdout(10, stratify=True), ValueError, "stratify=True needs the class"),
     (lambda: holdout(10, stratify="yes"), TypeError, "stratify must be True or False"),
-    (lambda: repeated_holdout(10, repeats=0), ValueError, "repeats must be at least 1"),
+    (lambda: repeated_holdout(10, n_repeats=0), ValueError, "n_repeats must be at least 1"),
     (lambda: stratified_counts([200, 300], fraction=1.5), ValueError, "fraction must be"),
     (lambda: stratified_counts([200, -1], fraction=0.5), ValueError, "must not be negative"),
     (lambda: stratified_counts([], fraction=0.5), ValueError, "class_counts is empty"),
@@ -591,7 +593,7 @@ def test_stratified_kfold_warns_for_a_small_class():
     "call",
     [
         lambda y: stratified_kfold(y, k=5),
-        lambda y: repeated_kfold(y, k=5, repeats=2, stratify=True),
+        lambda y: repeated_kfold(y, k=5, n_repeats=2, stratify=True),
     ],
     ids=["stratified_kfold", "repeated_kfold"],
 )
@@ -619,7 +621,7 @@ SPLITS_SMALL = [(np.arange(10, 20), np.arange(10))]
         ({"splits": [np.arange(5)]}, TypeError, "split 0 must be a"),
         ({"metric": "accuracy"}, TypeError, "metric must be a function"),
         ({"progress": "yes"}, TypeError, "progress must be True, False or None"),
-        ({"train_score": 1}, TypeError, "train_score must be True or False"),
+        ({"return_train_score": 1}, TypeError, "return_train_score must be True or False"),
     ],
     ids=lambda value: str(value)[:40],
 )
@@ -633,7 +635,7 @@ def test_cross_validate_bad_input(kwargs, error, message):
     arguments.update(kwargs)
     options = {
         name: arguments.pop(name)
-        for name in ("metric", "progress", "train_score")
+        for name in ("metric", "progress", "return_train_score")
         if name in arguments
     }
     with pytest.raises(error, match=message.replace("(", r"\(").replace(".", r"\.")):

@@ -80,12 +80,12 @@ def test_bootstrap_refuses_a_slider_end_it_cannot_simulate():
     with pytest.raises(ValueError, match=r"max_n.*2,000,000"):
         BootstrapExplorer(max_n=10**6)
     with pytest.raises(ValueError, match=r"max_n.*at most 100\b"):
-        BootstrapExplorer(max_n=1000, repeats=20_000)
+        BootstrapExplorer(max_n=1000, n_resamples=20_000)
     with pytest.raises(ValueError, match=r"max_n.*at most 1000\b"):
         BootstrapExplorer(max_n=1001)  # 1001 × 2000 draws: one step past the limit
     explorer = BootstrapExplorer()  # lesson 08: 1000 × 2000 draws, the limit itself
     assert explorer.n.max == 1000
-    explorer = BootstrapExplorer(n=10**4, max_n=10**4, repeats=200)  # make bench at 10⁴
+    explorer = BootstrapExplorer(n=10**4, max_n=10**4, n_resamples=200)  # make bench at 10⁴
     assert explorer.n.max == 10**4
 
 
@@ -112,7 +112,7 @@ def test_threshold_refuses_nan_threshold_and_infinite_profits(spam):
 
 
 def test_outlier_refuses_a_nan_shift():
-    explorer = OutlierExplorer(t=[1.0, 2.0, 3.0, 4.0], y=[1.5, 2.0, 2.5, 4.0])
+    explorer = OutlierExplorer(y_true=[1.0, 2.0, 3.0, 4.0], y_pred=[1.5, 2.0, 2.5, 4.0])
     _refused(explorer.shift, math.nan, "shift")
     assert explorer.metrics["mse"] == 0.125
     explorer.point.value, explorer.shift.value = 3, 6.0

@@ -103,7 +103,7 @@ def test_a_choice_refuses_a_value_outside_its_options(make, name, value):
     _refused(explorer._controls[name], name, value, "must be one of its options")
 
 
-@pytest.mark.parametrize(("name", "value"), [("k", 2.5), ("seed", "3"), ("stratified", "yes")])
+@pytest.mark.parametrize(("name", "value"), [("k", 2.5), ("seed", "3"), ("stratify", "yes")])
 def test_integer_and_switch_controls_refuse_what_they_would_convert(name, value):
     _refused(getattr(KFoldExplorer(["a", "b", "a", "b", "a", "b"]), name), name, value, "must be")
 
@@ -122,15 +122,15 @@ def test_the_threshold_explorer_refuses_labels_of_mixed_types():
         PrecisionRecallExplorer([1, "1", 0, 0, 1], S, positive=1)
 
 
-def test_the_threshold_explorer_names_negative_step_and_profit():
+def test_the_threshold_explorer_names_negative_step_and_profit_matrix():
     with pytest.raises(TypeError, match=r"^negative must be a single class label"):
         ThresholdExplorer(Y, S, positive=1, negative=[0])
     with pytest.raises(ValueError, match=r"^step must be a finite number greater than 0"):
         ThresholdExplorer(Y, S, positive=1, step=np.inf)
-    with pytest.raises(TypeError, match=r"^profit must hold numbers"):
-        ThresholdExplorer(Y, S, positive=1, profit=[[True, False], [False, True]])
-    with pytest.raises(TypeError, match=r"^profit must hold numbers"):
-        ThresholdExplorer(Y, S, positive=1, profit=[["1", "0"], ["0", "1"]])
+    with pytest.raises(TypeError, match=r"^profit_matrix must hold numbers"):
+        ThresholdExplorer(Y, S, positive=1, profit_matrix=[[True, False], [False, True]])
+    with pytest.raises(TypeError, match=r"^profit_matrix must hold numbers"):
+        ThresholdExplorer(Y, S, positive=1, profit_matrix=[["1", "0"], ["0", "1"]])
     with pytest.raises(TypeError, match="profit_matrix must hold numbers"):
         evalbook.profit([[6, 3], [2, 9]], [["1", "0"], ["0", "1"]])  # as profit() refuses
 

@@ -11,13 +11,13 @@ from evalbook.widgets import BootstrapExplorer
 
 @pytest.mark.parametrize("n", [1, 2, 3, 10, 37, 100, 1000])
 def test_formula_simulation_and_limit(n):
-    explorer = BootstrapExplorer(repeats=1000)
+    explorer = BootstrapExplorer(n_resamples=1000)
     explorer.n.value = n
     p = (1 - 1 / n) ** n
     assert explorer.formula == pytest.approx(p, rel=1e-12, abs=1e-15)
     assert explorer.limit == math.exp(-1)
     shares = explorer.shares
-    assert np.array_equal(shares, bootstrap_oob_shares(n, repeats=1000, seed=0))
+    assert np.array_equal(shares, bootstrap_oob_shares(n, n_resamples=1000, seed=0))
     # the mean of 1000 samples: variance at most p(1 − p) / (n · 1000) (binomial bound)
     assert abs(explorer.simulated - p) <= 5 * math.sqrt(p * (1 - p) / (n * 1000)) + 1e-12
     assert explorer.simulated_std == pytest.approx(shares.std(ddof=1))
@@ -48,8 +48,8 @@ def test_sample_is_drawn_for_small_n_only():
 
 
 def test_table_and_repr():
-    explorer = BootstrapExplorer(n=5, repeats=300, seed=1)
-    assert repr(explorer) == "BootstrapExplorer(n=5, repeats=300, seed=1)"
+    explorer = BootstrapExplorer(n=5, n_resamples=300, seed=1)
+    assert repr(explorer) == "BootstrapExplorer(n=5, n_resamples=300, seed=1)"
     table = explorer.table
     assert table["N"] == 5 and table["formula"] == pytest.approx(0.32768)
     assert table["e^-1"] == pytest.approx(0.36788, abs=1e-5)
@@ -70,7 +70,7 @@ def test_properties_are_read_only():
         ({"n": 0}, ValueError, "n must be at least 1"),
         ({"n": 2000}, ValueError, "n=2000 is larger than max_n=1000"),
         ({"n": 2.5}, TypeError, "n must be a whole number"),
-        ({"repeats": 0}, ValueError, "repeats must be at least 1"),
+        ({"n_resamples": 0}, ValueError, "n_resamples must be at least 1"),
         ({"seed": -2}, ValueError, "seed must be at least 0"),
         ({"max_n": 1}, ValueError, "max_n must be at least 2"),
     ],

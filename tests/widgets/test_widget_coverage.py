@@ -43,7 +43,7 @@ def test_defaults_are_m1_at_90_percent():
     [(30, 0.85, 0.90), (20, 0.95, 0.95), (100, 0.5, 0.80), (60, 0.9, 0.99)],
 )
 def test_coverage_is_close_to_the_exact_binomial_coverage(n, p, confidence):
-    explorer = CoverageExplorer(trials=4000, seed=3)
+    explorer = CoverageExplorer(n_trials=4000, seed=3)
     explorer.n.value, explorer.p.value, explorer.confidence.value = n, p, confidence
     for method, simulated in explorer.coverage.items():
         exact = _exact_coverage(p, n, confidence, method)
@@ -52,10 +52,10 @@ def test_coverage_is_close_to_the_exact_binomial_coverage(n, p, confidence):
 
 
 def test_same_numbers_as_the_library():
-    explorer = CoverageExplorer(n=50, p=0.9, confidence=0.95, trials=1000, seed=5)
+    explorer = CoverageExplorer(n=50, p=0.9, confidence=0.95, n_trials=1000, seed=5)
     for method in ("wilson", "normal", "exact"):
         expected = evalbook.interval_coverage(
-            0.9, 50, confidence=0.95, method=method, trials=1000, seed=5
+            0.9, 50, confidence=0.95, method=method, n_trials=1000, seed=5
         )
         assert explorer.coverage[method] == expected
 
@@ -114,7 +114,7 @@ def test_properties_are_read_only():
         ({"p": "0.8"}, TypeError, "p must be a number"),
         ({"confidence": 0.97}, ValueError, "confidence must be one of"),
         ({"confidence": 1.0}, ValueError, "confidence must be strictly between"),
-        ({"trials": 0}, ValueError, "trials must be at least 1"),
+        ({"n_trials": 0}, ValueError, "n_trials must be at least 1"),
         ({"seed": -1}, ValueError, "seed must be at least 0"),
         ({"max_n": True}, TypeError, "max_n must be a whole number"),
     ],

@@ -1,4 +1,4 @@
-"""KFoldExplorer driven from Python: k, stratified and seed in, the library's folds out."""
+"""KFoldExplorer driven from Python: k, stratify and seed in, the library's folds out."""
 
 import warnings
 
@@ -17,7 +17,7 @@ def _tests(splits):
 
 def test_defaults_are_handout_proportions_in_five_stratified_folds():
     explorer = KFoldExplorer(Y)
-    assert repr(explorer) == "KFoldExplorer(n=36, k=5, stratified=True, seed=0)"
+    assert repr(explorer) == "KFoldExplorer(n=36, k=5, stratify=True, seed=0)"
     assert explorer.fold_sizes == [8, 7, 7, 7, 7]
     assert _tests(explorer.splits) == _tests(stratified_kfold(Y, k=5, seed=0))
     counts = explorer.fold_class_counts
@@ -33,7 +33,7 @@ def test_controls_give_the_library_folds(k, seed):
     explorer = KFoldExplorer(Y)
     explorer.k.value, explorer.seed.value = k, seed
     assert _tests(explorer.splits) == _tests(stratified_kfold(Y, k=k, seed=seed))
-    explorer.stratified.value = False
+    explorer.stratify.value = False
     assert _tests(explorer.splits) == _tests(kfold(36, k=k, seed=seed))
     roles = explorer.roles
     assert roles.shape == (k, 36)
@@ -54,7 +54,7 @@ def test_small_class_gives_a_message_not_a_warning():
         assert explorer.splits == [] and explorer.fold_sizes == []
         assert "nenhuma classe tem k instâncias" in explorer.message
         assert "nenhuma classe" in explorer.html
-        explorer.stratified.value = False
+        explorer.stratify.value = False
         assert explorer.fold_sizes == [2] * 17 + [1] * 2 and explorer.message == ""
 
 
@@ -85,7 +85,7 @@ def test_properties_are_read_only_and_display_as_widget():
         ((), {"k": 25}, ValueError, "k must be between 2 and max_k=20"),
         ((), {"k": 2.0}, TypeError, "k must be a whole number"),
         ((), {"max_k": 40}, ValueError, "max_k must be between 2"),
-        ((), {"stratified": "sim"}, TypeError, "stratified must be True or False"),
+        ((), {"stratify": "sim"}, TypeError, "stratify must be True or False"),
         ((), {"seed": -1}, ValueError, "seed must be between 0 and 9999"),
         (("ABC",), {}, TypeError, "y must be a sequence"),
     ],

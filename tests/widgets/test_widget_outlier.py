@@ -16,7 +16,7 @@ Y = [1.5, 2.0, 2.5, 4.0]
 
 
 def test_values_by_hand():
-    explorer = OutlierExplorer(t=T, y=Y)
+    explorer = OutlierExplorer(y_true=T, y_pred=Y)
     assert explorer.point.value == 2  # the middle instance
     assert explorer.shift.value == 0.0
     assert explorer.metrics == pytest.approx(
@@ -52,7 +52,7 @@ def test_against_scikit_learn_for_every_point_and_shift(seed):
     rng = np.random.default_rng(seed)
     t = rng.normal(50, 10, size=15)
     y = t + rng.normal(0, 3, size=15)
-    explorer = OutlierExplorer(t=t, y=y, max_shift=100)
+    explorer = OutlierExplorer(y_true=t, y_pred=y, max_shift=100)
     for point in range(15):
         explorer.point.value = point
         explorer.shift.value = float(np.round(rng.uniform(-100, 100), 1))
@@ -67,7 +67,7 @@ def test_against_scikit_learn_for_every_point_and_shift(seed):
 
 
 def test_table_and_figure():
-    explorer = OutlierExplorer(t=T, y=Y, index=0)
+    explorer = OutlierExplorer(y_true=T, y_pred=Y, index=0)
     explorer.shift.value = 2.0
     assert "MSE (eq. 20)" in explorer.html and "× " in explorer.html
     assert "1.00 → 3.00" in explorer.html
@@ -81,25 +81,25 @@ def test_table_and_figure():
 
 
 def test_zero_baseline_error_gives_nan_ratio():
-    explorer = OutlierExplorer(t=[1.0, 2.0, 3.0], y=[1.0, 2.0, 3.0])
+    explorer = OutlierExplorer(y_true=[1.0, 2.0, 3.0], y_pred=[1.0, 2.0, 3.0])
     explorer.shift.value = 1.0
     assert all(math.isnan(v) for v in explorer.ratios.values())
     assert explorer.metrics["mae"] == pytest.approx(1 / 3)
 
 
 def test_bad_arguments():
-    with pytest.raises(TypeError, match="give both t and y"):
-        OutlierExplorer(t=T)
-    with pytest.raises(ValueError, match="t and y have different lengths"):
-        OutlierExplorer(t=T, y=Y[:3])
+    with pytest.raises(TypeError, match="give both y_true and y_pred"):
+        OutlierExplorer(y_true=T)
+    with pytest.raises(ValueError, match="y_true and y_pred have different lengths"):
+        OutlierExplorer(y_true=T, y_pred=Y[:3])
     with pytest.raises(ValueError, match="at least two instances"):
-        OutlierExplorer(t=[1.0], y=[1.0])
+        OutlierExplorer(y_true=[1.0], y_pred=[1.0])
     with pytest.raises(ValueError, match="index must be between 0 and 3"):
-        OutlierExplorer(t=T, y=Y, index=4)
+        OutlierExplorer(y_true=T, y_pred=Y, index=4)
     with pytest.raises(TypeError, match="index must be a whole number"):
-        OutlierExplorer(t=T, y=Y, index=1.0)
+        OutlierExplorer(y_true=T, y_pred=Y, index=1.0)
     with pytest.raises(ValueError, match="max_shift must be a finite number greater than 0"):
-        OutlierExplorer(t=T, y=Y, max_shift=0)
+        OutlierExplorer(y_true=T, y_pred=Y, max_shift=0)
     with pytest.raises(TypeError, match="seed must be a whole number"):
         OutlierExplorer(seed="x")
 
@@ -107,7 +107,7 @@ def test_bad_arguments():
 def test_large_data_draws_a_sample_but_counts_every_point():
     rng = np.random.default_rng(0)
     t = rng.normal(size=20_000)
-    explorer = OutlierExplorer(t=t, y=t + rng.normal(size=t.size), index=5)
+    explorer = OutlierExplorer(y_true=t, y_pred=t + rng.normal(size=t.size), index=5)
     assert explorer.plot.value.count("<circle") == 1000 + 1 + 2
     explorer.shift.value = 10.0
     assert explorer.targets[5] == pytest.approx(t[5] + 10.0)

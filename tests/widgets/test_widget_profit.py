@@ -72,7 +72,7 @@ def test_three_classes():
     assert explorer.cells[0][0].description == "A→A"
     assert explorer.profits.to_dict() == {"m1": 230.0, "m2": 200.0}
     assert explorer.table.loc["m1", "average_class_accuracy_hm"] == pytest.approx(
-        average_class_accuracy(models["m1"], mean="harmonic")
+        average_class_accuracy(models["m1"], average="harmonic")
     )
 
 

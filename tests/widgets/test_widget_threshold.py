@@ -141,7 +141,11 @@ def test_any_scores_and_labels():
         ({"positive": "spam", "threshold": 2.0}, ValueError, "threshold must lie"),
         ({"positive": "spam", "threshold": "0.5"}, TypeError, "threshold must be"),
         ({"positive": "spam", "negative": "spam"}, ValueError, "negative must differ"),
-        ({"positive": "spam", "profit": [[1, 2, 3]]}, ValueError, "profit must be a 2×2"),
+        (
+            {"positive": "spam", "profit_matrix": [[1, 2, 3]]},
+            ValueError,
+            "profit_matrix must be a 2×2",
+        ),
         (
             {"positive": "spam", "step": 0.0},
             ValueError,

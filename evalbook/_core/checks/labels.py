@@ -22,9 +22,19 @@ __all__ = [
     "check_label_types",
     "check_labels",
     "check_same_classes",
+    "default_positive",
+    "implied_positive",
     "mixed_labels_error",
     "positive_mask",
 ]
+
+#: The rule of the positive class, stated once (the naming table in ``evalbook``'s
+#: docstring points here): without ``positive=``, only labels that name their positive
+#: class have one.
+POSITIVE_RULE = (
+    "pass positive= to name the positive class: only the labels 0/1, -1/1 and False/True "
+    "have a default positive class (1, or True), as scikit-learn's pos_label=1"
+)
 
 
 def as_label_array(values, name: str) -> np.ndarray:
@@ -226,3 +236,44 @@ def mixed_labels_error(values, subject: str, *, hint: str = "") -> TypeError:
         f"{subject} labels of different types ({kinds}), e.g. {shown!r}; a label 1 and a "
         f"label '1' are different classes. Convert them to one type{hint}"
     )
+
+
+def implied_positive(classes):
+    """The positive class that the labels ``classes`` name themselves, or None.
+
+    ``1`` when every class is one of {0, 1} or of {-1, 1}, ``True`` when they are booleans
+    (scikit-learn's ``pos_label=1``); None for any other labels (``"spam"``/``"ham"``,
+    ``1``/``2``), whose positive class only the caller can name.
+    """
+    values = {plain_value(v) for v in classes}
+    if not values or not all(isinstance(v, (bool, numbers.Real)) for v in values):
+        return None
+    if all(isinstance(v, bool) for v in values):
+        return True
+    if values <= {0, 1} or values <= {-1, 1}:
+        return 1
+    return None
+
+
+def _classes(labels: np.ndarray) -> list:
+    """The distinct values of a label array."""
+    if labels.dtype.kind != "O":
+        return np.unique(labels).tolist()
+    return list(set(labels.tolist()))
+
+
+def default_positive(positive, *label_arrays: np.ndarray, name: str = "y_true"):
+    """``positive``, or, when it is None, the class the labels name (:func:`implied_positive`).
+
+    The one rule of the positive class for every binary metric on labels or scores: a
+    ValueError that asks for ``positive=`` when the labels (of all ``label_arrays``
+    together, checked arrays from :func:`as_label_array`) have no default.
+    """
+    if positive is not None:
+        return positive
+    classes = [value for labels in label_arrays for value in _classes(labels)]
+    implied = implied_positive(classes)
+    if implied is None:
+        found = sorted({plain_value(v) for v in classes}, key=repr)
+        raise ValueError(f"the labels of {name} are {found[:10]!r}; {POSITIVE_RULE}")
+    return implied

@@ -341,7 +341,7 @@ def check_quantile(value, name: str) -> float:
 
 
 # --- scores checks (the threshold of eq. (11) and the single class label of positive=)
-def check_threshold(value, name: str = "t") -> float:
+def check_threshold(value, name: str = "threshold") -> float:
     """Check that ``value`` is one real number, not NaN (±inf allowed), and return it."""
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
         raise TypeError(f"{name} must be a number; got {type(value).__name__} {value!r}")
@@ -361,11 +361,11 @@ def check_finite_number(value, name: str) -> float:
     return value
 
 
-def as_thresholds(t, name: str = "t"):
+def as_thresholds(threshold, name: str = "threshold"):
     """One threshold (a float, as :func:`check_threshold`) or many (a numeric array, no nan)."""
-    values = as_array(t, name)
+    values = as_array(threshold, name)
     if values.ndim == 0:
-        return check_threshold(t, name)
+        return check_threshold(threshold, name)
     if values.dtype.kind not in "iuf":
         raise TypeError(f"{name} must hold numbers; got dtype {values.dtype}")
     missing = np.flatnonzero(np.isnan(values))

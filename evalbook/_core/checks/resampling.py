@@ -227,61 +227,61 @@ def as_error_rates(value, name: str) -> np.ndarray:
     return array
 
 
-def as_score_table(scores) -> tuple[np.ndarray, tuple]:
+def as_score_table(score_table) -> tuple[np.ndarray, tuple]:
     """A table of scores (rows = datasets, columns = algorithms), N >= 2, k >= 3, as
     ``(values, labels)``. A DataFrame or a mapping ``{algorithm: scores}`` names the
     algorithms; numbers only (no booleans, no text)."""
 
     labels = None
-    if isinstance(scores, Mapping):
-        labels = tuple(scores.keys())
-        columns = [as_array(column, "scores") for column in scores.values()]
+    if isinstance(score_table, Mapping):
+        labels = tuple(score_table.keys())
+        columns = [as_array(column, "score_table") for column in score_table.values()]
         if any(column.ndim != 1 for column in columns) or len({c.size for c in columns}) > 1:
             raise ValueError(
-                "scores given as a mapping {algorithm: scores} must hold one sequence per "
+                "score_table given as a mapping {algorithm: scores} must hold one sequence per "
                 "algorithm, all of the same length (one score per dataset)"
             )
-        scores = np.column_stack(columns) if columns else np.empty((0, 0))
-    elif hasattr(scores, "columns") and hasattr(scores, "to_numpy"):
-        labels = tuple(scores.columns)
-        scores = scores.to_numpy()
+        score_table = np.column_stack(columns) if columns else np.empty((0, 0))
+    elif hasattr(score_table, "columns") and hasattr(score_table, "to_numpy"):
+        labels = tuple(score_table.columns)
+        score_table = score_table.to_numpy()
     if (
-        scores is None
-        or isinstance(scores, (str, bytes))
-        or np.ndim(as_array(scores, "scores")) == 0
+        score_table is None
+        or isinstance(score_table, (str, bytes))
+        or np.ndim(as_array(score_table, "score_table")) == 0
     ):
         raise TypeError(
-            "scores must be a table (rows = datasets, columns = algorithms); "
-            f"got {type(scores).__name__}"
+            "score_table must be a table (rows = datasets, columns = algorithms); "
+            f"got {type(score_table).__name__}"
         )
-    array = as_array(scores, "scores")
+    array = as_array(score_table, "score_table")
     if array.dtype.kind == "b":
-        raise TypeError("scores must hold numbers (e.g. accuracies), not booleans")
+        raise TypeError("score_table must hold numbers (e.g. accuracies), not booleans")
     if not holds_real_numbers(array):
         bad = [v for v in array.ravel() if not holds_real_numbers(np.array([v], dtype=object))]
         example = f": got {type(bad[0]).__name__} {bad[0]!r}" if bad else ""
-        raise TypeError(f"scores must hold numbers only, in rows of equal length{example}")
+        raise TypeError(f"score_table must hold numbers only, in rows of equal length{example}")
     try:
         values = array.astype(float)
     except OverflowError:  # an int beyond a float's range
-        raise ValueError("scores contains a number too large for a float") from None
+        raise ValueError("score_table contains a number too large for a float") from None
     if values.ndim != 2:
         raise ValueError(
-            f"scores must be two-dimensional (rows = datasets, columns = algorithms); "
+            f"score_table must be two-dimensional (rows = datasets, columns = algorithms); "
             f"got shape {values.shape}"
         )
     n, k = values.shape
     if n < 2:
-        raise ValueError(f"scores needs at least two datasets (rows); got {n}")
+        raise ValueError(f"score_table needs at least two datasets (rows); got {n}")
     if k < 3:
         raise ValueError(
-            f"scores needs at least three algorithms (columns); got {k}. "
+            f"score_table needs at least three algorithms (columns); got {k}. "
             "For two, use compare_algorithms on the differences"
         )
     if not np.all(np.isfinite(values)):
-        raise ValueError("scores contains nan or infinite values")
+        raise ValueError("score_table contains nan or infinite values")
     if labels is not None:  # each algorithm named once: a repeated name would hide one
-        labels = tuple(check_labels(list(labels), "the algorithms' names (scores' columns)"))
+        labels = tuple(check_labels(list(labels), "the algorithms' names (score_table' columns)"))
     return values, labels if labels is not None else tuple(range(k))
 
 

@@ -25,20 +25,20 @@ __all__ = [
 ]
 
 
-#: The hint given for an empty ``t`` or ``y`` of a regression metric.
+#: The hint given for an empty ``y_true`` or ``y_pred`` of a regression metric.
 EMPTY_REGRESSION = "a regression metric needs at least one instance"
 
 
-def as_number_pair(t, y) -> tuple[np.ndarray, np.ndarray]:
-    """Targets ``t`` and predictions ``y`` as two float arrays of the same, non-zero length.
+def as_number_pair(y_true, y_pred) -> tuple[np.ndarray, np.ndarray]:
+    """Targets ``y_true`` and predictions ``y_pred``: two float arrays of one non-zero length.
 
     Each is checked by :func:`as_number_array` (1-D, finite real numbers), and the two
     must describe the same instances.
     """
-    t = as_number_array(t, "t", empty=EMPTY_REGRESSION)
-    y = as_number_array(y, "y", empty=EMPTY_REGRESSION)
-    check_same_length(t, y, "t", "y")
-    return t, y
+    y_true = as_number_array(y_true, "y_true", empty=EMPTY_REGRESSION)
+    y_pred = as_number_array(y_pred, "y_pred", empty=EMPTY_REGRESSION)
+    check_same_length(y_true, y_pred, "y_true", "y_pred")
+    return y_true, y_pred
 
 
 # --- the checks of text_metrics.py (class-score tables, BLEU sentences and weights),
@@ -49,7 +49,7 @@ SUM_TOLERANCE = 1e-6
 
 
 def as_class_score_table(
-    y_true, scores, labels, *, name="probabilities", distributions=True
+    y_true, y_score, labels, *, name="y_proba", distributions=True
 ) -> tuple[np.ndarray, np.ndarray]:
     """The checked (n, k) table and, for each instance, the column of its true class.
 
@@ -57,9 +57,9 @@ def as_class_score_table(
     any finite real numbers are accepted (logits, decision-function output).
     """
     y_true = as_label_array(y_true, "y_true")
-    if scores is None or isinstance(scores, (str, bytes)):
+    if y_score is None or isinstance(y_score, (str, bytes)):
         raise TypeError(f"{name} must be a table of numbers, one row per instance")
-    table = as_array(scores, name)
+    table = as_array(y_score, name)
     check_table_cells(table, name)
     table = as_floats(table, name)
     if table.ndim != 2:
@@ -76,17 +76,17 @@ def as_class_score_table(
         row, column = (int(v) for v in bad[0])
         raise ValueError(f"{name}[{row}, {column}] is {table[row, column]}; not a number")
     if distributions:
-        check_distributions(table)
+        check_distributions(table, name)
     return table, as_true_columns(y_true, labels, k, name)
 
 
-def check_distributions(table: np.ndarray) -> None:
+def check_distributions(table: np.ndarray, name: str = "y_proba") -> None:
     """Refuse a row of probabilities that is negative or does not sum to 1."""
     bad = np.argwhere(table < 0)
     if bad.size:
         row, column = (int(v) for v in bad[0])
         raise ValueError(
-            f"probabilities[{row}, {column}] = {table[row, column]} is negative; each row "
+            f"{name}[{row}, {column}] = {table[row, column]} is negative; each row "
             "must be a probability distribution"
         )
     sums = table.sum(axis=1)
@@ -94,7 +94,7 @@ def check_distributions(table: np.ndarray) -> None:
     if off.size:
         row = int(off[0])
         raise ValueError(
-            f"row {row} of probabilities sums to {sums[row]:.6g}, not 1 ({off.size} rows do "
+            f"row {row} of {name} sums to {sums[row]:.6g}, not 1 ({off.size} rows do "
             "not); each row must be a probability distribution over the classes"
         )
 
@@ -107,7 +107,7 @@ def as_true_columns(y_true: np.ndarray, labels, k: int, name: str) -> np.ndarray
         ):
             raise TypeError(
                 "y_true holds labels that are not column numbers; pass labels= listing the "
-                "class of each column of probabilities (for a scikit-learn model, "
+                f"class of each column of {name} (for a scikit-learn model, "
                 "labels=model.classes_)"
             )
         # compared as Python ints first: a label beyond int64 (2**70) is simply outside
@@ -222,18 +222,18 @@ def as_bleu_corpus(candidates, references) -> list[tuple[tuple, list[tuple]]]:
     ]
 
 
-def as_bleu_weights(weights, max_n: int) -> np.ndarray:
-    """BLEU's weights of the n-gram orders 1..max_n: non-negative, summing to 1 (default
+def as_bleu_weights(weights, max_order: int) -> np.ndarray:
+    """BLEU's weights of the n-gram orders 1..max_order: non-negative, summing to 1 (default
     uniform)."""
     if weights is None:
-        return np.full(max_n, 1.0 / max_n)
+        return np.full(max_order, 1.0 / max_order)
     weights = as_number_array(
         weights, "weights", what="weight", empty="give one weight per n-gram order"
     )
-    if weights.size != max_n:
+    if weights.size != max_order:
         raise ValueError(
-            f"weights has {weights.size} values but max_n = {max_n}; give one weight per "
-            "n-gram order 1..max_n"
+            f"weights has {weights.size} values but max_order = {max_order}; give one weight per "
+            "n-gram order 1..max_order"
         )
     if np.any(weights < 0):
         raise ValueError(f"weights must be non-negative numbers; got {weights.tolist()}")
