@@ -22,7 +22,8 @@ Every public name is imported by name from its topic package below and listed in
 """
 
 from evalbook._core.checks import UndefinedMetricWarning
-from evalbook._core.render import get_language, options, set_language
+from evalbook._core.config import config_context, get_config, set_config
+from evalbook._core.messages import add_messages
 from evalbook._core.translation import translated
 from evalbook.displays import (
     CalibrationDisplay,
@@ -215,6 +216,7 @@ __all__ = [
     "UndefinedMetricWarning",
     "accuracy",
     "accuracy_interval",
+    "add_messages",
     "adjust_p_values",
     "adjusted_r2",
     "auc",
@@ -234,6 +236,7 @@ __all__ = [
     "cohen_kappa",
     "compare_algorithms",
     "compare_models",
+    "config_context",
     "corpus_bleu",
     "cross_entropy",
     "cross_validate",
@@ -255,7 +258,7 @@ __all__ = [
     "fresh_sample_predictions",
     "friedman",
     "gain_lift",
-    "get_language",
+    "get_config",
     "group_holdout",
     "group_kfold",
     "holdout",
@@ -276,7 +279,6 @@ __all__ = [
     "multiclass_roc_auc",
     "no_information_error_rate",
     "npv",
-    "options",
     "paired_ttest_5x2cv",
     "per_class_recall",
     "perplexity",
@@ -305,7 +307,7 @@ __all__ = [
     "roc_auc_interval",
     "roc_curve",
     "sensitivity",
-    "set_language",
+    "set_config",
     "smape",
     "specificity",
     "split_roles",

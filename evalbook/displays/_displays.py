@@ -6,7 +6,7 @@ computed (``from_curve``, ``from_matrix``), keeps it as attributes (``display.cu
 Display with the figure's ``ax_`` and ``figure_``. Calling ``plot`` on one Axes for
 several Displays compares models (handout 000, Figura 4(b)). Every word on a figure comes
 from :data:`evalbook._core.render.TERMS`, so a figure speaks the display language
-(:func:`evalbook.set_language`) like every table and explorer.
+(:func:`evalbook.set_config`) like every table and explorer.
 
 matplotlib is imported by ``plot`` only, so ``import evalbook`` does not load it. The
 explorers draw the same ROC and KS curves (the same :class:`~evalbook.Curve`) as inline
@@ -20,6 +20,7 @@ from contextlib import contextmanager
 import numpy as np
 
 from evalbook._core.checks import check_threshold
+from evalbook._core.messages import N_
 from evalbook._core.render import CLASS_LINE_COLOURS, say, short_term, term
 from evalbook.metrics._calibration import calibration_curve
 from evalbook.metrics._confusion import ConfusionMatrix, as_confusion_matrix
@@ -46,16 +47,13 @@ __all__ = [
 
 DIAGONAL = {"color": "0.6", "linestyle": "--", "linewidth": 1}
 
-#: The sentences of the figures, in each language (single words are in TERMS).
+#: The sentences of the figures, message ids (single words are in TERMS).
 TEXT = {
-    "roc_legend": {"en": "AUC = {auc}", "pt": "AUC = {auc}"},
-    "roc_point": {
-        "en": "t = {t}: (FPR, TPR) = ({fpr}, {tpr})",
-        "pt": "t = {t}: (FPR, TPR) = ({fpr}, {tpr})",
-    },
-    "ks_title": {"en": "KS = {ks} at ps = {ps}", "pt": "KS = {ks} em ps = {ps}"},
-    "cp": {"en": "CP({group}, ps)", "pt": "CP({group}, ps)"},
-    "pr_legend": {"en": "AP = {ap}", "pt": "AP = {ap}"},
+    "roc_legend": N_("AUC = {auc}"),
+    "roc_point": N_("t = {t}: (FPR, TPR) = ({fpr}, {tpr})"),
+    "ks_title": N_("KS = {ks} at ps = {ps}"),
+    "cp": N_("CP({group}, ps)"),
+    "pr_legend": N_("AP = {ap}"),
 }  # fmt: skip
 
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from evalbook._core.messages import N_
 from evalbook._core.render import say, short_term, term
 from evalbook.displays._displays import (
     ConfusionMatrixDisplay,
@@ -134,16 +135,10 @@ METRIC_CELLS = {
     "error_rate": ((_FN, _FP), (_TP, _FN, _FP, _TN)),
 }
 _CELL_NAMES = {_TP: "TP", _FN: "FN", _FP: "FP", _TN: "TN"}
-#: The sentences of the teaching figures, in each language.
+#: The sentences of the teaching figures (message ids).
 TEXT = {
-    "difference": {
-        "en": "difference (an interval containing 0: not significant)",
-        "pt": "diferença (o intervalo contém 0: não significativa)",
-    },
-    "ranks": {
-        "en": "average rank (1 = best); joined by a bar: no significant difference",
-        "pt": "posto médio (1 = melhor); unidos por uma barra: diferença não significativa",
-    },
+    "difference": N_("difference (an interval containing 0: not significant)"),
+    "ranks": N_("average rank (1 = best); joined by a bar: no significant difference"),
 }
 _NUMERATOR, _DENOMINATOR = "#1f5fa8", "#aec7e8"
 

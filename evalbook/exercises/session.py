@@ -188,7 +188,8 @@ def progress_path(set_id: str, folder) -> Path:
 def start(set_id, *, variant=None, student=None, folder=None) -> Started:
     """Open an exercise set for a student: restore their saved record, save it from now on.
 
-    Like a lesson's setup cell, it sets the display language to Portuguese (``set_language``).
+    Like a lesson's setup cell, it sets the display language to Portuguese
+    (``evalbook.set_config(language="pt")``).
     Parameters
     ----------
     set_id : str
@@ -222,13 +223,12 @@ def start(set_id, *, variant=None, student=None, folder=None) -> Started:
     Exercícios 09.
     >>> start("13")  # doctest: +ELLIPSIS
     ❌ Não existe o conjunto '13'. Os conjuntos são 01, 02, ..., 12 (um texto).
-    >>> evalbook.set_language("en")  # back to the library's default
-    'pt'
+    >>> evalbook.set_config(language="en")  # back to the library's default
     """
     problem = _start_error(set_id, variant)
     if problem is not None:
         return Started(problem)
-    evalbook.set_language("pt")
+    evalbook.set_config(language="pt")
     student = _student(student)
     if student is not None:
         _SESSION.student = student

@@ -6,7 +6,7 @@ are public attributes (set ``.value`` on them) and the numbers it shows are prop
 tests and notebooks can drive it without a browser. Display one in a notebook by making it
 the last expression of a cell. What an explorer shows (tables, colours, plots as inline
 SVG, numbers) comes from one renderer, :mod:`evalbook._core.render`, in the display language
-(English by default; ``evalbook._core.render.set_language("pt")`` for Portuguese).
+(English by default; ``evalbook.set_config(language="pt")`` for Portuguese).
 :class:`Guess` is the self-study half of a "Preveja" prompt: type a guess, then reveal.
 
 The submodules are imported on first use, so ``import evalbook`` does not pay for
