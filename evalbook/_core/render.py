@@ -199,10 +199,10 @@ def say(texts: dict, key: str, **fields):
     Examples
     --------
     >>> from evalbook import config_context
-    >>> texts = {"n": N_("{n} instances"), "head": (N_("metric"), N_("value"))}
+    >>> texts = {"matrix": N_("test set at t = {t}"), "head": (N_("metric"), N_("value"))}
     >>> with config_context(language="pt"):
-    ...     say(texts, "n", n=3), say(texts, "head")
-    ('3 instâncias', ('métrica', 'valor'))
+    ...     say(texts, "matrix", t=0.5), say(texts, "head")
+    ('teste em t = 0.5', ('métrica', 'valor'))
     """
     message = texts[key]
     if isinstance(message, tuple):
