@@ -16,6 +16,11 @@ A library of topic packages, gathered here in one flat namespace (``evalbook.roc
 Undefined values (0/0) return ``nan`` with an :class:`UndefinedMetricWarning`; metrics take
 ``zero_division=`` to choose another value.
 
+What a reader sees (tables, reports, figures, explorers) speaks the display language,
+English by default: :func:`set_config` (``language="pt"``), :func:`get_config` and
+:func:`config_context` set and read it as scikit-learn's do. The words come from gettext
+message catalogues; a course adds its own with :func:`add_messages`.
+
 Every public name is imported by name from its topic package below and listed in
 ``__all__`` (``tests/lib/test_namespace.py`` checks the list against the packages' own
 ``__all__``). Plots and widgets are imported on demand, so ``import evalbook`` stays fast.
