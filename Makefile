@@ -37,7 +37,7 @@ ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 # Extra options for `make lab`, e.g. LAB_ARGS="--no-browser --port=8899".
 LAB_ARGS ?=
 # What `make lint` checks: the code, and the code cells of the lessons and exercises.
-LINT_PATHS ?= evalbook tests benchmarks notebooks exercises
+LINT_PATHS ?= evalbook evalcourse tests benchmarks notebooks exercises
 
 PYTEST_NBVAL := --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg
 # One pytest worker per core (pytest-xdist). `--dist loadfile` keeps each file on one worker:
@@ -108,12 +108,12 @@ lock: | $(BIN)/python
 
 lint: $(STAMP_TEST)
 	$(BIN)/ruff check $(LINT_PATHS)
-	$(BIN)/ruff format --check evalbook tests benchmarks
+	$(BIN)/ruff format --check evalbook evalcourse tests benchmarks
 
 # The slide tests present lesson 05 here; `make test-slides` presents every lesson.
 test: lint
 	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadfile --no-loadscope-reorder $(PYTEST_ARGS) \
-		-m "not slides" --doctest-modules evalbook tests $(PYTEST_NBVAL) notebooks exercises/solucoes
+		-m "not slides" --doctest-modules evalbook evalcourse tests $(PYTEST_NBVAL) notebooks exercises/solucoes
 
 # Every lesson presented in deck mode at 1280×720 in JupyterLab and Chromium, as a lecturer
 # presents it (tests/notebooks/test_slides.py). One worker per core; a lesson's tests are
@@ -126,7 +126,7 @@ test-slides: $(STAMP_TEST)
 # JupyterLab server, no browser (`make test` runs those too).
 test-fast: lint
 	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadfile --no-loadscope-reorder $(PYTEST_ARGS) \
-		-m "not browser and not jupyterlab" --doctest-modules evalbook tests
+		-m "not browser and not jupyterlab" --doctest-modules evalbook evalcourse tests
 
 # Re-execute every lesson and solution top to bottom in a fresh kernel, then regenerate
 # the student notebooks from the solutions.

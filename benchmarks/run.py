@@ -526,7 +526,7 @@ def _bootstrap_loop(y_true, y_pred, resamples, seed):
 
 
 def bootstrap_case(settings: Settings) -> Iterator[Row]:
-    from evalbook import ConfusionMatrix, bootstrap_interval
+    from evalbook import ConfusionMatrix, accuracy, bootstrap_interval
 
     n, resamples = (10**3, 200) if settings.quick else (10**4, 10**4)
     rng = np.random.default_rng(4)
@@ -542,7 +542,7 @@ def bootstrap_case(settings: Settings) -> Iterator[Row]:
         compare(
             "bootstrap interval of accuracy",
             f"n={n:.0e}, {resamples:.0e} resamples".replace("e+0", "e"),
-            partial(bootstrap_interval, cm, resamples=resamples, seed=5),
+            partial(bootstrap_interval, accuracy, cm, n_resamples=resamples, seed=5),
             [
                 (
                     "Python loop over resamples",

@@ -102,7 +102,7 @@ IMPORT_STEPS = {
     # the library itself: no plotting, widgets, tables, progress bars or exercises
     "import evalbook": [],
     "import evalbook._core.render": [],
-    "import evalbook.displays._figures": [],  # matplotlib only when a figure is drawn
+    "import evalbook.displays._displays": [],  # matplotlib only when a figure is drawn
     "import evalbook.widgets": [],
     # ipywidgets only when an explorer is used
     "evalbook.widgets.PositiveClassExplorer": ["ipywidgets"],

@@ -263,7 +263,7 @@ def _refused_modules(extras: tuple[str, ...]) -> list[str]:
 #: Which extra a module of the package needs (the longest matching prefix; the core else).
 #: evalbook.widgets itself is core: it imports an explorer, and ipywidgets, on first use.
 EXTRA_OF_MODULE = {
-    "evalbook.displays._figures": "plots",
+    "evalbook.displays._displays": "plots",
     "evalbook.widgets.": "widgets",
     "evalbook.exercises": "lab",
 }
@@ -329,7 +329,7 @@ def test_modules_are_assigned_to_extras_as_the_package_declares():
     modules = _package_modules()
     assert {
         "evalbook",
-        "evalbook.displays._figures",
+        "evalbook.displays._displays",
         "evalbook.widgets",
         "evalbook.exercises",
     } <= set(modules)

@@ -5,40 +5,28 @@ with ``.plot(ax=)``. matplotlib is imported when a figure is drawn, not before.
 
 from evalbook.displays._displays import (
     CalibrationDisplay,
+    ComparisonIntervalsDisplay,
     ConfusionMatrixDisplay,
+    CriticalDifferenceDisplay,
     FBetaDisplay,
     GainDisplay,
     KSDisplay,
     LiftDisplay,
+    MetricCellsDisplay,
     PrecisionRecallDisplay,
     RocCurveDisplay,
-)
-from evalbook.displays._figures import (
-    plot_comparison_intervals,
-    plot_confusion_matrix,
-    plot_critical_difference,
-    plot_cumulative_gain,
-    plot_ks,
-    plot_lift,
-    plot_metric_cells,
-    plot_roc_curve,
 )
 
 __all__ = [
     "CalibrationDisplay",
+    "ComparisonIntervalsDisplay",
     "ConfusionMatrixDisplay",
+    "CriticalDifferenceDisplay",
     "FBetaDisplay",
     "GainDisplay",
     "KSDisplay",
     "LiftDisplay",
+    "MetricCellsDisplay",
     "PrecisionRecallDisplay",
     "RocCurveDisplay",
-    "plot_comparison_intervals",
-    "plot_confusion_matrix",
-    "plot_critical_difference",
-    "plot_cumulative_gain",
-    "plot_ks",
-    "plot_lift",
-    "plot_metric_cells",
-    "plot_roc_curve",
 ]

@@ -1,10 +1,14 @@
 """Figures as Displays, the way scikit-learn draws them: an object that stores what it draws.
 
-Each Display is built from the data (``from_predictions``) or from what the library already
-computed (``from_curve``, ``from_matrix``), keeps it as attributes (``display.curve``,
-``display.roc_auc``...) and draws it with ``display.plot(ax=None)``, which returns the
-Display with the figure's ``ax_`` and ``figure_``. Calling ``plot`` on one Axes for
-several Displays compares models (handout 000, Figura 4(b)). Every word on a figure comes
+Each Display is built from the data (``from_predictions``), from a fitted classifier
+(``from_estimator``, where scikit-learn has it: ROC, precision-recall, calibration, confusion
+matrix) or from what the library already computed (``from_curve``, ``from_matrix``,
+``from_result``), keeps it as attributes (``display.curve``, ``display.roc_auc``...) and
+draws it with ``display.plot(ax=None)``, which returns the Display with the figure's ``ax_``
+and ``figure_``. This is the only way the library draws: the teaching figures (the cells a
+rate divides, comparison intervals, Demšar's critical-difference diagram) are Displays too.
+Calling ``plot`` on one Axes for several Displays compares models (handout 000, Figura
+4(b)). Every word on a figure comes
 from :data:`evalbook._core.render.TERMS`, so a figure speaks the display language
 (:func:`evalbook.set_config`) like every table and explorer.
 
@@ -19,7 +23,7 @@ from contextlib import contextmanager
 
 import numpy as np
 
-from evalbook._core.checks import check_threshold
+from evalbook._core.checks import check_choice, check_threshold, is_missing
 from evalbook._core.messages import N_
 from evalbook._core.render import CLASS_LINE_COLOURS, say, short_term, term
 from evalbook.metrics._calibration import calibration_curve
@@ -36,11 +40,14 @@ from evalbook.metrics._ranking import (
 
 __all__ = [
     "CalibrationDisplay",
+    "ComparisonIntervalsDisplay",
     "ConfusionMatrixDisplay",
+    "CriticalDifferenceDisplay",
     "FBetaDisplay",
     "GainDisplay",
     "KSDisplay",
     "LiftDisplay",
+    "MetricCellsDisplay",
     "PrecisionRecallDisplay",
     "RocCurveDisplay",
 ]
@@ -54,6 +61,8 @@ TEXT = {
     "ks_title": N_("KS = {ks} at ps = {ps}"),
     "cp": N_("CP({group}, ps)"),
     "pr_legend": N_("AP = {ap}"),
+    "difference": N_("difference (an interval containing 0: not significant)"),
+    "ranks": N_("average rank (1 = best); joined by a bar: no significant difference"),
 }  # fmt: skip
 
 
@@ -93,6 +102,65 @@ def axes_for(ax, figsize=(4.5, 4)):
 def _check_name(name) -> None:
     if name is not None and not isinstance(name, str):
         raise TypeError(f"name must be a str (the legend text) or None; got {type(name).__name__}")
+
+
+_RESPONSE_METHODS = ("auto", "predict_proba", "decision_function")
+
+
+def _check_classifier(estimator) -> np.ndarray:
+    """The classes of a fitted classifier (its ``classes_``), or a TypeError naming it."""
+    if not (callable(getattr(estimator, "predict", None)) and hasattr(estimator, "classes_")):
+        raise TypeError(
+            "estimator must be a fitted classifier (with predict and classes_, e.g. a "
+            f"scikit-learn classifier after fit); got {type(estimator).__name__}"
+        )
+    return np.asarray(estimator.classes_)
+
+
+def _estimator_name(estimator, name):
+    _check_name(name)
+    return type(estimator).__name__ if name is None else name
+
+
+def _binary_response(estimator, X, *, positive, response_method):
+    """The scores of ``positive`` that a fitted binary classifier gives ``X``.
+
+    As scikit-learn's Displays do: the ``positive`` column of ``predict_proba``, or
+    ``decision_function``, negated when ``positive`` is the first class (the decision
+    function scores the second). ``"auto"`` tries ``predict_proba`` first. ``positive``
+    defaults to the second class of ``estimator.classes_``, scikit-learn's ``pos_label``.
+    Returns ``(y_score, positive)``.
+    """
+    classes = _check_classifier(estimator)
+    check_choice(response_method, "response_method", _RESPONSE_METHODS)
+    if classes.size != 2:
+        raise ValueError(
+            f"estimator must be a binary classifier; its classes_ has {classes.size} classes: "
+            f"{classes.tolist()}"
+        )
+    if positive is None:
+        positive = classes.tolist()[1]
+    elif np.ndim(positive) != 0 or is_missing(positive) or positive not in classes.tolist():
+        raise ValueError(
+            f"positive must be one of the estimator's classes {classes.tolist()}; got {positive!r}"
+        )
+    methods = (
+        ("predict_proba", "decision_function") if response_method == "auto" else (response_method,)
+    )
+    for method in methods:
+        respond = getattr(estimator, method, None)
+        if callable(respond):
+            break
+    else:
+        raise ValueError(
+            f"estimator has no {' or '.join(methods)}: it gives no scores to draw "
+            f"(response_method={response_method!r})"
+        )
+    first = positive == classes.tolist()[0]
+    response = np.asarray(respond(X))
+    if method == "predict_proba":
+        return response[:, 1 - int(first)], positive
+    return -response if first else response, positive
 
 
 def _check_curve(curve, kind: str) -> Curve:
@@ -208,6 +276,24 @@ class RocCurveDisplay(_CurveDisplay):
         t = None if threshold is None else check_threshold(threshold, "threshold")
         _check_name(name)
         return cls(roc_curve(y_true, scores, positive=positive), name=name, threshold=t)
+
+    @classmethod
+    def from_estimator(
+        cls, estimator, X, y, *, positive=None, response_method="auto", threshold=None, name=None
+    ):
+        """The ROC curve of a fitted binary classifier on ``X``, ``y``.
+
+        Its scores are the ``positive`` column of ``predict_proba`` or its
+        ``decision_function`` (``response_method``; ``"auto"`` tries them in that order),
+        as scikit-learn's ``RocCurveDisplay.from_estimator``; ``positive`` defaults to the
+        second of ``estimator.classes_`` and ``name`` to the estimator's class name.
+        Then :meth:`from_predictions`.
+        """
+        name = _estimator_name(estimator, name)
+        y_score, positive = _binary_response(
+            estimator, X, positive=positive, response_method=response_method
+        )
+        return cls.from_predictions(y, y_score, positive=positive, threshold=threshold, name=name)
 
     def _draw(self, ax) -> None:
         _diagonal(ax)
@@ -402,6 +488,19 @@ class PrecisionRecallDisplay(_CurveDisplay):
         _check_name(name)
         return cls(precision_recall_curve(y_true, scores, positive=positive), name=name)
 
+    @classmethod
+    def from_estimator(cls, estimator, X, y, *, positive=None, response_method="auto", name=None):
+        """The PR curve of a fitted binary classifier on ``X``, ``y``.
+
+        Scores, ``positive`` and ``name`` as :meth:`RocCurveDisplay.from_estimator`; then
+        :meth:`from_predictions`.
+        """
+        name = _estimator_name(estimator, name)
+        y_score, positive = _binary_response(
+            estimator, X, positive=positive, response_method=response_method
+        )
+        return cls.from_predictions(y, y_score, positive=positive, name=name)
+
     def _draw(self, ax) -> None:
         curve = self.curve
         legend = self._legend(say(TEXT, "pr_legend", ap=f"{self.average_precision:.3f}"))
@@ -473,6 +572,24 @@ class CalibrationDisplay(_CurveDisplay):
         )
         return cls(curve, name=name)
 
+    @classmethod
+    def from_estimator(
+        cls, estimator, X, y, *, positive=None, bins=10, strategy="uniform", name=None
+    ):
+        """The reliability diagram of a fitted binary classifier's ``predict_proba`` on ``X``.
+
+        The probabilities of ``positive`` (by default the second of ``estimator.classes_``),
+        as scikit-learn's ``CalibrationDisplay.from_estimator``; ``name`` defaults to the
+        estimator's class name. Then :meth:`from_predictions`.
+        """
+        name = _estimator_name(estimator, name)
+        y_prob, positive = _binary_response(
+            estimator, X, positive=positive, response_method="predict_proba"
+        )
+        return cls.from_predictions(
+            y, y_prob, positive=positive, bins=bins, strategy=strategy, name=name
+        )
+
     def _draw(self, ax) -> None:
         _diagonal(ax)
         curve = self.curve
@@ -515,6 +632,13 @@ class ConfusionMatrixDisplay(_Display):
         """The matrix of ``y_true`` against ``y_pred`` (:meth:`ConfusionMatrix.from_labels`)."""
         return cls(ConfusionMatrix.from_labels(y_true, y_pred, labels=labels), cmap=cmap)
 
+    @classmethod
+    def from_estimator(cls, estimator, X, y, *, labels=None, cmap="Blues"):
+        """The matrix of ``y`` against a fitted classifier's ``predict(X)``
+        (:meth:`from_predictions`)."""
+        _check_classifier(estimator)
+        return cls.from_predictions(y, estimator.predict(X), labels=labels, cmap=cmap)
+
     def plot(self, *, ax=None):
         self._colormap = _check_cmap(self.cmap)  # before a figure is opened
         return super().plot(ax=ax)
@@ -549,6 +673,281 @@ def _check_cmap(cmap):
         raise type(exc)(f"cmap must be a matplotlib colormap or its name; {exc}") from None
 
 
+# ---------------------------------------------------------------------- teaching figures
+# Which cells of the 2×2 matrix (rows the target, columns the prediction, positive first) a
+# rate divides: (numerator cells, denominator cells), each cell as (row, column).
+_TP, _FN, _FP, _TN = (0, 0), (0, 1), (1, 0), (1, 1)
+METRIC_CELLS = {
+    "precision": ((_TP,), (_TP, _FP)),
+    "recall": ((_TP,), (_TP, _FN)),
+    "specificity": ((_TN,), (_FP, _TN)),
+    "npv": ((_TN,), (_FN, _TN)),
+    "fpr": ((_FP,), (_FP, _TN)),
+    "fnr": ((_FN,), (_TP, _FN)),
+    "accuracy": ((_TP, _TN), (_TP, _FN, _FP, _TN)),
+    "error_rate": ((_FN, _FP), (_TP, _FN, _FP, _TN)),
+}
+_CELL_NAMES = {_TP: "TP", _FN: "FN", _FP: "FP", _TN: "TN"}
+_NUMERATOR, _DENOMINATOR = "#1f5fa8", "#aec7e8"
+
+
+class MetricCellsDisplay(_Display):
+    """The 2×2 matrix with the cells a rate divides: the numerator dark, the rest of the
+    denominator light, the cells it leaves out white.
+
+    Precision divides along the predicted-positive **column**, recall along the
+    actual-positive **row** (handout 000, eqs. (3) and (4); note 7 for the other rates).
+    The title writes the division out.
+
+    Attributes
+    ----------
+    confusion_matrix : ConfusionMatrix
+        The 2×2 matrix (rows the target, columns the prediction, the positive class first).
+    metric : str
+        One of ``METRIC_CELLS``: "precision", "recall", "specificity", "npv", "fpr",
+        "fnr", "accuracy", "error_rate".
+    numerator, denominator : tuple of (int, int)
+        The cells (row, column) added above and below the fraction bar.
+    value : float
+        The rate (nan when its denominator is 0).
+
+    Examples
+    --------
+    >>> display = MetricCellsDisplay.from_matrix([[6, 3], [2, 9]], "precision")
+    >>> display.value
+    0.75
+    >>> display.plot().ax_.get_title()
+    'precision = TP / (TP + FP) = 6 / 8 = 0.75'
+    """
+
+    figsize = (3.8, 3.4)
+
+    def __init__(self, cm, metric):
+        from evalbook.metrics import _classification as classification
+
+        cm = as_confusion_matrix(cm)
+        if cm.n_classes != 2:
+            raise ValueError(
+                f"cm must be a 2×2 matrix for MetricCellsDisplay; got {cm.n_classes}×{cm.n_classes}"
+            )
+        if not isinstance(metric, str) or metric not in METRIC_CELLS:
+            raise ValueError(f"metric must be one of {sorted(METRIC_CELLS)}; got {metric!r}")
+        self.confusion_matrix = cm
+        self.metric = metric
+        self.numerator, self.denominator = METRIC_CELLS[metric]
+        self.value = getattr(classification, metric)(cm, zero_division=float("nan"))
+
+    @classmethod
+    def from_matrix(cls, cm, metric):
+        """The cells of ``cm`` (a :class:`~evalbook.ConfusionMatrix` or its 2×2 counts)
+        that ``metric`` divides."""
+        return cls(cm, metric)
+
+    def _draw(self, ax) -> None:
+        from matplotlib.patches import Rectangle
+
+        cm, numerator, denominator = self.confusion_matrix, self.numerator, self.denominator
+        counts = cm.counts
+        top = sum(int(counts[cell]) for cell in numerator)
+        bottom = sum(int(counts[cell]) for cell in denominator)
+        for cell, name in _CELL_NAMES.items():
+            inside = cell in numerator
+            colour = _NUMERATOR if inside else _DENOMINATOR if cell in denominator else "white"
+            row, column = cell
+            ax.add_patch(
+                Rectangle((column - 0.5, row - 0.5), 1, 1, facecolor=colour, edgecolor="black")
+            )
+            ax.text(
+                column,
+                row,
+                f"{name}\n{counts[cell]}",
+                ha="center",
+                va="center",
+                color="white" if inside else "black",
+                fontsize=12,
+            )
+        ax.set_xlim(-0.5, 1.5)
+        ax.set_ylim(1.5, -0.5)
+        labels = [str(label) for label in cm.labels]
+        ax.set_xticks([0, 1], labels)
+        ax.set_yticks([0, 1], labels)
+        ax.set_xlabel(term("prediction"))
+        ax.set_ylabel(term("target"))
+        above = " + ".join(_CELL_NAMES[cell] for cell in numerator)
+        below = " + ".join(_CELL_NAMES[cell] for cell in denominator)
+        above = f"({above})" if len(numerator) > 1 else above
+        ax.set_title(
+            f"{short_term(self.metric)} = {above} / ({below}) = {top} / {bottom} = {self.value:.3g}"
+        )
+
+
+class ComparisonIntervalsDisplay(_Display):
+    """Intervals of differences with 0 marked: the picture of handout 004's verdicts.
+
+    One row per comparison: the interval of ``d`` (:func:`evalbook.compare_models`) or of
+    the mean difference (:func:`evalbook.compare_algorithms`), with its centre. An interval
+    that contains 0 (no significant difference) is grey; one entirely above or below 0 is
+    red. A dashed line marks 0.
+
+    Attributes
+    ----------
+    names : list of str
+        The rows, top to bottom.
+    centres, lower, upper : numpy.ndarray
+        Each row's difference and its interval.
+    significant : numpy.ndarray of bool
+        Whether each interval leaves out 0.
+
+    Examples
+    --------
+    >>> from evalbook import compare_models
+    >>> display = ComparisonIntervalsDisplay.from_result(
+    ...     {"M1 − M2": compare_models(0.85, 30, 0.75, 5000)})
+    >>> display.significant.tolist()
+    [False]
+    >>> [t.get_text() for t in display.plot().ax_.get_yticklabels()]
+    ['M1 − M2']
+    """
+
+    def __init__(self, comparisons):
+        from collections.abc import Mapping
+
+        from evalbook.inference._comparison import AlgorithmComparison, ModelComparison
+
+        if not isinstance(comparisons, Mapping) or not comparisons:
+            raise TypeError(
+                "comparisons must be a non-empty mapping {name: result of compare_models or "
+                f"compare_algorithms}}; got {type(comparisons).__name__}"
+            )
+        rows = []
+        for name, result in comparisons.items():
+            if isinstance(result, ModelComparison):
+                centre = result.d
+            elif isinstance(result, AlgorithmComparison):
+                centre = result.mean
+            else:
+                raise TypeError(
+                    f"comparisons[{name!r}] must be a result of compare_models or "
+                    f"compare_algorithms; got {type(result).__name__}"
+                )
+            rows.append(
+                (str(name), float(centre), *map(float, result.interval), result.significant)
+            )
+        self.names = [row[0] for row in rows]
+        self.centres, self.lower, self.upper = (
+            np.array([row[i] for row in rows]) for i in (1, 2, 3)
+        )
+        self.significant = np.array([bool(row[4]) for row in rows])
+
+    @property
+    def figsize(self):
+        return (6, 0.6 * len(self.names) + 1.2)
+
+    @classmethod
+    def from_result(cls, comparisons):
+        """The Display of ``{row name: compare_models(...) or compare_algorithms(...)}``."""
+        return cls(comparisons)
+
+    def _draw(self, ax) -> None:
+        rows = zip(self.centres, self.lower, self.upper, self.significant, strict=True)
+        for y, (centre, lower, upper, significant) in enumerate(rows):
+            colour = "#d62728" if significant else "#7f7f7f"
+            ax.plot([lower, upper], [y, y], color=colour, linewidth=3, solid_capstyle="butt")
+            ax.plot([centre], [y], "o", color=colour)
+        ax.axvline(0, color="black", linestyle="--", linewidth=1)
+        ax.set_yticks(range(len(self.names)), self.names)
+        ax.set_ylim(len(self.names) - 0.5, -0.5)
+        ax.set_xlabel(say(TEXT, "difference"))
+
+
+class CriticalDifferenceDisplay(_Display):
+    """Demšar's critical-difference diagram of a Friedman/Nemenyi result.
+
+    The algorithms sit at their average ranks (1 = best, on the left); a bar of length CD
+    is drawn above the axis, and algorithms whose average ranks differ by less than CD (not
+    significantly different by Nemenyi's test) are joined by a thick line. Demšar (2006),
+    "Statistical comparisons of classifiers over multiple data sets", Fig. 1.
+
+    Attributes
+    ----------
+    average_ranks : numpy.ndarray
+        Each algorithm's average rank, in the result's order.
+    labels : list of str
+        The algorithms' names.
+    critical_difference : float
+        Nemenyi's CD.
+
+    Examples
+    --------
+    >>> from evalbook import friedman
+    >>> scores = [[0.9, 0.8, 0.7], [0.85, 0.8, 0.6], [0.95, 0.7, 0.75], [0.9, 0.85, 0.8]]
+    >>> display = CriticalDifferenceDisplay.from_result(friedman(scores, nemenyi=True))
+    >>> display.average_ranks.tolist()
+    [1.0, 2.25, 2.75]
+    >>> sorted(t.get_text() for t in display.plot().ax_.texts if "(" in t.get_text())
+    ['0 (1.000)', '1 (2.250)', '2 (2.750)']
+    """
+
+    def __init__(self, result):
+        from evalbook.inference._comparison import FriedmanResult
+
+        if not isinstance(result, FriedmanResult):
+            raise TypeError(f"result must be a FriedmanResult; got {type(result).__name__}")
+        if result.critical_difference is None:
+            raise ValueError("result has no critical difference: call friedman(..., nemenyi=True)")
+        self.average_ranks = np.asarray(result.average_ranks, dtype=float)
+        self.labels = [str(label) for label in result.labels]
+        self.critical_difference = float(result.critical_difference)
+
+    @property
+    def figsize(self):
+        return (7, 1.6 + 0.3 * ((len(self.labels) + 1) // 2))
+
+    @classmethod
+    def from_result(cls, result):
+        """The diagram of :func:`evalbook.friedman`'s result with ``nemenyi=True``."""
+        return cls(result)
+
+    def _draw(self, ax) -> None:
+        cd, ranks = self.critical_difference, self.average_ranks
+        k = len(ranks)
+        order = np.argsort(ranks, kind="stable")
+        sorted_ranks = ranks[order]
+        labels = [self.labels[i] for i in order]
+        half = (k + 1) // 2
+        ax.hlines(0, 1, k, color="black")
+        for r in range(1, k + 1):
+            ax.vlines(r, -0.05, 0.05, color="black")
+            ax.text(r, 0.1, str(r), ha="center", va="bottom")
+        ax.plot([1, 1 + cd], [0.55, 0.55], color="black", linewidth=2)
+        ax.text(1 + cd / 2, 0.62, f"CD = {cd:.2f}", ha="center", va="bottom")
+        for position, (rank, label) in enumerate(zip(sorted_ranks, labels, strict=True)):
+            left = position < half
+            y = -0.35 - 0.3 * (position if left else k - 1 - position)
+            x_text = 0.8 if left else k + 0.2
+            ax.plot([rank, rank, x_text], [0, y, y], color="black", linewidth=1)
+            ax.text(x_text, y, f"{label} ({rank:.3f})", ha="right" if left else "left", va="center")
+        level, last_end = 0, -1
+        for i in range(k):  # maximal runs of ranks less than CD apart: not distinguished
+            j = i
+            while j + 1 < k and sorted_ranks[j + 1] - sorted_ranks[i] < cd:
+                j += 1
+            if j > i and j > last_end:
+                y = -0.12 - 0.08 * level
+                ax.plot(
+                    [sorted_ranks[i] - 0.03, sorted_ranks[j] + 0.03],
+                    [y, y],
+                    color="#d62728",
+                    linewidth=4,
+                    solid_capstyle="butt",
+                )
+                level, last_end = level + 1, j
+        ax.set_xlim(-0.6, k + 1.6)
+        ax.set_ylim(-0.5 - 0.3 * half, 0.9)
+        ax.axis("off")
+        ax.set_title(say(TEXT, "ranks"))
+
+
 _DISPLAYS = {
     "roc": RocCurveDisplay,
     "precision_recall": PrecisionRecallDisplay,
@@ -560,7 +959,7 @@ _DISPLAYS = {
 
 
 def display_of(curve, **options):
-    """The Display that draws ``curve`` (:meth:`Curve.plot`): ``from_curve(curve, **options)``.
+    """The Display that draws ``curve``: ``from_curve(curve, **options)``.
 
     A gain-and-lift curve is drawn as its cumulative gain chart (:class:`GainDisplay`);
     :class:`LiftDisplay` ``.from_curve`` draws its lift.

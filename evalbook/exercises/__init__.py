@@ -1,15 +1,20 @@
-"""The exercise sets' public face: check answers, open a set, see and export the record.
+"""The exercise engine: item kinds, hint ladder, checker, progress store, class report, and
+the lecturer's command line (``python -m evalbook.exercises``). No course is in it: a course
+declares its sets (see :mod:`~evalbook.exercises.registry`) and the engine finds them.
 
-Each exercise notebook (``exercises/NN_topic.ipynb``) opens its set with ``start("NN")``
-and ends each question with a cell such as ``check("01.matriz", cm)``; its last cell shows
-``progress()``. The data of the questions are in :mod:`evalcourse.exercises.data`.
+Each exercise notebook (``exercises/NN_topic.ipynb``) opens its set with
+``exercicios = start("NN")`` and ends each question with a cell such as
+``exercicios.check("01.matriz", cm)``; its last cell shows ``exercicios.progress()``.
 
-- :func:`check` (module :mod:`~evalbook.exercises.checker`): the verdict, in Portuguese;
-- :func:`start`, :func:`progress`, :func:`export_progress`, :func:`reset_progress` (module
-  :mod:`~evalbook.exercises.session`): the set, its homework variant and the record;
-- :func:`exercise_ids` (module :mod:`~evalbook.exercises.registry`): the items, one module
-  per set (``set_01`` ... ``set_12``), each item an :class:`~evalbook.exercises.item.Exercise`
-  whose expected answer is computed from the variant the checker passes;
+- :func:`start` (module :mod:`~evalbook.exercises.session`): the set, its homework variant
+  and the student, as a :class:`Session` that checks, records and exports;
+- :func:`check` (module :mod:`~evalbook.exercises.checker`): the verdict alone, in
+  Portuguese, recording nothing;
+- :class:`ExerciseSet` and :class:`Exercise` (module :mod:`~evalbook.exercises.item`): what
+  a course's set module defines (``SET = ExerciseSet(...)``), its items named once in the
+  notebook's order;
+- :func:`exercise_sets`, :func:`exercise_ids`, :func:`refresh` (module
+  :mod:`~evalbook.exercises.registry`): the sets of the installed courses;
 - :mod:`evalbook.exercises.build` generates the student notebooks from the solutions.
 
 This subpackage is not imported by ``import evalbook``.
@@ -22,24 +27,21 @@ Examples
 """
 
 from evalbook.exercises.checker import ABS_TOL, CheckResult, ExerciseError, check
-from evalbook.exercises.registry import exercise_ids
-from evalbook.exercises.session import (
-    Progress,
-    export_progress,
-    progress,
-    reset_progress,
-    start,
-)
+from evalbook.exercises.item import Exercise, ExerciseSet
+from evalbook.exercises.registry import exercise_ids, exercise_sets, refresh
+from evalbook.exercises.session import Progress, Session, start
 
 __all__ = [
     "ABS_TOL",
     "CheckResult",
+    "Exercise",
     "ExerciseError",
+    "ExerciseSet",
     "Progress",
+    "Session",
     "check",
     "exercise_ids",
-    "export_progress",
-    "progress",
-    "reset_progress",
+    "exercise_sets",
+    "refresh",
     "start",
 ]

@@ -30,10 +30,9 @@ import numpy as np
 from evalbook import ConfusionMatrix
 from evalbook.exercises.build import EXERCISES_DIR, find_root
 from evalbook.exercises.checker import expected_answer
-from evalbook.exercises.registry import EXERCISES, SETS
+from evalbook.exercises.registry import all_exercises, exercise_sets
 from evalbook.exercises.report import collect, write_csv, write_html
 from evalbook.exercises.session import items_in_order
-from evalcourse.exercises.data import VARIANT_SETS
 
 #: Variants derived from a name fall in 1 .. VARIANT_SPAN.
 VARIANT_SPAN = 100_000
@@ -57,7 +56,7 @@ def answer_key(set_id: str, variant: int | None = None) -> str:
         f"Gabarito dos exercícios {set_id}" + ("" if variant is None else f", variante {variant}")
     ]
     for exercise_id in items_in_order(set_id):
-        exercise = EXERCISES[exercise_id]
+        exercise = all_exercises()[exercise_id]
         if exercise.kind == "text":
             answer = "(resposta escrita: lida pelo professor, não corrigida)"
         else:
@@ -105,10 +104,10 @@ def build_class(class_list, output, *, sets=None, root=None) -> list[Path]:
         variant = student_variant(name, row.get("numero"))
         folder = output / _slug(name)
         folder.mkdir(parents=True, exist_ok=True)
-        for set_id in sets or list(SETS):
+        for set_id in sets or list(exercise_sets()):
             (source,) = sorted((root / EXERCISES_DIR).glob(f"{set_id}_*.ipynb"))
             notebook = nbformat.read(source, as_version=4)
-            shown = f", variant={variant}" if set_id in VARIANT_SETS else ""
+            shown = f", variant={variant}" if exercise_sets()[set_id].variants else ""
             call = f"start({set_id!r}{shown}, student={name!r})".replace("'", '"')
             pattern = re.compile(rf'start\(\s*"{set_id}"\s*(,\s*variant=VARIANTE\s*)?\)')
             for cell in notebook.cells:
@@ -150,8 +149,9 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _check_set(parser, set_id) -> None:
-    if set_id not in SETS:
-        parser.error(f"não existe o conjunto {set_id!r}; os conjuntos são {', '.join(SETS)}")
+    sets = exercise_sets()
+    if set_id not in sets:
+        parser.error(f"não existe o conjunto {set_id!r}; os conjuntos são {', '.join(sets)}")
 
 
 def main(argv=None) -> int:
@@ -159,20 +159,21 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     if args.comando == "listar":
         if args.conjunto is None:
-            for set_id, module in SETS.items():
-                title = (module.__doc__ or "").strip().splitlines()[0]
-                shown = " (com variantes)" if set_id in VARIANT_SETS else ""
-                print(f"{set_id}  {len(items_in_order(set_id))} itens{shown}  {title}")
+            for set_id, exercise_set in exercise_sets().items():
+                shown = " (com variantes)" if exercise_set.variants else ""
+                count = len(exercise_set.items)
+                print(f"{set_id}  {count} itens{shown}  {exercise_set.title}")
         else:
             _check_set(parser, args.conjunto)
             for exercise_id in items_in_order(args.conjunto):
-                print(f"{exercise_id}  {EXERCISES[exercise_id].kind}")
+                print(f"{exercise_id}  {all_exercises()[exercise_id].kind}")
         return 0
     if args.comando == "gabarito":
         _check_set(parser, args.conjunto)
-        if args.variante is not None and args.conjunto not in VARIANT_SETS:
+        with_variants = [number for number, each in exercise_sets().items() if each.variants]
+        if args.variante is not None and args.conjunto not in with_variants:
             parser.error(
-                f"o conjunto {args.conjunto} não tem variantes; têm: {', '.join(VARIANT_SETS)}"
+                f"o conjunto {args.conjunto} não tem variantes; têm: {', '.join(with_variants)}"
             )
         if args.variante is not None and args.variante < 0:
             parser.error("a variante é um número inteiro ≥ 0")

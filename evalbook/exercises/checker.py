@@ -1,9 +1,11 @@
 """The exercise checker: ``check("NN.item", answer)`` compares an answer with the expected one.
 
 The expected answer is computed with the library from the exercise's data (the registry,
-:mod:`evalbook.exercises.registry`), in the variant the student opened the set with (read
-from the session and passed to the item); the verdict is in Brazilian Portuguese:
-``"✅ Correto! …"`` or ``"❌ Ainda não. Dica: …"``.
+:mod:`evalbook.exercises.registry`), in the variant the student opened the set with (the
+student's :class:`~evalbook.exercises.session.Session` passes it, with the number of wrong
+tries so far); the verdict is in Brazilian Portuguese: ``"✅ Correto! …"`` or
+``"❌ Ainda não. Dica: …"``. :func:`check` alone records nothing: a session's ``check``
+records every answer.
 
 Two kinds of trouble, kept apart:
 
@@ -15,11 +17,12 @@ Two kinds of trouble, kept apart:
   raised as :class:`ExerciseError`, naming the item.
 
 Hints lead before they tell. The session (:mod:`evalbook.exercises.session`) counts each
-item's wrong answers: the first gets what to look at (the concept, the lesson's section, a
-question back), the second the formula or the handout's equation, the third and later also
-the ``evalbook`` call. A known mistake (the classes swapped, a percentage, a transposed
-matrix...) gets its own hint first, which never gives the call or the value away. Text
-answers ignore accents, case and surrounding spaces ("nao" is "não").
+item's wrong answers and passes the count (``tries=``): the first gets what to look at (the
+concept, the lesson's section, a question back), the second the formula or the source's
+equation, the third and later also the ``evalbook`` call. A known mistake (the classes
+swapped, a percentage, a transposed matrix...) gets its own hint first, which never gives
+the call or the value away. Text answers ignore accents, case and surrounding spaces ("nao"
+is "não").
 
 Numbers are accepted within an absolute tolerance :data:`ABS_TOL` = 5e-4, so an answer
 rounded to 3 decimals is right (|0.6154 - 0.615| < 5e-4) and one rounded to 2 decimals
@@ -64,10 +67,9 @@ from evalbook.exercises.answers import (
     plain,
     shorten,
 )
-from evalbook.exercises.registry import EXERCISES, SETS, exercise_ids
-from evalbook.exercises.session import current_variant, record, wrong_tries
+from evalbook.exercises.registry import all_exercises, exercise_ids, exercise_sets
 
-__all__ = ["ABS_TOL", "CheckResult", "ExerciseError", "check"]
+__all__ = ["ABS_TOL", "CheckResult", "ExerciseError", "check", "judge"]
 
 #: Absolute tolerance for numeric answers: rounding to 3 decimals is accepted.
 ABS_TOL = 5e-4
@@ -148,8 +150,8 @@ def step_hint(exercise, tries: int) -> str:
     return f"{exercise.formula} {exercise.call}"
 
 
-def check(exercise_id, answer) -> CheckResult:
-    """Compare a student's answer with the expected answer of an exercise.
+def check(exercise_id, answer, *, variant=None, tries=1) -> CheckResult:
+    """Compare a student's answer with the expected answer of an exercise (nothing recorded).
 
     Parameters
     ----------
@@ -161,6 +163,10 @@ def check(exercise_id, answer) -> CheckResult:
         of labels or a confusion matrix (a :class:`~evalbook.ConfusionMatrix`, a nested
         list, an array or a DataFrame), depending on the exercise. Numbers are compared
         within :data:`ABS_TOL`.
+    variant : int, optional
+        The variant of the set's data (None: the solutions' data).
+    tries : int
+        Which wrong answer this would be (1: the first): the step of the hint.
 
     Returns
     -------
@@ -188,40 +194,46 @@ def check(exercise_id, answer) -> CheckResult:
     >>> check("02.acuracia_erro", (0.688, 0.312))
     ✅ Correto! Valores exatos: acurácia = 0.6875, taxa de erro = 0.3125.
     """
+    return judge(exercise_id, answer, variant=variant, tries=tries)[0]
+
+
+def judge(exercise_id, answer, *, variant=None, tries=1) -> tuple[CheckResult, dict | None]:
+    """The verdict of :func:`check` and what a session records of it (None: nothing).
+
+    What is recorded is the keyword arguments of a try: ``correct`` (True, False, or None
+    for a guess or a written answer), and ``mistake``, ``guess``, ``text`` or
+    ``wrong_form`` (an answer of the wrong form, which is not a try).
+    """
     exercise_id = plain(exercise_id)
-    exercise = EXERCISES.get(exercise_id) if type(exercise_id) is str else None
+    exercise = all_exercises().get(exercise_id) if type(exercise_id) is str else None
     if exercise is None:
-        return _unknown(exercise_id)
-    item = expected_answer(exercise_id, variant=current_variant(exercise_id.split(".", 1)[0]))
-    tries = wrong_tries(exercise_id) + 1
+        return _unknown(exercise_id), None
+    item = expected_answer(exercise_id, variant=variant)
     item = dataclasses.replace(item, tries=tries, hint=step_hint(exercise, tries))
     if answer is None or answer is Ellipsis:
         value = "None" if answer is None else "..."
-        return CheckResult(False, f"{_WRONG} {NOT_ANSWERED.format(value=value)}")
+        return CheckResult(False, f"{_WRONG} {NOT_ANSWERED.format(value=value)}"), None
     try:
         detail = _COMPARERS[exercise.kind](item, plain(answer))
     except FormHint as hint:  # the wrong form: a hint, and no step used up
-        record(exercise_id, False, wrong_form=True)
-        return CheckResult(False, f"{_WRONG} {hint}")
+        return CheckResult(False, f"{_WRONG} {hint}"), {"correct": False, "wrong_form": True}
     except Hint as hint:
-        record(exercise_id, False, mistake=hint.mistake)
-        return CheckResult(False, f"{_WRONG} {hint}")
+        return CheckResult(False, f"{_WRONG} {hint}"), {"correct": False, "mistake": hint.mistake}
     except Exception:  # reading the answer failed: a hint, never a traceback
-        record(exercise_id, False, wrong_form=True)
         return CheckResult(
             False,
             f"{_WRONG} Não consegui ler a resposta ({describe(answer)}): responda com um "
             "número, um texto, uma lista ou uma tabela, como pede a questão.",
-        )
+        ), {"correct": False, "wrong_form": True}
     if isinstance(detail, _Recorded):
-        record(exercise_id, None, guess=detail.guess, text=detail.text)
+        recording = {"correct": None, "guess": detail.guess, "text": detail.text}
         verdict = _PREDICTED if exercise.kind == "prediction" else _WRITTEN
         detail = detail.message
     else:
-        record(exercise_id, True)
+        recording = {"correct": True}
         verdict = _RIGHT
     parts = [verdict, detail, exercise.comment]
-    return CheckResult(True, " ".join(part for part in parts if part))
+    return CheckResult(True, " ".join(part for part in parts if part)), recording
 
 
 @dataclass(frozen=True)
@@ -245,7 +257,7 @@ def expected_answer(exercise_id: str, *, variant: int | None = None) -> _Item:
     ``variant`` is the key of the set's data (None: the data of the solutions); :func:`check`
     passes the one the student chose with :func:`~evalbook.exercises.start`. Computed on the
     first call for that (item, variant) and kept (arrays read-only); computed again when
-    ``EXERCISES[exercise_id]`` has been replaced by another exercise. Raises
+    the registry holds another exercise under that id (:func:`~.registry.refresh`). Raises
     :class:`ExerciseError` (naming the item) if any of them cannot be computed.
 
     Examples
@@ -253,7 +265,7 @@ def expected_answer(exercise_id: str, *, variant: int | None = None) -> _Item:
     >>> expected_answer("09.condicao").expected, expected_answer("09.condicao", variant=7).expected
     ('não', 'sim')
     """
-    exercise = EXERCISES[exercise_id]
+    exercise = all_exercises()[exercise_id]
     kept = _COMPUTED.get((exercise_id, variant))
     if kept is not None and kept.exercise is exercise:
         return kept
@@ -280,16 +292,17 @@ def _read_only(value):
 
 
 def _unknown(exercise_id) -> CheckResult:
+    sets = exercise_sets()
     if type(exercise_id) is not str:
         return CheckResult(
             False,
             f"❌ O primeiro argumento de check é o nome do exercício, um texto como "
             f'"01.matriz"; recebi {describe(exercise_id)}. Os conjuntos são: '
-            f"{', '.join(SETS)}.",
+            f"{', '.join(sets)}.",
         )
     shown = repr(shorten(exercise_id))
     number = exercise_id.split(".", 1)[0].strip()
-    if number in SETS:
+    if number in sets:
         valid = exercise_ids(number)
         scope = f"Os exercícios do conjunto {number} são"
     else:
@@ -298,7 +311,7 @@ def _unknown(exercise_id) -> CheckResult:
     guess = difflib.get_close_matches(exercise_id, valid, n=1)
     maybe = f" Você quis dizer {guess[0]!r}?" if guess else ""
     if scope is None:
-        listing = f' Os conjuntos são {", ".join(SETS)} (ids como "01.matriz").'
+        listing = f' Os conjuntos são {", ".join(sets)} (ids como "01.matriz").'
     else:
         listing = f" {scope}: {', '.join(valid)}."
     return CheckResult(False, f"❌ Não existe o exercício {shown}.{maybe}{listing}")

@@ -1,13 +1,15 @@
-"""The :class:`Exercise` record: one checked item of an exercise set.
+"""The :class:`Exercise` record (one checked item) and the :class:`ExerciseSet` (a set of them).
 
-A leaf module (it imports no set): each ``set_NN.py`` builds its items from it and
-:mod:`evalbook.exercises.registry` assembles the sets.
+A leaf module: a course's set module builds its items from it and ends with one
+``SET = ExerciseSet(...)``, which :mod:`evalbook.exercises.registry` finds.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any
 
 #: How an item computes an answer: from the variant of its set (None: the solutions' data).
@@ -217,3 +219,77 @@ def written(question: str, *, variable: str = "explicacao", comment: str = "") -
         call=f'Escreva o texto entre aspas, como `{variable} = """..."""`.',
         comment=comment,
     )
+
+
+#: A set's number: two digits ("01"); an item's name: lower case letters, digits and "_".
+SET_ID = re.compile(r"[0-9]{2}")
+ITEM_NAME = re.compile(r"[a-z][a-z0-9_]*")
+
+
+@dataclass(frozen=True)
+class ExerciseSet:
+    """One exercise set: its number, title, whether it has homework variants, its items.
+
+    A course's set module ends with ``SET = ExerciseSet(...)``; the engine finds it (see
+    :mod:`evalbook.exercises.registry`). Each item is named once, in the notebook's order:
+    ``progress()``, the exports and the class report follow that order. Its id is the set's
+    number and its name, ``"01.matriz"``.
+
+    Parameters
+    ----------
+    set_id : str
+        Two digits, ``"01"``; the student notebook is ``exercises/<set_id>_*.ipynb``.
+    title : str
+        What ``python -m evalbook.exercises listar`` shows beside the number.
+    items : mapping of str to Exercise
+        Item name (lower case, digits, ``_``) → :class:`Exercise`, in the notebook's order.
+    variants : bool
+        Whether ``start(set_id, variant=K)`` draws other data for student ``K`` (the items'
+        ``expected`` then read the variant; ``None`` is always the solutions' data).
+
+    Examples
+    --------
+    >>> toy = ExerciseSet("99", title="Toy", items={"dois": Exercise(
+    ...     expected=lambda _: 2, kind="count", look="Conte.", formula="1 + 1.", call="2")})
+    >>> list(toy.exercises), toy["99.dois"].expected(None)
+    (['99.dois'], 2)
+    """
+
+    set_id: str
+    title: str
+    items: Mapping[str, Exercise]
+    variants: bool = False
+
+    def __post_init__(self):
+        if not isinstance(self.set_id, str) or not SET_ID.fullmatch(self.set_id):
+            raise ValueError(f"set_id must be two digits such as '01'; got {self.set_id!r}")
+        if not isinstance(self.title, str) or not self.title.strip():
+            raise ValueError(f"title must be a non-empty text; got {self.title!r}")
+        if not isinstance(self.items, Mapping) or not self.items:
+            raise ValueError("items must be a non-empty mapping of item name to Exercise")
+        for name, item in self.items.items():
+            if not isinstance(name, str) or not ITEM_NAME.fullmatch(name):
+                raise ValueError(
+                    f"items of set {self.set_id}: an item's name is lower case letters, digits "
+                    f"and '_' (not its full id); got {name!r}"
+                )
+            if not isinstance(item, Exercise):
+                raise TypeError(
+                    f"items of set {self.set_id}: {name!r} must be an Exercise, "
+                    f"got {type(item).__name__}"
+                )
+        if not isinstance(self.variants, bool):
+            raise TypeError(f"variants must be True or False; got {self.variants!r}")
+        object.__setattr__(self, "items", MappingProxyType(dict(self.items)))
+
+    @property
+    def exercises(self) -> Mapping[str, Exercise]:
+        """Item id (``"01.matriz"``) → :class:`Exercise`, in the notebook's order."""
+        return MappingProxyType({f"{self.set_id}.{n}": e for n, e in self.items.items()})
+
+    def __getitem__(self, exercise_id: str) -> Exercise:
+        """The item of id ``"NN.name"``."""
+        set_id, _, name = str(exercise_id).partition(".")
+        if set_id != self.set_id or name not in self.items:
+            raise KeyError(exercise_id)
+        return self.items[name]

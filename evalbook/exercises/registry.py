@@ -1,14 +1,19 @@
-"""The registry of the exercise sets: set number -> module, exercise id -> :class:`Exercise`.
+"""Where the engine finds the exercise sets: the courses installed beside the library.
 
-The sets are listed here explicitly, one module each (``set_01`` ... ``set_12``); each
-module defines a dict ``EXERCISES`` whose ids start with its number (``"NN.item"``, named
-after ``exercises/NN_topic.ipynb``) and a tuple ``ORDER``: the items' names in the
-notebook's order, which :func:`evalbook.exercises.progress`, the exports and the class
-report follow.
+A course is a package that declares its sets' package as an entry point of the group
+``evalbook.courses`` (in its ``pyproject.toml``)::
+
+    [project.entry-points."evalbook.courses"]
+    evalcourse = "evalcourse.exercises"
+
+Every module of that package that defines ``SET`` (an
+:class:`~evalbook.exercises.item.ExerciseSet`) is a set: adding a set is one new module. The
+engine never imports a set by name. Sets are found once, on first use; :func:`refresh` finds
+them again (a course installed, or a folder added to ``sys.path``, since).
 
 Examples
 --------
->>> list(SETS)[:3]
+>>> list(exercise_sets())[:3]
 ['01', '02', '03']
 >>> exercise_ids("01")[:3]
 ['01.caret', '01.explique', '01.leitura_sklearn']
@@ -16,64 +21,89 @@ Examples
 
 from __future__ import annotations
 
-from types import ModuleType
+import functools
+import importlib
+import pkgutil
+from collections.abc import Mapping
+from importlib.metadata import entry_points
+from types import MappingProxyType
 
-from evalbook.exercises.item import Exercise
-from evalcourse.exercises import (
-    set_01,
-    set_02,
-    set_03,
-    set_04,
-    set_05,
-    set_06,
-    set_07,
-    set_08,
-    set_09,
-    set_10,
-    set_11,
-    set_12,
-)
+from evalbook.exercises.item import Exercise, ExerciseSet
 
-__all__ = ["EXERCISES", "SETS", "exercise_ids"]
+__all__ = [
+    "ENTRY_POINT_GROUP",
+    "all_exercises",
+    "exercise_ids",
+    "exercise_set",
+    "exercise_sets",
+    "refresh",
+]
 
-#: Set number -> the module holding its items.
-SETS: dict[str, ModuleType] = {
-    "01": set_01,
-    "02": set_02,
-    "03": set_03,
-    "04": set_04,
-    "05": set_05,
-    "06": set_06,
-    "07": set_07,
-    "08": set_08,
-    "09": set_09,
-    "10": set_10,
-    "11": set_11,
-    "12": set_12,
-}
+#: The entry-point group under which a course declares the package of its sets.
+ENTRY_POINT_GROUP = "evalbook.courses"
 
 
-def _assemble() -> dict[str, Exercise]:
-    """Every set's items, each set in the order of its ``ORDER`` (the notebook's)."""
-    registry: dict[str, Exercise] = {}
-    for number, module in SETS.items():
-        for exercise_id in module.EXERCISES:
-            if not exercise_id.startswith(f"{number}."):
-                raise RuntimeError(f"{module.__name__} registers {exercise_id!r}, not {number}.*")
-        ordered = [f"{number}.{name}" for name in module.ORDER]
-        if sorted(ordered) != sorted(module.EXERCISES):
-            raise RuntimeError(f"{module.__name__}.ORDER does not list exactly its EXERCISES")
-        for exercise_id in ordered:
-            registry[exercise_id] = module.EXERCISES[exercise_id]
-    return registry
+def _sets_of(package_name: str) -> list[ExerciseSet]:
+    """The ``SET`` of every module of a course's package, in module order."""
+    package = importlib.import_module(package_name)
+    found = []
+    for info in sorted(pkgutil.iter_modules(package.__path__), key=lambda i: i.name):
+        module = importlib.import_module(f"{package_name}.{info.name}")
+        exercise_set = getattr(module, "SET", None)
+        if exercise_set is None:
+            continue
+        if not isinstance(exercise_set, ExerciseSet):
+            raise TypeError(
+                f"{module.__name__}.SET must be an ExerciseSet, got {type(exercise_set).__name__}"
+            )
+        found.append(exercise_set)
+    return found
 
 
-#: Every exercise: id -> :class:`Exercise`, each set's items in the notebook's order.
-EXERCISES: dict[str, Exercise] = _assemble()
+@functools.cache
+def _found() -> tuple[Mapping[str, ExerciseSet], Mapping[str, Exercise]]:
+    sets: dict[str, ExerciseSet] = {}
+    origin: dict[str, str] = {}
+    for entry in entry_points(group=ENTRY_POINT_GROUP):
+        for exercise_set in _sets_of(entry.value):
+            if exercise_set.set_id in sets:
+                raise RuntimeError(
+                    f"set {exercise_set.set_id} is declared twice: by {origin[exercise_set.set_id]}"
+                    f" and by {entry.name}"
+                )
+            sets[exercise_set.set_id] = exercise_set
+            origin[exercise_set.set_id] = entry.name
+    ordered = dict(sorted(sets.items()))
+    exercises = {i: e for s in ordered.values() for i, e in s.exercises.items()}
+    return MappingProxyType(ordered), MappingProxyType(exercises)
+
+
+def refresh() -> None:
+    """Find the sets again on next use (a course was installed or added to ``sys.path``)."""
+    _found.cache_clear()
+    importlib.invalidate_caches()
+
+
+def exercise_sets() -> Mapping[str, ExerciseSet]:
+    """Every set of every installed course: set id → :class:`ExerciseSet`, by number."""
+    return _found()[0]
+
+
+def exercise_set(set_id) -> ExerciseSet:
+    """The set ``set_id`` (``"01"``); a ValueError naming the sets when there is none."""
+    sets = exercise_sets()
+    if not isinstance(set_id, str) or set_id not in sets:
+        raise ValueError(f"set_id must be one of {', '.join(sets)}; got {set_id!r}")
+    return sets[set_id]
+
+
+def all_exercises() -> Mapping[str, Exercise]:
+    """Every item: id → :class:`Exercise`, each set's items in the notebook's order."""
+    return _found()[1]
 
 
 def exercise_ids(set_id=None) -> list[str]:
-    """The ids accepted by :func:`evalbook.exercises.check`, sorted; only one set's if given.
+    """The ids accepted by the checker, sorted; only one set's if given.
 
     Examples
     --------
@@ -81,7 +111,5 @@ def exercise_ids(set_id=None) -> list[str]:
     12
     """
     if set_id is None:
-        return sorted(EXERCISES)
-    if set_id not in SETS:
-        raise ValueError(f"set_id must be one of {', '.join(SETS)}; got {set_id!r}")
-    return sorted(i for i in EXERCISES if i.startswith(f"{set_id}."))
+        return sorted(all_exercises())
+    return sorted(exercise_set(set_id).exercises)

@@ -30,7 +30,7 @@ from pathlib import Path
 import pandas as pd
 
 from evalbook.exercises import store
-from evalbook.exercises.registry import EXERCISES
+from evalbook.exercises.registry import all_exercises
 from evalbook.exercises.session import RIGHT, UNGRADED, items_in_order
 
 __all__ = ["ClassReport", "collect", "write_csv", "write_html"]
@@ -82,7 +82,7 @@ def _who(document: dict) -> str:
 
 
 def _item_row(set_id: str, exercise_id: str, documents: list[dict]) -> dict:
-    exercise = EXERCISES[exercise_id]
+    exercise = all_exercises()[exercise_id]
     rows = [(_who(d), next(r for r in d["items"] if r["item"] == exercise_id)) for d in documents]
     tried = [(who, row) for who, row in rows if row["tries"] > 0]
     graded = exercise.kind not in UNGRADED

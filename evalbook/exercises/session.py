@@ -1,28 +1,28 @@
-"""The student's session: set, variant and student, and the record of tries, kept on disk.
+"""The student's session: one set, its variant and student, and the record of tries on disk.
 
-:func:`start` opens a set (optionally with a homework variant) for a student;
-:func:`evalbook.exercises.check` records every answer; :func:`progress` shows the set's items
-in the notebook's order; :func:`export_progress` writes the record for the lecturer.
+:func:`start` opens a set (optionally with a homework variant) for a student and returns
+the :class:`Session`; the notebook works through it: ``exercicios.check("01.matriz", cm)``
+records every answer, ``exercicios.progress()`` shows the set's items in the notebook's
+order, ``exercicios.export_progress("arquivo.json")`` writes the record for the lecturer.
+Nothing is kept between sessions but the progress file.
 
 When the student is known (``start(..., student=...)``, the environment variable
-``EVALBOOK_STUDENT``, or the name typed once when :func:`start` asks in an interactive
-session), the record of each set is saved as the student works, in ``progresso_NN.json``
-beside the notebook (the working folder; ``folder=`` or ``EVALBOOK_PROGRESS_DIR`` choose
-another): written atomically after every answer (:mod:`evalbook.exercises.store`), restored by
-the next :func:`start`. A file that is corrupt, edited by hand, of another set, student or
-variant is reported in Portuguese and renamed aside, never overwritten. Nothing is sent
-anywhere. Without a student (tests, nbval, a script) the record stays in memory.
+``EVALBOOK_STUDENT``, or the name typed when :func:`start` asks in an interactive
+session, kept in ``EVALBOOK_STUDENT`` for the kernel's next ``start``), the record is
+saved as the student works, in ``progresso_NN.json`` beside the notebook (the working
+folder; ``folder=`` or ``EVALBOOK_PROGRESS_DIR`` choose another): written atomically after
+every answer (:mod:`evalbook.exercises.store`), restored by the next :func:`start`. A file
+that is corrupt, edited by hand, of another set, student or variant is reported in
+Portuguese and renamed aside, never overwritten. Nothing is sent anywhere. Without a
+student (tests, nbval, a script) the record stays in the session object only.
 
 Examples
 --------
->>> from evalbook.exercises import check
->>> reset_progress()
->>> _ = start("01")
->>> _ = check("01.n_tipo_i", 2), check("01.n_tipo_i", 3)
->>> row = progress().table.loc["01.n_tipo_i"]
+>>> exercicios = start("01")
+>>> _ = exercicios.check("01.n_tipo_i", 2), exercicios.check("01.n_tipo_i", 3)
+>>> row = exercicios.progress().table.loc["01.n_tipo_i"]
 >>> row.resultado, int(row.tentativas)
 ('certo', 2)
->>> reset_progress()
 """
 
 from __future__ import annotations
@@ -38,17 +38,15 @@ import pandas as pd
 import evalbook
 from evalbook import __version__
 from evalbook.exercises import store
-from evalbook.exercises.registry import EXERCISES, SETS
-from evalcourse.exercises.data import VARIANT_SETS
+from evalbook.exercises.checker import CheckResult, judge
+from evalbook.exercises.registry import all_exercises, exercise_set, exercise_sets
 
 __all__ = [
     "FOLDER_ENV",
     "STUDENT_ENV",
     "Progress",
-    "current_variant",
-    "export_progress",
-    "progress",
-    "reset_progress",
+    "Session",
+    "items_in_order",
     "start",
 ]
 
@@ -79,43 +77,17 @@ class _Attempts:
     written: list[dict] = field(default_factory=list)
 
 
-@dataclass
-class _Session:
-    set_id: str | None = None
-    student: str | None = None
-    asked: bool = False
-    variants: dict[str, int] = field(default_factory=dict)
-    attempts: dict[str, _Attempts] = field(default_factory=dict)
-    files: dict[str, Path] = field(default_factory=dict)
-    created: dict[str, str] = field(default_factory=dict)
-
-
-_SESSION = _Session()
-
-
-class Started(str):
-    """The message of :func:`start`, shown as plain text in a notebook."""
-
-    def __repr__(self) -> str:
-        return str(self)
-
-
-def _check_set(set_id) -> str:
-    if not isinstance(set_id, str) or set_id not in SETS:
-        raise ValueError(f"set_id must be one of {', '.join(SETS)}; got {set_id!r}")
-    return set_id
-
-
 def items_in_order(set_id: str) -> list[str]:
-    """The ids of a set in the notebook's order (the order its module defines them)."""
-    return [exercise_id for exercise_id in EXERCISES if exercise_id.startswith(f"{set_id}.")]
+    """The ids of a set in the notebook's order (the order its module names them)."""
+    return list(exercise_set(set_id).exercises)
 
 
 def _start_error(set_id, variant) -> str | None:
     """Why ``start(set_id, variant=variant)`` cannot open a set (Portuguese), or None."""
-    if not isinstance(set_id, str) or set_id not in SETS:
+    sets = exercise_sets()
+    if not isinstance(set_id, str) or set_id not in sets:
         shown = repr(set_id) if isinstance(set_id, (str, int)) else type(set_id).__name__
-        return f"❌ Não existe o conjunto {shown}. Os conjuntos são {', '.join(SETS)} (um texto)."
+        return f"❌ Não existe o conjunto {shown}. Os conjuntos são {', '.join(sets)} (um texto)."
     if variant is None:
         return None
     if isinstance(variant, bool) or not isinstance(variant, int) or variant < 0:
@@ -123,10 +95,11 @@ def _start_error(set_id, variant) -> str | None:
             f"❌ A variante é um número inteiro ≥ 0 (o seu número de matrícula); recebi "
             f"{variant!r}."
         )
-    if set_id not in VARIANT_SETS:
+    if not sets[set_id].variants:
+        with_variants = [number for number, each in sets.items() if each.variants]
         return (
             f"❌ O conjunto {set_id} não tem variantes: use start({set_id!r}). Têm variantes "
-            f"os conjuntos {', '.join(VARIANT_SETS)}."
+            f"os conjuntos {', '.join(with_variants)}."
         )
     return None
 
@@ -146,19 +119,22 @@ def _interactive() -> bool:
 
 
 def _ask_student() -> str | None:
-    """The name typed at the prompt, asked once per session; None if nobody can answer.
+    """The name typed at the prompt; None if nobody can answer.
 
     A notebook run by nbval or nbconvert has no standard input: ``input`` raises at once,
-    and the session goes on without a student (and without a progress file).
+    and the session goes on without a student (and without a progress file). A name typed
+    is kept in ``EVALBOOK_STUDENT`` for this kernel, so the next ``start`` does not ask again.
     """
-    if _SESSION.asked or not _interactive():
+    if not _interactive():
         return None
-    _SESSION.asked = True
     try:
         answer = input(ASK)
     except Exception:
         return None
-    return answer.strip() or None
+    name = answer.strip() or None
+    if name is not None:
+        os.environ[STUDENT_ENV] = name
+    return name
 
 
 def _student(student) -> str | None:
@@ -167,17 +143,15 @@ def _student(student) -> str | None:
         return text or None
     if os.environ.get(STUDENT_ENV, "").strip():
         return os.environ[STUDENT_ENV].strip()
-    if _SESSION.student is not None:
-        return _SESSION.student
     return _ask_student()
 
 
-def _folder(folder) -> Path | None:
+def _folder(folder, student) -> Path | None:
     if folder is not None:
         return Path(folder)
     if os.environ.get(FOLDER_ENV, "").strip():
         return Path(os.environ[FOLDER_ENV])
-    return Path.cwd() if _SESSION.student is not None else None
+    return Path.cwd() if student is not None else None
 
 
 def progress_path(set_id: str, folder) -> Path:
@@ -185,25 +159,23 @@ def progress_path(set_id: str, folder) -> Path:
     return Path(folder) / f"progresso_{set_id}.json"
 
 
-def start(set_id, *, variant=None, student=None, folder=None) -> Started:
+def start(set_id, *, variant=None, student=None, folder=None) -> Session:
     """Open an exercise set for a student: restore their saved record, save it from now on.
 
     Like a lesson's setup cell, it sets the display language to Portuguese
     (``evalbook.set_config(language="pt")``).
+
     Parameters
     ----------
     set_id : str
-        The set's number, ``"01"`` to ``"12"``.
+        The set's number, such as ``"01"`` (:func:`evalbook.exercises.exercise_ids`).
     variant : int, optional
-        A homework variant (a student number), for the sets in
-        :data:`evalcourse.exercises.data.VARIANT_SETS`. ``None``: the data of the solutions.
-        Each set keeps its own variant; changing it forgets that set's record in memory (its
-        answers changed).
+        A homework variant (a student number), for the sets that have variants
+        (``ExerciseSet.variants``). ``None``: the data of the solutions.
     student : str or int, optional
         The student's name or number, written into the record and its exports. If not given:
-        the environment variable ``EVALBOOK_STUDENT``, the one given before in this session,
-        or (in an interactive session only) asked once with ``input``. Without a student the
-        record stays in memory.
+        the environment variable ``EVALBOOK_STUDENT``, or (in an interactive session only)
+        asked with ``input``. Without a student the record stays in the session object.
     folder : path-like, optional
         Where ``progresso_NN.json`` is kept (default: ``EVALBOOK_PROGRESS_DIR``, or the
         working folder, which in JupyterLab is the notebook's). Giving it saves the record
@@ -211,9 +183,10 @@ def start(set_id, *, variant=None, student=None, folder=None) -> Started:
 
     Returns
     -------
-    Started
-        A message in Portuguese. A set or variant that does not exist gets a message
-        starting with "❌" (and nothing changes), never a traceback.
+    Session
+        Shown as a message in Portuguese. A set or variant that does not exist gives a
+        session whose message starts with "❌" and whose ``check`` repeats it, never a
+        traceback.
 
     Examples
     --------
@@ -227,258 +200,308 @@ def start(set_id, *, variant=None, student=None, folder=None) -> Started:
     """
     problem = _start_error(set_id, variant)
     if problem is not None:
-        return Started(problem)
+        return Session(None, None, None, problem)
     evalbook.set_config(language="pt")
     student = _student(student)
-    if student is not None:
-        _SESSION.student = student
-    if _SESSION.variants.get(set_id) != variant:
-        _forget(set_id)
-    if variant is None:
-        _SESSION.variants.pop(set_id, None)
-    else:
-        _SESSION.variants[set_id] = variant
-    _SESSION.set_id = set_id
     shown = "" if variant is None else f", variante {variant}"
-    lines = [f"Exercícios {set_id}{shown}."]
-    where = _folder(folder)
+    session = Session(set_id, variant, student, f"Exercícios {set_id}{shown}.")
+    where = _folder(folder, student)
     if where is not None:
-        lines.extend(_open_file(set_id, progress_path(set_id, where)))
-    else:
-        _SESSION.files.pop(set_id, None)
-    return Started("\n".join(lines))
+        session._open_file(progress_path(set_id, where))
+    return session
 
 
-def _open_file(set_id: str, path: Path) -> list[str]:
-    """Restore the record of ``path`` when it is this student's; set it aside otherwise."""
-    lines = []
-    who = f" ({_SESSION.student})" if _SESSION.student else ""
-    if path.exists():
-        try:
-            document = store.read_document(path)
-            mismatch = _mismatch(document, set_id)
-        except store.DocumentError as error:
-            mismatch = ("corrompido", f"o arquivo {path.name} {error}")
-        except OSError as error:
-            mismatch = ("ilegivel", f"não consegui ler {path.name} ({error.strerror})")
-        if mismatch is None:
-            restored = _restore(document, set_id)
-            lines.append(f"Progresso recuperado de {path.name}: {restored}.")
+class Session:
+    """One student's work on one exercise set: what :func:`start` returns.
+
+    The notebook checks answers, shows the record and exports it through it. Shown as the
+    message of :func:`start` (in Portuguese).
+
+    Attributes
+    ----------
+    set_id : str or None
+        None when :func:`start` was given a set or variant that does not exist.
+    variant : int or None
+    student : str or None
+    path : pathlib.Path or None
+        The progress file, when the record is saved.
+    """
+
+    def __init__(self, set_id, variant, student, message):
+        self.set_id = set_id
+        self.variant = variant
+        self.student = student
+        self.path: Path | None = None
+        self._lines = [message]
+        self._attempts: dict[str, _Attempts] = {}
+        self._created = _now()
+
+    def __repr__(self) -> str:
+        return "\n".join(self._lines)
+
+    __str__ = __repr__
+
+    # ------------------------------------------------------------------ answers
+    def check(self, exercise_id, answer) -> CheckResult:
+        """Compare an answer with the expected one, record it, and say why it is (not) right.
+
+        See :func:`evalbook.exercises.check` for the answers accepted and the verdicts; here
+        the expected answer follows the session's variant, and each wrong answer moves the
+        hint one step (look, formula, call).
+        """
+        if self.set_id is None:
+            return CheckResult(False, self._lines[0])
+        number = exercise_id.split(".", 1)[0] if isinstance(exercise_id, str) else None
+        if number in exercise_sets() and number != self.set_id:
+            return CheckResult(
+                False,
+                f"❌ Este caderno abriu o conjunto {self.set_id}; o exercício {exercise_id!r} é "
+                f"do conjunto {number}: abra-o com start({number!r}) no caderno dele.",
+            )
+        attempts = self._attempts.get(exercise_id)
+        wrong = 0 if attempts is None else attempts.tries - int(attempts.correct)
+        result, recording = judge(exercise_id, answer, variant=self.variant, tries=wrong + 1)
+        if recording is not None:
+            self._record(exercise_id, **recording)
+        return result
+
+    def _record(
+        self, exercise_id, *, correct, mistake=None, guess=None, text=None, wrong_form=False
+    ) -> None:
+        attempts = self._attempts.setdefault(exercise_id, _Attempts())
+        now = _now()
+        if wrong_form:
+            attempts.wrong_form += 1
         else:
-            reason, why = mismatch
-            aside = store.set_aside(path, reason)
-            lines.append(
-                f"⚠️ Atenção: {why}. Guardei-o como {aside.name} (não foi apagado) e comecei "
-                f"um registro novo em {path.name}."
+            attempts.tries += 1
+            graded = RECORDED if correct is None else (RIGHT if correct else WRONG)
+            if attempts.first is None:
+                attempts.first, attempts.first_time = graded, now
+            attempts.correct = attempts.correct or bool(correct)
+            if mistake is not None:
+                attempts.known_mistakes.append(mistake)
+            if guess is not None:
+                attempts.guesses.append({**guess, "time": now})
+            if text is not None:
+                attempts.written.append({"text": text, "time": now})
+        attempts.time = now
+        self._save()
+
+    # ------------------------------------------------------------------ the record
+    def _result(self, exercise_id: str) -> str:
+        attempts = self._attempts.get(exercise_id)
+        if attempts is None or attempts.tries == 0:
+            return NOT_TRIED
+        if all_exercises()[exercise_id].kind in UNGRADED:
+            return RECORDED
+        return RIGHT if attempts.correct else WRONG
+
+    def progress(self) -> Progress:
+        """The record of the set: a table of its items in the notebook's order.
+
+        Examples
+        --------
+        >>> print(start("10").progress())  # doctest: +ELLIPSIS
+        Exercícios 10: 0 de ... certos
+                           resultado  tentativas
+        item...
+        10.d_sigma       não tentado           0
+        ...
+        """
+        self._check_open()
+        rows = []
+        for exercise_id in items_in_order(self.set_id):
+            attempts = self._attempts.get(exercise_id)
+            tries = 0 if attempts is None else attempts.tries
+            time = "" if attempts is None else attempts.time
+            rows.append((exercise_id, self._result(exercise_id), tries, time))
+        table = pd.DataFrame(rows, columns=["item", "resultado", "tentativas", "hora"])
+        return Progress(self.set_id, self.variant, table.set_index("item"), self.student)
+
+    def document(self) -> dict:
+        """The record as the versioned, sealed document of :mod:`~.store`."""
+        self._check_open()
+        exercises = all_exercises()
+        items = []
+        for exercise_id in items_in_order(self.set_id):
+            attempts = self._attempts.get(exercise_id) or _Attempts()
+            items.append(
+                {
+                    "item": exercise_id,
+                    "kind": exercises[exercise_id].kind,
+                    "result": self._result(exercise_id),
+                    "tries": attempts.tries,
+                    "first_try": attempts.first,
+                    "first_time": attempts.first_time,
+                    "last_time": attempts.time,
+                    "wrong_form": attempts.wrong_form,
+                    "known_mistakes": list(attempts.known_mistakes),
+                    "guesses": [dict(guess) for guess in attempts.guesses],
+                    "written": [dict(text) for text in attempts.written],
+                }
             )
-    else:
-        lines.append(f"Progresso salvo a cada resposta em {path.name}{who}.")
-    _SESSION.files[set_id] = path
-    _SESSION.created.setdefault(set_id, _now())
-    _save(set_id)
-    return lines
-
-
-def _mismatch(document: dict, set_id: str) -> tuple[str, str] | None:
-    if document["set"] != set_id:
-        return "outro-conjunto", f"o arquivo é do conjunto {document['set']}, não do {set_id}"
-    if _SESSION.student is not None and document["student"] not in (None, _SESSION.student):
-        return "outro-estudante", f"o arquivo é de outro estudante ({document['student']})"
-    variant = _SESSION.variants.get(set_id)
-    if document["variant"] != variant:
-
-        def named(value):
-            return "sem variante" if value is None else f"variante {value}"
-
-        return "outra-variante", (
-            f"o arquivo é da {named(document['variant'])}, e você abriu a {named(variant)}"
-        )
-    return None
-
-
-def _restore(document: dict, set_id: str) -> str:
-    if any(key.startswith(f"{set_id}.") for key in _SESSION.attempts):
-        return "o registro desta sessão é mais novo e continua"
-    if _SESSION.student is None and document["student"] is not None:
-        _SESSION.student = document["student"]
-    _SESSION.created[set_id] = document["created"] or _now()
-    answered = 0
-    for row in document["items"]:
-        if row["item"] not in EXERCISES or row["tries"] + row["wrong_form"] == 0:
-            continue
-        answered += 1
-        _SESSION.attempts[row["item"]] = _Attempts(
-            tries=row["tries"],
-            correct=row["result"] == RIGHT,
-            first=row["first_try"],
-            first_time=row["first_time"],
-            time=row["last_time"],
-            wrong_form=row["wrong_form"],
-            known_mistakes=list(row["known_mistakes"]),
-            guesses=[dict(guess) for guess in row["guesses"]],
-            written=[dict(text) for text in row["written"]],
-        )
-    return f"{answered} {'item respondido' if answered == 1 else 'itens respondidos'}"
-
-
-def _save(set_id: str) -> None:
-    path = _SESSION.files.get(set_id)
-    if path is not None:
-        store.write_atomic(path, document(set_id))
-
-
-def current_variant(set_id: str) -> int | None:
-    """The variant :func:`start` gave ``set_id`` (None: the data of the solutions).
-
-    The checker reads it here and passes it to the items' expected answers; the sets
-    themselves never read the session.
-    """
-    return _SESSION.variants.get(set_id)
-
-
-def _forget(set_id: str) -> None:
-    for exercise_id in [key for key in _SESSION.attempts if key.startswith(f"{set_id}.")]:
-        del _SESSION.attempts[exercise_id]
-
-
-def reset_progress(set_id=None, *, confirm=False) -> Started | None:
-    """Forget a record (default: every set, the student and the variants).
-
-    A record kept only in memory is forgotten at once (returns None). A record saved in a
-    progress file is reset only when confirmed: ``confirm=True``, or "sim" typed at the
-    question asked in an interactive session; otherwise nothing changes and the message
-    says how to confirm. The file of a reset set is set aside (renamed
-    ``progresso_NN.json.apagado-<time>``), never deleted.
-
-    Returns
-    -------
-    Started or None
-        What was done, in Portuguese, when a progress file was involved.
-    """
-    if set_id is not None:
-        set_id = _check_set(set_id)
-    sets = list(SETS) if set_id is None else [set_id]
-    saved = [number for number in sets if number in _SESSION.files]
-    scope = "todo o registro" if set_id is None else f"o registro do conjunto {set_id}"
-    if saved and not confirm:
-        files = ", ".join(_SESSION.files[number].name for number in saved)
-        if not _interactive():
-            return Started(
-                f"Nada apagado ({files}). Para apagar {scope}: reset_progress(confirm=True)."
-            )
-        try:
-            reply = input(f"Apagar {scope} (salvo em {files})? Digite 'sim' para confirmar: ")
-        except Exception:
-            reply = ""
-        if reply.strip().lower() != "sim":
-            return Started("Nada apagado.")
-    aside = []
-    for number in sets:
-        _forget(number)
-        path = _SESSION.files.pop(number, None)
-        if path is not None and path.exists():
-            aside.append(store.set_aside(path, "apagado").name)
-        _SESSION.created.pop(number, None)
-        _SESSION.variants.pop(number, None)
-    if set_id is None or _SESSION.set_id == set_id:
-        _SESSION.set_id = None
-    if set_id is None:
-        _SESSION.student = None
-        _SESSION.asked = False
-    if not saved:
-        return None
-    return Started(f"Apagado: {scope}. O arquivo antigo ficou guardado como {', '.join(aside)}.")
-
-
-def record(
-    exercise_id: str,
-    correct: bool | None,
-    *,
-    mistake: int | None = None,
-    guess: dict | None = None,
-    text: str | None = None,
-    wrong_form: bool = False,
-) -> int:
-    """Count one answer to ``exercise_id``; return the number of tries so far.
-
-    ``correct`` is None for what is recorded, not graded (a guess, a written answer);
-    ``wrong_form`` counts an answer of the wrong form, which is not a try. An item answered
-    right stays right: trying it again later still counts the try. The set's progress file,
-    if any, is rewritten at once.
-    """
-    attempts = _SESSION.attempts.setdefault(exercise_id, _Attempts())
-    now = _now()
-    if wrong_form:
-        attempts.wrong_form += 1
-    else:
-        attempts.tries += 1
-        graded = RECORDED if correct is None else (RIGHT if correct else WRONG)
-        if attempts.first is None:
-            attempts.first, attempts.first_time = graded, now
-        attempts.correct = attempts.correct or bool(correct)
-        if mistake is not None:
-            attempts.known_mistakes.append(mistake)
-        if guess is not None:
-            attempts.guesses.append({**guess, "time": now})
-        if text is not None:
-            attempts.written.append({"text": text, "time": now})
-    attempts.time = now
-    set_id = exercise_id[:2]
-    if _SESSION.set_id is None:
-        _SESSION.set_id = set_id
-    _save(set_id)
-    return attempts.tries
-
-
-def wrong_tries(exercise_id: str) -> int:
-    """How many answers to ``exercise_id`` were wrong so far (0 if right or not tried)."""
-    attempts = _SESSION.attempts.get(exercise_id)
-    if attempts is None:
-        return 0
-    return attempts.tries - int(attempts.correct)
-
-
-def _result(exercise_id: str, attempts: _Attempts | None) -> str:
-    if attempts is None or attempts.tries == 0:
-        return NOT_TRIED
-    if EXERCISES[exercise_id].kind in UNGRADED:
-        return RECORDED
-    return RIGHT if attempts.correct else WRONG
-
-
-def document(set_id: str) -> dict:
-    """The record of a set as the versioned, sealed document of :mod:`~.store`."""
-    items = []
-    for exercise_id in items_in_order(set_id):
-        attempts = _SESSION.attempts.get(exercise_id) or _Attempts()
-        items.append(
+        return store.seal(
             {
-                "item": exercise_id,
-                "kind": EXERCISES[exercise_id].kind,
-                "result": _result(exercise_id, _SESSION.attempts.get(exercise_id)),
-                "tries": attempts.tries,
-                "first_try": attempts.first,
-                "first_time": attempts.first_time,
-                "last_time": attempts.time,
-                "wrong_form": attempts.wrong_form,
-                "known_mistakes": list(attempts.known_mistakes),
-                "guesses": [dict(guess) for guess in attempts.guesses],
-                "written": [dict(text) for text in attempts.written],
+                "format": store.FORMAT,
+                "format_version": store.FORMAT_VERSION,
+                "set": self.set_id,
+                "variant": self.variant,
+                "student": self.student,
+                "evalbook_version": __version__,
+                "created": self._created,
+                "saved": _now(),
+                "items": items,
             }
         )
-    return store.seal(
-        {
-            "format": store.FORMAT,
-            "format_version": store.FORMAT_VERSION,
-            "set": set_id,
-            "variant": current_variant(set_id),
-            "student": _SESSION.student,
-            "evalbook_version": __version__,
-            "created": _SESSION.created.get(set_id, ""),
-            "saved": _now(),
-            "items": items,
-        }
-    )
+
+    def export_progress(self, path) -> Path:
+        """Write the record to ``path``: JSON (for the class report) or CSV.
+
+        The JSON is the versioned document described by ``export.schema.json`` (the
+        student, the set, the variant, the evalbook version, and per item the tries, the
+        first-try and final results, the guesses, the written answers and the times), the
+        same as the progress file. The CSV has one row per item: set, variant, student,
+        item, result, tries and the UTC time of the last try. The file stays on this
+        computer; nothing is sent anywhere.
+
+        Returns
+        -------
+        pathlib.Path
+            The path written.
+
+        Examples
+        --------
+        >>> import tempfile, pathlib
+        >>> folder = pathlib.Path(tempfile.mkdtemp())
+        >>> start("10").export_progress(folder / "p.csv").read_text().splitlines()[0]
+        'set,variant,student,item,result,tries,time'
+        """
+        path = Path(path)
+        suffix = path.suffix.lower()
+        if suffix not in {".csv", ".json"}:
+            raise ValueError(f"path must end in .csv or .json; got {str(path)!r}")
+        if suffix == ".csv":
+            records = self.progress().records()
+            pd.DataFrame(records, columns=list(records[0])).to_csv(path, index=False)
+        else:
+            store.write_atomic(path, self.document())
+        return path
+
+    def reset_progress(self, *, confirm=False) -> str | None:
+        """Forget the record of the set.
+
+        A record kept only in this object is forgotten at once (returns None). A record
+        saved in a progress file is reset only when confirmed: ``confirm=True``, or "sim"
+        typed at the question asked in an interactive session; otherwise nothing changes
+        and the message says how to confirm. The old file is set aside (renamed
+        ``progresso_NN.json.apagado-<time>``), never deleted; the record goes on in a new
+        one.
+
+        Returns
+        -------
+        str or None
+            What was done, in Portuguese, when a progress file was involved.
+        """
+        self._check_open()
+        scope = f"o registro do conjunto {self.set_id}"
+        if self.path is None:
+            self._attempts.clear()
+            return None
+        if not confirm:
+            if not _interactive():
+                return (
+                    f"Nada apagado ({self.path.name}). Para apagar {scope}: "
+                    "reset_progress(confirm=True)."
+                )
+            try:
+                reply = input(
+                    f"Apagar {scope} (salvo em {self.path.name})? Digite 'sim' para confirmar: "
+                )
+            except Exception:
+                reply = ""
+            if reply.strip().lower() != "sim":
+                return "Nada apagado."
+        self._attempts.clear()
+        aside = store.set_aside(self.path, "apagado").name if self.path.exists() else None
+        self._created = _now()
+        self._save()
+        kept = "" if aside is None else f" O arquivo antigo ficou guardado como {aside}."
+        return f"Apagado: {scope}.{kept}"
+
+    # ------------------------------------------------------------------ the file
+    def _check_open(self) -> None:
+        if self.set_id is None:
+            raise ValueError(f"no set is open: {self._lines[0]}")
+
+    def _save(self) -> None:
+        if self.path is not None:
+            store.write_atomic(self.path, self.document())
+
+    def _open_file(self, path: Path) -> None:
+        """Restore the record of ``path`` when it is this student's; set it aside otherwise."""
+        who = f" ({self.student})" if self.student else ""
+        if path.exists():
+            try:
+                document = store.read_document(path)
+                mismatch = self._mismatch(document)
+            except store.DocumentError as error:
+                mismatch = ("corrompido", f"o arquivo {path.name} {error}")
+            except OSError as error:
+                mismatch = ("ilegivel", f"não consegui ler {path.name} ({error.strerror})")
+            if mismatch is None:
+                restored = self._restore(document)
+                self._lines.append(f"Progresso recuperado de {path.name}: {restored}.")
+            else:
+                reason, why = mismatch
+                aside = store.set_aside(path, reason)
+                self._lines.append(
+                    f"⚠️ Atenção: {why}. Guardei-o como {aside.name} (não foi apagado) e comecei "
+                    f"um registro novo em {path.name}."
+                )
+        else:
+            self._lines.append(f"Progresso salvo a cada resposta em {path.name}{who}.")
+        self.path = path
+        self._save()
+
+    def _mismatch(self, document: dict) -> tuple[str, str] | None:
+        if document["set"] != self.set_id:
+            return "outro-conjunto", (
+                f"o arquivo é do conjunto {document['set']}, não do {self.set_id}"
+            )
+        if self.student is not None and document["student"] not in (None, self.student):
+            return "outro-estudante", f"o arquivo é de outro estudante ({document['student']})"
+        if document["variant"] != self.variant:
+
+            def named(value):
+                return "sem variante" if value is None else f"variante {value}"
+
+            return "outra-variante", (
+                f"o arquivo é da {named(document['variant'])}, e você abriu a {named(self.variant)}"
+            )
+        return None
+
+    def _restore(self, document: dict) -> str:
+        if self.student is None and document["student"] is not None:
+            self.student = document["student"]
+        self._created = document["created"] or _now()
+        exercises = all_exercises()
+        answered = 0
+        for row in document["items"]:
+            if row["item"] not in exercises or row["tries"] + row["wrong_form"] == 0:
+                continue
+            answered += 1
+            self._attempts[row["item"]] = _Attempts(
+                tries=row["tries"],
+                correct=row["result"] == RIGHT,
+                first=row["first_try"],
+                first_time=row["first_time"],
+                time=row["last_time"],
+                wrong_form=row["wrong_form"],
+                known_mistakes=list(row["known_mistakes"]),
+                guesses=[dict(guess) for guess in row["guesses"]],
+                written=[dict(text) for text in row["written"]],
+            )
+        return f"{answered} {'item respondido' if answered == 1 else 'itens respondidos'}"
 
 
 @dataclass(frozen=True, repr=False)
@@ -506,7 +529,8 @@ class Progress:
 
     def _title(self) -> str:
         graded = self.table[self.table.resultado != RECORDED]
-        graded = graded[[EXERCISES[i].kind not in UNGRADED for i in graded.index]]
+        exercises = all_exercises()
+        graded = graded[[exercises[i].kind not in UNGRADED for i in graded.index]]
         right = int((graded.resultado == RIGHT).sum())
         shown = "" if self.variant is None else f", variante {self.variant}"
         who = "" if self.student is None else f" ({self.student})"
@@ -532,69 +556,3 @@ class Progress:
             }
             for item, row in self.table.iterrows()
         ]
-
-
-def progress(set_id=None) -> Progress:
-    """The record of a set (default: the one opened by :func:`start`, or the last checked).
-
-    Items come in the notebook's order.
-
-    Examples
-    --------
-    >>> reset_progress()
-    >>> print(progress("10"))  # doctest: +ELLIPSIS
-    Exercícios 10: 0 de ... certos
-                       resultado  tentativas
-    item...
-    10.d_sigma       não tentado           0
-    ...
-    """
-    if set_id is None:
-        set_id = _SESSION.set_id
-        if set_id is None:
-            raise ValueError("no set opened yet: call start('NN') or pass set_id")
-    set_id = _check_set(set_id)
-    rows = []
-    for exercise_id in items_in_order(set_id):
-        attempts = _SESSION.attempts.get(exercise_id)
-        result = _result(exercise_id, attempts)
-        tries = 0 if attempts is None else attempts.tries
-        rows.append((exercise_id, result, tries, "" if attempts is None else attempts.time))
-    table = pd.DataFrame(rows, columns=["item", "resultado", "tentativas", "hora"]).set_index(
-        "item"
-    )
-    return Progress(set_id, current_variant(set_id), table, _SESSION.student)
-
-
-def export_progress(path, *, set_id=None) -> Path:
-    """Write the record of a set to ``path``: JSON (for the class report) or CSV.
-
-    The JSON is the versioned document described by ``export.schema.json`` (the student, the
-    set, the variant, the evalbook version, and per item the tries, the first-try and final
-    results, the guesses, the written answers and the times), the same as the progress
-    file. The CSV has one row per item: set, variant, student, item, result, tries and the
-    UTC time of the last try. The file stays on this computer; nothing is sent anywhere.
-
-    Returns
-    -------
-    pathlib.Path
-        The path written.
-
-    Examples
-    --------
-    >>> import tempfile, pathlib
-    >>> folder = pathlib.Path(tempfile.mkdtemp())
-    >>> export_progress(folder / "progresso.csv", set_id="10").read_text().splitlines()[0]
-    'set,variant,student,item,result,tries,time'
-    """
-    path = Path(path)
-    suffix = path.suffix.lower()
-    if suffix not in {".csv", ".json"}:
-        raise ValueError(f"path must end in .csv or .json; got {str(path)!r}")
-    record_of_set = progress(set_id)
-    if suffix == ".csv":
-        records = record_of_set.records()
-        pd.DataFrame(records, columns=list(records[0])).to_csv(path, index=False)
-    else:
-        store.write_atomic(path, document(record_of_set.set_id))
-    return path

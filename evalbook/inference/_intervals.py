@@ -1,27 +1,21 @@
-"""Confidence intervals for an accuracy: z and t quantiles, three intervals, coverage, bootstrap.
+"""Confidence intervals: z and t quantiles, an accuracy's three intervals, proportions, the
+AUC's, and the bootstrap interval of any metric.
 
 Handout 004 ("Comparação de Classificadores", after Witten & Frank, ch. 5), first half:
 the z table (Table 5.1) and the t table, the three intervals for an accuracy measured on
 ``n`` test instances (the standardised statement, option 1; the Wilson score interval,
-option 2; the normal approximation, option 3), how often each covers the true accuracy,
-and the percentile bootstrap interval of any confusion-matrix metric (handout 001's
-bootstrap applied to the test set). The comparisons of lesson 10 are in
-:mod:`evalbook.inference`.
-
-scipy is imported inside the functions that need it, so ``import evalbook`` stays fast.
-
-Confidence intervals of metrics on scores and labels: the AUC's, and any metric's bootstrap.
-
-The intervals of :mod:`evalbook.inference` are those of a confusion matrix (handout 004);
-the ones here start from the instances themselves:
+option 2; the normal approximation, option 3) and how often each covers the true accuracy;
+the intervals of a confusion matrix's proportions (:func:`proportion_interval`). The
+comparisons of lesson 10 are in :mod:`evalbook.inference`.
 
 - :func:`roc_auc_interval`: the ROC AUC's interval, from DeLong's variance (DeLong, DeLong
   & Clarke-Pearson 1988, as R's ``pROC::ci.auc``) or from a stratified bootstrap;
-- :func:`metric_bootstrap_interval`: the percentile bootstrap interval of any metric of
-  labels and predictions or scores (F1, average precision, Brier score), resampling the
-  test instances (handout 001's bootstrap applied to the test set).
+- :func:`bootstrap_interval`: the bootstrap interval of any metric, of a confusion matrix,
+  of labels or of scores (F1, average precision, Brier score), resampling the test
+  instances (handout 001's bootstrap applied to the test set).
 
-Both return an :class:`~evalbook.Interval`. scipy is imported inside the functions.
+Every interval is an :class:`~evalbook.Interval`. scipy is imported inside the functions
+that need it, so ``import evalbook`` stays fast.
 """
 
 from __future__ import annotations
@@ -40,7 +34,6 @@ from evalbook._core.checks import (
     check_confidence,
     check_count,
     check_flag,
-    check_metric,
     check_metric_value,
     check_nonempty,
     check_probability,
@@ -68,7 +61,6 @@ __all__ = [
     "accuracy_interval",
     "bootstrap_interval",
     "interval_coverage",
-    "metric_bootstrap_interval",
     "proportion_interval",
     "roc_auc_interval",
     "t_value",
@@ -399,80 +391,6 @@ def _bounds(hits: np.ndarray, n: int, confidence: float, method: str):
     return _normal(accuracy, n, z)
 
 
-def bootstrap_interval(
-    cm, *, metric=None, resamples=10_000, confidence=0.95, seed=None
-) -> Interval:
-    """Percentile bootstrap interval of a confusion-matrix metric (accuracy by default).
-
-    The bootstrap of handout 001 applied to the test set: draw ``resamples`` test sets of
-    n instances with replacement, compute the metric on each, and take the central
-    ``confidence`` share of the values. Drawing n instances with replacement and counting
-    them into the k×k cells is the same as one multinomial draw of the cell counts with
-    probabilities ``counts / n``, so each resample costs k² numbers instead of n: 10 000
-    resamples of a 10 000-instance test set take milliseconds, and give the same
-    distribution as resampling the instances one by one. For accuracy (and error rate)
-    the metric is computed for all resamples at once.
-
-    Parameters
-    ----------
-    cm : ConfusionMatrix or array-like of shape (k, k)
-        The test-set confusion matrix (rows = target).
-    metric : callable, optional
-        A function of a :class:`~evalbook.ConfusionMatrix` returning a float, such as
-        :func:`evalbook.f1` or ``functools.partial(evalbook.recall, label="B")``. Default:
-        :func:`evalbook.accuracy`. It must return a number (a TypeError says what it
-        returned otherwise). Resamples where it is undefined (0/0) are left out, with
-        a warning saying how many.
-    resamples : int, default 10000
-        At least 1; ``resamples · k²`` (the cells drawn) at most 10⁸.
-    confidence : float in (0, 1), default 0.95
-    seed : int or numpy.random.Generator, optional
-
-    Returns
-    -------
-    Interval
-        ``lower`` and ``upper``, the percentiles.
-
-    Examples
-    --------
-    >>> lower, upper = bootstrap_interval([[6, 3], [2, 9]], seed=0)
-    >>> round(lower, 2), round(upper, 2)
-    (0.55, 0.95)
-    """
-    from evalbook.metrics._classification import accuracy, error_rate
-    from evalbook.metrics._confusion import ConfusionMatrix, as_confusion_matrix
-
-    cm = as_confusion_matrix(cm)
-    metric = accuracy if metric is None else metric
-    check_metric(metric)
-    resamples = check_whole_number(resamples, "resamples", minimum=1)
-    confidence = check_confidence(confidence)
-    check_nonempty(cm, "there is nothing to resample")
-    n = check_count(cm.n, "the number of instances in cm")
-    k = cm.n_classes
-    check_size("bootstrap_interval", resamples=resamples, cells=k * k)
-    rng = as_rng(seed)
-    cells = rng.multinomial(n, cm.counts.ravel() / n, size=resamples)
-    if metric is accuracy or metric is error_rate:
-        correct = cells[:, :: k + 1].sum(axis=1) / n
-        values = correct if metric is accuracy else 1.0 - correct
-    else:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", UndefinedMetricWarning)
-            values = np.array(
-                [
-                    check_metric_value(
-                        metric(ConfusionMatrix(row.reshape(k, k), labels=cm.labels)), metric
-                    )
-                    for row in cells
-                ]
-            )
-        values = defined_resamples(values, undefined_as="0/0")
-    alpha = 1.0 - confidence
-    lower, upper = np.quantile(values, [alpha / 2, 1 - alpha / 2])
-    return Interval(float(lower), float(upper))
-
-
 #: The proportions of a 2×2 matrix: name -> (hits, total) as functions of (TP, FN, FP, TN).
 _PROPORTIONS = {
     "recall": (lambda tp, fn, fp, tn: (tp, tp + fn)),
@@ -707,42 +625,151 @@ def roc_auc_interval(
 
 
 # ---------------------------------------------------------------------- any metric
-def metric_bootstrap_interval(
-    metric, y_true, predictions, *, rounds=2000, confidence=0.95, seed=None, stratified=False
-) -> Interval:
-    """Percentile bootstrap interval of any metric of labels and predictions or scores.
+_BOOTSTRAP_METHODS = ("percentile", "basic")
 
-    Handout 001's bootstrap applied to the test set: draw ``rounds`` test sets of the same
-    size from the instances, with replacement, compute ``metric(y_true, predictions)`` on
-    each, and take the central ``confidence`` share of the values (the percentile
-    interval; Efron & Tibshirani 1993, ch. 13). Works for any metric, of predicted labels
-    (F1) or of scores (average precision, Brier score); for a metric of a confusion matrix,
-    :func:`evalbook.bootstrap_interval` resamples the matrix's cells, faster.
+
+def _matrix_resamples(metric, cm, n_resamples, stratify, rng) -> np.ndarray:
+    """The metric of ``n_resamples`` resamples of the instances counted in ``cm``.
+
+    Drawing n instances with replacement and counting them into the k×k cells is one
+    multinomial draw of the cells with probabilities ``counts / n`` (with ``stratify``, one
+    draw per row, of the row's count). Accuracy and error rate are computed for all
+    resamples at once.
+    """
+    from evalbook.metrics._classification import accuracy, error_rate
+    from evalbook.metrics._confusion import ConfusionMatrix
+
+    n, k = cm.n, cm.n_classes
+    counts = cm.counts
+    if stratify:  # every resample keeps each class's count: the rows are drawn apart
+        rows = [
+            rng.multinomial(int(total), row / total, size=n_resamples)
+            if total
+            else np.zeros((n_resamples, k), dtype=np.int64)
+            for row, total in zip(counts, counts.sum(axis=1), strict=True)
+        ]
+        cells = np.concatenate(rows, axis=1)
+    else:
+        cells = rng.multinomial(n, counts.ravel() / n, size=n_resamples)
+    if metric is accuracy or metric is error_rate:
+        correct = cells[:, :: k + 1].sum(axis=1) / n
+        return correct if metric is accuracy else 1.0 - correct
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UndefinedMetricWarning)
+        return np.array(
+            [
+                check_metric_value(
+                    metric(ConfusionMatrix(row.reshape(k, k), labels=cm.labels)), metric
+                )
+                for row in cells
+            ]
+        )
+
+
+def _instance_resamples(metric, target, table, n_resamples, stratify, rng) -> np.ndarray:
+    """The metric of ``n_resamples`` resamples of the instances ``(target, table)``.
 
     Each block of b resamples draws ``rng.integers(0, N, (b, N))``, the draws of
-    ``scipy.stats.bootstrap(..., paired=True, method="percentile", batch=b)``; with
-    ``stratified=True`` each class of ``y_true`` is drawn apart (in sorted order of the
-    classes), so every resample keeps the test set's class counts.
+    ``scipy.stats.bootstrap(..., paired=True, batch=b)``; with ``stratify`` each class of
+    ``target`` is drawn apart (in sorted order of the classes).
+    """
+    size = target.size
+    if stratify:
+        members = [np.flatnonzero(target == label) for label in np.unique(target)]
+    else:
+        members = [np.arange(size)]
+    values = np.empty(n_resamples)
+    block = _block_rounds(n_resamples, size)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UndefinedMetricWarning)
+        for start in range(0, n_resamples, block):
+            b = min(block, n_resamples - start)
+            drawn = np.concatenate(
+                [where[rng.integers(0, where.size, (b, where.size))] for where in members], axis=1
+            )
+            for row, indices in enumerate(drawn):
+                values[start + row] = check_metric_value(
+                    metric(target[indices], table[indices]), metric
+                )
+    return values
+
+
+def _check_instances(y_true, y_pred):
+    """``y_true`` as labels and ``y_pred`` (labels, values or scores) as an array, paired."""
+    target = as_label_array(y_true, "y_true")
+    table = np.asarray(y_pred)
+    if table.ndim == 0:
+        raise ValueError(
+            "y_pred (or y_score) must hold one prediction per instance; got a single value"
+        )
+    check_same_length(target, table, "y_true", "y_pred")
+    missing = [i for i, value in enumerate(table.ravel()) if is_missing(value)][:1]
+    if missing:  # no metric is defined on a missing prediction or score
+        raise ValueError(
+            f"y_pred (or y_score) contains a missing value ({table.ravel()[missing[0]]!r}) at "
+            f"position {missing[0]}; every instance needs a prediction"
+        )
+    return target, table
+
+
+def bootstrap_interval(
+    metric,
+    *data,
+    n_resamples=2000,
+    confidence=0.95,
+    method="percentile",
+    stratify=False,
+    seed=None,
+) -> Interval:
+    """Bootstrap confidence interval of any metric: of a confusion matrix, of labels, of scores.
+
+    Handout 001's bootstrap applied to the test set: draw ``n_resamples`` test sets of the
+    same size from the instances, with replacement, compute the metric on each, and take
+    the central ``confidence`` share of the values (the percentile interval; Efron &
+    Tibshirani 1993, ch. 13). The data are those the metric takes:
+
+    - ``bootstrap_interval(metric, cm)``: ``metric(cm)`` of a confusion matrix, such as
+      :func:`evalbook.f1`. Drawing n instances with replacement and counting them into
+      the k×k cells is one multinomial draw of the cells with probabilities
+      ``counts / n``, so a resample costs k² numbers instead of n; for
+      :func:`evalbook.accuracy` and :func:`evalbook.error_rate` all resamples are
+      computed at once.
+    - ``bootstrap_interval(metric, y_true, y_pred)`` or ``(metric, y_true, y_score)``:
+      ``metric(y_true, y_pred)`` of labels or values, or of scores (average precision,
+      Brier score, scikit-learn's ``f1_score``), called with numpy arrays. Each block of
+      b resamples draws ``rng.integers(0, N, (b, N))``, the draws of
+      ``scipy.stats.bootstrap(..., paired=True, batch=b)``.
+
+    Resamples where the metric is undefined (``nan``, 0/0) are left out, with an
+    :class:`~evalbook.UndefinedMetricWarning` saying how many.
 
     Parameters
     ----------
     metric : callable
-        ``metric(y_true, predictions) -> float``, e.g. ``functools.partial(evalbook.brier_score,
-        positive=1)`` or scikit-learn's ``f1_score``. Resamples where it is undefined
-        (``nan``) are left out, with an UndefinedMetricWarning saying how many.
-    y_true : sequence of labels
-    predictions : sequence
-        Predicted labels or scores, one per instance (a table of shape (N, k) too).
-    rounds : int, default 2000
+        ``metric(cm) -> float``, or ``metric(y_true, y_pred) -> float``; e.g.
+        ``functools.partial(evalbook.recall, positive="B")`` or
+        ``functools.partial(evalbook.brier_score, positive=1)``.
+    *data : ConfusionMatrix, or y_true and y_pred (or y_score)
+        A confusion matrix (or its k×k counts, rows = target), or two sequences of one
+        entry per instance: the target labels, and the predicted labels, values or scores
+        (a table of shape (N, m) too, e.g. two models' scores side by side).
+    n_resamples : int, default 2000
+        At least 1 (pROC's default ``boot.n``). For a matrix, ``n_resamples · k²`` (the
+        cells drawn) at most 10⁸; for instances, ``n_resamples`` at most 10⁸.
     confidence : float in (0, 1), default 0.95
+    method : {"percentile", "basic"}, default "percentile"
+        ``"percentile"``: the percentiles q(α/2) and q(1 − α/2) of the resamples' values.
+        ``"basic"`` (the reverse percentile interval): 2θ̂ − q(1 − α/2) and 2θ̂ − q(α/2),
+        where θ̂ is the metric on the data (``scipy.stats.bootstrap``'s two methods).
+    stratify : bool, default False
+        Keep each class's count (the matrix's row totals, the classes of ``y_true``) in
+        every resample: each class is drawn apart.
     seed : int or numpy.random.Generator, optional
-    stratified : bool, default False
-        Keep each class's count in every resample.
 
     Returns
     -------
     Interval
-        ``lower`` and ``upper``, the percentiles.
+        ``lower`` and ``upper``.
 
     References
     ----------
@@ -751,52 +778,57 @@ def metric_bootstrap_interval(
 
     Examples
     --------
-    >>> def accuracy(y, p):
-    ...     return float(np.mean(np.asarray(y) == np.asarray(p)))
-    >>> y = [1, 1, 1, 0, 0, 0, 1, 0, 1, 0]
-    >>> p = [1, 1, 0, 0, 0, 1, 1, 0, 1, 0]
-    >>> [round(b, 2) for b in metric_bootstrap_interval(accuracy, y, p, rounds=1000, seed=0)]
+    >>> from evalbook import accuracy
+    >>> lower, upper = bootstrap_interval(accuracy, [[6, 3], [2, 9]], seed=0)
+    >>> round(lower, 2), round(upper, 2)
+    (0.55, 0.95)
+    >>> def hits(y_true, y_pred):
+    ...     return float(np.mean(y_true == y_pred))
+    >>> y_true = [1, 1, 1, 0, 0, 0, 1, 0, 1, 0]
+    >>> y_pred = [1, 1, 0, 0, 0, 1, 1, 0, 1, 0]
+    >>> [round(b, 2) for b in bootstrap_interval(hits, y_true, y_pred, n_resamples=1000, seed=0)]
     [0.5, 1.0]
     """
+    from evalbook.metrics._confusion import as_confusion_matrix
+
+    if len(data) not in (1, 2):
+        raise TypeError(
+            "bootstrap_interval takes the metric and then its data: a confusion matrix (cm), "
+            f"or y_true and y_pred (or y_score); got {len(data)} data arguments"
+        )
+    if len(data) == 1:
+        cm = as_confusion_matrix(data[0])
+    else:
+        target, table = _check_instances(*data)
     if not callable(metric):
         raise TypeError(
-            "metric must be a function metric(y_true, predictions) -> float; "
-            f"got {type(metric).__name__}"
+            "metric must be a function metric(cm) or metric(y_true, y_pred) -> float, such "
+            f"as evalbook.accuracy; got {type(metric).__name__}"
         )
-    target = as_label_array(y_true, "y_true")
-    table = np.asarray(predictions)
-    if table.ndim == 0:
-        raise ValueError("predictions must hold one prediction per instance; got a single value")
-    check_same_length(target, table, "y_true", "predictions")
-    missing = [i for i, value in enumerate(table.ravel()) if is_missing(value)][:1]
-    if missing:  # no metric is defined on a missing prediction or score
-        raise ValueError(
-            f"predictions contains a missing value ({table.ravel()[missing[0]]!r}) at "
-            f"position {missing[0]}; every instance needs a prediction"
-        )
-    if target.size == 0:
-        raise ValueError("y_true is empty: there is nothing to resample")
-    rounds = check_whole_number(rounds, "rounds", minimum=1)
+    n_resamples = check_whole_number(n_resamples, "n_resamples", minimum=1)
     confidence = check_confidence(confidence)
-    stratified = check_flag(stratified, "stratified")
-    size = target.size
-    check_size("metric_bootstrap_interval", rounds=rounds)
-    rng = as_rng(seed)
-    if stratified:
-        members = [np.flatnonzero(target == label) for label in np.unique(target)]
+    check_choice(method, "method", _BOOTSTRAP_METHODS)
+    stratify = check_flag(stratify, "stratify")
+    if len(data) == 1:
+        check_nonempty(cm, "there is nothing to resample")
+        check_count(cm.n, "the number of instances in cm")
+        check_size("bootstrap_interval", n_resamples=n_resamples, cells=cm.n_classes**2)
+        values = _matrix_resamples(metric, cm, n_resamples, stratify, as_rng(seed))
+        values = defined_resamples(values, undefined_as="0/0")
     else:
-        members = [np.arange(size)]
-    values = np.empty(rounds)
-    block = _block_rounds(rounds, size)
+        check_size("bootstrap_interval", n_resamples=n_resamples)
+        values = _instance_resamples(metric, target, table, n_resamples, stratify, as_rng(seed))
+        values = defined_resamples(values, undefined_as="nan")
+    lower, upper = _percentiles(values, confidence)
+    if method == "percentile":
+        return Interval(lower, upper)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", UndefinedMetricWarning)
-        for start in range(0, rounds, block):
-            b = min(block, rounds - start)
-            drawn = np.concatenate(
-                [where[rng.integers(0, where.size, (b, where.size))] for where in members], axis=1
-            )
-            for row, indices in enumerate(drawn):
-                values[start + row] = check_metric_value(
-                    metric(target[indices], table[indices]), metric
-                )
-    return _percentiles(defined_resamples(values, undefined_as="nan"), confidence)
+        estimate = metric(cm) if len(data) == 1 else metric(target, table)
+        estimate = check_metric_value(estimate, metric)
+    if math.isnan(estimate):
+        raise ValueError(
+            "the metric is undefined (nan) on the data itself: the basic interval needs its "
+            'value; use method="percentile"'
+        )
+    return Interval(2 * estimate - upper, 2 * estimate - lower)

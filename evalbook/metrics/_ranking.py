@@ -121,7 +121,8 @@ class ScoredData:
     Handout 000, eq. (11): score ≥ t → positive. Build it from ``(y_true, scores,
     positive=)`` and pass it in place of ``y_true`` (without ``scores`` and ``positive``)
     to :func:`roc_curve`, :func:`roc_auc`, :func:`ks_statistic`, :func:`gain_lift` and the
-    score plots (``plot_roc_curve(data)``): none of them checks or sorts the input again.
+    score Displays (``RocCurveDisplay.from_predictions(data)``): none of them checks or sorts
+    the input again.
     :meth:`counts` gives the confusion matrix at any threshold, and :meth:`cdf` the
     classes' cumulative score distributions (eqs. (14)-(15)), by binary search in the
     distinct scores: O(log n) per threshold, fit for a slider step.

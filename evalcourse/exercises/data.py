@@ -14,7 +14,7 @@ number; so do those of sets 11 and 12, in :mod:`evalcourse.exercises.data_beyond
 ``variant=None`` (the default) is the data the solution notebooks use; any other key gives
 other numbers, drawn reproducibly from it. :func:`evalbook.exercises.start` records the
 student's variant, and the checker passes it to the items' expected answers, so that they
-follow the same data (see :data:`VARIANT_SETS`).
+follow the same data (each set says whether it has variants: ``SET.variants``).
 
 Examples
 --------
@@ -43,7 +43,6 @@ __all__ = [
     "CREDIT_LABELS",
     "FRAUD_LABELS",
     "SENTIMENT_LABELS",
-    "VARIANT_SETS",
     "algorithm_differences",
     "bernoulli_test",
     "credit_models",
@@ -67,29 +66,28 @@ __all__ = [
     "validation_numbers",
 ]
 
-#: The sets whose data (and therefore whose expected answers) follow a variant key.
-#:
-#: The sets that cannot vary, and why; and how some of the others vary:
-#:
-#: - cannot vary: 04 (the caret report of handout 002 and the handout's kappa tables are
-#:   the point of the questions), 07 (BLEU and perplexity on the handout's sentences and
-#:   language model: a text cannot be drawn at random and stay a sensible translation),
-#:   10 (the accuracies and fold differences are handout 005's worked examples);
-#: - set 08 varies the bootstrap's size, the .632 errors and the iris folds' seed
-#:   (:func:`validation_numbers`); its split, stratification and fold-size questions
-#:   (08.divisao, 08.estratificado, 08.folds) keep handout-like sizes, because their
-#:   comments walk through those quotas, and 08.loo keeps its 15 + 15 random examples
-#:   (its answer, 100 %, is the point and holds for any balanced draw);
-#: - set 05's threshold of question 1 is the score of one of the variant's transactions
-#:   (:func:`fraud_threshold`), printed by the notebook;
-#: - sets 11 and 12 draw every dataset of :mod:`evalcourse.exercises.data_beyond` and keep a
-#:   draw only if the questions stay sound on it (each function states its rule). Question
-#:   11.previsor keeps its answer, "b": its options name the forecasters (A ranks better, A
-#:   has the much lower Brier score, B the lower ECE), and a draw is kept only if these
-#:   statements hold, so its letter is computed from the data but cannot change; 12's
-#:   multiple-choice items (12.teste, 12.vazamento, 12.aninhada) describe situations of
-#:   their own and read no data.
-VARIANT_SETS = ("01", "02", "03", "05", "06", "08", "09", "11", "12")
+# Which sets follow a variant key is said by each set (``ExerciseSet(variants=...)``).
+#
+# The sets that cannot vary, and why; and how some of the others vary:
+#
+# - cannot vary: 04 (the caret report of handout 002 and the handout's kappa tables are
+#   the point of the questions), 07 (BLEU and perplexity on the handout's sentences and
+#   language model: a text cannot be drawn at random and stay a sensible translation),
+#   10 (the accuracies and fold differences are handout 005's worked examples);
+# - set 08 varies the bootstrap's size, the .632 errors and the iris folds' seed
+#   (:func:`validation_numbers`); its split, stratification and fold-size questions
+#   (08.divisao, 08.estratificado, 08.folds) keep handout-like sizes, because their
+#   comments walk through those quotas, and 08.loo keeps its 15 + 15 random examples
+#   (its answer, 100 %, is the point and holds for any balanced draw);
+# - set 05's threshold of question 1 is the score of one of the variant's transactions
+#   (:func:`fraud_threshold`), printed by the notebook;
+# - sets 11 and 12 draw every dataset of :mod:`evalcourse.exercises.data_beyond` and keep a
+#   draw only if the questions stay sound on it (each function states its rule). Question
+#   11.previsor keeps its answer, "b": its options name the forecasters (A ranks better, A
+#   has the much lower Brier score, B the lower ECE), and a draw is kept only if these
+#   statements hold, so its letter is computed from the data but cannot change; 12's
+#   multiple-choice items (12.teste, 12.vazamento, 12.aninhada) describe situations of
+#   their own and read no data.
 
 #: Classes of the fraud table (sets 01, 02, 05), positive first.
 FRAUD_LABELS = ("fraude", "legítima")
@@ -111,12 +109,13 @@ def fraud_predictions(*, variant=None) -> pd.DataFrame:
     """Sets 01, 02 and 05: 16 card transactions with target, prediction and score.
 
     ``variant=None`` is :func:`evalcourse.datasets.fraud_predictions` (6 frauds, 10
-    legitimate). Another key draws 5 to 8 frauds with new scores (two decimals, all distinct) and predicts
-    "fraude" for a score ≥ 0.5; every cell of the confusion matrix is at least 1 and the
-    numbers of false positives and false negatives differ. For set 05, the scores also
-    rank the frauds above the legitimate transactions more often than not (AUC > 0.5), and
-    the KS distance is reached where the frauds' cumulative distribution is below the
-    legitimate ones' (so that eq. (16) read literally, a known mistake, gives less).
+    legitimate). Another key draws 5 to 8 frauds with new scores (two decimals, all
+    distinct) and predicts "fraude" for a score ≥ 0.5; every cell of the confusion matrix is
+    at least 1 and the numbers of false positives and false negatives differ. For set 05,
+    the scores also rank the frauds above the legitimate transactions more often than not
+    (AUC > 0.5), and the KS distance is reached where the frauds' cumulative distribution is
+    below the legitimate ones' (so that eq. (16) read literally, a known mistake, gives
+    less).
 
     Examples
     --------

@@ -6,9 +6,9 @@ every expected answer is computed with the library from the variant the checker 
 
 Examples
 --------
->>> EXERCISES["01.n_tipo_i"].kind
+>>> SET["01.n_tipo_i"].kind
 'count'
->>> EXERCISES["01.n_tipo_i"].expected(None)
+>>> SET["01.n_tipo_i"].expected(None)
 3
 """
 
@@ -17,7 +17,7 @@ from __future__ import annotations
 import numpy as np
 
 import evalbook
-from evalbook.exercises.item import ROWS_ARE_TARGET, Exercise, multiple_choice, written
+from evalbook.exercises.item import ROWS_ARE_TARGET, Exercise, ExerciseSet, multiple_choice, written
 from evalcourse.exercises import data
 
 POSITIVE, NEGATIVE = data.FRAUD_LABELS
@@ -64,8 +64,13 @@ def _caret_counts(variant) -> np.ndarray:
     return _matrix(variant).to_frame("caret").to_numpy()
 
 
-EXERCISES: dict[str, Exercise] = {
-    "01.tipos": Exercise(
+# ---------------------------------------------------------------------- items that need thinking
+
+
+#: The items, each named once, in the notebook's order (progress, exports and the class
+#: report follow it).
+ITEMS = {
+    "tipos": Exercise(
         expected=fraud_result_types,
         kind="labels",
         choices=RESULT_TYPES,
@@ -88,7 +93,7 @@ EXERCISES: dict[str, Exercise] = {
             ),
         ),
     ),
-    "01.matriz": Exercise(
+    "matriz": Exercise(
         expected=_matrix,
         kind="matrix",
         look=(
@@ -113,7 +118,7 @@ EXERCISES: dict[str, Exercise] = {
             (lambda variant: _matrix(variant).counts.T, ROWS_ARE_TARGET),
         ),
     ),
-    "01.tipo_i": Exercise(
+    "tipo_i": Exercise(
         expected=lambda _: _type_of(NEGATIVE, POSITIVE),
         kind="choice",
         choices=RESULT_TYPES,
@@ -138,7 +143,7 @@ EXERCISES: dict[str, Exercise] = {
         ),
         comment="O erro do tipo I é o falso positivo: uma transação legítima bloqueada.",
     ),
-    "01.n_tipo_i": Exercise(
+    "n_tipo_i": Exercise(
         expected=lambda variant: _matrix(variant).fp,
         kind="count",
         look=(
@@ -162,7 +167,44 @@ EXERCISES: dict[str, Exercise] = {
             ),
         ),
     ),
-    "01.sklearn": Exercise(
+    "threshold_menor": multiple_choice(
+        "a",
+        {
+            "a": (
+                "Só as predições mudam. Transações passam da coluna “legítima” para "
+                "a coluna “fraude”, na mesma linha: fraudes saem de FN para TP, legítimas "
+                "saem de TN para FP. Os totais das linhas (o alvo) não mudam."
+            ),
+            "b": (
+                "Tentador, mas as legítimas também podem passar do limite, e cada uma que "
+                "passa vira um falso positivo: o modelo acha mais fraudes e erra mais "
+                "alarmes."
+            ),
+            "c": (
+                "Baixar o limite não muda o alvo, só a predição: uma legítima que passa do "
+                "limite deixa de ser um acerto; os acertos de uma das classes só podem "
+                "diminuir."
+            ),
+            "d": (
+                "As linhas são o alvo, a verdade: o limite não cria fraudes. Só as "
+                "colunas (as predições) mudam."
+            ),
+        },
+        look=(
+            "As linhas da matriz são o alvo; as colunas, a predição. Baixar o limite muda "
+            "qual das duas? (lição 01, seção 2)."
+        ),
+        formula=(
+            "Cada transação que passa a ser marcada muda de coluna, de “legítima” para "
+            "“fraude”, sem mudar de linha: FN → TP para as fraudes, TN → FP para as "
+            "legítimas."
+        ),
+        call=(
+            "Compare as matrizes de `evalbook.threshold(dados.score, t, "
+            'positive="fraude", negative="legítima")` para dois valores de t.'
+        ),
+    ),
+    "sklearn": Exercise(
         expected=_sklearn_counts,
         kind="matrix",
         look=(
@@ -189,7 +231,40 @@ EXERCISES: dict[str, Exercise] = {
             (lambda variant: _sklearn_counts(variant).T, ROWS_ARE_TARGET),
         ),
     ),
-    "01.caret": Exercise(
+    "leitura_sklearn": multiple_choice(
+        "b",
+        {
+            "a": (
+                "É assim nos handouts 000 e 001 e na evalbook, com a classe positiva "
+                "primeiro; mas o scikit-learn ordena os rótulos."
+            ),
+            "b": (
+                "Com fraude = 1 e legítima = 0, a matriz do scikit-learn é "
+                "[[TN, FP], [FN, TP]]; as fraudes detectadas ficam no canto inferior "
+                "direito."
+            ),
+            "c": (
+                "O scikit-learn põe o alvo nas linhas, como os handouts 000 e 001; quem "
+                "põe a predição nas linhas é o caret (questão 6)."
+            ),
+            "d": (
+                "Um falso negativo tem alvo 1 e predição 0: no scikit-learn ele fica na "
+                "linha de baixo (alvo 1), não na de cima."
+            ),
+        },
+        look=(
+            "Em que ordem o scikit-learn põe os rótulos 0 e 1 nas linhas e colunas? Releia "
+            "a sua resposta da questão 5 (lição 01, seção 4)."
+        ),
+        formula=(
+            "No scikit-learn, com fraude = 1: linhas = alvo (0, 1), colunas = predição (0, 1)."
+        ),
+        call=(
+            "Confira com `evalbook.ConfusionMatrix.from_labels(y_true, y_pred)"
+            '.to_frame("sklearn")`, que mostra os rótulos.'
+        ),
+    ),
+    "caret": Exercise(
         expected=_caret_counts,
         kind="matrix",
         look=(
@@ -214,97 +289,10 @@ EXERCISES: dict[str, Exercise] = {
             ),
         ),
     ),
+    "explique": written(
+        "Num detector de fraudes, por que uma fraude não detectada (um falso negativo) "
+        "pode custar mais do que um alarme falso (um falso positivo)?"
+    ),
 }
 
-# ---------------------------------------------------------------------- items that need thinking
-EXERCISES.update(
-    {
-        "01.threshold_menor": multiple_choice(
-            "a",
-            {
-                "a": (
-                    "Só as predições mudam. Transações passam da coluna “legítima” para "
-                    "a coluna “fraude”, na mesma linha: fraudes saem de FN para TP, legítimas "
-                    "saem de TN para FP. Os totais das linhas (o alvo) não mudam."
-                ),
-                "b": (
-                    "Tentador, mas as legítimas também podem passar do limite, e cada uma que "
-                    "passa vira um falso positivo: o modelo acha mais fraudes e erra mais "
-                    "alarmes."
-                ),
-                "c": (
-                    "Baixar o limite não muda o alvo, só a predição: uma legítima que passa do "
-                    "limite deixa de ser um acerto; os acertos de uma das classes só podem "
-                    "diminuir."
-                ),
-                "d": (
-                    "As linhas são o alvo, a verdade: o limite não cria fraudes. Só as "
-                    "colunas (as predições) mudam."
-                ),
-            },
-            look=(
-                "As linhas da matriz são o alvo; as colunas, a predição. Baixar o limite muda "
-                "qual das duas? (lição 01, seção 2)."
-            ),
-            formula=(
-                "Cada transação que passa a ser marcada muda de coluna, de “legítima” para "
-                "“fraude”, sem mudar de linha: FN → TP para as fraudes, TN → FP para as "
-                "legítimas."
-            ),
-            call=(
-                "Compare as matrizes de `evalbook.threshold(dados.score, t, "
-                'positive="fraude", negative="legítima")` para dois valores de t.'
-            ),
-        ),
-        "01.leitura_sklearn": multiple_choice(
-            "b",
-            {
-                "a": (
-                    "É assim nos handouts 000 e 001 e na evalbook, com a classe positiva "
-                    "primeiro; mas o scikit-learn ordena os rótulos."
-                ),
-                "b": (
-                    "Com fraude = 1 e legítima = 0, a matriz do scikit-learn é "
-                    "[[TN, FP], [FN, TP]]; as fraudes detectadas ficam no canto inferior "
-                    "direito."
-                ),
-                "c": (
-                    "O scikit-learn põe o alvo nas linhas, como os handouts 000 e 001; quem "
-                    "põe a predição nas linhas é o caret (questão 6)."
-                ),
-                "d": (
-                    "Um falso negativo tem alvo 1 e predição 0: no scikit-learn ele fica na "
-                    "linha de baixo (alvo 1), não na de cima."
-                ),
-            },
-            look=(
-                "Em que ordem o scikit-learn põe os rótulos 0 e 1 nas linhas e colunas? Releia "
-                "a sua resposta da questão 5 (lição 01, seção 4)."
-            ),
-            formula=(
-                "No scikit-learn, com fraude = 1: linhas = alvo (0, 1), colunas = predição (0, 1)."
-            ),
-            call=(
-                "Confira com `evalbook.ConfusionMatrix.from_labels(y_true, y_pred)"
-                '.to_frame("sklearn")`, que mostra os rótulos.'
-            ),
-        ),
-        "01.explique": written(
-            "Num detector de fraudes, por que uma fraude não detectada (um falso negativo) "
-            "pode custar mais do que um alarme falso (um falso positivo)?"
-        ),
-    }
-)
-
-#: The items in the notebook's order (progress, exports and the class report follow it).
-ORDER = (
-    "tipos",
-    "matriz",
-    "tipo_i",
-    "n_tipo_i",
-    "threshold_menor",
-    "sklearn",
-    "leitura_sklearn",
-    "caret",
-    "explique",
-)
+SET = ExerciseSet("01", title="Matriz de confusão", variants=True, items=ITEMS)

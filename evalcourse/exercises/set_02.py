@@ -6,7 +6,7 @@ variant of it, see :func:`evalbook.exercises.start`); the "dumb" model always pr
 
 Examples
 --------
->>> EXERCISES["02.acuracia_erro"].expected(None)
+>>> SET["02.acuracia_erro"].expected(None)
 (0.6875, 0.3125)
 """
 
@@ -15,7 +15,15 @@ from __future__ import annotations
 import math
 
 import evalbook
-from evalbook.exercises.item import Answer, Exercise, multiple_choice, pair, prediction, written
+from evalbook.exercises.item import (
+    Answer,
+    Exercise,
+    ExerciseSet,
+    multiple_choice,
+    pair,
+    prediction,
+    written,
+)
 from evalcourse.exercises import data
 
 POSITIVE, NEGATIVE = data.FRAUD_LABELS
@@ -42,8 +50,21 @@ def _metric(function, matrix=model_matrix, **options) -> Answer:
     return lambda variant: function(matrix(variant), **options)
 
 
-EXERCISES: dict[str, Exercise] = {
-    "02.acuracia_erro": Exercise(
+# ---------------------------------------------------------------------- items that need thinking
+def _f1_position(variant) -> str:
+    """Where the F1 falls relative to precision and recall: "acima", "entre" or "abaixo"."""
+    cm = model_matrix(variant)
+    values = (evalbook.precision(cm), evalbook.recall(cm))
+    f1 = evalbook.f1(cm)
+    if f1 > max(values):
+        return "acima"
+    return "abaixo" if f1 < min(values) else "entre"
+
+
+#: The items, each named once, in the notebook's order (progress, exports and the class
+#: report follow it).
+ITEMS = {
+    "acuracia_erro": Exercise(
         expected=pair(_metric(evalbook.accuracy), _metric(evalbook.error_rate)),
         kind="numbers",
         names=("acurácia", "taxa de erro"),
@@ -57,7 +78,7 @@ EXERCISES: dict[str, Exercise] = {
         ),
         call="`evalbook.accuracy(cm)` e `evalbook.error_rate(cm)`.",
     ),
-    "02.precisao_revocacao": Exercise(
+    "precisao_revocacao": Exercise(
         expected=pair(_metric(evalbook.precision), _metric(evalbook.recall)),
         kind="numbers",
         names=("precisão", "revocação"),
@@ -73,7 +94,7 @@ EXERCISES: dict[str, Exercise] = {
         ),
         call="`evalbook.precision(cm)` e `evalbook.recall(cm)`.",
     ),
-    "02.especificidade": Exercise(
+    "especificidade": Exercise(
         expected=_metric(evalbook.specificity),
         kind="number",
         look=(
@@ -99,7 +120,34 @@ EXERCISES: dict[str, Exercise] = {
             ),
         ),
     ),
-    "02.f1": Exercise(
+    "prever_f1": Exercise(
+        expected=_f1_position,
+        kind="choice",
+        choices=("acima", "entre", "abaixo"),
+        feedback={
+            "acima": (
+                "O F1 é uma média da precisão e da revocação, e uma média nunca passa do "
+                "maior dos números que ela resume."
+            ),
+            "entre": (
+                "O F1 é uma média (a harmônica), e toda média fica entre o menor e "
+                "o maior valor; a harmônica fica mais perto do menor."
+            ),
+            "abaixo": (
+                "Tentador, porque o F1 pune o número mais fraco; mas uma média nunca fica "
+                "abaixo do menor dos números que ela resume."
+            ),
+        },
+        look=(
+            "O F1 é uma média da precisão e da revocação (lição 02, seção 5). Onde fica uma "
+            "média em relação aos números que ela resume?"
+        ),
+        formula="F1 = 2·P·R / (P + R), a média harmônica: min(P, R) ≤ F1 ≤ max(P, R).",
+        call=(
+            "Confira: `min(precisao, revocacao) <= evalbook.f1(cm) <= max(precisao, revocacao)`."
+        ),
+    ),
+    "f1": Exercise(
         expected=_metric(evalbook.f1),
         kind="number",
         look=(
@@ -125,7 +173,7 @@ EXERCISES: dict[str, Exercise] = {
         ),
         comment="O F1 fica sempre entre a precisão e a revocação.",
     ),
-    "02.mcc_kappa": Exercise(
+    "mcc_kappa": Exercise(
         expected=pair(_metric(evalbook.mcc), _metric(evalbook.cohen_kappa)),
         kind="numbers",
         names=("MCC", "kappa"),
@@ -152,7 +200,7 @@ EXERCISES: dict[str, Exercise] = {
             "concordância corrigida pelo acaso."
         ),
     ),
-    "02.burro": Exercise(
+    "burro": Exercise(
         expected=pair(
             _metric(evalbook.accuracy, dumb_matrix), _metric(evalbook.recall, dumb_matrix)
         ),
@@ -182,7 +230,38 @@ EXERCISES: dict[str, Exercise] = {
             "revocação 0 que denuncia o modelo burro (handout 000)."
         ),
     ),
-    "02.burro_precisao": Exercise(
+    "acuracia_basta": multiple_choice(
+        "b",
+        {
+            "a": (
+                "A acurácia conta acertos sem olhar a classe. O modelo burro acerta todas "
+                "as legítimas e nenhuma fraude, e achar fraudes é a razão de ter um modelo."
+            ),
+            "b": (
+                "É o modelo “burro” do handout 000. Com classes desbalanceadas, a "
+                "acurácia premia quem chuta a classe comum; a revocação (e o F1, o MCC) "
+                "mostram que ele é inútil para a fraude."
+            ),
+            "c": (
+                "É verdade que ele não dá alarme falso, mas só porque nunca diz “fraude”: "
+                "deixa passar todas as fraudes."
+            ),
+            "d": (
+                "Não é preciso teste: a matriz mostra que o modelo burro não acha nenhuma "
+                "fraude, e isso basta para descartá-lo."
+            ),
+        },
+        look=(
+            "Compare os dois modelos na classe que interessa, “fraude”: quantas fraudes "
+            "cada um acha? (lição 02, seção 9)."
+        ),
+        formula=(
+            "A revocação do modelo burro é TP / (TP + FN) com TP = 0: a acurácia dele vem "
+            "só das legítimas."
+        ),
+        call="Compare `evalbook.recall(cm)` com `evalbook.recall(cm_burro)`.",
+    ),
+    "burro_precisao": Exercise(
         expected=_metric(evalbook.precision, dumb_matrix, zero_division=math.nan),
         kind="number",
         look=(
@@ -206,7 +285,22 @@ EXERCISES: dict[str, Exercise] = {
         ),
         comment="0/0 é indefinido: nem 0 nem 1. Por isso a evalbook devolve nan e avisa.",
     ),
-    "02.ppv_1pct": Exercise(
+    "prever_ppv": prediction(
+        _metric(evalbook.ppv, prevalence=FRAUD_PREVALENCE),
+        quantity="a precisão com 1% de fraudes",
+        variable="palpite_ppv",
+        about=": a precisão do modelo numa população com 1% de fraudes.",
+        boundary=(
+            0.5,
+            "a maioria dos alarmes é falsa",
+            "a maioria dos alarmes é fraude de verdade",
+        ),
+        comment=(
+            "Pense por quê: com fraudes raras, quase todas as transações são legítimas, e "
+            "mesmo uma fração pequena delas dá muitos alarmes falsos."
+        ),
+    ),
+    "ppv_1pct": Exercise(
         expected=_metric(evalbook.ppv, prevalence=FRAUD_PREVALENCE),
         kind="number",
         look=(
@@ -229,115 +323,10 @@ EXERCISES: dict[str, Exercise] = {
         ),
         comment="Com fraudes raras, a maioria dos alarmes seria falsa.",
     ),
+    "explique": written(
+        "Por que a acurácia pode enganar quando as fraudes são raras, e que métrica você "
+        "olharia no lugar dela?"
+    ),
 }
 
-
-# ---------------------------------------------------------------------- items that need thinking
-def _f1_position(variant) -> str:
-    """Where the F1 falls relative to precision and recall: "acima", "entre" or "abaixo"."""
-    cm = model_matrix(variant)
-    values = (evalbook.precision(cm), evalbook.recall(cm))
-    f1 = evalbook.f1(cm)
-    if f1 > max(values):
-        return "acima"
-    return "abaixo" if f1 < min(values) else "entre"
-
-
-EXERCISES.update(
-    {
-        "02.prever_f1": Exercise(
-            expected=_f1_position,
-            kind="choice",
-            choices=("acima", "entre", "abaixo"),
-            feedback={
-                "acima": (
-                    "O F1 é uma média da precisão e da revocação, e uma média nunca passa do "
-                    "maior dos números que ela resume."
-                ),
-                "entre": (
-                    "O F1 é uma média (a harmônica), e toda média fica entre o menor e "
-                    "o maior valor; a harmônica fica mais perto do menor."
-                ),
-                "abaixo": (
-                    "Tentador, porque o F1 pune o número mais fraco; mas uma média nunca fica "
-                    "abaixo do menor dos números que ela resume."
-                ),
-            },
-            look=(
-                "O F1 é uma média da precisão e da revocação (lição 02, seção 5). Onde fica uma "
-                "média em relação aos números que ela resume?"
-            ),
-            formula="F1 = 2·P·R / (P + R), a média harmônica: min(P, R) ≤ F1 ≤ max(P, R).",
-            call=(
-                "Confira: `min(precisao, revocacao) <= evalbook.f1(cm) <= max(precisao, "
-                "revocacao)`."
-            ),
-        ),
-        "02.acuracia_basta": multiple_choice(
-            "b",
-            {
-                "a": (
-                    "A acurácia conta acertos sem olhar a classe. O modelo burro acerta todas "
-                    "as legítimas e nenhuma fraude, e achar fraudes é a razão de ter um modelo."
-                ),
-                "b": (
-                    "É o modelo “burro” do handout 000. Com classes desbalanceadas, a "
-                    "acurácia premia quem chuta a classe comum; a revocação (e o F1, o MCC) "
-                    "mostram que ele é inútil para a fraude."
-                ),
-                "c": (
-                    "É verdade que ele não dá alarme falso, mas só porque nunca diz “fraude”: "
-                    "deixa passar todas as fraudes."
-                ),
-                "d": (
-                    "Não é preciso teste: a matriz mostra que o modelo burro não acha nenhuma "
-                    "fraude, e isso basta para descartá-lo."
-                ),
-            },
-            look=(
-                "Compare os dois modelos na classe que interessa, “fraude”: quantas fraudes "
-                "cada um acha? (lição 02, seção 9)."
-            ),
-            formula=(
-                "A revocação do modelo burro é TP / (TP + FN) com TP = 0: a acurácia dele vem "
-                "só das legítimas."
-            ),
-            call="Compare `evalbook.recall(cm)` com `evalbook.recall(cm_burro)`.",
-        ),
-        "02.prever_ppv": prediction(
-            _metric(evalbook.ppv, prevalence=FRAUD_PREVALENCE),
-            quantity="a precisão com 1% de fraudes",
-            variable="palpite_ppv",
-            about=": a precisão do modelo numa população com 1% de fraudes.",
-            boundary=(
-                0.5,
-                "a maioria dos alarmes é falsa",
-                "a maioria dos alarmes é fraude de verdade",
-            ),
-            comment=(
-                "Pense por quê: com fraudes raras, quase todas as transações são legítimas, e "
-                "mesmo uma fração pequena delas dá muitos alarmes falsos."
-            ),
-        ),
-        "02.explique": written(
-            "Por que a acurácia pode enganar quando as fraudes são raras, e que métrica você "
-            "olharia no lugar dela?"
-        ),
-    }
-)
-
-#: The items in the notebook's order (progress, exports and the class report follow it).
-ORDER = (
-    "acuracia_erro",
-    "precisao_revocacao",
-    "especificidade",
-    "prever_f1",
-    "f1",
-    "mcc_kappa",
-    "burro",
-    "acuracia_basta",
-    "burro_precisao",
-    "prever_ppv",
-    "ppv_1pct",
-    "explique",
-)
+SET = ExerciseSet("02", title="Métricas de classificação", variants=True, items=ITEMS)

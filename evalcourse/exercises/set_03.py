@@ -8,14 +8,14 @@ confusion matrix earns or costs. Every expected answer is computed with the libr
 
 Examples
 --------
->>> EXERCISES["03.lucros"].expected(None)
+>>> SET["03.lucros"].expected(None)
 (3000.0, 4000.0)
 """
 
 from __future__ import annotations
 
 import evalbook
-from evalbook.exercises.item import Exercise, multiple_choice, written
+from evalbook.exercises.item import Exercise, ExerciseSet, multiple_choice, written
 from evalcourse.exercises import data
 
 CREDIT_LABELS = data.CREDIT_LABELS
@@ -75,8 +75,19 @@ def _means(cm) -> tuple[float, float]:
     )
 
 
-EXERCISES: dict[str, Exercise] = {
-    "03.revocacoes": Exercise(
+# ---------------------------------------------------------------------- items that need thinking
+#: 03.custo_300: the new price of denying credit to a good payer.
+DENIAL_PRICE = -300
+
+
+def _winner_with_denial_price(variant, price: float) -> str:
+    return _winner(_profits_at(variant, price))
+
+
+#: The items, each named once, in the notebook's order (progress, exports and the class
+#: report follow it).
+ITEMS = {
+    "revocacoes": Exercise(
         expected=lambda variant: _recalls(variant, "A"),
         kind="numbers",
         names=("revocação de inadimplente", "revocação de adimplente"),
@@ -100,7 +111,7 @@ EXERCISES: dict[str, Exercise] = {
             ),
         ),
     ),
-    "03.medias": Exercise(
+    "medias": Exercise(
         expected=lambda variant: _means(credit_models(variant)["A"]),
         kind="numbers",
         names=("média aritmética", "média harmônica"),
@@ -128,7 +139,7 @@ EXERCISES: dict[str, Exercise] = {
         ),
         comment="A harmônica fica abaixo da aritmética: ela pune a classe mais fraca.",
     ),
-    "03.lucros": Exercise(
+    "lucros": Exercise(
         expected=lambda variant: (_profits(variant)["A"], _profits(variant)["B"]),
         kind="numbers",
         names=("lucro de A", "lucro de B"),
@@ -149,7 +160,7 @@ EXERCISES: dict[str, Exercise] = {
             ),
         ),
     ),
-    "03.escolha": Exercise(
+    "escolha": Exercise(
         expected=lambda variant: _winner(_profits(variant)),
         kind="choice",
         choices=("A", "B"),
@@ -171,7 +182,7 @@ EXERCISES: dict[str, Exercise] = {
         ),
         comment="A acurácia escolheria o outro; a acurácia média por classe e o lucro, este.",
     ),
-    "03.empate": Exercise(
+    "empate": Exercise(
         expected=_break_even,
         kind="number",
         look=(
@@ -195,7 +206,34 @@ EXERCISES: dict[str, Exercise] = {
         ),
         comment="Com um falso positivo mais caro do que isso, o modelo A passa a ganhar.",
     ),
-    "03.burro": Exercise(
+    "custo_300": Exercise(
+        expected=lambda variant: _winner_with_denial_price(variant, DENIAL_PRICE),
+        kind="choice",
+        choices=("A", "B"),
+        look=(
+            "Refaça a conta do lucro com a nova matriz de lucro: só uma célula mudou. Qual "
+            "modelo comete mais erros nessa célula? (lição 03, seção 7)."
+        ),
+        formula=(
+            "Lucro = Σ contagem × valor, agora com −300 na célula (alvo adimplente, "
+            "predição inadimplente); o preço de empate da questão 5 diz de que lado fica "
+            "cada modelo."
+        ),
+        call=(
+            'Com `tabela = lucros.astype(float)` e `tabela.loc["adimplente", '
+            '"inadimplente"] = -300`, compare `evalbook.profit(cm_a, tabela)` com '
+            "`evalbook.profit(cm_b, tabela)`."
+        ),
+        mistakes=(
+            (
+                lambda variant: _winner(_profits(variant)),
+                "Esse é o melhor modelo com os preços antigos. Com o falso positivo mais "
+                "caro, recalcule os dois lucros.",
+            ),
+        ),
+        comment="Quando o preço de um erro muda, a escolha pode mudar: a acurácia nem vê isso.",
+    ),
+    "burro": Exercise(
         expected=lambda variant: (
             evalbook.accuracy(dumb_model(variant)),
             evalbook.average_class_accuracy(dumb_model(variant), mean="harmonic"),
@@ -228,96 +266,43 @@ EXERCISES: dict[str, Exercise] = {
         ),
         comment="Acurácia alta e média harmônica 0: o modelo não acha nenhum inadimplente.",
     ),
+    "media_certa": multiple_choice(
+        "c",
+        {
+            "a": (
+                "Tentadora, porque é simples; mas com uma classe rara a acurácia premia o "
+                "modelo que aprova todo mundo (questão 6: acurácia alta sem achar nenhum "
+                "inadimplente)."
+            ),
+            "b": (
+                "Melhor que a acurácia, mas ainda perdoa uma classe ignorada: com "
+                "revocações 1 e 0 ela dá 0.5."
+            ),
+            "c": (
+                "A harmônica vai a 0 quando qualquer classe é ignorada (questão 6) "
+                "e fica perto da pior classe; um modelo só pontua bem se acertar as duas."
+            ),
+            "d": (
+                "“adimplente” é a classe que quase todo modelo acerta; olhar só para ela "
+                "esconde justamente os inadimplentes."
+            ),
+        },
+        look=(
+            "Qual das médias pune a classe mais fraca? Lembre-se do modelo burro da "
+            "questão 6 (lição 03, seção 3)."
+        ),
+        formula=(
+            "Aritmética: (r₁ + r₂)/2; harmônica: 2 / (1/r₁ + 1/r₂), que vai a 0 quando "
+            "qualquer rᵢ é 0 (handout 000, eqs. (7) e (9))."
+        ),
+        call=(
+            "Compare `evalbook.average_class_accuracy(cm_burro)` com "
+            '`evalbook.average_class_accuracy(cm_burro, mean="harmonic")`.'
+        ),
+    ),
+    "explique": written(
+        "Por que o modelo de maior acurácia nem sempre é o que dá mais lucro?",
+    ),
 }
 
-
-# ---------------------------------------------------------------------- items that need thinking
-#: 03.custo_300: the new price of denying credit to a good payer.
-DENIAL_PRICE = -300
-
-
-def _winner_with_denial_price(variant, price: float) -> str:
-    return _winner(_profits_at(variant, price))
-
-
-EXERCISES.update(
-    {
-        "03.custo_300": Exercise(
-            expected=lambda variant: _winner_with_denial_price(variant, DENIAL_PRICE),
-            kind="choice",
-            choices=("A", "B"),
-            look=(
-                "Refaça a conta do lucro com a nova matriz de lucro: só uma célula mudou. Qual "
-                "modelo comete mais erros nessa célula? (lição 03, seção 7)."
-            ),
-            formula=(
-                "Lucro = Σ contagem × valor, agora com −300 na célula (alvo adimplente, "
-                "predição inadimplente); o preço de empate da questão 5 diz de que lado fica "
-                "cada modelo."
-            ),
-            call=(
-                'Com `tabela = lucros.astype(float)` e `tabela.loc["adimplente", '
-                '"inadimplente"] = -300`, compare `evalbook.profit(cm_a, tabela)` com '
-                "`evalbook.profit(cm_b, tabela)`."
-            ),
-            mistakes=(
-                (
-                    lambda variant: _winner(_profits(variant)),
-                    "Esse é o melhor modelo com os preços antigos. Com o falso positivo mais "
-                    "caro, recalcule os dois lucros.",
-                ),
-            ),
-            comment="Quando o preço de um erro muda, a escolha pode mudar: a acurácia nem vê isso.",
-        ),
-        "03.media_certa": multiple_choice(
-            "c",
-            {
-                "a": (
-                    "Tentadora, porque é simples; mas com uma classe rara a acurácia premia o "
-                    "modelo que aprova todo mundo (questão 6: acurácia alta sem achar nenhum "
-                    "inadimplente)."
-                ),
-                "b": (
-                    "Melhor que a acurácia, mas ainda perdoa uma classe ignorada: com "
-                    "revocações 1 e 0 ela dá 0.5."
-                ),
-                "c": (
-                    "A harmônica vai a 0 quando qualquer classe é ignorada (questão 6) "
-                    "e fica perto da pior classe; um modelo só pontua bem se acertar as duas."
-                ),
-                "d": (
-                    "“adimplente” é a classe que quase todo modelo acerta; olhar só para ela "
-                    "esconde justamente os inadimplentes."
-                ),
-            },
-            look=(
-                "Qual das médias pune a classe mais fraca? Lembre-se do modelo burro da "
-                "questão 6 (lição 03, seção 3)."
-            ),
-            formula=(
-                "Aritmética: (r₁ + r₂)/2; harmônica: 2 / (1/r₁ + 1/r₂), que vai a 0 quando "
-                "qualquer rᵢ é 0 (handout 000, eqs. (7) e (9))."
-            ),
-            call=(
-                "Compare `evalbook.average_class_accuracy(cm_burro)` com "
-                '`evalbook.average_class_accuracy(cm_burro, mean="harmonic")`.'
-            ),
-        ),
-        "03.explique": written(
-            "Por que o modelo de maior acurácia nem sempre é o que dá mais lucro?",
-        ),
-    }
-)
-
-#: The items in the notebook's order (progress, exports and the class report follow it).
-ORDER = (
-    "revocacoes",
-    "medias",
-    "lucros",
-    "escolha",
-    "empate",
-    "custo_300",
-    "burro",
-    "media_certa",
-    "explique",
-)
+SET = ExerciseSet("03", title="Custo e desbalanceamento", variants=True, items=ITEMS)

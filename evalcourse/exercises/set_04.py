@@ -7,7 +7,7 @@ detector on 100 transactions). Every expected answer is computed with the librar
 
 Examples
 --------
->>> EXERCISES["04.sucessos"].expected(None)
+>>> SET["04.sucessos"].expected(None)
 (67.0, 36.0)
 """
 
@@ -16,7 +16,7 @@ from __future__ import annotations
 import numpy as np
 
 import evalbook
-from evalbook.exercises.item import Exercise, multiple_choice, prediction, written
+from evalbook.exercises.item import Exercise, ExerciseSet, multiple_choice, prediction, written
 from evalcourse.exercises import data
 
 
@@ -47,8 +47,13 @@ def _wald_interval() -> tuple[float, float]:
     return evalbook.accuracy_interval(evalbook.accuracy(cm), cm.n, method="normal")
 
 
-EXERCISES: dict[str, Exercise] = {
-    "04.aleatorio": Exercise(
+# ---------------------------------------------------------------------- items that need thinking
+
+
+#: The items, each named once, in the notebook's order (progress, exports and the class
+#: report follow it).
+ITEMS = {
+    "aleatorio": Exercise(
         expected=lambda _: _expected_counts(),
         kind="matrix",
         look=(
@@ -66,7 +71,7 @@ EXERCISES: dict[str, Exercise] = {
             ),
         ),
     ),
-    "04.sucessos": Exercise(
+    "sucessos": Exercise(
         expected=lambda _: _successes(),
         kind="numbers",
         names=("sucessos do modelo", "sucessos esperados"),
@@ -83,7 +88,19 @@ EXERCISES: dict[str, Exercise] = {
             "`evalbook.kappa_breakdown(sentimento)`."
         ),
     ),
-    "04.kappa": Exercise(
+    "prever_kappa": prediction(
+        lambda _: evalbook.cohen_kappa(data.sentiment_matrix()),
+        quantity="o kappa do classificador de sentimento",
+        variable="palpite_kappa",
+        about=", para o kappa do classificador.",
+        bounds=(-1.0, 1.0),
+        boundary=(0.0, "pior do que o acaso", "melhor do que o acaso"),
+        comment=(
+            "Pense por quê: o kappa desconta os acertos que o acaso daria, e por isso fica "
+            "abaixo da acurácia."
+        ),
+    ),
+    "kappa": Exercise(
         expected=lambda _: evalbook.cohen_kappa(data.sentiment_matrix()),
         kind="number",
         look=(
@@ -110,7 +127,7 @@ EXERCISES: dict[str, Exercise] = {
             ),
         ),
     ),
-    "04.kappa_negativo": Exercise(
+    "kappa_negativo": Exercise(
         expected=lambda _: evalbook.cohen_kappa(data.swapping_matrix()),
         kind="number",
         look=(
@@ -131,7 +148,39 @@ EXERCISES: dict[str, Exercise] = {
         ),
         comment="Negativo: errar tudo é pior do que o acaso.",
     ),
-    "04.mcc_kappa": Exercise(
+    "kappa_negativo_sentido": multiple_choice(
+        "a",
+        {
+            "a": (
+                "Kappa < 0 é pior que o acaso. E, num problema binário, trocar as "
+                "predições desse modelo daria um classificador muito bom: ele “sabe”, mas "
+                "ao contrário."
+            ),
+            "b": (
+                "O kappa vai de −1 (no caso extremo) a 1; 0 é o acaso. Valores negativos "
+                "são raros, mas possíveis (lição 04, seção 4)."
+            ),
+            "c": (
+                "Kappa 0 é o acaso, e este kappa não é 0: o sinal diz alguma coisa. Compare "
+                "os acertos observados com os esperados pelo acaso."
+            ),
+            "d": (
+                "A acurácia é uma fração de acertos: vai de 0 a 1 e nunca é negativa. Aqui ela é 0."
+            ),
+        },
+        look=(
+            "O kappa compara os sucessos com os sucessos do acaso. O que significa ter "
+            "menos sucessos que o acaso? (lição 04, seção 4)."
+        ),
+        formula=(
+            "kappa = (sucessos − esperados) / (n − esperados): negativo quando os sucessos "
+            "ficam abaixo dos esperados pelo acaso."
+        ),
+        call=(
+            "Confira com `evalbook.kappa_breakdown(erra_tudo)`: compare `observed` com `expected`."
+        ),
+    ),
+    "mcc_kappa": Exercise(
         expected=lambda _: (
             evalbook.mcc(data.fraud_detector_matrix()),
             evalbook.cohen_kappa(data.fraud_detector_matrix()),
@@ -159,7 +208,7 @@ EXERCISES: dict[str, Exercise] = {
         ),
         comment="Próximos, mas diferentes: a eq. (10.6) é o coeficiente de Matthews.",
     ),
-    "04.ic": Exercise(
+    "ic": Exercise(
         expected=lambda _: _overall("accuracy_lower", "accuracy_upper"),
         kind="numbers",
         names=("limite inferior", "limite superior"),
@@ -180,7 +229,7 @@ EXERCISES: dict[str, Exercise] = {
             ),
         ),
     ),
-    "04.nir_p": Exercise(
+    "nir_p": Exercise(
         expected=lambda _: _overall("no_information_rate", "accuracy_p_value"),
         kind="numbers",
         names=("NIR", "valor-p"),
@@ -204,104 +253,39 @@ EXERCISES: dict[str, Exercise] = {
             "dizer sempre “legítima”, a classe majoritária."
         ),
     ),
+    "valor_p": multiple_choice(
+        "a",
+        {
+            "a": (
+                "É um teste binomial unilateral; um valor-p pequeno diz que o modelo "
+                "bate o chute da classe majoritária."
+            ),
+            "b": (
+                "O kappa não entra nesse teste: o valor-p vem de uma binomial sobre o "
+                "número de acertos, e o kappa não é uma contagem de acertos."
+            ),
+            "c": (
+                "50% seria o chute de uma moeda. Com classes desbalanceadas, que acurácia "
+                "teria um modelo que não aprendeu nada?"
+            ),
+            "d": (
+                "O teste não separa as classes: ele usa só o total de acertos e o total de "
+                "instâncias."
+            ),
+        },
+        look=(
+            "A NIR é a acurácia de quem sempre chuta a classe mais comum. Um valor-p "
+            "pequeno rejeita que hipótese? (lição 04, seção 6)."
+        ),
+        formula=("H₀: acurácia ≤ NIR; o valor-p é P[X ≥ acertos] para X ~ Binomial(n, NIR)."),
+        call=(
+            'Confira com `scipy.stats.binomtest(acertos, n, nir, alternative="greater")'
+            ".pvalue` e `evalbook.summary(fraude).overall`."
+        ),
+    ),
+    "explique": written(
+        "Por que o kappa fica abaixo da acurácia? O que ele desconta?",
+    ),
 }
 
-# ---------------------------------------------------------------------- items that need thinking
-EXERCISES.update(
-    {
-        "04.prever_kappa": prediction(
-            lambda _: evalbook.cohen_kappa(data.sentiment_matrix()),
-            quantity="o kappa do classificador de sentimento",
-            variable="palpite_kappa",
-            about=", para o kappa do classificador.",
-            bounds=(-1.0, 1.0),
-            boundary=(0.0, "pior do que o acaso", "melhor do que o acaso"),
-            comment=(
-                "Pense por quê: o kappa desconta os acertos que o acaso daria, e por isso fica "
-                "abaixo da acurácia."
-            ),
-        ),
-        "04.kappa_negativo_sentido": multiple_choice(
-            "a",
-            {
-                "a": (
-                    "Kappa < 0 é pior que o acaso. E, num problema binário, trocar as "
-                    "predições desse modelo daria um classificador muito bom: ele “sabe”, mas "
-                    "ao contrário."
-                ),
-                "b": (
-                    "O kappa vai de −1 (no caso extremo) a 1; 0 é o acaso. Valores negativos "
-                    "são raros, mas possíveis (lição 04, seção 4)."
-                ),
-                "c": (
-                    "Kappa 0 é o acaso, e este kappa não é 0: o sinal diz alguma coisa. Compare "
-                    "os acertos observados com os esperados pelo acaso."
-                ),
-                "d": (
-                    "A acurácia é uma fração de acertos: vai de 0 a 1 e nunca é negativa. Aqui "
-                    "ela é 0."
-                ),
-            },
-            look=(
-                "O kappa compara os sucessos com os sucessos do acaso. O que significa ter "
-                "menos sucessos que o acaso? (lição 04, seção 4)."
-            ),
-            formula=(
-                "kappa = (sucessos − esperados) / (n − esperados): negativo quando os sucessos "
-                "ficam abaixo dos esperados pelo acaso."
-            ),
-            call=(
-                "Confira com `evalbook.kappa_breakdown(erra_tudo)`: compare `observed` com "
-                "`expected`."
-            ),
-        ),
-        "04.valor_p": multiple_choice(
-            "a",
-            {
-                "a": (
-                    "É um teste binomial unilateral; um valor-p pequeno diz que o modelo "
-                    "bate o chute da classe majoritária."
-                ),
-                "b": (
-                    "O kappa não entra nesse teste: o valor-p vem de uma binomial sobre o "
-                    "número de acertos, e o kappa não é uma contagem de acertos."
-                ),
-                "c": (
-                    "50% seria o chute de uma moeda. Com classes desbalanceadas, que acurácia "
-                    "teria um modelo que não aprendeu nada?"
-                ),
-                "d": (
-                    "O teste não separa as classes: ele usa só o total de acertos e o total de "
-                    "instâncias."
-                ),
-            },
-            look=(
-                "A NIR é a acurácia de quem sempre chuta a classe mais comum. Um valor-p "
-                "pequeno rejeita que hipótese? (lição 04, seção 6)."
-            ),
-            formula=("H₀: acurácia ≤ NIR; o valor-p é P[X ≥ acertos] para X ~ Binomial(n, NIR)."),
-            call=(
-                'Confira com `scipy.stats.binomtest(acertos, n, nir, alternative="greater")'
-                ".pvalue` e `evalbook.summary(fraude).overall`."
-            ),
-        ),
-        "04.explique": written(
-            "Por que o kappa fica abaixo da acurácia? O que ele desconta?",
-        ),
-    }
-)
-
-#: The items in the notebook's order (progress, exports and the class report follow it).
-ORDER = (
-    "aleatorio",
-    "sucessos",
-    "prever_kappa",
-    "kappa",
-    "kappa_negativo",
-    "kappa_negativo_sentido",
-    "mcc_kappa",
-    "ic",
-    "nir_p",
-    "valor_p",
-    "explique",
-)
+SET = ExerciseSet("04", title="Kappa e concordância", variants=False, items=ITEMS)

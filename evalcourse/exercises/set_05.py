@@ -8,10 +8,10 @@ from them. Every expected answer is computed with the library when it is checked
 
 Examples
 --------
->>> EXERCISES["05.matriz_t"].expected(None).counts
+>>> SET["05.matriz_t"].expected(None).counts
 array([[3, 3],
        [2, 8]])
->>> EXERCISES["05.matriz_t"].expected(7).n
+>>> SET["05.matriz_t"].expected(7).n
 16
 """
 
@@ -20,7 +20,7 @@ from __future__ import annotations
 import numpy as np
 
 import evalbook
-from evalbook.exercises.item import Exercise, multiple_choice, prediction, written
+from evalbook.exercises.item import Exercise, ExerciseSet, multiple_choice, prediction, written
 from evalcourse.exercises import data
 
 POSITIVE, NEGATIVE = data.FRAUD_LABELS
@@ -86,8 +86,18 @@ def _pairs(variant) -> tuple[int, int]:
     return int(np.sum(fraud[:, None] > legit[None, :])), fraud.size * legit.size
 
 
-EXERCISES: dict[str, Exercise] = {
-    "05.matriz_t": Exercise(
+# ---------------------------------------------------------------------- items that need thinking
+def _catch_all(variant) -> tuple[float, int]:
+    """The largest threshold that flags every fraud, and the legitimate ones it flags too."""
+    target, scores = _data(variant)
+    t = float(scores[target == POSITIVE].min())
+    return t, int(np.sum((target != POSITIVE) & (scores >= t)))
+
+
+#: The items, each named once, in the notebook's order (progress, exports and the class
+#: report follow it).
+ITEMS = {
+    "matriz_t": Exercise(
         expected=lambda v: _matrix(v),
         kind="matrix",
         look=(
@@ -114,7 +124,7 @@ EXERCISES: dict[str, Exercise] = {
             ),
         ),
     ),
-    "05.tpr_fpr": Exercise(
+    "tpr_fpr": Exercise(
         expected=lambda v: _rates(v),
         kind="numbers",
         names=("TPR", "FPR"),
@@ -128,7 +138,18 @@ EXERCISES: dict[str, Exercise] = {
         ),
         call="`evalbook.tpr(cm)` e `evalbook.fpr(cm)` na matriz desse threshold.",
     ),
-    "05.auc": Exercise(
+    "prever_auc": prediction(
+        lambda v: _auc(v),
+        quantity="a AUC do modelo",
+        variable="palpite_auc",
+        about=", para a AUC do modelo.",
+        boundary=(0.5, "pior do que sortear", "melhor do que sortear"),
+        comment=(
+            "Pense por quê: olhe a tabela ordenada por score; quantas legítimas aparecem "
+            "acima de fraudes?"
+        ),
+    ),
+    "auc": Exercise(
         expected=lambda v: _auc(v),
         kind="number",
         look=(
@@ -151,7 +172,40 @@ EXERCISES: dict[str, Exercise] = {
             ),
         ),
     ),
-    "05.pares": Exercise(
+    "auc_e_threshold": multiple_choice(
+        "b",
+        {
+            "a": (
+                "A acurácia depende do limiar; a AUC não: ela percorre todos os "
+                "limiares de uma vez."
+            ),
+            "b": (
+                "A AUC é a área sob a curva de todos os limiares, ou a chance de "
+                "uma fraude ter score maior que uma legítima; nenhum t é escolhido."
+            ),
+            "c": (
+                "A KS aponta um limiar (o de maior TPR − FPR), mas a AUC não usa "
+                "nenhum em particular."
+            ),
+            "d": (
+                "Não há limiar especial: a AUC é a mesma para qualquer escolha de t, "
+                "porque não escolhe nenhum."
+            ),
+        },
+        look=(
+            "A AUC é a área sob qual curva? E essa curva é feita com quantos limiares? "
+            "(lição 05, seção 5)."
+        ),
+        formula=(
+            "A AUC integra a ROC, cujos pontos são (FPR(t), TPR(t)) para todos os t; "
+            "equivale à fração de pares (fraude, legítima) bem ordenados."
+        ),
+        call=(
+            '`evalbook.roc_curve(alvo, scores, positive="fraude")` lista todos os '
+            "limiares que a AUC usa."
+        ),
+    ),
+    "pares": Exercise(
         expected=lambda v: _pairs(v)[0],
         kind="count",
         look=(
@@ -174,7 +228,7 @@ EXERCISES: dict[str, Exercise] = {
         ),
         comment="Dividido pelo total de pares, é a AUC.",
     ),
-    "05.ks": Exercise(
+    "ks": Exercise(
         expected=lambda v: _ks(v),
         kind="number",
         look=(
@@ -196,7 +250,7 @@ EXERCISES: dict[str, Exercise] = {
         ),
         comment="É também o maior TPR − FPR da curva ROC.",
     ),
-    "05.lift": Exercise(
+    "lift": Exercise(
         expected=lambda v: (
             float(_gain_lift(v).lift.iloc[0]),
             float(_gain_lift(v).cumulative_lift.iloc[1]),
@@ -234,107 +288,39 @@ EXERCISES: dict[str, Exercise] = {
             ),
         ),
     ),
+    "todas_fraudes": Exercise(
+        expected=lambda v: _catch_all(v),
+        kind="numbers",
+        names=("limiar", "legítimas bloqueadas"),
+        look=(
+            "Para marcar todas as fraudes, o limiar não pode passar do score de "
+            "nenhuma delas. Quais legítimas ficam acima dele? (lição 05, seção 9)."
+        ),
+        formula=(
+            "t = o menor score entre as fraudes (score ≥ t marca); bloqueadas = número de "
+            "legítimas com score ≥ t."
+        ),
+        call=(
+            '`scores[alvo == "fraude"].min()`, depois conte as legítimas com score ≥ t; '
+            "ou procure com `evalbook.widgets.ThresholdExplorer(alvo, scores, "
+            'positive="fraude")`.'
+        ),
+        mistakes=(
+            (
+                lambda v: (
+                    _catch_all(v)[0],
+                    _catch_all(v)[1] + int(np.sum(_data(v)[0] == POSITIVE)),
+                ),
+                "Esse é o total de transações bloqueadas; conte só as legítimas.",
+            ),
+        ),
+        comment="Pegar todas as fraudes custa caro: é o canto superior direito da ROC.",
+    ),
+    "explique": written(
+        "Por que a AUC não depende do limiar escolhido para classificar?",
+    ),
 }
 
-
-# ---------------------------------------------------------------------- items that need thinking
-def _catch_all(variant) -> tuple[float, int]:
-    """The largest threshold that flags every fraud, and the legitimate ones it flags too."""
-    target, scores = _data(variant)
-    t = float(scores[target == POSITIVE].min())
-    return t, int(np.sum((target != POSITIVE) & (scores >= t)))
-
-
-EXERCISES.update(
-    {
-        "05.prever_auc": prediction(
-            lambda v: _auc(v),
-            quantity="a AUC do modelo",
-            variable="palpite_auc",
-            about=", para a AUC do modelo.",
-            boundary=(0.5, "pior do que sortear", "melhor do que sortear"),
-            comment=(
-                "Pense por quê: olhe a tabela ordenada por score; quantas legítimas aparecem "
-                "acima de fraudes?"
-            ),
-        ),
-        "05.auc_e_threshold": multiple_choice(
-            "b",
-            {
-                "a": (
-                    "A acurácia depende do limiar; a AUC não: ela percorre todos os "
-                    "limiares de uma vez."
-                ),
-                "b": (
-                    "A AUC é a área sob a curva de todos os limiares, ou a chance de "
-                    "uma fraude ter score maior que uma legítima; nenhum t é escolhido."
-                ),
-                "c": (
-                    "A KS aponta um limiar (o de maior TPR − FPR), mas a AUC não usa "
-                    "nenhum em particular."
-                ),
-                "d": (
-                    "Não há limiar especial: a AUC é a mesma para qualquer escolha de t, "
-                    "porque não escolhe nenhum."
-                ),
-            },
-            look=(
-                "A AUC é a área sob qual curva? E essa curva é feita com quantos limiares? "
-                "(lição 05, seção 5)."
-            ),
-            formula=(
-                "A AUC integra a ROC, cujos pontos são (FPR(t), TPR(t)) para todos os t; "
-                "equivale à fração de pares (fraude, legítima) bem ordenados."
-            ),
-            call=(
-                '`evalbook.roc_curve(alvo, scores, positive="fraude")` lista todos os '
-                "limiares que a AUC usa."
-            ),
-        ),
-        "05.todas_fraudes": Exercise(
-            expected=lambda v: _catch_all(v),
-            kind="numbers",
-            names=("limiar", "legítimas bloqueadas"),
-            look=(
-                "Para marcar todas as fraudes, o limiar não pode passar do score de "
-                "nenhuma delas. Quais legítimas ficam acima dele? (lição 05, seção 9)."
-            ),
-            formula=(
-                "t = o menor score entre as fraudes (score ≥ t marca); bloqueadas = número de "
-                "legítimas com score ≥ t."
-            ),
-            call=(
-                '`scores[alvo == "fraude"].min()`, depois conte as legítimas com score ≥ t; '
-                "ou procure com `evalbook.widgets.ThresholdExplorer(alvo, scores, "
-                'positive="fraude")`.'
-            ),
-            mistakes=(
-                (
-                    lambda v: (
-                        _catch_all(v)[0],
-                        _catch_all(v)[1] + int(np.sum(_data(v)[0] == POSITIVE)),
-                    ),
-                    "Esse é o total de transações bloqueadas; conte só as legítimas.",
-                ),
-            ),
-            comment="Pegar todas as fraudes custa caro: é o canto superior direito da ROC.",
-        ),
-        "05.explique": written(
-            "Por que a AUC não depende do limiar escolhido para classificar?",
-        ),
-    }
-)
-
-#: The items in the notebook's order (progress, exports and the class report follow it).
-ORDER = (
-    "matriz_t",
-    "tpr_fpr",
-    "prever_auc",
-    "auc",
-    "auc_e_threshold",
-    "pares",
-    "ks",
-    "lift",
-    "todas_fraudes",
-    "explique",
+SET = ExerciseSet(
+    "05", title="Scores e limiares: ROC, AUC, KS, ganho e lift", variants=True, items=ITEMS
 )

@@ -8,7 +8,7 @@ expected answer is computed with the library from those predictions.
 
 Examples
 --------
->>> round(EXERCISES["06.r2"].expected(None), 6)
+>>> round(SET["06.r2"].expected(None), 6)
 0.363321
 """
 
@@ -17,7 +17,7 @@ from __future__ import annotations
 import numpy as np
 
 import evalbook
-from evalbook.exercises.item import Exercise, multiple_choice, pair, written
+from evalbook.exercises.item import Exercise, ExerciseSet, multiple_choice, pair, written
 from evalcourse.exercises import data
 
 #: Number of predictors of the model (the intercept is not one).
@@ -55,8 +55,19 @@ def _mixed_r2(variant) -> float:
     return 1 - evalbook.sse(t, y) / evalbook.total_sum_of_squares(t, halved=False)
 
 
-EXERCISES: dict[str, Exercise] = {
-    "06.sse": Exercise(
+# ---------------------------------------------------------------------- items that need thinking
+def _grows_more(variant) -> str:
+    """Which error grows more, in proportion, when one target moves: "MSE", "MAE" or "iguais"."""
+    mse_ratio, mae_ratio = _outlier_ratios(variant)
+    if abs(mse_ratio - mae_ratio) < 1e-9:
+        return "iguais"
+    return "MSE" if mse_ratio > mae_ratio else "MAE"
+
+
+#: The items, each named once, in the notebook's order (progress, exports and the class
+#: report follow it).
+ITEMS = {
+    "sse": Exercise(
         expected=_test(evalbook.sse),
         kind="number",
         look=(
@@ -76,7 +87,7 @@ EXERCISES: dict[str, Exercise] = {
             ),
         ),
     ),
-    "06.mse_rmse": Exercise(
+    "mse_rmse": Exercise(
         expected=pair(_test(evalbook.mse), _test(evalbook.rmse)),
         kind="numbers",
         names=("MSE", "RMSE"),
@@ -103,7 +114,7 @@ EXERCISES: dict[str, Exercise] = {
             ),
         ),
     ),
-    "06.mae": Exercise(
+    "mae": Exercise(
         expected=_test(evalbook.mae),
         kind="number",
         look=(
@@ -120,7 +131,7 @@ EXERCISES: dict[str, Exercise] = {
             ),
         ),
     ),
-    "06.r2": Exercise(
+    "r2": Exercise(
         expected=_test(evalbook.r2),
         kind="number",
         look=(
@@ -144,7 +155,7 @@ EXERCISES: dict[str, Exercise] = {
             ),
         ),
     ),
-    "06.r2_ajustado": Exercise(
+    "r2_ajustado": Exercise(
         expected=_train(evalbook.adjusted_r2, p=P),
         kind="number",
         look=(
@@ -173,7 +184,7 @@ EXERCISES: dict[str, Exercise] = {
             ),
         ),
     ),
-    "06.mape": Exercise(
+    "mape": Exercise(
         expected=_test(evalbook.mape),
         kind="number",
         look=(
@@ -192,7 +203,7 @@ EXERCISES: dict[str, Exercise] = {
             ),
         ),
     ),
-    "06.smape": Exercise(
+    "smape": Exercise(
         expected=_test(evalbook.smape),
         kind="number",
         look=(
@@ -214,7 +225,32 @@ EXERCISES: dict[str, Exercise] = {
         ),
         comment="A eq. (10.20) dá metade do SMAPE “de 0 a 200%” de outras fontes.",
     ),
-    "06.outlier": Exercise(
+    "prever_outlier": Exercise(
+        expected=lambda v: _grows_more(v),
+        kind="choice",
+        choices=("MSE", "MAE", "iguais"),
+        feedback={
+            "MSE": (
+                "O MSE eleva cada erro ao quadrado, e um erro grande passa a "
+                "dominar a soma (lição 06, seção 6)."
+            ),
+            "MAE": (
+                "O MAE cresce na proporção do erro; o MSE, na proporção do quadrado do "
+                "erro: um erro grande pesa muito mais nele."
+            ),
+            "iguais": (
+                "Só seria assim se as duas métricas fossem lineares no erro; uma delas "
+                "eleva o erro ao quadrado."
+            ),
+        },
+        look=(
+            "Uma das métricas eleva o erro ao quadrado. O que acontece com o quadrado de "
+            "um erro que ficou muito maior? (lição 06, seção 6)."
+        ),
+        formula=("Um erro e que vira e + 200 soma (e + 200)² ao MSE, mas só |e + 200| ao MAE."),
+        call="Faça a questão 8 e compare `razao_mse` com `razao_mae`.",
+    ),
+    "outlier": Exercise(
         expected=lambda v: _outlier_ratios(v),
         kind="numbers",
         names=("razão do MSE", "razão do MAE"),
@@ -238,94 +274,38 @@ EXERCISES: dict[str, Exercise] = {
         ),
         comment="O erro entra ao quadrado no MSE: um único alvo deslocado pesa muito mais nele.",
     ),
+    "r2_negativo": multiple_choice(
+        "b",
+        {
+            "a": (
+                "Apesar do nome, R² = 1 − SSE/SST não é o quadrado de nada no teste: fica "
+                "negativo quando SSE > SST."
+            ),
+            "b": (
+                "R² < 0 quer dizer SSE > SST, um erro maior do que o de prever "
+                "sempre a média do alvo."
+            ),
+            "c": (
+                "Tentador (no treino de uma regressão linear, R² é o quadrado da "
+                "correlação), mas no teste um R² negativo é só um erro grande."
+            ),
+            "d": (
+                "Não existe “variância explicada ao contrário”: o R² compara o erro do "
+                "modelo com o de uma previsão constante."
+            ),
+        },
+        look=("O R² compara o erro do modelo com o de qual previsão simples? (lição 06, seção 5)."),
+        formula=(
+            "R² = 1 − SSE/SST, com SST o erro de prever sempre a média: R² < 0 quando SSE > SST."
+        ),
+        call=(
+            "Confira: `evalbook.r2(t_teste, np.full_like(t_teste, t_teste.mean()))` dá 0; "
+            "um modelo pior que isso dá negativo."
+        ),
+    ),
+    "explique": written(
+        "Quando você preferiria o MAE ao RMSE para avaliar uma regressão?",
+    ),
 }
 
-
-# ---------------------------------------------------------------------- items that need thinking
-def _grows_more(variant) -> str:
-    """Which error grows more, in proportion, when one target moves: "MSE", "MAE" or "iguais"."""
-    mse_ratio, mae_ratio = _outlier_ratios(variant)
-    if abs(mse_ratio - mae_ratio) < 1e-9:
-        return "iguais"
-    return "MSE" if mse_ratio > mae_ratio else "MAE"
-
-
-EXERCISES.update(
-    {
-        "06.prever_outlier": Exercise(
-            expected=lambda v: _grows_more(v),
-            kind="choice",
-            choices=("MSE", "MAE", "iguais"),
-            feedback={
-                "MSE": (
-                    "O MSE eleva cada erro ao quadrado, e um erro grande passa a "
-                    "dominar a soma (lição 06, seção 6)."
-                ),
-                "MAE": (
-                    "O MAE cresce na proporção do erro; o MSE, na proporção do quadrado do "
-                    "erro: um erro grande pesa muito mais nele."
-                ),
-                "iguais": (
-                    "Só seria assim se as duas métricas fossem lineares no erro; uma delas "
-                    "eleva o erro ao quadrado."
-                ),
-            },
-            look=(
-                "Uma das métricas eleva o erro ao quadrado. O que acontece com o quadrado de "
-                "um erro que ficou muito maior? (lição 06, seção 6)."
-            ),
-            formula=("Um erro e que vira e + 200 soma (e + 200)² ao MSE, mas só |e + 200| ao MAE."),
-            call="Faça a questão 8 e compare `razao_mse` com `razao_mae`.",
-        ),
-        "06.r2_negativo": multiple_choice(
-            "b",
-            {
-                "a": (
-                    "Apesar do nome, R² = 1 − SSE/SST não é o quadrado de nada no teste: fica "
-                    "negativo quando SSE > SST."
-                ),
-                "b": (
-                    "R² < 0 quer dizer SSE > SST, um erro maior do que o de prever "
-                    "sempre a média do alvo."
-                ),
-                "c": (
-                    "Tentador (no treino de uma regressão linear, R² é o quadrado da "
-                    "correlação), mas no teste um R² negativo é só um erro grande."
-                ),
-                "d": (
-                    "Não existe “variância explicada ao contrário”: o R² compara o erro do "
-                    "modelo com o de uma previsão constante."
-                ),
-            },
-            look=(
-                "O R² compara o erro do modelo com o de qual previsão simples? (lição 06, seção 5)."
-            ),
-            formula=(
-                "R² = 1 − SSE/SST, com SST o erro de prever sempre a média: R² < 0 quando "
-                "SSE > SST."
-            ),
-            call=(
-                "Confira: `evalbook.r2(t_teste, np.full_like(t_teste, t_teste.mean()))` dá 0; "
-                "um modelo pior que isso dá negativo."
-            ),
-        ),
-        "06.explique": written(
-            "Quando você preferiria o MAE ao RMSE para avaliar uma regressão?",
-        ),
-    }
-)
-
-#: The items in the notebook's order (progress, exports and the class report follow it).
-ORDER = (
-    "sse",
-    "mse_rmse",
-    "mae",
-    "r2",
-    "r2_ajustado",
-    "mape",
-    "smape",
-    "prever_outlier",
-    "outlier",
-    "r2_negativo",
-    "explique",
-)
+SET = ExerciseSet("06", title="Métricas de regressão", variants=True, items=ITEMS)

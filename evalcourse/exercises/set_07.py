@@ -7,7 +7,7 @@ expected answer is computed with the library from them.
 
 Examples
 --------
->>> EXERCISES["07.precisoes"].expected(None)
+>>> SET["07.precisoes"].expected(None)
 (0.6666666666666666, 0.6)
 """
 
@@ -18,7 +18,7 @@ import math
 import numpy as np
 
 import evalbook
-from evalbook.exercises.item import Exercise, multiple_choice, written
+from evalbook.exercises.item import Exercise, ExerciseSet, multiple_choice, written
 from evalcourse.exercises import data
 
 REFERENCES = data.BLEU_REFERENCES
@@ -67,8 +67,13 @@ def _bleu_without_penalty() -> float:
     )
 
 
-EXERCISES: dict[str, Exercise] = {
-    "07.entropia_cruzada": Exercise(
+# ---------------------------------------------------------------------- items that need thinking
+
+
+#: The items, each named once, in the notebook's order (progress, exports and the class
+#: report follow it).
+ITEMS = {
+    "entropia_cruzada": Exercise(
         expected=lambda _: _ce(),
         kind="number",
         look=(
@@ -92,7 +97,7 @@ EXERCISES: dict[str, Exercise] = {
             ),
         ),
     ),
-    "07.perplexidade": Exercise(
+    "perplexidade": Exercise(
         expected=lambda _: math.exp(_ce()),
         kind="number",
         look=(
@@ -114,7 +119,7 @@ EXERCISES: dict[str, Exercise] = {
             ),
         ),
     ),
-    "07.uniforme": Exercise(
+    "uniforme": Exercise(
         expected=lambda _: evalbook.perplexity(
             data.digits_probabilities()[0], _uniform(), labels=data.digits_probabilities()[2]
         ),
@@ -141,7 +146,53 @@ EXERCISES: dict[str, Exercise] = {
         ),
         comment="Um modelo uniforme sobre V classes tem perplexidade V.",
     ),
-    "07.top_k": Exercise(
+    "perplexidade_sentido": multiple_choice(
+        "a",
+        {
+            "a": (
+                "Perplexidade = exp(entropia cruzada) é um número efetivo de "
+                "escolhas igualmente prováveis; 1 é a certeza, 10 é o chute uniforme."
+            ),
+            "b": ("A perplexidade não é uma fração: vai de 1 (certeza na classe certa) para cima."),
+            "c": (
+                "Ao contrário: a perplexidade mede a “surpresa” com a classe certa; menor é "
+                "melhor, e 1 é o mínimo."
+            ),
+            "d": (
+                "Ela não conta erros: usa a probabilidade da classe certa, mesmo quando o "
+                "modelo acerta."
+            ),
+        },
+        look=(
+            "Qual é a perplexidade de um modelo que dá probabilidade 1 à classe certa? E a "
+            "de um que chuta entre 10? (lição 07, seção 2)."
+        ),
+        formula=(
+            "Perplexidade = exp(média de −ln p(certa)): 1 na certeza, k no chute uniforme "
+            "entre k classes."
+        ),
+        call=(
+            "Compare `evalbook.perplexity(d_teste, P, labels=classes)` com a do modelo uniforme."
+        ),
+    ),
+    "top3_menor": multiple_choice(
+        "não",
+        {
+            "sim": (
+                "Se a classe certa é a primeira, ela também está entre as três primeiras: "
+                "todo acerto top-1 é um acerto top-3."
+            ),
+            "não": (
+                "A acurácia top-k só cresce com k, porque cada acerto top-1 também conta na top-3."
+            ),
+        },
+        look="O que é um acerto top-1? Ele também é um acerto top-3? (lição 07, seção 4).",
+        formula=(
+            "A classe certa entre as k mais prováveis também está entre as k + 1 mais prováveis."
+        ),
+        call="Confira na questão 4: `top1 <= top3`.",
+    ),
+    "top_k": Exercise(
         expected=lambda _: (_top(1), _top(3)),
         kind="numbers",
         names=("top-1", "top-3"),
@@ -162,7 +213,7 @@ EXERCISES: dict[str, Exercise] = {
         ),
         comment="A top-1 é a acurácia de sempre, e a top-k nunca diminui com k.",
     ),
-    "07.precisoes": Exercise(
+    "precisoes": Exercise(
         expected=lambda _: _precisions(),
         kind="numbers",
         names=("p1", "p2"),
@@ -187,7 +238,27 @@ EXERCISES: dict[str, Exercise] = {
             ),
         ),
     ),
-    "07.brevidade": Exercise(
+    "corte_bleu": multiple_choice(
+        "a",
+        {
+            "a": (
+                "Sem o corte, repetir uma palavra da referência daria precisão "
+                "perfeita a uma tradução inútil; com o corte, “o” conta uma vez só."
+            ),
+            "b": (
+                "O BLEU conta todas as palavras, curtas ou não; o corte só limita as repetições."
+            ),
+            "c": ("O comprimento é problema da penalidade de brevidade (questão 6), não do corte."),
+            "d": "Uma candidata de seis “o” não traduz nada: alguma coisa tem de puni-la.",
+        },
+        look=("Quantas vezes “o” aparece na referência? E na candidata? (lição 07, seção 5)."),
+        formula=(
+            "Precisão cortada: cada n-grama conta no máximo tantas vezes quantas aparece "
+            "numa referência."
+        ),
+        call='Confira: `evalbook.modified_precision("o o o o o o", ["o tempo"], n=1)`.',
+    ),
+    "brevidade": Exercise(
         expected=lambda _: evalbook.brevity_penalty(CANDIDATE, list(REFERENCES)),
         kind="number",
         look=(
@@ -207,7 +278,7 @@ EXERCISES: dict[str, Exercise] = {
             ),
         ),
     ),
-    "07.bleu": Exercise(
+    "bleu": Exercise(
         expected=lambda _: evalbook.bleu(CANDIDATE, list(REFERENCES)),
         kind="number",
         look=(
@@ -231,103 +302,14 @@ EXERCISES: dict[str, Exercise] = {
             ),
         ),
     ),
+    "explique": written(
+        "O que o BLEU mede numa tradução, e o que ele não consegue medir?",
+    ),
 }
 
-
-# ---------------------------------------------------------------------- items that need thinking
-EXERCISES.update(
-    {
-        "07.perplexidade_sentido": multiple_choice(
-            "a",
-            {
-                "a": (
-                    "Perplexidade = exp(entropia cruzada) é um número efetivo de "
-                    "escolhas igualmente prováveis; 1 é a certeza, 10 é o chute uniforme."
-                ),
-                "b": (
-                    "A perplexidade não é uma fração: vai de 1 (certeza na classe certa) para cima."
-                ),
-                "c": (
-                    "Ao contrário: a perplexidade mede a “surpresa” com a classe certa; menor é "
-                    "melhor, e 1 é o mínimo."
-                ),
-                "d": (
-                    "Ela não conta erros: usa a probabilidade da classe certa, mesmo quando o "
-                    "modelo acerta."
-                ),
-            },
-            look=(
-                "Qual é a perplexidade de um modelo que dá probabilidade 1 à classe certa? E a "
-                "de um que chuta entre 10? (lição 07, seção 2)."
-            ),
-            formula=(
-                "Perplexidade = exp(média de −ln p(certa)): 1 na certeza, k no chute uniforme "
-                "entre k classes."
-            ),
-            call=(
-                "Compare `evalbook.perplexity(d_teste, P, labels=classes)` com a do modelo "
-                "uniforme."
-            ),
-        ),
-        "07.top3_menor": multiple_choice(
-            "não",
-            {
-                "sim": (
-                    "Se a classe certa é a primeira, ela também está entre as três primeiras: "
-                    "todo acerto top-1 é um acerto top-3."
-                ),
-                "não": (
-                    "A acurácia top-k só cresce com k, porque cada acerto top-1 também "
-                    "conta na top-3."
-                ),
-            },
-            look="O que é um acerto top-1? Ele também é um acerto top-3? (lição 07, seção 4).",
-            formula=(
-                "A classe certa entre as k mais prováveis também está entre as k + 1 mais "
-                "prováveis."
-            ),
-            call="Confira na questão 4: `top1 <= top3`.",
-        ),
-        "07.corte_bleu": multiple_choice(
-            "a",
-            {
-                "a": (
-                    "Sem o corte, repetir uma palavra da referência daria precisão "
-                    "perfeita a uma tradução inútil; com o corte, “o” conta uma vez só."
-                ),
-                "b": (
-                    "O BLEU conta todas as palavras, curtas ou não; o corte só limita as "
-                    "repetições."
-                ),
-                "c": (
-                    "O comprimento é problema da penalidade de brevidade (questão 6), não do corte."
-                ),
-                "d": "Uma candidata de seis “o” não traduz nada: alguma coisa tem de puni-la.",
-            },
-            look=("Quantas vezes “o” aparece na referência? E na candidata? (lição 07, seção 5)."),
-            formula=(
-                "Precisão cortada: cada n-grama conta no máximo tantas vezes quantas aparece "
-                "numa referência."
-            ),
-            call='Confira: `evalbook.modified_precision("o o o o o o", ["o tempo"], n=1)`.',
-        ),
-        "07.explique": written(
-            "O que o BLEU mede numa tradução, e o que ele não consegue medir?",
-        ),
-    }
-)
-
-#: The items in the notebook's order (progress, exports and the class report follow it).
-ORDER = (
-    "entropia_cruzada",
-    "perplexidade",
-    "uniforme",
-    "perplexidade_sentido",
-    "top3_menor",
-    "top_k",
-    "precisoes",
-    "corte_bleu",
-    "brevidade",
-    "bleu",
-    "explique",
+SET = ExerciseSet(
+    "07",
+    title="Outras métricas: entropia cruzada, perplexidade, top-k e BLEU",
+    variants=False,
+    items=ITEMS,
 )

@@ -6,11 +6,11 @@ computed with the library from it when :func:`evalbook.exercises.check` is calle
 
 Examples
 --------
->>> EXERCISES["08.folds"].expected(None)
+>>> SET["08.folds"].expected(None)
 (7, 3)
->>> round(EXERCISES["08.oob"].expected(None), 4)
+>>> round(SET["08.oob"].expected(None), 4)
 0.3604
->>> EXERCISES["08.oob"].expected(7) != EXERCISES["08.oob"].expected(None)
+>>> SET["08.oob"].expected(7) != SET["08.oob"].expected(None)
 True
 """
 
@@ -19,7 +19,7 @@ from __future__ import annotations
 import numpy as np
 
 import evalbook
-from evalbook.exercises.item import Exercise, multiple_choice, prediction, written
+from evalbook.exercises.item import Exercise, ExerciseSet, multiple_choice, prediction, written
 from evalcourse.exercises import data
 
 #: 08.divisao: the number of instances and the 50/20/30 split of handout 000, Figure 2.
@@ -112,287 +112,266 @@ def _training_accuracy():
     return evalbook.accuracy(evalbook.ConfusionMatrix.from_labels(y, predicted))
 
 
-def _exercises() -> dict[str, Exercise]:
-    """The set's exercises, id -> :class:`Exercise`."""
-    return {
-        "08.divisao": Exercise(
-            expected=lambda _: _split(),
-            kind="numbers",
-            names=("treino", "validação", "teste"),
-            look=(
-                "As três partes têm de somar todos os exemplos. Para onde vai o exemplo que sobra "
-                "dos arredondamentos? (lição 08, seção 1)."
-            ),
-            formula=(
-                "Multiplique n pelas frações 50/20/30 e arredonde de modo que a soma dê n: o "
-                "exemplo que sobra vai para a parte de maior resto."
-            ),
-            call=(
-                "`evalbook.train_val_test_split(47, fractions=(0.5, 0.2, 0.3), seed=0)` e `len` de "
-                "cada parte."
-            ),
-            mistakes=(
-                (
-                    lambda _: _truncated_split(),
-                    f"Truncando cada parte, elas somam {sum(_truncated_split())}, não "
-                    f"{N_SPLIT}: um exemplo ficaria de fora. O exemplo que sobra vai para a "
-                    "parte com maior parte fracionária (método do maior resto).",
-                ),
-            ),
-            comment="Treino, validação e teste são disjuntos e, juntos, cobrem todos os exemplos.",
-        ),
-        "08.estratificado": Exercise(
-            expected=lambda _: _stratified(),
-            kind="numbers",
-            names=("A", "B", "C"),
-            look=(
-                "Estratificar é manter, no teste, a proporção de cada classe do conjunto todo "
-                "(lição 08, seção 2; handout 001)."
-            ),
-            formula=(
-                "O teste tem 1/3 dos exemplos, repartido entre as classes na proporção de cada uma "
-                "(handout 001: 200/300/100 → 67/100/33)."
-            ),
-            call="`evalbook.stratified_counts([130, 50, 20], fraction=1 / 3)`.",
-            mistakes=(
-                (
-                    lambda _: _stratified(1 - TEST_FRACTION),
-                    "Esses são os exemplos do treino (2/3). A pergunta é sobre o teste, o 1/3 "
-                    "reservado (no exemplo do handout 001 o terço sorteado é o treino; aqui, "
-                    "o teste).",
-                ),
-            ),
-            comment=(
-                "As três contagens somam o tamanho do teste e mantêm a proporção de cada classe."
-            ),
-        ),
-        "08.folds": Exercise(
-            expected=lambda _: _fold_sizes(),
-            kind="numbers",
-            names=("folds maiores", "folds menores"),
-            look=(
-                "Quando n não é múltiplo de k, os folds não têm todos o mesmo tamanho. Quantos "
-                "exemplos sobram? (lição 08, seção 4)."
-            ),
-            formula=(
-                "47 exemplos em 10 folds: 47 // 10 por fold e o resto da divisão distribuído um a "
-                "um pelos primeiros folds."
-            ),
-            call="`[len(teste) for _, teste in evalbook.kfold(47, k=10)]`.",
-            comment="É a mesma regra do KFold do scikit-learn.",
-        ),
-        "08.loo": Exercise(
-            expected=lambda _: _loo_error(),
-            kind="number",
-            look=(
-                "No leave-one-out, cada exemplo é testado por um modelo treinado sem ele. O que "
-                "acontece com a classe majoritária quando se tira um exemplo de classes empatadas? "
-                "(lição 08, seção 6)."
-            ),
-            formula=(
-                "Tirando um exemplo de uma classe, a outra fica com um a mais e vira a maioria: o "
-                "classificador majoritário prevê a classe errada para o exemplo tirado."
-            ),
-            call=(
-                '`evalbook.cross_validate(DummyClassifier(strategy="most_frequent"), X, y, '
-                "evalbook.leave_one_out(30), metric=evalbook.error_rate)`."
-            ),
-            mistakes=(
-                (
-                    lambda _: _stratified_loo_error(),
-                    "50% é o erro esperado de um classificador em dados aleatórios, e é o que a "
-                    "validação cruzada estratificada mede. Com leave-one-out, o que acontece com a "
-                    "classe majoritária do treino quando um exemplo sai?",
-                ),
-            ),
-            comment=(
-                "O pior caso do leave-one-out (handout 001): sem o exemplo de teste, a classe "
-                "oposta é sempre a majoritária."
-            ),
-        ),
-        "08.oob": Exercise(
-            expected=_oob,
-            kind="number",
-            look=(
-                "Em cada um dos N sorteios com reposição, qual a chance de um exemplo fixo NÃO ser "
-                "sorteado? E em todos eles? (lição 08, seção 7)."
-            ),
-            formula=(
-                "Cada sorteio deixa de escolher o exemplo com probabilidade 1 − 1/N, e os sorteios "
-                "são independentes: (1 − 1/N)^N (handout 001)."
-            ),
-            call="`evalbook.bootstrap_oob_probability(n_bootstrap)`.",
-            mistakes=(
-                (
-                    lambda _: float(np.exp(-1)),
-                    "Esse é o limite e⁻¹ ≈ 0.368, para N muito grande; com o N da questão "
-                    "calcule (1 − 1/N)^N.",
-                ),
-                (
-                    lambda v: 1 - 1 / _numbers(v)["n_bootstrap"],
-                    "Essa é a probabilidade de escapar de um único sorteio; são N sorteios "
-                    "independentes: eleve à potência N.",
-                ),
-            ),
-            comment=(
-                "Tende a e⁻¹ ≈ 0.368 quando N cresce; com poucas dezenas de exemplos já está perto."
-            ),
-        ),
-        "08.erro_632": Exercise(
-            expected=_error_632,
-            kind="number",
-            look=(
-                "O estimador .632 mistura o erro no teste (fora da amostra) e o erro no treino, "
-                "com pesos diferentes. Qual dos dois pesa mais? (lição 08, seção 7)."
-            ),
-            formula="erro = 0.632 × erro_teste + 0.368 × erro_treino (handout 001).",
-            call="`evalbook.error_632(erro_teste, erro_treino)`.",
-            mistakes=(
-                (
-                    lambda v: _error_632(v, swapped=True),
-                    "Os pesos estão trocados: o erro de teste (fora da amostra) leva 0.632 e o de "
-                    "treino 0.368.",
-                ),
-                (
-                    lambda v: (_numbers(v)["test_error"] + _numbers(v)["training_error"]) / 2,
-                    "Essa é a média simples; o estimador .632 pesa o erro de teste com 0.632 e o "
-                    "de treino com 0.368.",
-                ),
-            ),
-            comment="Entre o erro de treino (otimista) e o de teste (pessimista).",
-        ),
-        "08.cv_iris": Exercise(
-            expected=_iris_cv_accuracy,
-            kind="number",
-            look=(
-                "Validação cruzada estratificada: cada flor é testada uma vez, por uma árvore "
-                "treinada sem ela. A resposta é a média das acurácias dos folds (lição 08, seção "
-                "5)."
-            ),
-            formula=(
-                "Divida as 150 flores em 10 folds estratificados (seed `semente_folds`), treine a "
-                "árvore em 9, teste no restante e tire a média das 10 acurácias."
-            ),
-            call=(
-                "`evalbook.cross_validate(arvore, X_iris, especies, "
-                "evalbook.stratified_kfold(especies, k=10, seed=semente_folds))`, coluna "
-                "`accuracy`."
-            ),
-            mistakes=(
-                (
-                    lambda _: _training_accuracy(),
-                    "Essa é a acurácia medida nos próprios dados de treino, otimista demais. Na "
-                    "validação cruzada cada fold é testado por um modelo que não o viu.",
-                ),
-            ),
-            comment="Cada flor foi testada exatamente uma vez, por uma árvore que não a viu.",
-        ),
-    }
-
-
-EXERCISES: dict[str, Exercise] = _exercises()
-
 # ---------------------------------------------------------------------- items that need thinking
-EXERCISES.update(
-    {
-        "08.prever_oob": prediction(
-            _oob,
-            quantity="a chance de um exemplo ficar fora da amostra",
-            variable="palpite_fora",
-            about=", antes de fazer a conta.",
-            boundary=(
-                0.5,
-                "a maioria dos exemplos entra na amostra",
-                "a maioria dos exemplos fica de fora",
-            ),
-            comment=(
-                "Pense por quê: são N sorteios com reposição, e cada um quase sempre escolhe "
-                "outro exemplo."
-            ),
-        ),
-        "08.loo_pessimo": multiple_choice(
-            "a",
-            {
-                "a": (
-                    "Sem o exemplo de teste, a classe dele fica com um a menos e a outra "
-                    "vira a maioria; o classificador majoritário prevê a outra e erra sempre."
-                ),
-                "b": (
-                    "Os atributos nem são usados: o classificador majoritário só olha as "
-                    "contagens das classes no treino."
-                ),
-                "c": (
-                    "Com mais exemplos o efeito é o mesmo; o problema é o empate das classes, "
-                    "não o tamanho do conjunto."
-                ),
-                "d": (
-                    "O leave-one-out costuma ser quase sem viés; o erro de 100% vem da "
-                    "interação com o classificador majoritário."
-                ),
-            },
-            look=(
-                "Tire um exemplo da classe “sim”: quantos ficam de cada classe no treino? O que "
-                "o classificador majoritário prevê então? (lição 08, seção 6)."
-            ),
-            formula=(
-                "Sem o exemplo de teste, a classe dele tem 14 exemplos e a outra 15: o "
-                "majoritário prevê a outra."
-            ),
-            call=(
-                'Olhe as predições de `DummyClassifier(strategy="most_frequent")` treinado '
-                "sem o primeiro exemplo de `y_aleatorio`."
-            ),
-        ),
-        "08.qual_acuracia": multiple_choice(
-            "b",
-            {
-                "a": (
-                    "Tentador (usa todas as flores), mas a árvore já viu essas flores: a "
-                    "acurácia no treino é otimista (handout 000, Figura 2)."
-                ),
-                "b": (
-                    "Na validação cruzada cada flor é testada por uma árvore que não a "
-                    "viu, como uma flor nova."
-                ),
-                "c": (
-                    "Misturar uma estimativa otimista com uma honesta não corrige nada; o .632 "
-                    "mistura, mas com pesos e num bootstrap."
-                ),
-                "d": (
-                    "Aqui a diferença é pequena porque a árvore é rasa; com árvores fundas o "
-                    "treino chega a 100% e a validação não."
-                ),
-            },
-            look=(
-                "Uma flor que a árvore viu no treino serve para medir como ela se sai em flores "
-                "novas? (lição 08, seção 1)."
-            ),
-            formula=(
-                "A estimativa honesta vem de dados que o modelo não viu: o teste, ou os folds "
-                "de teste da validação cruzada."
-            ),
-            call=(
-                "Compare `acuracia_cv` com a acurácia de `arvore.fit(X_iris, especies)` nas "
-                "próprias `X_iris`."
-            ),
-        ),
-        "08.explique": written(
-            "Por que avaliar um modelo nos próprios dados de treino dá uma estimativa otimista?",
-        ),
-    }
-)
 
-#: The items in the notebook's order (progress, exports and the class report follow it).
-ORDER = (
-    "divisao",
-    "estratificado",
-    "folds",
-    "loo",
-    "loo_pessimo",
-    "prever_oob",
-    "oob",
-    "erro_632",
-    "cv_iris",
-    "qual_acuracia",
-    "explique",
-)
+
+#: The items, each named once, in the notebook's order (progress, exports and the class
+#: report follow it).
+ITEMS = {
+    "divisao": Exercise(
+        expected=lambda _: _split(),
+        kind="numbers",
+        names=("treino", "validação", "teste"),
+        look=(
+            "As três partes têm de somar todos os exemplos. Para onde vai o exemplo que sobra "
+            "dos arredondamentos? (lição 08, seção 1)."
+        ),
+        formula=(
+            "Multiplique n pelas frações 50/20/30 e arredonde de modo que a soma dê n: o "
+            "exemplo que sobra vai para a parte de maior resto."
+        ),
+        call=(
+            "`evalbook.train_val_test_split(47, fractions=(0.5, 0.2, 0.3), seed=0)` e `len` de "
+            "cada parte."
+        ),
+        mistakes=(
+            (
+                lambda _: _truncated_split(),
+                f"Truncando cada parte, elas somam {sum(_truncated_split())}, não "
+                f"{N_SPLIT}: um exemplo ficaria de fora. O exemplo que sobra vai para a "
+                "parte com maior parte fracionária (método do maior resto).",
+            ),
+        ),
+        comment="Treino, validação e teste são disjuntos e, juntos, cobrem todos os exemplos.",
+    ),
+    "estratificado": Exercise(
+        expected=lambda _: _stratified(),
+        kind="numbers",
+        names=("A", "B", "C"),
+        look=(
+            "Estratificar é manter, no teste, a proporção de cada classe do conjunto todo "
+            "(lição 08, seção 2; handout 001)."
+        ),
+        formula=(
+            "O teste tem 1/3 dos exemplos, repartido entre as classes na proporção de cada uma "
+            "(handout 001: 200/300/100 → 67/100/33)."
+        ),
+        call="`evalbook.stratified_counts([130, 50, 20], fraction=1 / 3)`.",
+        mistakes=(
+            (
+                lambda _: _stratified(1 - TEST_FRACTION),
+                "Esses são os exemplos do treino (2/3). A pergunta é sobre o teste, o 1/3 "
+                "reservado (no exemplo do handout 001 o terço sorteado é o treino; aqui, "
+                "o teste).",
+            ),
+        ),
+        comment=("As três contagens somam o tamanho do teste e mantêm a proporção de cada classe."),
+    ),
+    "folds": Exercise(
+        expected=lambda _: _fold_sizes(),
+        kind="numbers",
+        names=("folds maiores", "folds menores"),
+        look=(
+            "Quando n não é múltiplo de k, os folds não têm todos o mesmo tamanho. Quantos "
+            "exemplos sobram? (lição 08, seção 4)."
+        ),
+        formula=(
+            "47 exemplos em 10 folds: 47 // 10 por fold e o resto da divisão distribuído um a "
+            "um pelos primeiros folds."
+        ),
+        call="`[len(teste) for _, teste in evalbook.kfold(47, k=10)]`.",
+        comment="É a mesma regra do KFold do scikit-learn.",
+    ),
+    "loo": Exercise(
+        expected=lambda _: _loo_error(),
+        kind="number",
+        look=(
+            "No leave-one-out, cada exemplo é testado por um modelo treinado sem ele. O que "
+            "acontece com a classe majoritária quando se tira um exemplo de classes empatadas? "
+            "(lição 08, seção 6)."
+        ),
+        formula=(
+            "Tirando um exemplo de uma classe, a outra fica com um a mais e vira a maioria: o "
+            "classificador majoritário prevê a classe errada para o exemplo tirado."
+        ),
+        call=(
+            '`evalbook.cross_validate(DummyClassifier(strategy="most_frequent"), X, y, '
+            "evalbook.leave_one_out(30), metric=evalbook.error_rate)`."
+        ),
+        mistakes=(
+            (
+                lambda _: _stratified_loo_error(),
+                "50% é o erro esperado de um classificador em dados aleatórios, e é o que a "
+                "validação cruzada estratificada mede. Com leave-one-out, o que acontece com a "
+                "classe majoritária do treino quando um exemplo sai?",
+            ),
+        ),
+        comment=(
+            "O pior caso do leave-one-out (handout 001): sem o exemplo de teste, a classe "
+            "oposta é sempre a majoritária."
+        ),
+    ),
+    "loo_pessimo": multiple_choice(
+        "a",
+        {
+            "a": (
+                "Sem o exemplo de teste, a classe dele fica com um a menos e a outra "
+                "vira a maioria; o classificador majoritário prevê a outra e erra sempre."
+            ),
+            "b": (
+                "Os atributos nem são usados: o classificador majoritário só olha as "
+                "contagens das classes no treino."
+            ),
+            "c": (
+                "Com mais exemplos o efeito é o mesmo; o problema é o empate das classes, "
+                "não o tamanho do conjunto."
+            ),
+            "d": (
+                "O leave-one-out costuma ser quase sem viés; o erro de 100% vem da "
+                "interação com o classificador majoritário."
+            ),
+        },
+        look=(
+            "Tire um exemplo da classe “sim”: quantos ficam de cada classe no treino? O que "
+            "o classificador majoritário prevê então? (lição 08, seção 6)."
+        ),
+        formula=(
+            "Sem o exemplo de teste, a classe dele tem 14 exemplos e a outra 15: o "
+            "majoritário prevê a outra."
+        ),
+        call=(
+            'Olhe as predições de `DummyClassifier(strategy="most_frequent")` treinado '
+            "sem o primeiro exemplo de `y_aleatorio`."
+        ),
+    ),
+    "prever_oob": prediction(
+        _oob,
+        quantity="a chance de um exemplo ficar fora da amostra",
+        variable="palpite_fora",
+        about=", antes de fazer a conta.",
+        boundary=(
+            0.5,
+            "a maioria dos exemplos entra na amostra",
+            "a maioria dos exemplos fica de fora",
+        ),
+        comment=(
+            "Pense por quê: são N sorteios com reposição, e cada um quase sempre escolhe "
+            "outro exemplo."
+        ),
+    ),
+    "oob": Exercise(
+        expected=_oob,
+        kind="number",
+        look=(
+            "Em cada um dos N sorteios com reposição, qual a chance de um exemplo fixo NÃO ser "
+            "sorteado? E em todos eles? (lição 08, seção 7)."
+        ),
+        formula=(
+            "Cada sorteio deixa de escolher o exemplo com probabilidade 1 − 1/N, e os sorteios "
+            "são independentes: (1 − 1/N)^N (handout 001)."
+        ),
+        call="`evalbook.bootstrap_oob_probability(n_bootstrap)`.",
+        mistakes=(
+            (
+                lambda _: float(np.exp(-1)),
+                "Esse é o limite e⁻¹ ≈ 0.368, para N muito grande; com o N da questão "
+                "calcule (1 − 1/N)^N.",
+            ),
+            (
+                lambda v: 1 - 1 / _numbers(v)["n_bootstrap"],
+                "Essa é a probabilidade de escapar de um único sorteio; são N sorteios "
+                "independentes: eleve à potência N.",
+            ),
+        ),
+        comment=(
+            "Tende a e⁻¹ ≈ 0.368 quando N cresce; com poucas dezenas de exemplos já está perto."
+        ),
+    ),
+    "erro_632": Exercise(
+        expected=_error_632,
+        kind="number",
+        look=(
+            "O estimador .632 mistura o erro no teste (fora da amostra) e o erro no treino, "
+            "com pesos diferentes. Qual dos dois pesa mais? (lição 08, seção 7)."
+        ),
+        formula="erro = 0.632 × erro_teste + 0.368 × erro_treino (handout 001).",
+        call="`evalbook.error_632(erro_teste, erro_treino)`.",
+        mistakes=(
+            (
+                lambda v: _error_632(v, swapped=True),
+                "Os pesos estão trocados: o erro de teste (fora da amostra) leva 0.632 e o de "
+                "treino 0.368.",
+            ),
+            (
+                lambda v: (_numbers(v)["test_error"] + _numbers(v)["training_error"]) / 2,
+                "Essa é a média simples; o estimador .632 pesa o erro de teste com 0.632 e o "
+                "de treino com 0.368.",
+            ),
+        ),
+        comment="Entre o erro de treino (otimista) e o de teste (pessimista).",
+    ),
+    "cv_iris": Exercise(
+        expected=_iris_cv_accuracy,
+        kind="number",
+        look=(
+            "Validação cruzada estratificada: cada flor é testada uma vez, por uma árvore "
+            "treinada sem ela. A resposta é a média das acurácias dos folds (lição 08, seção "
+            "5)."
+        ),
+        formula=(
+            "Divida as 150 flores em 10 folds estratificados (seed `semente_folds`), treine a "
+            "árvore em 9, teste no restante e tire a média das 10 acurácias."
+        ),
+        call=(
+            "`evalbook.cross_validate(arvore, X_iris, especies, "
+            "evalbook.stratified_kfold(especies, k=10, seed=semente_folds))`, coluna "
+            "`accuracy`."
+        ),
+        mistakes=(
+            (
+                lambda _: _training_accuracy(),
+                "Essa é a acurácia medida nos próprios dados de treino, otimista demais. Na "
+                "validação cruzada cada fold é testado por um modelo que não o viu.",
+            ),
+        ),
+        comment="Cada flor foi testada exatamente uma vez, por uma árvore que não a viu.",
+    ),
+    "qual_acuracia": multiple_choice(
+        "b",
+        {
+            "a": (
+                "Tentador (usa todas as flores), mas a árvore já viu essas flores: a "
+                "acurácia no treino é otimista (handout 000, Figura 2)."
+            ),
+            "b": (
+                "Na validação cruzada cada flor é testada por uma árvore que não a "
+                "viu, como uma flor nova."
+            ),
+            "c": (
+                "Misturar uma estimativa otimista com uma honesta não corrige nada; o .632 "
+                "mistura, mas com pesos e num bootstrap."
+            ),
+            "d": (
+                "Aqui a diferença é pequena porque a árvore é rasa; com árvores fundas o "
+                "treino chega a 100% e a validação não."
+            ),
+        },
+        look=(
+            "Uma flor que a árvore viu no treino serve para medir como ela se sai em flores "
+            "novas? (lição 08, seção 1)."
+        ),
+        formula=(
+            "A estimativa honesta vem de dados que o modelo não viu: o teste, ou os folds "
+            "de teste da validação cruzada."
+        ),
+        call=(
+            "Compare `acuracia_cv` com a acurácia de `arvore.fit(X_iris, especies)` nas "
+            "próprias `X_iris`."
+        ),
+    ),
+    "explique": written(
+        "Por que avaliar um modelo nos próprios dados de treino dá uma estimativa otimista?",
+    ),
+}
+
+SET = ExerciseSet("08", title="Métodos de validação", variants=True, items=ITEMS)

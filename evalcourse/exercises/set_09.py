@@ -7,9 +7,9 @@ split below, which the exercise notebook states in its questions.
 
 Examples
 --------
->>> _exercises()["09.z_tabela"].expected(None)
+>>> SET["09.z_tabela"].expected(None)
 1.28
->>> _exercises()["09.condicao"].expected(None)
+>>> SET["09.condicao"].expected(None)
 'não'
 """
 
@@ -19,7 +19,7 @@ import warnings
 from functools import cache
 
 from evalbook import NormalApproximationWarning, accuracy_interval, z_value
-from evalbook.exercises.item import BOUNDS, Answer, Exercise, multiple_choice, written
+from evalbook.exercises.item import BOUNDS, Answer, Exercise, ExerciseSet, multiple_choice, written
 from evalcourse.exercises import data
 
 #: Question 1: the confidence whose z the student reads in Table 5.1.
@@ -87,156 +87,6 @@ def _iris(method: str) -> Answer:
     return compute
 
 
-def _exercises() -> dict[str, Exercise]:
-    return {
-        "09.z_tabela": Exercise(
-            expected=lambda _: z_value(TABLE_CONFIDENCE, source="table"),
-            kind="number",
-            look=(
-                "Um intervalo com confiança c deixa 1 − c de fora, dividido entre DUAS caudas. "
-                "Qual linha da Tabela 5.1 corresponde a uma cauda? (lição 09, seção 1)."
-            ),
-            formula=(
-                "Na Tabela 5.1 procure a linha Pr[X ≥ z] = (1 − c)/2, a cauda de um lado só "
-                "(handout 004)."
-            ),
-            call='`evalbook.z_value(0.80, source="table")`.',
-            mistakes=(
-                (
-                    lambda _: z_value(1 - 2 * (1 - TABLE_CONFIDENCE), source="table"),
-                    "Esse é o z da linha Pr[X ≥ z] = 1 − c = 20%. O intervalo tem duas caudas: "
-                    "cada uma fica com (1 − c)/2 = 10%.",
-                ),
-            ),
-            comment="Com 80% de confiança sobram 10% em cada cauda.",
-        ),
-        "09.condicao": Exercise(
-            expected=_condition,
-            kind="choice",
-            choices=("sim", "não"),
-            look=(
-                "A aproximação normal da opção 3 só vale com duas condições sobre n e p (lição 09, "
-                'seção 3; handout 004, "Confiança da Acurácia (6)").'
-            ),
-            formula=(
-                "A opção 3 exige as duas condições: n ≥ 30 e n·p·(1 − p) ≥ 5, com p = acertos / n."
-            ),
-            call="Calcule `n * p * (1 - p)` com p = acertos / n e compare com 5.",
-            mistakes=(
-                (
-                    lambda variant: "sim" if _condition(variant) == "não" else "não",
-                    "n ≥ 30 é só a primeira condição; confira a segunda, n·p·(1 − p) ≥ 5, "
-                    "com p a taxa de acertos.",
-                ),
-            ),
-        ),
-        "09.wilson": Exercise(
-            expected=lambda variant: accuracy_interval(*_small(variant), confidence=0.95),
-            kind="numbers",
-            names=BOUNDS,
-            look=(
-                "O intervalo de Wilson é a opção 2 do handout 004. Qual z corresponde a 95% (a "
-                "Tabela 5.1 não tem 95%)? (lição 09, seção 3)."
-            ),
-            formula=(
-                "Opção 2 (Wilson) com z = 1.96: (p + z²/2n ± z·√(p/n − p²/n + z²/4n²)) / (1 + "
-                "z²/n)."
-            ),
-            call="`evalbook.accuracy_interval(acertos / n, n, confidence=0.95)`.",
-            mistakes=(
-                (
-                    lambda variant: _normal(*_small(variant), confidence=0.95),
-                    "Esse é o intervalo da aproximação normal (opção 3), que aqui nem vale. "
-                    "Use a fórmula de Wilson (opção 2).",
-                ),
-                (
-                    lambda variant: accuracy_interval(*_small(variant), confidence=0.90),
-                    "Esse é o intervalo de 90% (z = 1.65). Para 95%, z = 1.96.",
-                ),
-            ),
-            comment="Repare que o intervalo não é simétrico em torno de 0.9.",
-        ),
-        "09.normal": Exercise(
-            expected=lambda variant: _normal(*_large(variant), z=z_value(0.90, source="table")),
-            kind="numbers",
-            names=BOUNDS,
-            look=(
-                "Primeiro confira que a aproximação normal vale aqui; depois use o z da Tabela 5.1 "
-                "para 90% (lição 09, seção 3)."
-            ),
-            formula="Opção 3: p ± z·√(p(1 − p)/n), com z = 1.65 (90%, Tabela 5.1).",
-            call=(
-                '`evalbook.accuracy_interval(p, n, method="normal", z=evalbook.z_value(0.90, '
-                'source="table"))`.'
-            ),
-            mistakes=(
-                (
-                    lambda variant: _normal(*_large(variant), z=z_value(0.80, source="table")),
-                    "Você usou z = 1.28, o da linha Pr[X ≥ z] = 10%, que corresponde a 80% de "
-                    "confiança. Para 90%, (1 − c)/2 = 5%: z = 1.65.",
-                ),
-                (
-                    lambda variant: _normal_with_variance_as_sd(variant, 1.65),
-                    "Você multiplicou z pela variância p(1 − p)/n; é pelo desvio padrão, "
-                    "a raiz dela.",
-                ),
-            ),
-            comment="Aqui n·p·(1 − p) = 45 ≥ 5: a aproximação vale e fica perto do Wilson.",
-        ),
-        "09.exato": Exercise(
-            expected=lambda variant: accuracy_interval(
-                *_small(variant), confidence=0.95, method="exact"
-            ),
-            kind="numbers",
-            names=BOUNDS,
-            look=(
-                "O intervalo exato não usa a aproximação normal: ele vem direto da distribuição "
-                "binomial dos acertos (lição 09, seção 3)."
-            ),
-            formula=(
-                "O intervalo exato de Clopper–Pearson vem de quantis da distribuição beta com os "
-                "acertos e os erros."
-            ),
-            call=('`evalbook.accuracy_interval(acertos / n, n, confidence=0.95, method="exact")`.'),
-            mistakes=(
-                (
-                    lambda variant: accuracy_interval(*_small(variant), confidence=0.95),
-                    'Esse é o intervalo de Wilson; o exato usa method="exact".',
-                ),
-            ),
-            comment="É mais largo que o de Wilson: o exato nunca cobre menos do que promete.",
-        ),
-        "09.iris_knn": Exercise(
-            expected=_iris("wilson"),
-            kind="numbers",
-            names=BOUNDS,
-            look=(
-                "São três passos: dividir como pedido, treinar e contar os acertos no teste, e só "
-                "então o intervalo — de Wilson, com o z da tabela para 90% (lição 09, seção 5)."
-            ),
-            formula=(
-                "Treine o kNN (k = 5) no treino, conte os acertos nas 50 flores de teste e calcule "
-                "o intervalo de Wilson com z = 1.65."
-            ),
-            call=(
-                "`evalbook.accuracy_interval(acertos / 50, 50, z=evalbook.z_value(0.90, "
-                'source="table"))`.'
-            ),
-            mistakes=(
-                (
-                    _iris("normal"),
-                    "Esse é o intervalo da aproximação normal, que aqui não vale "
-                    "(n·p·(1 − p) < 5). Use o de Wilson.",
-                ),
-            ),
-            comment="Com só 50 flores de teste, o intervalo ainda é largo.",
-        ),
-    }
-
-
-EXERCISES: dict[str, Exercise] = _exercises()
-
-
 # ---------------------------------------------------------------------- items that need thinking
 def _wider(variant) -> str:
     """Which 95% interval of questions 3 and 5 is wider: "exato" or "Wilson"."""
@@ -245,75 +95,204 @@ def _wider(variant) -> str:
     return "exato" if exact[1] - exact[0] > wilson[1] - wilson[0] else "Wilson"
 
 
-EXERCISES.update(
-    {
-        "09.mais_largo": Exercise(
-            expected=_wider,
-            kind="choice",
-            choices=("exato", "Wilson"),
-            look=(
-                "Calcule a largura (superior − inferior) de cada um dos dois intervalos "
-                "(lição 09, seção 3)."
-            ),
-            formula=(
-                "Largura = superior − inferior. O exato garante ao menos 95% de cobertura para "
-                "qualquer acurácia, e costuma pagar por isso."
-            ),
-            call="Compare `superior_e - inferior_e` com `superior - inferior`.",
-            mistakes=(
-                (
-                    lambda variant: "Wilson" if _wider(variant) == "exato" else "exato",
-                    "Compare as larguras, superior − inferior, não os limites um a um.",
-                ),
-            ),
-            comment=(
-                "O intervalo exato é conservador: para nunca cobrir menos de 95%, ele costuma "
-                "cobrir mais, e fica mais largo (lição 09, seção 4)."
+#: The items, each named once, in the notebook's order (progress, exports and the class
+#: report follow it).
+ITEMS = {
+    "z_tabela": Exercise(
+        expected=lambda _: z_value(TABLE_CONFIDENCE, source="table"),
+        kind="number",
+        look=(
+            "Um intervalo com confiança c deixa 1 − c de fora, dividido entre DUAS caudas. "
+            "Qual linha da Tabela 5.1 corresponde a uma cauda? (lição 09, seção 1)."
+        ),
+        formula=(
+            "Na Tabela 5.1 procure a linha Pr[X ≥ z] = (1 − c)/2, a cauda de um lado só "
+            "(handout 004)."
+        ),
+        call='`evalbook.z_value(0.80, source="table")`.',
+        mistakes=(
+            (
+                lambda _: z_value(1 - 2 * (1 - TABLE_CONFIDENCE), source="table"),
+                "Esse é o z da linha Pr[X ≥ z] = 1 − c = 20%. O intervalo tem duas caudas: "
+                "cada uma fica com (1 − c)/2 = 10%.",
             ),
         ),
-        "09.interpretacao": multiple_choice(
-            "b",
-            {
-                "a": (
-                    "É a leitura mais comum, e é tentadora; mas a acurácia verdadeira é fixa: "
-                    "ou está no intervalo ou não. Os 95% são do método, não deste intervalo."
-                ),
-                "b": (
-                    "95% é a cobertura do método; em muitas repetições, 95% dos "
-                    "intervalos construídos assim contêm a acurácia verdadeira."
-                ),
-                "c": "Essa é a acurácia observada, acertos / n, não a confiança do intervalo.",
-                "d": (
-                    "O intervalo é sobre a acurácia verdadeira (uma média), não sobre a "
-                    "acurácia de cada teste futuro, que varia mais."
-                ),
-            },
-            look=(
-                "A acurácia verdadeira é um número fixo. O que é aleatório: ela, ou o "
-                "intervalo? (lição 09, seção 4, “Cobertura”)."
-            ),
-            formula=(
-                "Confiança de 95% = cobertura do método: em muitas repetições, 95% dos "
-                "intervalos contêm a acurácia verdadeira."
-            ),
-            call="A lição 09 simula a cobertura com `evalbook.interval_coverage`.",
+        comment="Com 80% de confiança sobram 10% em cada cauda.",
+    ),
+    "condicao": Exercise(
+        expected=_condition,
+        kind="choice",
+        choices=("sim", "não"),
+        look=(
+            "A aproximação normal da opção 3 só vale com duas condições sobre n e p (lição 09, "
+            'seção 3; handout 004, "Confiança da Acurácia (6)").'
         ),
-        "09.explique": written(
-            "Explique a um colega o que um intervalo de confiança de 95% para a acurácia quer"
-            " dizer, e o que ele não quer dizer."
+        formula=(
+            "A opção 3 exige as duas condições: n ≥ 30 e n·p·(1 − p) ≥ 5, com p = acertos / n."
         ),
-    }
-)
+        call="Calcule `n * p * (1 - p)` com p = acertos / n e compare com 5.",
+        mistakes=(
+            (
+                lambda variant: "sim" if _condition(variant) == "não" else "não",
+                "n ≥ 30 é só a primeira condição; confira a segunda, n·p·(1 − p) ≥ 5, "
+                "com p a taxa de acertos.",
+            ),
+        ),
+    ),
+    "wilson": Exercise(
+        expected=lambda variant: accuracy_interval(*_small(variant), confidence=0.95),
+        kind="numbers",
+        names=BOUNDS,
+        look=(
+            "O intervalo de Wilson é a opção 2 do handout 004. Qual z corresponde a 95% (a "
+            "Tabela 5.1 não tem 95%)? (lição 09, seção 3)."
+        ),
+        formula=(
+            "Opção 2 (Wilson) com z = 1.96: (p + z²/2n ± z·√(p/n − p²/n + z²/4n²)) / (1 + z²/n)."
+        ),
+        call="`evalbook.accuracy_interval(acertos / n, n, confidence=0.95)`.",
+        mistakes=(
+            (
+                lambda variant: _normal(*_small(variant), confidence=0.95),
+                "Esse é o intervalo da aproximação normal (opção 3), que aqui nem vale. "
+                "Use a fórmula de Wilson (opção 2).",
+            ),
+            (
+                lambda variant: accuracy_interval(*_small(variant), confidence=0.90),
+                "Esse é o intervalo de 90% (z = 1.65). Para 95%, z = 1.96.",
+            ),
+        ),
+        comment="Repare que o intervalo não é simétrico em torno de 0.9.",
+    ),
+    "normal": Exercise(
+        expected=lambda variant: _normal(*_large(variant), z=z_value(0.90, source="table")),
+        kind="numbers",
+        names=BOUNDS,
+        look=(
+            "Primeiro confira que a aproximação normal vale aqui; depois use o z da Tabela 5.1 "
+            "para 90% (lição 09, seção 3)."
+        ),
+        formula="Opção 3: p ± z·√(p(1 − p)/n), com z = 1.65 (90%, Tabela 5.1).",
+        call=(
+            '`evalbook.accuracy_interval(p, n, method="normal", z=evalbook.z_value(0.90, '
+            'source="table"))`.'
+        ),
+        mistakes=(
+            (
+                lambda variant: _normal(*_large(variant), z=z_value(0.80, source="table")),
+                "Você usou z = 1.28, o da linha Pr[X ≥ z] = 10%, que corresponde a 80% de "
+                "confiança. Para 90%, (1 − c)/2 = 5%: z = 1.65.",
+            ),
+            (
+                lambda variant: _normal_with_variance_as_sd(variant, 1.65),
+                "Você multiplicou z pela variância p(1 − p)/n; é pelo desvio padrão, a raiz dela.",
+            ),
+        ),
+        comment="Aqui n·p·(1 − p) = 45 ≥ 5: a aproximação vale e fica perto do Wilson.",
+    ),
+    "exato": Exercise(
+        expected=lambda variant: accuracy_interval(
+            *_small(variant), confidence=0.95, method="exact"
+        ),
+        kind="numbers",
+        names=BOUNDS,
+        look=(
+            "O intervalo exato não usa a aproximação normal: ele vem direto da distribuição "
+            "binomial dos acertos (lição 09, seção 3)."
+        ),
+        formula=(
+            "O intervalo exato de Clopper–Pearson vem de quantis da distribuição beta com os "
+            "acertos e os erros."
+        ),
+        call=('`evalbook.accuracy_interval(acertos / n, n, confidence=0.95, method="exact")`.'),
+        mistakes=(
+            (
+                lambda variant: accuracy_interval(*_small(variant), confidence=0.95),
+                'Esse é o intervalo de Wilson; o exato usa method="exact".',
+            ),
+        ),
+        comment="É mais largo que o de Wilson: o exato nunca cobre menos do que promete.",
+    ),
+    "mais_largo": Exercise(
+        expected=_wider,
+        kind="choice",
+        choices=("exato", "Wilson"),
+        look=(
+            "Calcule a largura (superior − inferior) de cada um dos dois intervalos "
+            "(lição 09, seção 3)."
+        ),
+        formula=(
+            "Largura = superior − inferior. O exato garante ao menos 95% de cobertura para "
+            "qualquer acurácia, e costuma pagar por isso."
+        ),
+        call="Compare `superior_e - inferior_e` com `superior - inferior`.",
+        mistakes=(
+            (
+                lambda variant: "Wilson" if _wider(variant) == "exato" else "exato",
+                "Compare as larguras, superior − inferior, não os limites um a um.",
+            ),
+        ),
+        comment=(
+            "O intervalo exato é conservador: para nunca cobrir menos de 95%, ele costuma "
+            "cobrir mais, e fica mais largo (lição 09, seção 4)."
+        ),
+    ),
+    "interpretacao": multiple_choice(
+        "b",
+        {
+            "a": (
+                "É a leitura mais comum, e é tentadora; mas a acurácia verdadeira é fixa: "
+                "ou está no intervalo ou não. Os 95% são do método, não deste intervalo."
+            ),
+            "b": (
+                "95% é a cobertura do método; em muitas repetições, 95% dos "
+                "intervalos construídos assim contêm a acurácia verdadeira."
+            ),
+            "c": "Essa é a acurácia observada, acertos / n, não a confiança do intervalo.",
+            "d": (
+                "O intervalo é sobre a acurácia verdadeira (uma média), não sobre a "
+                "acurácia de cada teste futuro, que varia mais."
+            ),
+        },
+        look=(
+            "A acurácia verdadeira é um número fixo. O que é aleatório: ela, ou o "
+            "intervalo? (lição 09, seção 4, “Cobertura”)."
+        ),
+        formula=(
+            "Confiança de 95% = cobertura do método: em muitas repetições, 95% dos "
+            "intervalos contêm a acurácia verdadeira."
+        ),
+        call="A lição 09 simula a cobertura com `evalbook.interval_coverage`.",
+    ),
+    "iris_knn": Exercise(
+        expected=_iris("wilson"),
+        kind="numbers",
+        names=BOUNDS,
+        look=(
+            "São três passos: dividir como pedido, treinar e contar os acertos no teste, e só "
+            "então o intervalo — de Wilson, com o z da tabela para 90% (lição 09, seção 5)."
+        ),
+        formula=(
+            "Treine o kNN (k = 5) no treino, conte os acertos nas 50 flores de teste e calcule "
+            "o intervalo de Wilson com z = 1.65."
+        ),
+        call=(
+            "`evalbook.accuracy_interval(acertos / 50, 50, z=evalbook.z_value(0.90, "
+            'source="table"))`.'
+        ),
+        mistakes=(
+            (
+                _iris("normal"),
+                "Esse é o intervalo da aproximação normal, que aqui não vale "
+                "(n·p·(1 − p) < 5). Use o de Wilson.",
+            ),
+        ),
+        comment="Com só 50 flores de teste, o intervalo ainda é largo.",
+    ),
+    "explique": written(
+        "Explique a um colega o que um intervalo de confiança de 95% para a acurácia quer"
+        " dizer, e o que ele não quer dizer."
+    ),
+}
 
-#: The items in the notebook's order (progress, exports and the class report follow it).
-ORDER = (
-    "z_tabela",
-    "condicao",
-    "wilson",
-    "normal",
-    "exato",
-    "mais_largo",
-    "interpretacao",
-    "iris_knn",
-    "explique",
-)
+SET = ExerciseSet("09", title="Intervalos de confiança", variants=True, items=ITEMS)

@@ -6,9 +6,9 @@ Every expected answer is computed with the library (``evalbook.compare_models``,
 
 Examples
 --------
->>> _exercises()["10.veredito"].expected(None)
+>>> SET["10.veredito"].expected(None)
 'nenhum'
->>> _exercises()["10.t_tabela"].expected(None)
+>>> SET["10.t_tabela"].expected(None)
 6.96
 """
 
@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 
 from evalbook import compare_algorithms, compare_models, friedman, t_value, z_value
-from evalbook.exercises.item import BOUNDS, Exercise, multiple_choice, written
+from evalbook.exercises.item import BOUNDS, Exercise, ExerciseSet, multiple_choice, written
 from evalcourse.exercises import data
 
 #: Questions 1-3: M1 hit 78% of 200 test instances, M2 72% of 300; 95% confidence.
@@ -89,212 +89,6 @@ def _friedman_comment() -> str:
     )
 
 
-def _exercises() -> dict[str, Exercise]:
-    return {
-        "10.d_sigma": Exercise(
-            expected=lambda _: (_models().d, _models().sigma),
-            kind="numbers",
-            names=("d", "sigma"),
-            look=(
-                "A diferença das acurácias tem uma variância que soma as incertezas dos dois "
-                'testes (lição 10, seção 1; handout 004, "Comparação de Modelos").'
-            ),
-            formula=(
-                'd = p1 − p2 e σ = √(p1(1 − p1)/n1 + p2(1 − p2)/n2) (handout 004, "Comparação de '
-                'Modelos (4)").'
-            ),
-            call="`evalbook.compare_models(p1, n1, p2, n2)`, atributos `d` e `sigma`.",
-            mistakes=(
-                (
-                    lambda _: (_models().d, _models().variance),
-                    "Esse segundo número é a variância σ²; σ é a raiz dela.",
-                ),
-                (
-                    lambda _: (
-                        _models().d,
-                        math.sqrt(P1 * (1 - P1) / N1) + math.sqrt(P2 * (1 - P2) / N2),
-                    ),
-                    "Você somou os desvios padrão; somam-se as variâncias, e depois "
-                    "tira-se a raiz.",
-                ),
-            ),
-        ),
-        "10.intervalo": Exercise(
-            expected=lambda _: _interval(_models()),
-            kind="numbers",
-            names=BOUNDS,
-            look="O intervalo de d é d ± z·σ. Qual z dá 95% de confiança? (lição 10, seção 1).",
-            formula=(
-                "d ± z·σ com z = 1.96 para 95% (a Tabela 5.1 não tem 95%: use o quantil exato)."
-            ),
-            call="`evalbook.compare_models(p1, n1, p2, n2, confidence=0.95).interval`.",
-            mistakes=(
-                (
-                    lambda _: _interval(_models(z=z_value(0.90, source="table"))),
-                    "Você usou z = 1.65, que é o de 90%. Para 95%, z = 1.96.",
-                ),
-            ),
-        ),
-        "10.veredito": Exercise(
-            expected=lambda _: _verdict(),
-            kind="choice",
-            choices=("M1", "M2", "nenhum"),
-            look="O que o intervalo de d diz sobre o sinal de p1 − p2? (lição 10, seção 1).",
-            formula=(
-                "Olhe o sinal do intervalo: todo positivo, M1 é melhor; todo negativo, M2 é "
-                "melhor; se contém 0, não é possível afirmar qual é melhor."
-            ),
-            call="`evalbook.compare_models(...).verdict` diz o mesmo em palavras.",
-            mistakes=(
-                (
-                    lambda _: "M1",
-                    "d = 0.06 > 0, mas o intervalo contém 0: com 95% de confiança não é possível "
-                    "afirmar que M1 é melhor (nem que são equivalentes).",
-                ),
-            ),
-        ),
-        "10.t_tabela": Exercise(
-            expected=lambda _: t_value(T_CONFIDENCE, T_DATASETS - 1, source="table"),
-            kind="number",
-            look=(
-                "A tabela t tem uma linha por número de graus de liberdade. Quantos graus de "
-                "liberdade têm k datasets? (lição 10, seção 3)."
-            ),
-            formula=(
-                "Com k datasets, a linha da tabela t é k − 1 graus de liberdade; a coluna é a "
-                "confiança, 0.98."
-            ),
-            call='`evalbook.t_value(0.98, 2, source="table")`.',
-            mistakes=(
-                (
-                    lambda _: t_value(T_CONFIDENCE, T_DATASETS),
-                    "Esse é o t com k = 3 graus de liberdade; são k − 1 = 2.",
-                ),
-                (
-                    lambda _: z_value(T_CONFIDENCE, source="table"),
-                    "Esse é o z da normal (Tabela 5.1). Com poucos datasets use a t de Student.",
-                ),
-            ),
-            comment="Com só 3 datasets, o t é três vezes o z de 98% (2.33).",
-        ),
-        "10.t_intervalo": Exercise(
-            expected=lambda _: _interval(_dataset_comparison()),
-            kind="numbers",
-            names=BOUNDS,
-            look=(
-                "Com poucas diferenças, a incerteza da média usa a distribuição t, e o desvio é o "
-                "da MÉDIA das diferenças (lição 10, seção 4)."
-            ),
-            formula=(
-                "d̄ ± t·σ, com t de k − 1 graus de liberdade a 95% e σ = s/√k, o erro padrão da "
-                "média (s é o desvio padrão das diferenças, com ddof=1)."
-            ),
-            call="`evalbook.compare_algorithms(diferencas, confidence=0.95).interval`.",
-            mistakes=(
-                (
-                    lambda _: (
-                        sum(DATASET_DIFFERENCES) / 8
-                        - t_value(0.95, 7)
-                        * compare_algorithms(DATASET_DIFFERENCES).se
-                        * math.sqrt(8),
-                        sum(DATASET_DIFFERENCES) / 8
-                        + t_value(0.95, 7)
-                        * compare_algorithms(DATASET_DIFFERENCES).se
-                        * math.sqrt(8),
-                    ),
-                    "Você multiplicou t pelo desvio padrão s das diferenças; o σ do intervalo é o "
-                    "erro padrão da média, s/√k.",
-                ),
-                (
-                    lambda _: _interval(
-                        compare_algorithms(DATASET_DIFFERENCES, t=z_value(0.95), confidence=0.95)
-                    ),
-                    "Você usou z = 1.96 da normal; com 8 datasets use o t de 7 graus de liberdade.",
-                ),
-            ),
-        ),
-        "10.corrigido": Exercise(
-            expected=lambda _: _interval(_fold_comparison()),
-            kind="numbers",
-            names=BOUNDS,
-            look=(
-                "Os folds de uma validação cruzada compartilham dados de treino: as diferenças não "
-                "são independentes. O teste corrigido aumenta a variância para compensar (lição "
-                "10, seção 5)."
-            ),
-            formula=(
-                "Teste t corrigido (Nadeau & Bengio): σ = s·√(1/k + n_teste/n_treino), com "
-                "n_teste/n_treino = 1/9 na validação cruzada de 10 folds."
-            ),
-            call=(
-                "`evalbook.compare_algorithms(diferencas_folds, confidence=0.95, corrected=True, "
-                "test_train_ratio=1 / 9).interval`."
-            ),
-            mistakes=(
-                (
-                    lambda _: _interval(compare_algorithms(FOLD_DIFFERENCES)),
-                    "Esse é o intervalo do teste t comum, sem a correção: os folds compartilham "
-                    "dados de treino e ele fica estreito demais.",
-                ),
-                (
-                    lambda _: _interval(
-                        compare_algorithms(
-                            FOLD_DIFFERENCES, corrected=True, test_train_ratio=1 / 10
-                        )
-                    ),
-                    "A razão é n_teste/n_treino: cada fold testa em 1/10 e treina em 9/10 dos "
-                    "dados, então 1/9, não 1/10.",
-                ),
-            ),
-            comment="Com a correção, o intervalo passa a conter 0.",
-        ),
-        "10.postos": Exercise(
-            expected=lambda _: _ranks(),
-            kind="numbers",
-            names=("A", "B", "C"),
-            look=(
-                "Em cada dataset, ordene os algoritmos do melhor para o pior; depois, a média dos "
-                "postos de cada um. E os empates? (lição 10, seção 6)."
-            ),
-            formula=(
-                "Posto 1 ao algoritmo de maior acurácia, 2 ao seguinte...; empates recebem a média "
-                "dos postos; depois, a média de cada coluna."
-            ),
-            call="`evalbook.friedman(acuracias).average_ranks`.",
-            mistakes=(
-                (
-                    lambda _: _ranks(ascending=True),
-                    "Você deu posto 1 à menor acurácia. No teste de Friedman, posto 1 é o melhor "
-                    "algoritmo do dataset.",
-                ),
-            ),
-        ),
-        "10.friedman": Exercise(
-            expected=lambda _: friedman(FRIEDMAN_SCORES).p_value,
-            kind="number",
-            look=(
-                "O teste de Friedman pergunta se os postos médios diferem mais do que o acaso "
-                "explicaria. A resposta pedida é um valor-p, não a estatística (lição 10, seção 6)."
-            ),
-            formula=(
-                "χ²_F = 12N/(k(k + 1))·[Σ R_j² − k(k + 1)²/4] (com a correção de empates) e o "
-                "valor-p de uma χ² com k − 1 graus de liberdade."
-            ),
-            call="`evalbook.friedman(acuracias).p_value` (ou `scipy.stats.friedmanchisquare`).",
-            mistakes=(
-                (
-                    lambda _: friedman(FRIEDMAN_SCORES).statistic,
-                    "Esse é o valor da estatística χ²_F; a pergunta é o p-valor.",
-                ),
-            ),
-            comment=_friedman_comment(),
-        ),
-    }
-
-
-EXERCISES: dict[str, Exercise] = _exercises()
-
-
 # ---------------------------------------------------------------------- items that need thinking
 def _better_where() -> str:
     """Where A is better at 95%: "datasets" (question 5), "folds" (6), "ambos" or "nenhum"."""
@@ -305,77 +99,253 @@ def _better_where() -> str:
     )
 
 
-EXERCISES.update(
-    {
-        "10.onde_melhor": Exercise(
-            expected=lambda _: _better_where(),
-            kind="choice",
-            choices=("datasets", "folds", "ambos", "nenhum"),
-            look=(
-                "Um intervalo para a diferença A − B que não contém 0 diz o quê? Olhe os "
-                "intervalos das questões 5 e 6 (lição 10, seções 4 e 5)."
+#: The items, each named once, in the notebook's order (progress, exports and the class
+#: report follow it).
+ITEMS = {
+    "d_sigma": Exercise(
+        expected=lambda _: (_models().d, _models().sigma),
+        kind="numbers",
+        names=("d", "sigma"),
+        look=(
+            "A diferença das acurácias tem uma variância que soma as incertezas dos dois "
+            'testes (lição 10, seção 1; handout 004, "Comparação de Modelos").'
+        ),
+        formula=(
+            'd = p1 − p2 e σ = √(p1(1 − p1)/n1 + p2(1 − p2)/n2) (handout 004, "Comparação de '
+            'Modelos (4)").'
+        ),
+        call="`evalbook.compare_models(p1, n1, p2, n2)`, atributos `d` e `sigma`.",
+        mistakes=(
+            (
+                lambda _: (_models().d, _models().variance),
+                "Esse segundo número é a variância σ²; σ é a raiz dela.",
             ),
-            formula=(
-                "A é melhor a 95% quando o limite inferior do intervalo de A − B é positivo; "
-                "na questão 6 vale o intervalo corrigido."
-            ),
-            call="Olhe `inferior_t` e `inferior_c`: são positivos?",
-            comment=(
-                "Com 8 datasets independentes a diferença aparece; com os 10 folds de uma só "
-                "validação cruzada, o teste corrigido não deixa concluir."
+            (
+                lambda _: (
+                    _models().d,
+                    math.sqrt(P1 * (1 - P1) / N1) + math.sqrt(P2 * (1 - P2) / N2),
+                ),
+                "Você somou os desvios padrão; somam-se as variâncias, e depois tira-se a raiz.",
             ),
         ),
-        "10.erro_folds": multiple_choice(
-            "a",
-            {
-                "a": (
-                    "Os folds se sobrepõem no treino, as diferenças não são "
-                    "independentes, e o teste comum subestima a variância (Nadeau & Bengio)."
-                ),
-                "b": (
-                    "O teste t foi feito para amostras pequenas; 10 diferenças bastam, se "
-                    "forem independentes."
-                ),
-                "c": (
-                    "Com 9 graus de liberdade o t é maior que 1.96: trocá-lo por z estreitaria "
-                    "ainda mais o intervalo."
-                ),
-                "d": (
-                    "É o que o teste comum diz, mas ele é otimista aqui: o corrigido, da "
-                    "questão 6, conta outra história."
-                ),
-            },
-            look=(
-                "As 10 diferenças vêm de 10 modelos treinados em dados quase iguais. Elas são "
-                "independentes? (lição 10, seção 5)."
-            ),
-            formula=(
-                "Nadeau & Bengio: σ² = s²·(1/k + n_teste/n_treino) em vez de s²/k, porque os "
-                "folds se sobrepõem."
-            ),
-            call=(
-                "Compare `evalbook.compare_algorithms(diferencas_folds)` com "
-                "`evalbook.compare_algorithms(diferencas_folds, corrected=True, "
-                "test_train_ratio=1 / 9)`."
+    ),
+    "intervalo": Exercise(
+        expected=lambda _: _interval(_models()),
+        kind="numbers",
+        names=BOUNDS,
+        look="O intervalo de d é d ± z·σ. Qual z dá 95% de confiança? (lição 10, seção 1).",
+        formula=("d ± z·σ com z = 1.96 para 95% (a Tabela 5.1 não tem 95%: use o quantil exato)."),
+        call="`evalbook.compare_models(p1, n1, p2, n2, confidence=0.95).interval`.",
+        mistakes=(
+            (
+                lambda _: _interval(_models(z=z_value(0.90, source="table"))),
+                "Você usou z = 1.65, que é o de 90%. Para 95%, z = 1.96.",
             ),
         ),
-        "10.explique": written(
-            "Por que, para comparar dois modelos, não basta olhar as médias dos folds?",
+    ),
+    "veredito": Exercise(
+        expected=lambda _: _verdict(),
+        kind="choice",
+        choices=("M1", "M2", "nenhum"),
+        look="O que o intervalo de d diz sobre o sinal de p1 − p2? (lição 10, seção 1).",
+        formula=(
+            "Olhe o sinal do intervalo: todo positivo, M1 é melhor; todo negativo, M2 é "
+            "melhor; se contém 0, não é possível afirmar qual é melhor."
         ),
-    }
-)
+        call="`evalbook.compare_models(...).verdict` diz o mesmo em palavras.",
+        mistakes=(
+            (
+                lambda _: "M1",
+                "d = 0.06 > 0, mas o intervalo contém 0: com 95% de confiança não é possível "
+                "afirmar que M1 é melhor (nem que são equivalentes).",
+            ),
+        ),
+    ),
+    "t_tabela": Exercise(
+        expected=lambda _: t_value(T_CONFIDENCE, T_DATASETS - 1, source="table"),
+        kind="number",
+        look=(
+            "A tabela t tem uma linha por número de graus de liberdade. Quantos graus de "
+            "liberdade têm k datasets? (lição 10, seção 3)."
+        ),
+        formula=(
+            "Com k datasets, a linha da tabela t é k − 1 graus de liberdade; a coluna é a "
+            "confiança, 0.98."
+        ),
+        call='`evalbook.t_value(0.98, 2, source="table")`.',
+        mistakes=(
+            (
+                lambda _: t_value(T_CONFIDENCE, T_DATASETS),
+                "Esse é o t com k = 3 graus de liberdade; são k − 1 = 2.",
+            ),
+            (
+                lambda _: z_value(T_CONFIDENCE, source="table"),
+                "Esse é o z da normal (Tabela 5.1). Com poucos datasets use a t de Student.",
+            ),
+        ),
+        comment="Com só 3 datasets, o t é três vezes o z de 98% (2.33).",
+    ),
+    "t_intervalo": Exercise(
+        expected=lambda _: _interval(_dataset_comparison()),
+        kind="numbers",
+        names=BOUNDS,
+        look=(
+            "Com poucas diferenças, a incerteza da média usa a distribuição t, e o desvio é o "
+            "da MÉDIA das diferenças (lição 10, seção 4)."
+        ),
+        formula=(
+            "d̄ ± t·σ, com t de k − 1 graus de liberdade a 95% e σ = s/√k, o erro padrão da "
+            "média (s é o desvio padrão das diferenças, com ddof=1)."
+        ),
+        call="`evalbook.compare_algorithms(diferencas, confidence=0.95).interval`.",
+        mistakes=(
+            (
+                lambda _: (
+                    sum(DATASET_DIFFERENCES) / 8
+                    - t_value(0.95, 7) * compare_algorithms(DATASET_DIFFERENCES).se * math.sqrt(8),
+                    sum(DATASET_DIFFERENCES) / 8
+                    + t_value(0.95, 7) * compare_algorithms(DATASET_DIFFERENCES).se * math.sqrt(8),
+                ),
+                "Você multiplicou t pelo desvio padrão s das diferenças; o σ do intervalo é o "
+                "erro padrão da média, s/√k.",
+            ),
+            (
+                lambda _: _interval(
+                    compare_algorithms(DATASET_DIFFERENCES, t=z_value(0.95), confidence=0.95)
+                ),
+                "Você usou z = 1.96 da normal; com 8 datasets use o t de 7 graus de liberdade.",
+            ),
+        ),
+    ),
+    "corrigido": Exercise(
+        expected=lambda _: _interval(_fold_comparison()),
+        kind="numbers",
+        names=BOUNDS,
+        look=(
+            "Os folds de uma validação cruzada compartilham dados de treino: as diferenças não "
+            "são independentes. O teste corrigido aumenta a variância para compensar (lição "
+            "10, seção 5)."
+        ),
+        formula=(
+            "Teste t corrigido (Nadeau & Bengio): σ = s·√(1/k + n_teste/n_treino), com "
+            "n_teste/n_treino = 1/9 na validação cruzada de 10 folds."
+        ),
+        call=(
+            "`evalbook.compare_algorithms(diferencas_folds, confidence=0.95, corrected=True, "
+            "test_train_ratio=1 / 9).interval`."
+        ),
+        mistakes=(
+            (
+                lambda _: _interval(compare_algorithms(FOLD_DIFFERENCES)),
+                "Esse é o intervalo do teste t comum, sem a correção: os folds compartilham "
+                "dados de treino e ele fica estreito demais.",
+            ),
+            (
+                lambda _: _interval(
+                    compare_algorithms(FOLD_DIFFERENCES, corrected=True, test_train_ratio=1 / 10)
+                ),
+                "A razão é n_teste/n_treino: cada fold testa em 1/10 e treina em 9/10 dos "
+                "dados, então 1/9, não 1/10.",
+            ),
+        ),
+        comment="Com a correção, o intervalo passa a conter 0.",
+    ),
+    "onde_melhor": Exercise(
+        expected=lambda _: _better_where(),
+        kind="choice",
+        choices=("datasets", "folds", "ambos", "nenhum"),
+        look=(
+            "Um intervalo para a diferença A − B que não contém 0 diz o quê? Olhe os "
+            "intervalos das questões 5 e 6 (lição 10, seções 4 e 5)."
+        ),
+        formula=(
+            "A é melhor a 95% quando o limite inferior do intervalo de A − B é positivo; "
+            "na questão 6 vale o intervalo corrigido."
+        ),
+        call="Olhe `inferior_t` e `inferior_c`: são positivos?",
+        comment=(
+            "Com 8 datasets independentes a diferença aparece; com os 10 folds de uma só "
+            "validação cruzada, o teste corrigido não deixa concluir."
+        ),
+    ),
+    "erro_folds": multiple_choice(
+        "a",
+        {
+            "a": (
+                "Os folds se sobrepõem no treino, as diferenças não são "
+                "independentes, e o teste comum subestima a variância (Nadeau & Bengio)."
+            ),
+            "b": (
+                "O teste t foi feito para amostras pequenas; 10 diferenças bastam, se "
+                "forem independentes."
+            ),
+            "c": (
+                "Com 9 graus de liberdade o t é maior que 1.96: trocá-lo por z estreitaria "
+                "ainda mais o intervalo."
+            ),
+            "d": (
+                "É o que o teste comum diz, mas ele é otimista aqui: o corrigido, da "
+                "questão 6, conta outra história."
+            ),
+        },
+        look=(
+            "As 10 diferenças vêm de 10 modelos treinados em dados quase iguais. Elas são "
+            "independentes? (lição 10, seção 5)."
+        ),
+        formula=(
+            "Nadeau & Bengio: σ² = s²·(1/k + n_teste/n_treino) em vez de s²/k, porque os "
+            "folds se sobrepõem."
+        ),
+        call=(
+            "Compare `evalbook.compare_algorithms(diferencas_folds)` com "
+            "`evalbook.compare_algorithms(diferencas_folds, corrected=True, "
+            "test_train_ratio=1 / 9)`."
+        ),
+    ),
+    "postos": Exercise(
+        expected=lambda _: _ranks(),
+        kind="numbers",
+        names=("A", "B", "C"),
+        look=(
+            "Em cada dataset, ordene os algoritmos do melhor para o pior; depois, a média dos "
+            "postos de cada um. E os empates? (lição 10, seção 6)."
+        ),
+        formula=(
+            "Posto 1 ao algoritmo de maior acurácia, 2 ao seguinte...; empates recebem a média "
+            "dos postos; depois, a média de cada coluna."
+        ),
+        call="`evalbook.friedman(acuracias).average_ranks`.",
+        mistakes=(
+            (
+                lambda _: _ranks(ascending=True),
+                "Você deu posto 1 à menor acurácia. No teste de Friedman, posto 1 é o melhor "
+                "algoritmo do dataset.",
+            ),
+        ),
+    ),
+    "friedman": Exercise(
+        expected=lambda _: friedman(FRIEDMAN_SCORES).p_value,
+        kind="number",
+        look=(
+            "O teste de Friedman pergunta se os postos médios diferem mais do que o acaso "
+            "explicaria. A resposta pedida é um valor-p, não a estatística (lição 10, seção 6)."
+        ),
+        formula=(
+            "χ²_F = 12N/(k(k + 1))·[Σ R_j² − k(k + 1)²/4] (com a correção de empates) e o "
+            "valor-p de uma χ² com k − 1 graus de liberdade."
+        ),
+        call="`evalbook.friedman(acuracias).p_value` (ou `scipy.stats.friedmanchisquare`).",
+        mistakes=(
+            (
+                lambda _: friedman(FRIEDMAN_SCORES).statistic,
+                "Esse é o valor da estatística χ²_F; a pergunta é o p-valor.",
+            ),
+        ),
+        comment=_friedman_comment(),
+    ),
+    "explique": written(
+        "Por que, para comparar dois modelos, não basta olhar as médias dos folds?",
+    ),
+}
 
-#: The items in the notebook's order (progress, exports and the class report follow it).
-ORDER = (
-    "d_sigma",
-    "intervalo",
-    "veredito",
-    "t_tabela",
-    "t_intervalo",
-    "corrigido",
-    "onde_melhor",
-    "erro_folds",
-    "postos",
-    "friedman",
-    "explique",
-)
+SET = ExerciseSet("10", title="Comparação de modelos e algoritmos", variants=False, items=ITEMS)

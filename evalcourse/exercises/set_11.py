@@ -7,9 +7,9 @@ with the library when it is checked.
 
 Examples
 --------
->>> round(EXERCISES["11.ap"].expected(None), 4)
+>>> round(SET["11.ap"].expected(None), 4)
 0.7833
->>> EXERCISES["11.previsor"].expected(None), EXERCISES["11.previsor"].expected(7)
+>>> SET["11.previsor"].expected(None), SET["11.previsor"].expected(7)
 ('b', 'b')
 """
 
@@ -18,7 +18,7 @@ from __future__ import annotations
 import numpy as np
 
 import evalbook
-from evalbook.exercises.item import Exercise, multiple_choice, written
+from evalbook.exercises.item import Exercise, ExerciseSet, multiple_choice, written
 from evalbook.metrics._calibration import brier_score, calibration_curve, expected_calibration_error
 from evalbook.metrics._ranking import (
     average_precision,
@@ -111,8 +111,10 @@ def _photos(variant, average: str) -> float:
     return result.macro if average == "macro" else result.weighted
 
 
-EXERCISES: dict[str, Exercise] = {
-    "11.previsao_precisao": Exercise(
+#: The items, each named once, in the notebook's order (progress, exports and the class
+#: report follow it).
+ITEMS = {
+    "previsao_precisao": Exercise(
         expected=lambda v: _at_threshold(v)[0],
         kind="prediction",
         names=("a precisão em t = 0.5",),
@@ -126,7 +128,7 @@ EXERCISES: dict[str, Exercise] = {
         formula="Precisão = TP / (TP + FP): dos marcados como doentes, quantos são doentes?",
         call="A próxima questão calcula o valor.",
     ),
-    "11.pr_05": Exercise(
+    "pr_05": Exercise(
         expected=lambda v: _at_threshold(v),
         kind="numbers",
         names=("precisão", "revocação"),
@@ -146,7 +148,7 @@ EXERCISES: dict[str, Exercise] = {
             ),
         ),
     ),
-    "11.ap": Exercise(
+    "ap": Exercise(
         expected=lambda v: _ap(v),
         kind="number",
         look=(
@@ -163,7 +165,7 @@ EXERCISES: dict[str, Exercise] = {
             ),
         ),
     ),
-    "11.limiar_custo": Exercise(
+    "limiar_custo": Exercise(
         expected=lambda v: _cheapest(v),
         kind="number",
         look=(
@@ -180,7 +182,7 @@ EXERCISES: dict[str, Exercise] = {
             ),
         ),
     ),
-    "11.roc_pr": multiple_choice(
+    "roc_pr": multiple_choice(
         "b",
         look="Quais medidas dividem por uma só classe, e quais misturam as duas?",
         formula="TPR = TP/P e FPR = FP/N não dependem da prevalência; precisão = TP/(TP + FP) sim.",
@@ -204,7 +206,7 @@ EXERCISES: dict[str, Exercise] = {
             ),
         },
     ),
-    "11.calibracao": Exercise(
+    "calibracao": Exercise(
         expected=lambda v: (
             _forecast(v, "prob_a", brier_score),
             _forecast(v, "prob_b", brier_score),
@@ -248,7 +250,7 @@ EXERCISES: dict[str, Exercise] = {
             ),
         ),
     ),
-    "11.previsor": Exercise(
+    "previsor": Exercise(
         expected=_forecaster_option,
         kind="choice",
         choices=("a", "b", "c", "d"),
@@ -287,7 +289,7 @@ EXERCISES: dict[str, Exercise] = {
             ),
         },
     ),
-    "11.auc_fotos": Exercise(
+    "auc_fotos": Exercise(
         expected=lambda v: (_photos(v, "macro"), _photos(v, "weighted")),
         kind="numbers",
         names=("macro", "ponderada"),
@@ -310,20 +312,9 @@ EXERCISES: dict[str, Exercise] = {
             ),
         ),
     ),
-    "11.explique": written(
+    "explique": written(
         "Como um previsor pode ordenar bem os casos (AUC alta) e ainda assim estar mal calibrado?",
     ),
 }
 
-#: The items in the notebook's order (progress, exports and the class report follow it).
-ORDER = (
-    "previsao_precisao",
-    "pr_05",
-    "ap",
-    "limiar_custo",
-    "roc_pr",
-    "calibracao",
-    "previsor",
-    "auc_fotos",
-    "explique",
-)
+SET = ExerciseSet("11", title="Precisão-revocação e calibração", variants=True, items=ITEMS)

@@ -9,9 +9,9 @@ describe situations of their own and read no data: their answers do not depend o
 
 Examples
 --------
->>> EXERCISES["12.mcnemar"].expected(None)[:2]
+>>> SET["12.mcnemar"].expected(None)[:2]
 (6, 2)
->>> EXERCISES["12.mcnemar"].expected(7)[:2] != (6, 2)
+>>> SET["12.mcnemar"].expected(7)[:2] != (6, 2)
 True
 """
 
@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from evalbook.exercises.item import SIGNIFICANCE, Exercise, multiple_choice, written
+from evalbook.exercises.item import SIGNIFICANCE, Exercise, ExerciseSet, multiple_choice, written
 from evalbook.inference._paired_tests import (
     delong_test,
     f_test_5x2cv,
@@ -64,8 +64,10 @@ def _sample_variance(variant) -> tuple[float, float]:
     return bias, float(np.mean(predictions.var(axis=0, ddof=1)))
 
 
-EXERCISES: dict[str, Exercise] = {
-    "12.previsao_p": Exercise(
+#: The items, each named once, in the notebook's order (progress, exports and the class
+#: report follow it).
+ITEMS = {
+    "previsao_p": Exercise(
         expected=lambda v: _mcnemar(v).p_value,
         kind="prediction",
         names=("o p-valor exato do McNemar",),
@@ -75,7 +77,7 @@ EXERCISES: dict[str, Exercise] = {
         formula="Só contam os e-mails em que exatamente um dos filtros acerta.",
         call="As próximas questões calculam o valor.",
     ),
-    "12.mcnemar": Exercise(
+    "mcnemar": Exercise(
         expected=lambda v: (
             _mcnemar(v).only_a_right,
             _mcnemar(v).only_b_right,
@@ -113,7 +115,7 @@ EXERCISES: dict[str, Exercise] = {
             ),
         ),
     ),
-    "12.teste": multiple_choice(
+    "teste": multiple_choice(
         "mcnemar",
         look=(
             "Duas redes treinadas uma vez cada (dias de GPU) e testadas nas mesmas 2000 imagens: "
@@ -140,7 +142,7 @@ EXERCISES: dict[str, Exercise] = {
             "friedman": "Friedman compara vários algoritmos em vários datasets, pelos postos.",
         },
     ),
-    "12.delong": Exercise(
+    "delong": Exercise(
         expected=lambda v: _delong(v),
         kind="numbers",
         names=("diferença das AUCs (A − B)", "p-valor"),
@@ -154,7 +156,7 @@ EXERCISES: dict[str, Exercise] = {
         ),
         call='`delong_test(alvo, score, score_b, positive="doente")`.',
     ),
-    "12.testes_5x2": Exercise(
+    "testes_5x2": Exercise(
         expected=lambda v: (
             *paired_ttest_5x2cv(*data.five_by_two(variant=v)),
             *f_test_5x2cv(*data.five_by_two(variant=v)),
@@ -178,7 +180,7 @@ EXERCISES: dict[str, Exercise] = {
             ),
         ),
     ),
-    "12.vies_variancia": Exercise(
+    "vies_variancia": Exercise(
         expected=lambda v: _bias_variance(v),
         kind="numbers",
         names=("viés²", "variância"),
@@ -203,7 +205,7 @@ EXERCISES: dict[str, Exercise] = {
             ),
         ),
     ),
-    "12.vazamento": multiple_choice(
+    "vazamento": multiple_choice(
         "1",
         look=(
             "Em qual linha um passo aprende alguma coisa com todas as instâncias, as de teste "
@@ -229,7 +231,7 @@ EXERCISES: dict[str, Exercise] = {
             ),
         },
     ),
-    "12.aninhada": multiple_choice(
+    "aninhada": multiple_choice(
         "b",
         look="Os 15 escores da busca oscilam em torno de quê, se os rótulos são sorteados?",
         formula="O máximo de várias estimativas ruidosas é, em média, maior que cada uma delas.",
@@ -250,21 +252,12 @@ EXERCISES: dict[str, Exercise] = {
             ),
         },
     ),
-    "12.explique": written(
+    "explique": written(
         "Por que escolher os atributos com todos os dados, antes da validação cruzada, vaza "
         "informação?"
     ),
 }
 
-#: The items in the notebook's order (progress, exports and the class report follow it).
-ORDER = (
-    "previsao_p",
-    "mcnemar",
-    "teste",
-    "delong",
-    "testes_5x2",
-    "vies_variancia",
-    "vazamento",
-    "aninhada",
-    "explique",
+SET = ExerciseSet(
+    "12", title="Sobreajuste, vazamento e comparar dois classificadores", variants=True, items=ITEMS
 )

@@ -8,7 +8,7 @@ unknown id lists its set's ids, the expected answers are kept once per (item, va
 
 from __future__ import annotations
 
-import dataclasses
+import importlib
 
 import numpy as np
 import pytest
@@ -18,11 +18,10 @@ from evalbook.exercises import (
     ExerciseError,
     check,
     exercise_ids,
-    reset_progress,
     start,
 )
 from evalbook.exercises.checker import expected_answer
-from evalbook.exercises.registry import EXERCISES
+from evalbook.exercises.registry import all_exercises
 
 WRONG_HINT = "❌ Ainda não. Dica: "
 
@@ -117,61 +116,82 @@ def test_an_answer_is_never_called():
 
 
 # ---------------------------------------------------------------------- the checker's own errors
-def test_an_error_in_the_expected_answer_is_raised_with_the_item_id(monkeypatch):
-    def broken(variant):
-        raise ZeroDivisionError("division by zero")
+BROKEN_SET = """
+from evalbook.exercises import Exercise, ExerciseSet
 
-    bad = dataclasses.replace(EXERCISES["02.f1"], expected=broken)
-    monkeypatch.setitem(EXERCISES, "02.f1", bad)
-    with pytest.raises(ExerciseError, match=r"02\.f1.*ZeroDivisionError"):
-        check("02.f1", 0.5)
+def broken(variant):
+    raise ZeroDivisionError("division by zero")
+
+ITEMS = {
+    "quebrado": Exercise(expected=broken, kind="number", look="a", formula="b", call="c"),
+    "engano": Exercise(
+        expected=lambda _: 0.5, kind="number", look="a", formula="b", call="c",
+        mistakes=((lambda _: 1 / 0, "x"),),
+    ),
+}
+SET = ExerciseSet("99", title="Quebrado", items=ITEMS)
+"""
+
+COUNTED_SET = """
+from evalbook.exercises import Exercise, ExerciseSet
+
+CALLS = []
+
+def counted(variant):
+    CALLS.append(variant)
+    return 0.25
+
+ITEMS = {"contado": Exercise(expected=counted, kind="number", look="a", formula="b", call="c")}
+SET = ExerciseSet("99", title="Contado", items=ITEMS)
+"""
 
 
-def test_an_error_in_a_known_mistake_is_raised_too(monkeypatch):
-    exercise = EXERCISES["02.f1"]
-    bad = dataclasses.replace(exercise, mistakes=((lambda _: 1 / 0, "x"),))
-    monkeypatch.setitem(EXERCISES, "02.f1", bad)
-    with pytest.raises(ExerciseError, match=r"02\.f1"):
-        check("02.f1", 0.5)
+def test_an_error_in_the_expected_answer_is_raised_with_the_item_id(install_course):
+    install_course({"set_99": BROKEN_SET})
+    with pytest.raises(ExerciseError, match=r"99\.quebrado.*ZeroDivisionError"):
+        check("99.quebrado", 0.5)
 
 
-def test_an_expected_answer_is_computed_once_and_again_for_a_replaced_exercise(monkeypatch):
-    calls = []
-    exercise = EXERCISES["08.loo"]
+def test_an_error_in_a_known_mistake_is_raised_too(install_course):
+    install_course({"set_99": BROKEN_SET})
+    with pytest.raises(ExerciseError, match=r"99\.engano"):
+        check("99.engano", 0.5)
 
-    def counted(variant):
-        calls.append(variant)
-        return exercise.expected(variant)
 
-    monkeypatch.setitem(EXERCISES, "08.loo", dataclasses.replace(exercise, expected=counted))
-    right = check("08.loo", 0.5)  # first check: computed
-    assert calls == [None]
-    assert not right.correct
-    for answer in (0.1, 0.2, expected_answer("08.loo").expected):
-        check("08.loo", answer)
-    assert calls == [None]  # kept for the session
-    assert check("08.loo", expected_answer("08.loo").expected).correct
-    monkeypatch.setitem(EXERCISES, "08.loo", dataclasses.replace(exercise, expected=counted))
-    check("08.loo", 0.5)
-    assert calls == [None, None]  # another exercise under the same id: computed again
+def test_an_expected_answer_is_computed_once_and_again_for_a_replaced_exercise(install_course):
+    install_course({"set_99": COUNTED_SET})
+    first = importlib.import_module("toycourse.exercises.set_99")
+
+    exercicios = start("99")
+    assert not exercicios.check("99.contado", 0.5).correct  # first check: computed
+    assert first.CALLS == [None]
+    for answer in (0.1, 0.2, 0.25):
+        exercicios.check("99.contado", answer)
+    assert first.CALLS == [None]  # kept
+    install_course({"set_99": COUNTED_SET})  # another exercise under the same id
+    second = importlib.import_module("toycourse.exercises.set_99")
+
+    assert second is not first
+    assert start("99").check("99.contado", 0.25).correct
+    assert second.CALLS == [None]  # computed again
 
 
 def test_check_follows_the_variant_started():
     assert check("09.condicao", "não").correct  # 36 of 40: the solutions' data
-    start("09", variant=7)
-    assert check("09.condicao", "sim").correct  # student 7's data
-    assert not check("09.condicao", "não").correct
-    reset_progress()
-    assert check("09.condicao", "não").correct
+    student = start("09", variant=7)
+    assert student.check("09.condicao", "sim").correct  # student 7's data
+    assert not student.check("09.condicao", "não").correct
+    assert start("09").check("09.condicao", "não").correct
+    assert check("09.condicao", "sim", variant=7).correct
 
 
 def test_expected_answers_of_two_variants_without_the_session():
     # the variant is an argument: no start(), and the two answers live side by side
-    assert EXERCISES["09.condicao"].expected(None) == "não"
-    assert EXERCISES["09.condicao"].expected(7) == "sim"
-    assert EXERCISES["01.n_tipo_i"].expected(None) == 3
-    assert EXERCISES["01.n_tipo_i"].expected(1) == 1  # student 1's fraud table
-    assert EXERCISES["02.f1"].expected(None) != EXERCISES["02.f1"].expected(1)
+    assert all_exercises()["09.condicao"].expected(None) == "não"
+    assert all_exercises()["09.condicao"].expected(7) == "sim"
+    assert all_exercises()["01.n_tipo_i"].expected(None) == 3
+    assert all_exercises()["01.n_tipo_i"].expected(1) == 1  # student 1's fraud table
+    assert all_exercises()["02.f1"].expected(None) != all_exercises()["02.f1"].expected(1)
 
 
 def test_the_kept_answers_are_one_per_item_and_variant():
@@ -180,7 +200,7 @@ def test_the_kept_answers_are_one_per_item_and_variant():
     assert (solutions.expected, student.expected) == ("não", "sim")
     assert expected_answer("09.condicao") is solutions  # the other variant did not replace it
     assert expected_answer("09.condicao", variant=7) is student
-    # the checker computes for the variant it is given, whatever the session holds
+    # the checker computes for the variant it is given, whatever sessions are open
     start("09", variant=7)
     assert expected_answer("09.condicao").expected == "não"
 
@@ -230,7 +250,7 @@ def test_check_result_displays_its_message():
 
 
 def test_exercise_ids():
-    assert exercise_ids() == sorted(EXERCISES)
+    assert exercise_ids() == sorted(all_exercises())
     # each set ends with a written question (NN.explique)
     assert len(exercise_ids("01")) == 9 and len(exercise_ids("02")) == 12
     with pytest.raises(ValueError, match="set_id"):

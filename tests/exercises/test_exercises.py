@@ -7,8 +7,8 @@
   values below, rejects wrong ones with a hint, and answers a wrong type or shape with a
   hint instead of an exception;
 - every registered exercise id is used by exactly one check call of a solution notebook;
-- the package's imports point one way: the sets read only the data and the item record,
-  never the session, the checker or another set.
+- the engine's imports point one way, and a course's set reads only the course's data and
+  the engine's item record, never the session, the checker or another set.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ import ast
 import copy
 import doctest
 import graphlib
+import importlib
 import re
 import subprocess
 import sys
@@ -29,6 +30,7 @@ import pytest
 import evalbook
 import evalbook.exercises
 import evalbook.exercises.build
+import evalcourse.exercises
 from evalbook.exercises import check, registry, session
 from evalbook.exercises.build import (
     MARKER,
@@ -39,7 +41,7 @@ from evalbook.exercises.build import (
     make_exercise,
     render,
 )
-from evalbook.exercises.registry import EXERCISES
+from evalbook.exercises.registry import all_exercises
 from evalcourse.exercises import data
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -53,7 +55,8 @@ def _read(path: Path):
 
 
 def _check_calls(notebook) -> list[tuple[str, ast.expr, str]]:
-    """(exercise id, answer expression, cell id) of every ``check("id", answer)`` cell."""
+    """(exercise id, answer expression, cell id) of every ``exercicios.check("id", answer)``
+    cell (the session that ``start`` returned, named ``exercicios`` in every notebook)."""
     calls = []
     for cell in notebook.cells:
         if cell.cell_type != "code" or "check(" not in cell.source:
@@ -62,8 +65,10 @@ def _check_calls(notebook) -> list[tuple[str, ast.expr, str]]:
         for node in ast.walk(tree):
             if (
                 isinstance(node, ast.Call)
-                and isinstance(node.func, ast.Name)
-                and node.func.id == "check"
+                and isinstance(node.func, ast.Attribute)
+                and node.func.attr == "check"
+                and isinstance(node.func.value, ast.Name)
+                and node.func.value.id == "exercicios"
             ):
                 assert len(tree.body) == 1, f"cell {cell.id}: a check cell holds only the call"
                 assert isinstance(node.args[0], ast.Constant), f"cell {cell.id}: literal id"
@@ -135,10 +140,13 @@ def test_solution_notebook_layout(solution):
     # the closing section, then the record of progress as the very last cell
     closing = ("## Fim", "## Próximo passo")
     assert any(c.cell_type == "markdown" and c.source.startswith(closing) for c in notebook.cells)
-    assert notebook.cells[-1].cell_type == "code" and notebook.cells[-1].source == "progress()"
+    assert (
+        notebook.cells[-1].cell_type == "code"
+        and notebook.cells[-1].source == "exercicios.progress()"
+    )
     # each question: markdown, the answer cell with the marker, then the check cell
     for index, cell in enumerate(notebook.cells):
-        if cell.cell_type == "code" and cell.source.startswith("check("):
+        if cell.cell_type == "code" and cell.source.startswith("exercicios.check("):
             answer, question = notebook.cells[index - 1], notebook.cells[index - 2]
             assert MARKER in answer.source.splitlines(), cell.id
             assert question.cell_type == "markdown" and question.source.startswith("## ")
@@ -157,7 +165,7 @@ def test_solution_outputs_are_clean(solution):
             assert not re.search(r"0x[0-9a-fA-F]{6,}", text), cell.id
             assert "/work/" not in text and ".py:" not in text, cell.id
             assert "Warning:" not in text, cell.id
-        if cell.source.startswith("check("):
+        if cell.source.startswith("exercicios.check("):
             (result,) = cell.outputs
             assert result.data["text/plain"].startswith(
                 ("✅ Correto!", "📝 Previsão registrada.", "📝 Resposta registrada.")
@@ -380,7 +388,7 @@ def test_solution_answers_are_accepted(solution):
 
 def test_every_registered_id_is_checked_once_by_a_solution_notebook():
     used = [exercise_id for path in SOLUTIONS for exercise_id, _, _ in _check_calls(_read(path))]
-    assert sorted(used) == sorted(EXERCISES)
+    assert sorted(used) == sorted(all_exercises())
     assert len(used) == len(set(used))
     for path in SOLUTIONS:  # ids are numbered after their notebook
         number = path.name[:2]
@@ -397,7 +405,6 @@ def test_every_registered_id_is_checked_once_by_a_solution_notebook():
         data,
         session,
         registry,
-        *registry.SETS.values(),
     ],
     ids=lambda m: m.__name__,
 )
@@ -408,13 +415,14 @@ def test_doctests(module):
 
 # ---------------------------------------------------------------------- the package's imports
 PACKAGE = Path(evalbook.exercises.__file__).parent
-#: The package's modules (its ``__init__`` aside: importing any of them runs it first).
+COURSE = Path(evalcourse.exercises.__file__).parent
+#: The engine's modules and the course's (each ``__init__`` aside: importing any of them
+#: runs it first).
 MODULES = {
-    f"evalbook.exercises.{path.stem}": path
-    for path in PACKAGE.glob("*.py")
-    if path.stem != "__init__"
+    **{f"evalbook.exercises.{p.stem}": p for p in PACKAGE.glob("*.py") if p.stem != "__init__"},
+    **{f"evalcourse.exercises.{p.stem}": p for p in COURSE.glob("*.py") if p.stem != "__init__"},
 }
-SET_MODULES = sorted(name for name in MODULES if re.fullmatch(r".*\.set_\d\d", name))
+SET_MODULES = sorted(name for name in MODULES if hasattr(importlib.import_module(name), "SET"))
 
 
 def _imports(module: str) -> tuple[set[str], set[str]]:
@@ -439,6 +447,10 @@ def _imports(module: str) -> tuple[set[str], set[str]]:
     return top, nested
 
 
+def test_the_walk_sees_the_engine_and_the_twelve_sets():
+    assert "evalbook.exercises.checker" in MODULES and len(SET_MODULES) == 12
+
+
 def test_the_package_imports_nothing_of_its_own_inside_a_function():
     nested = {module: _imports(module)[1] for module in MODULES}
     assert {module: found for module, found in nested.items() if found} == {}
@@ -449,7 +461,18 @@ def test_the_package_imports_form_no_cycle():
     graphlib.TopologicalSorter(graph).prepare()  # raises CycleError on a cycle
 
 
+def test_the_engine_imports_no_module_of_the_course():
+    engine = [module for module in MODULES if module.startswith("evalbook.")]
+    assert {
+        m: _imports(m)[0] for m in engine if any("evalcourse" in i for i in _imports(m)[0])
+    } == {}
+
+
 @pytest.mark.parametrize("module", SET_MODULES)
 def test_a_set_reads_only_the_data_and_the_item_record(module):
-    allowed = {f"evalbook.exercises.{name}" for name in ("data", "data_beyond", "item")}
+    allowed = {
+        "evalcourse.exercises.data",
+        "evalcourse.exercises.data_beyond",
+        "evalbook.exercises.item",
+    }
     assert _imports(module)[0] <= allowed

@@ -14,7 +14,7 @@ from sklearn.metrics import confusion_matrix
 
 from evalbook import ConfusionMatrix
 from evalbook.exercises import check
-from evalbook.exercises.registry import EXERCISES
+from evalbook.exercises.registry import all_exercises
 from evalcourse.exercises import data
 
 KINDS = {(True, True): "TP", (True, False): "FN", (False, True): "FP", (False, False): "TN"}
@@ -124,7 +124,7 @@ def test_matrix_answers_in_other_containers(answer):
 def test_crosstab_and_to_frame_answers():
     table = data.fraud_predictions()
     assert check("01.matriz", pd.crosstab(table.target, table.prediction)).correct
-    cm = EXERCISES["01.matriz"].expected(None)
+    cm = all_exercises()["01.matriz"].expected(None)
     assert check("01.caret", cm.to_frame("caret")).correct
     margins = check("01.matriz", cm.to_frame(margins=True))
     assert not margins.correct and "totais" in margins.message

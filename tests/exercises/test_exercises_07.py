@@ -16,7 +16,7 @@ from sklearn.model_selection import train_test_split
 from threadpoolctl import threadpool_limits
 
 from evalbook.exercises import check
-from evalbook.exercises.registry import EXERCISES
+from evalbook.exercises.registry import all_exercises
 
 WRONG_HINT = "❌ Ainda não. Dica: "
 REFERENCES = [
@@ -97,4 +97,4 @@ def test_nltk_agrees_without_warnings_from_evalbook():
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         for exercise_id in ANSWERS:
-            EXERCISES[exercise_id].expected(None)
+            all_exercises()[exercise_id].expected(None)

@@ -14,11 +14,11 @@ import numpy as np
 import pytest
 
 from evalbook import ConfusionMatrix
-from evalbook.exercises import check, export_progress, session, start, store
+from evalbook.exercises import session, start, store
 from evalbook.exercises.__main__ import answer_key, main, student_variant
 from evalbook.exercises.build import find_root
 from evalbook.exercises.checker import expected_answer
-from evalbook.exercises.registry import EXERCISES
+from evalbook.exercises.registry import all_exercises
 from evalbook.exercises.report import collect
 from evalbook.exercises.session import items_in_order
 
@@ -27,11 +27,10 @@ STUDENTS = ["Ana", "Bruno", "Carla", "Davi", "Elisa", "Fábio", "Gabi", "Heitor"
 
 
 @pytest.fixture(autouse=True)
-def _fresh_session(monkeypatch, tmp_path):
+def _no_student_and_a_fresh_folder(monkeypatch, tmp_path):
     monkeypatch.delenv(session.STUDENT_ENV, raising=False)
     monkeypatch.delenv(session.FOLDER_ENV, raising=False)
     monkeypatch.chdir(tmp_path)
-    monkeypatch.setattr(session, "_SESSION", session._Session())
 
 
 def _plain(value):
@@ -44,13 +43,13 @@ def _plain(value):
 
 def _wrong(exercise_id):
     expected = expected_answer(exercise_id).expected
-    kind = EXERCISES[exercise_id].kind
+    kind = all_exercises()[exercise_id].kind
     if kind == "number":
         return float(expected) + 0.37
     if kind == "numbers":
         return tuple(float(v) + 0.37 for v in expected)
     if kind == "choice":
-        return next(c for c in EXERCISES[exercise_id].choices if c != expected)
+        return next(c for c in all_exercises()[exercise_id].choices if c != expected)
     if kind == "matrix":
         counts = np.array(_plain(expected))
         counts[0, 0] += 1
@@ -58,8 +57,8 @@ def _wrong(exercise_id):
     raise AssertionError(kind)
 
 
-def simulate_class(folder, monkeypatch=None, *, seed=0) -> dict:
-    """Each student answers set 04 through the real checker and exports; returns the truth.
+def simulate_class(folder, *, set_id=SET, seed=0) -> dict:
+    """Each student answers a set (04) through the real checker and exports; returns the truth.
 
     A student skips an item (p 0.15), or answers it right at once, after a known mistake or
     after a wrong answer; guesses and written answers are recorded. The truth returned is
@@ -69,15 +68,14 @@ def simulate_class(folder, monkeypatch=None, *, seed=0) -> dict:
     rng = np.random.default_rng(seed)
     truth = {
         i: {"tried": [], "first": [], "final": [], "tries": [], "guess": []}
-        for i in items_in_order(SET)
+        for i in items_in_order(set_id)
     }
     for name in STUDENTS:
-        session._SESSION = session._Session()
         computer = folder.parent / "computadores" / name  # each student's own folder
         computer.mkdir(parents=True)
-        start(SET, student=name, folder=computer)
-        for exercise_id in items_in_order(SET):
-            exercise = EXERCISES[exercise_id]
+        exercicios = start(set_id, student=name, folder=computer)
+        for exercise_id in items_in_order(set_id):
+            exercise = all_exercises()[exercise_id]
             if rng.random() < 0.15:
                 continue
             item = expected_answer(exercise_id)
@@ -98,14 +96,13 @@ def simulate_class(folder, monkeypatch=None, *, seed=0) -> dict:
                     answers = [_wrong(exercise_id)]
                 else:
                     answers = [right]
-            results = [check(exercise_id, answer) for answer in answers]
+            results = [exercicios.check(exercise_id, answer) for answer in answers]
             record = truth[exercise_id]
             record["tried"].append(name)
             record["tries"].append(len(answers))
             record["first"].append(results[0].correct)
             record["final"].append(any(r.correct for r in results))
-        export_progress(folder / f"{name}_{SET}.json")
-    session._SESSION = session._Session()
+        exercicios.export_progress(folder / f"{name}_{set_id}.json")
     return truth
 
 
@@ -155,13 +152,13 @@ def test_the_class_report_from_a_simulated_class(tmp_path, capsys):
         if not who:
             continue
         assert float(row["mediana_tentativas"]) == np.median([record["tries"][i] for i in who])
-        if EXERCISES[exercise_id].kind == "prediction":
+        if all_exercises()[exercise_id].kind == "prediction":
             value = float(expected_answer(exercise_id).expected)
-            boundary = EXERCISES[exercise_id].boundary[0]
+            boundary = all_exercises()[exercise_id].boundary[0]
             guesses = [record["guess"][i] for i in who]
             same = [(g < boundary) == (value < boundary) for g in guesses]
             assert math.isclose(float(row["palpites_do_lado_do_valor"]), np.mean(same))
-        if EXERCISES[exercise_id].kind in ("prediction", "text"):
+        if all_exercises()[exercise_id].kind in ("prediction", "text"):
             assert row["certo_na_primeira"] == "" and row["certo_no_fim"] == ""
             continue
         first = np.mean([record["first"][i] for i in who])
@@ -170,22 +167,22 @@ def test_the_class_report_from_a_simulated_class(tmp_path, capsys):
         assert math.isclose(float(row["certo_no_fim"]), final)
     kappa = rows["04.kappa"]
     if kappa["vezes_erro_conhecido"] != "0":
-        assert kappa["erro_conhecido_mais_frequente"] == EXERCISES["04.kappa"].mistakes[0][1]
+        assert kappa["erro_conhecido_mais_frequente"] == all_exercises()["04.kappa"].mistakes[0][1]
     page = html.read_text("utf-8")
     assert page.count("<svg") == 1 and "http://" not in page.replace(
         'xmlns="http://www.w3.org/2000/svg"', ""
     )
     assert "Arquivos deixados de fora" in page and all(name in page for name in broken)
-    if any(EXERCISES[i].kind == "text" for i in items_in_order(SET)):
+    if any(all_exercises()[i].kind == "text" for i in items_in_order(SET)):
         assert "Respostas escritas" in page and "Ana explica" in page
 
 
 def test_a_large_folder_shows_a_progress_bar(tmp_path, capsys):
-    start("01", student="Ana")
-    check("01.tipo_i", "FP")
+    exercicios = start("01", student="Ana")
+    exercicios.check("01.tipo_i", "FP")
     exports = tmp_path / "entregas"
     exports.mkdir()
-    source = export_progress(exports / "ana.json")
+    source = exercicios.export_progress(exports / "ana.json")
     for n in range(60):
         document = json.loads(source.read_text("utf-8"))
         document["student"] = f"Estudante {n}"

@@ -13,11 +13,11 @@ import numpy as np
 import pytest
 
 from evalbook import ConfusionMatrix
-from evalbook.exercises import ABS_TOL, check, reset_progress
+from evalbook.exercises import ABS_TOL, check, start
 from evalbook.exercises.checker import expected_answer
-from evalbook.exercises.registry import EXERCISES
+from evalbook.exercises.registry import all_exercises
 
-GRADED = [i for i, e in EXERCISES.items() if e.kind not in ("prediction", "text")]
+GRADED = [i for i, e in all_exercises().items() if e.kind not in ("prediction", "text")]
 
 
 def _far(value: float) -> float:
@@ -73,8 +73,8 @@ def _wrong_answers(exercise_id: str) -> dict[str, object]:
 @pytest.mark.parametrize("exercise_id", GRADED)
 def test_a_later_hint_never_repeats_an_earlier_one(exercise_id):
     for kind, answer in _wrong_answers(exercise_id).items():
-        reset_progress()
-        hints = [check(exercise_id, answer) for _ in range(3)]
+        session = start(exercise_id[:2])
+        hints = [session.check(exercise_id, answer) for _ in range(3)]
         if hints[0].correct:  # a "wrong" answer that is right for this item (e.g. a tie)
             continue
         messages = [hint.message for hint in hints]
@@ -85,14 +85,13 @@ def test_a_later_hint_never_repeats_an_earlier_one(exercise_id):
 def test_an_answer_of_the_wrong_form_uses_no_step(exercise_id):
     kind, answer = next(iter(_wrong_answers(exercise_id).items()))
     first = check(exercise_id, answer).message
-    reset_progress()
-    form = check(exercise_id, {"resposta": 1})  # a dict is never the right form
+    session = start(exercise_id[:2])
+    form = session.check(exercise_id, {"resposta": 1})  # a dict is never the right form
     assert not form.correct and form.message != first
-    assert check(exercise_id, answer).message == first, kind
+    assert session.check(exercise_id, answer).message == first, kind
 
 
 def test_a_near_miss_speaks_only_of_the_wrong_components():
-    reset_progress()
     hint = check("12.mcnemar", (expected_answer("12.mcnemar").expected[0], 99, 0.9)).message
     assert "Está perto" not in hint
     b, c, p = expected_answer("12.mcnemar").expected
@@ -115,11 +114,13 @@ def test_a_guess_says_on_which_side_of_the_boundary_it_fell():
         assert f"{value:.3g}" not in message and "certo" not in message.lower()
 
 
-@pytest.mark.parametrize("exercise_id", [i for i, e in EXERCISES.items() if e.kind == "prediction"])
+@pytest.mark.parametrize(
+    "exercise_id", [i for i, e in all_exercises().items() if e.kind == "prediction"]
+)
 def test_every_guess_declares_the_boundary_that_matters(exercise_id):
-    boundary = EXERCISES[exercise_id].boundary
+    boundary = all_exercises()[exercise_id].boundary
     assert boundary is not None
-    low, high = EXERCISES[exercise_id].bounds
+    low, high = all_exercises()[exercise_id].bounds
     assert low < boundary[0] < high and all(boundary[1:])
 
 

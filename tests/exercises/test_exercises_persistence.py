@@ -1,5 +1,8 @@
 """Progress saved as the student works: restored by start, atomic under a killed kernel,
-a corrupt or foreign file set aside (never overwritten), identity in every export."""
+a corrupt or foreign file set aside (never overwritten), identity in every export.
+
+A kernel restart leaves nothing in memory: each test's second ``start`` is such a restart.
+"""
 
 from __future__ import annotations
 
@@ -16,30 +19,15 @@ import jsonschema
 import pytest
 
 from evalbook import __version__
-from evalbook.exercises import (
-    check,
-    export_progress,
-    progress,
-    reset_progress,
-    session,
-    start,
-    store,
-)
+from evalbook.exercises import session, start, store
 from evalbook.exercises.session import items_in_order
 
 
 @pytest.fixture(autouse=True)
-def _fresh_record(monkeypatch, tmp_path):
+def _no_student_and_a_fresh_folder(monkeypatch, tmp_path):
     monkeypatch.delenv(session.STUDENT_ENV, raising=False)
     monkeypatch.delenv(session.FOLDER_ENV, raising=False)
     monkeypatch.chdir(tmp_path)
-    monkeypatch.setattr(session, "_SESSION", session._Session())
-    yield
-
-
-def _new_kernel(monkeypatch):
-    """What a kernel restart leaves: an empty session in memory, the files on disk."""
-    monkeypatch.setattr(session, "_SESSION", session._Session())
 
 
 def _validate(document):
@@ -47,26 +35,25 @@ def _validate(document):
 
 
 def test_the_record_survives_a_restart(monkeypatch, tmp_path):
-    message = start("01", student="Ana Souza", folder=tmp_path)
-    assert "progresso_01.json" in message and "Ana Souza" in message
-    check("01.tipo_i", "FP")
-    check("01.n_tipo_i", 2)
-    check("01.n_tipo_i", 3)
-    before = progress().table
-    _new_kernel(monkeypatch)
-    message = start("01", student="Ana Souza", folder=tmp_path)
-    assert "Progresso recuperado de progresso_01.json: 2 itens respondidos" in message
-    after = progress()
+    exercicios = start("01", student="Ana Souza", folder=tmp_path)
+    assert "progresso_01.json" in str(exercicios) and "Ana Souza" in str(exercicios)
+    exercicios.check("01.tipo_i", "FP")
+    exercicios.check("01.n_tipo_i", 2)
+    exercicios.check("01.n_tipo_i", 3)
+    before = exercicios.progress().table
+    restarted = start("01", student="Ana Souza", folder=tmp_path)
+    assert "Progresso recuperado de progresso_01.json: 2 itens respondidos" in str(restarted)
+    after = restarted.progress()
     assert after.student == "Ana Souza"
     assert after.table[["resultado", "tentativas"]].equals(before[["resultado", "tentativas"]])
     assert after.table.loc["01.n_tipo_i"].tolist()[:2] == ["certo", 2]
 
 
 def test_the_progress_file_is_a_valid_export_with_identity(tmp_path):
-    start("09", variant=31, student="2024001", folder=tmp_path)
-    check("09.z_tabela", "1.28")  # wrong form: not a try
-    check("09.z_tabela", 1.0)
-    check("09.z_tabela", 1.28)
+    exercicios = start("09", variant=31, student="2024001", folder=tmp_path)
+    exercicios.check("09.z_tabela", "1.28")  # wrong form: not a try
+    exercicios.check("09.z_tabela", 1.0)
+    exercicios.check("09.z_tabela", 1.28)
     document = json.loads((tmp_path / "progresso_09.json").read_text("utf-8"))
     _validate(document)
     assert document["student"] == "2024001" and document["variant"] == 31
@@ -84,11 +71,11 @@ def test_the_progress_file_is_a_valid_export_with_identity(tmp_path):
 
 
 def test_exports_carry_guesses_and_identity_and_follow_the_schema(tmp_path):
-    start("12", student="Bia", folder=tmp_path / "..")
-    check("12.previsao_p", 0.05)
-    check("12.previsao_p", 0.9)
-    check("12.mcnemar", (1, 2, 0.5))
-    document = json.loads(export_progress(tmp_path / "bia.json").read_text("utf-8"))
+    exercicios = start("12", student="Bia", folder=tmp_path / "..")
+    exercicios.check("12.previsao_p", 0.05)
+    exercicios.check("12.previsao_p", 0.9)
+    exercicios.check("12.mcnemar", (1, 2, 0.5))
+    document = json.loads(exercicios.export_progress(tmp_path / "bia.json").read_text("utf-8"))
     _validate(document)
     row = next(r for r in document["items"] if r["item"] == "12.previsao_p")
     assert row["result"] == "registrado" and row["first_try"] == "registrado"
@@ -100,25 +87,26 @@ def test_exports_carry_guesses_and_identity_and_follow_the_schema(tmp_path):
 
 
 def test_no_file_without_a_student_or_a_folder(tmp_path):
-    assert start("01") == "Exercícios 01."
-    check("01.tipo_i", "FP")
+    exercicios = start("01")
+    assert str(exercicios) == "Exercícios 01." and exercicios.path is None
+    exercicios.check("01.tipo_i", "FP")
     assert list(tmp_path.iterdir()) == []
 
 
 def test_the_student_comes_from_the_environment(monkeypatch, tmp_path):
     monkeypatch.setenv(session.STUDENT_ENV, "Caio")
-    start("03")
-    check("03.custo_total", 1)
+    start("03").check("03.custo_total", 1)
     assert json.loads((tmp_path / "progresso_03.json").read_text("utf-8"))["student"] == "Caio"
 
 
 def test_an_interactive_session_asks_once(monkeypatch, tmp_path):
     asked = []
+    monkeypatch.setenv(session.STUDENT_ENV, "")  # restored after the test: start sets it
     monkeypatch.setattr(session, "_interactive", lambda: True)
     monkeypatch.setattr("builtins.input", lambda prompt: asked.append(prompt) or "  Dora ")
     start("01")
-    start("02")
-    assert len(asked) == 1 and progress().student == "Dora"
+    second = start("02")  # the name typed is kept for the kernel (EVALBOOK_STUDENT)
+    assert len(asked) == 1 and second.progress().student == "Dora"
     assert {path.name for path in tmp_path.iterdir()} == {"progresso_01.json", "progresso_02.json"}
 
 
@@ -128,7 +116,7 @@ def test_no_standard_input_means_no_student(monkeypatch, tmp_path):
 
     monkeypatch.setattr(session, "_interactive", lambda: True)
     monkeypatch.setattr("builtins.input", no_stdin)
-    assert start("01") == "Exercícios 01."
+    assert str(start("01")) == "Exercícios 01."
     assert list(tmp_path.iterdir()) == []
 
 
@@ -144,7 +132,7 @@ def test_no_standard_input_means_no_student(monkeypatch, tmp_path):
 def test_a_corrupt_or_foreign_file_is_set_aside(tmp_path, content, reason, words):
     path = tmp_path / "progresso_01.json"
     path.write_bytes(content)
-    message = start("01", student="Ana", folder=tmp_path)
+    message = str(start("01", student="Ana", folder=tmp_path))
     assert "⚠️ Atenção" in message and words in message
     aside = [p for p in tmp_path.iterdir() if p.name.startswith(f"progresso_01.json.{reason}-")]
     assert len(aside) == 1 and aside[0].read_bytes() == content
@@ -153,15 +141,13 @@ def test_a_corrupt_or_foreign_file_is_set_aside(tmp_path, content, reason, words
 
 
 def test_a_hand_edited_file_is_set_aside(monkeypatch, tmp_path):
-    start("01", student="Ana", folder=tmp_path)
-    check("01.n_tipo_i", 2)
+    start("01", student="Ana", folder=tmp_path).check("01.n_tipo_i", 2)
     path = tmp_path / "progresso_01.json"
     edited = path.read_text("utf-8").replace('"result": "errado"', '"result": "certo"')
     path.write_text(edited, "utf-8")
-    _new_kernel(monkeypatch)
-    message = start("01", student="Ana", folder=tmp_path)
-    assert "editado à mão" in message
-    assert progress().table.loc["01.n_tipo_i", "tentativas"] == 0
+    restarted = start("01", student="Ana", folder=tmp_path)
+    assert "editado à mão" in str(restarted)
+    assert restarted.progress().table.loc["01.n_tipo_i", "tentativas"] == 0
 
 
 @pytest.mark.parametrize(
@@ -171,49 +157,48 @@ def test_a_hand_edited_file_is_set_aside(monkeypatch, tmp_path):
         ({"student": "Ana", "variant": 5}, {"student": "Ana", "variant": 6}, "variante 5"),
     ],
 )
-def test_another_students_or_variants_file_is_set_aside(
-    monkeypatch, tmp_path, first, second, words
-):
-    start("01", folder=tmp_path, **first)
-    check("01.tipo_i", "FP")
+def test_another_students_or_variants_file_is_set_aside(tmp_path, first, second, words):
+    start("01", folder=tmp_path, **first).check("01.tipo_i", "FP")
     original = (tmp_path / "progresso_01.json").read_bytes()
-    _new_kernel(monkeypatch)
-    message = start("01", folder=tmp_path, **second)
+    message = str(start("01", folder=tmp_path, **second))
     assert words in message
     (aside,) = [p for p in tmp_path.iterdir() if p.name != "progresso_01.json"]
     assert aside.read_bytes() == original
 
 
 def test_a_reset_asks_for_confirmation(monkeypatch, tmp_path):
-    start("01", student="Ana", folder=tmp_path)
-    check("01.tipo_i", "FP")
+    exercicios = start("01", student="Ana", folder=tmp_path)
+    exercicios.check("01.tipo_i", "FP")
     path = tmp_path / "progresso_01.json"
     before = path.read_bytes()
-    message = reset_progress()
+    message = exercicios.reset_progress()
     assert message.startswith("Nada apagado") and "confirm=True" in message
-    assert path.read_bytes() == before and progress().table.loc["01.tipo_i", "tentativas"] == 1
+    tries = exercicios.progress().table.loc["01.tipo_i", "tentativas"]
+    assert path.read_bytes() == before and tries == 1
     monkeypatch.setattr(session, "_interactive", lambda: True)
     monkeypatch.setattr("builtins.input", lambda prompt: "não")
-    assert reset_progress("01") == "Nada apagado."
+    assert exercicios.reset_progress() == "Nada apagado."
     monkeypatch.setattr("builtins.input", lambda prompt: "sim")
-    assert reset_progress("01").startswith("Apagado: o registro do conjunto 01.")
-    assert not path.exists()
-    (aside,) = tmp_path.iterdir()
+    assert exercicios.reset_progress().startswith("Apagado: o registro do conjunto 01.")
+    (aside,) = [p for p in tmp_path.iterdir() if p.name != "progresso_01.json"]
     assert aside.name.startswith("progresso_01.json.apagado-") and aside.read_bytes() == before
+    # the record goes on, empty, in a new file
+    assert exercicios.progress().table.loc["01.tipo_i", "tentativas"] == 0
+    assert store.read_document(path)["items"][0]["tries"] == 0
 
 
 _WRITER = textwrap.dedent(
     """
     import sys
-    from evalbook.exercises import check, start
-    start("01", student="Ana", folder=sys.argv[1])
-    check("01.n_tipo_i", 2)
+    from evalbook.exercises import start
+    exercicios = start("01", student="Ana", folder=sys.argv[1])
+    exercicios.check("01.n_tipo_i", 2)
     print("ready", flush=True)
     answers = [2, 3, "FP", [[4, 2], [3, 7]], 0.5]
     items = ["01.n_tipo_i", "01.n_tipo_i", "01.tipo_i", "01.matriz", "01.n_tipo_i"]
     n = 0
     while True:
-        check(items[n % len(items)], answers[n % len(answers)])
+        exercicios.check(items[n % len(items)], answers[n % len(answers)])
         n += 1
     """
 )
@@ -240,8 +225,7 @@ def test_a_kernel_killed_while_it_writes_leaves_the_record_intact(tmp_path, dela
     assert tries["01.n_tipo_i"] >= 1
     leftovers = [p.name for p in tmp_path.iterdir() if p.name != "progresso_01.json"]
     assert all(name.endswith(".tmp") for name in leftovers)  # at most the half-written temp
-    message = start("01", student="Ana", folder=tmp_path)
-    assert "Progresso recuperado" in message
+    assert "Progresso recuperado" in str(start("01", student="Ana", folder=tmp_path))
 
 
 def test_the_schema_is_shipped_and_is_a_valid_schema():
@@ -268,4 +252,4 @@ def test_progress_lists_items_in_the_notebooks_order(number):
                 if exercise_id not in order:
                     order.append(exercise_id)
     assert items_in_order(number) == order
-    assert list(progress(number).table.index) == order
+    assert list(start(number).progress().table.index) == order

@@ -1,4 +1,4 @@
-"""The record of progress: the table of the current set's items and its export."""
+"""The record of progress: the table of a session's items and its export."""
 
 from __future__ import annotations
 
@@ -9,29 +9,23 @@ from datetime import datetime
 
 import pytest
 
-from evalbook.exercises import (
-    Progress,
-    check,
-    export_progress,
-    progress,
-    start,
-)
+from evalbook.exercises import Progress, Session, start
 from evalbook.exercises.session import items_in_order
 
 
-def _play():
+def _play() -> Session:
     """One right at once, one wrong twice, one right after a wrong try, the rest untried."""
-    start("01")
-    check("01.tipo_i", "FP")
-    check("01.n_tipo_i", 2)
-    check("01.n_tipo_i", 7)
-    check("01.caret", [[1, 1], [1, 1]])
-    check("01.caret", [[4, 3], [2, 7]])
+    exercicios = start("01")
+    exercicios.check("01.tipo_i", "FP")
+    exercicios.check("01.n_tipo_i", 2)
+    exercicios.check("01.n_tipo_i", 7)
+    exercicios.check("01.caret", [[1, 1], [1, 1]])
+    exercicios.check("01.caret", [[4, 3], [2, 7]])
+    return exercicios
 
 
 def test_the_table_says_right_wrong_with_tries_or_not_tried():
-    _play()
-    record = progress()
+    record = _play().progress()
     assert isinstance(record, Progress) and record.set_id == "01" and record.variant is None
     table = record.table
     assert list(table.index) == items_in_order("01")
@@ -43,36 +37,43 @@ def test_the_table_says_right_wrong_with_tries_or_not_tried():
 
 
 def test_an_unanswered_cell_is_not_a_try():
-    start("02")
-    check("02.f1", None)
-    assert progress().table.loc["02.f1", "resultado"] == "não tentado"
+    exercicios = start("02")
+    exercicios.check("02.f1", None)
+    assert exercicios.progress().table.loc["02.f1", "resultado"] == "não tentado"
 
 
 def test_the_table_is_shown_as_text_and_html_without_the_times():
-    _play()
-    text = repr(progress())
+    record = _play().progress()
+    text = repr(record)
     assert text.startswith("Exercícios 01: 2 de 8 certos")
     assert "01.n_tipo_i" in text and "errado" in text and "hora" not in text
-    html = progress()._repr_html_()
+    html = record._repr_html_()
     assert "<table" in html and "2 de 8 certos" in html and "hora" not in html
 
 
-def test_the_current_set_is_the_one_started():
-    _play()
-    start("05")
-    assert progress().set_id == "05"
-    assert progress("01").table.loc["01.tipo_i", "resultado"] == "certo"
+def test_each_session_is_the_set_it_started():
+    played = _play()
+    assert start("05").progress().set_id == "05"
+    assert played.progress().table.loc["01.tipo_i", "resultado"] == "certo"
+
+
+def test_a_session_checks_only_its_own_set():
+    exercicios = start("01")
+    result = exercicios.check("02.f1", 0.5)
+    assert not result.correct
+    assert result.message.startswith("❌ Este caderno abriu o conjunto 01")
+    assert "start('02')" in result.message
+    assert "02.f1" not in exercicios.progress().table.index
 
 
 def test_a_variant_is_named_in_the_record():
-    start("09", variant=4321)
-    assert progress().variant == 4321
-    assert repr(progress()).startswith("Exercícios 09, variante 4321:")
+    record = start("09", variant=4321).progress()
+    assert record.variant == 4321
+    assert repr(record).startswith("Exercícios 09, variante 4321:")
 
 
 def test_export_csv(tmp_path):
-    _play()
-    path = export_progress(tmp_path / "progresso.csv")
+    path = _play().export_progress(tmp_path / "progresso.csv")
     with path.open(encoding="utf-8") as handle:
         rows = list(csv.DictReader(handle))
     assert [row["item"] for row in rows] == items_in_order("01")
@@ -85,18 +86,17 @@ def test_export_csv(tmp_path):
 
 
 def test_export_json(tmp_path):
-    start("09", variant=77)
-    check("09.z_tabela", 1.28)
-    document = json.loads(export_progress(tmp_path / "p.JSON").read_text(encoding="utf-8"))
+    exercicios = start("09", variant=77)
+    exercicios.check("09.z_tabela", 1.28)
+    document = json.loads(exercicios.export_progress(tmp_path / "p.JSON").read_text("utf-8"))
     assert document["set"] == "09" and document["variant"] == 77
     first = next(r for r in document["items"] if r["item"] == "09.z_tabela")
     assert first["result"] == "certo" and first["tries"] == 1 and first["first_try"] == "certo"
 
 
 def test_export_refuses_other_formats(tmp_path):
-    start("01")
     with pytest.raises(ValueError, match=r"\.csv or \.json"):
-        export_progress(tmp_path / "p.xlsx")
+        start("01").export_progress(tmp_path / "p.xlsx")
 
 
 def test_nothing_is_sent_anywhere(monkeypatch, tmp_path):
@@ -105,20 +105,19 @@ def test_nothing_is_sent_anywhere(monkeypatch, tmp_path):
 
     monkeypatch.setattr(socket.socket, "connect", no_network)
     monkeypatch.setattr(socket, "create_connection", no_network)
-    _play()
-    repr(progress())
-    export_progress(tmp_path / "p.csv")
-    export_progress(tmp_path / "p.json")
-
-
-def test_no_set_yet():
-    with pytest.raises(ValueError, match="start"):
-        progress()
+    exercicios = _play()
+    repr(exercicios.progress())
+    exercicios.export_progress(tmp_path / "p.csv")
+    exercicios.export_progress(tmp_path / "p.json")
 
 
 @pytest.mark.parametrize("bad", ["13", 1, None, "1"])
 def test_start_answers_unknown_sets_in_portuguese(bad):
-    start("01")
-    message = start(bad)
+    opened = start("01")
+    session = start(bad)
+    message = str(session)
     assert message.startswith("❌ Não existe o conjunto") and "01, 02" in message
-    assert progress().set_id == "01"  # nothing changed
+    assert session.check("01.n_tipo_i", 3).message == message  # never a traceback
+    with pytest.raises(ValueError, match="no set is open"):
+        session.progress()
+    assert opened.progress().set_id == "01"  # nothing changed

@@ -25,12 +25,12 @@ import pandas as pd
 import pytest
 
 from evalbook import ConfusionMatrix
-from evalbook.exercises import ABS_TOL, CheckResult, check, progress, reset_progress
+from evalbook.exercises import ABS_TOL, CheckResult, check, start
 from evalbook.exercises.answers import normal_text
 from evalbook.exercises.build import MARKER
 from evalbook.exercises.checker import expected_answer
 from evalbook.exercises.item import KINDS
-from evalbook.exercises.registry import EXERCISES, SETS
+from evalbook.exercises.registry import all_exercises, exercise_sets
 from evalcourse import datasets
 
 RIGHT = "✅ Correto!"
@@ -48,15 +48,15 @@ def load_set_tests(number: str):
 
 #: The items with an answer to compare (a written answer is recorded, never compared: see
 #: the tests of WRITTEN below).
-IDS = sorted(i for i, e in EXERCISES.items() if e.kind != "text")
-WRITTEN = sorted(i for i, e in EXERCISES.items() if e.kind == "text")
+IDS = sorted(i for i, e in all_exercises().items() if e.kind != "text")
+WRITTEN = sorted(i for i, e in all_exercises().items() if e.kind == "text")
 
 
 # The sets' modules, their answers and the solutions' code are built when a test first needs
 # them, not at collection: every pytest-xdist worker collects this file, one runs it.
 @functools.cache
 def _modules() -> dict:
-    return {number: load_set_tests(number) for number in SETS}
+    return {number: load_set_tests(number) for number in exercise_sets()}
 
 
 @functools.cache
@@ -103,17 +103,17 @@ def test_expected_answer_is_computed_without_warnings(exercise_id):
         warnings.simplefilter("error")
         item = expected_answer(exercise_id)
     assert item.expected is not None
-    assert len(item.mistakes) == len(EXERCISES[exercise_id].mistakes)
+    assert len(item.mistakes) == len(all_exercises()[exercise_id].mistakes)
 
 
 @pytest.mark.parametrize("exercise_id", IDS)
 def test_registry_agrees_with_the_independent_answer(exercise_id):
-    agree(EXERCISES[exercise_id].expected(None), independent_answers()[exercise_id])
+    agree(all_exercises()[exercise_id].expected(None), independent_answers()[exercise_id])
 
 
 @pytest.mark.parametrize("exercise_id", IDS)
 def test_independent_and_registry_answers_are_accepted(exercise_id):
-    for answer in (independent_answers()[exercise_id], EXERCISES[exercise_id].expected(None)):
+    for answer in (independent_answers()[exercise_id], all_exercises()[exercise_id].expected(None)):
         result = check(exercise_id, answer)
         assert isinstance(result, CheckResult)
         assert result.correct is True and bool(result), result.message
@@ -132,21 +132,21 @@ def test_wrong_answers_are_rejected_with_a_hint(exercise_id):
 def _mistakes():
     return [
         pytest.param(exercise_id, position, id=f"{exercise_id}-{position}")
-        for exercise_id, exercise in sorted(EXERCISES.items())
+        for exercise_id, exercise in sorted(all_exercises().items())
         for position in range(len(exercise.mistakes))
     ]
 
 
 @pytest.mark.parametrize(("exercise_id", "position"), _mistakes())
 def test_known_mistakes_get_their_own_hint(exercise_id, position):
-    compute, hint = EXERCISES[exercise_id].mistakes[position]
+    compute, hint = all_exercises()[exercise_id].mistakes[position]
     result = check(exercise_id, compute(None))
     assert not result.correct
     assert result.message.startswith(WRONG_HINT + hint)
 
 
 def test_registry_entries_are_well_formed():
-    for exercise_id, exercise in EXERCISES.items():
+    for exercise_id, exercise in all_exercises().items():
         assert re.fullmatch(r"\d\d\.[a-z0-9_]+", exercise_id), exercise_id
         assert exercise.kind in KINDS, exercise_id
         steps = (exercise.look, exercise.formula, exercise.call)
@@ -222,7 +222,7 @@ def test_wrong_type_or_shape_gets_a_specific_hint(exercise_id):
 
 def _a_guess(exercise_id: str, answer) -> bool:
     """Whether ``answer`` is a number that a prediction item accepts as a guess."""
-    exercise = EXERCISES[exercise_id]
+    exercise = all_exercises()[exercise_id]
     if exercise.kind != "prediction" or type(answer) not in (int, float, RaisingFormat):
         return False
     low, high = exercise.bounds
@@ -377,7 +377,7 @@ def _numeric_ids():
     """The items whose answer is one or more numbers, except the undefined (nan) one."""
     return sorted(
         i
-        for i, e in EXERCISES.items()
+        for i, e in all_exercises().items()
         if e.kind in {"number", "numbers"}
         and not np.isnan(np.asarray(e.expected(None), dtype=float)).all()
     )
@@ -385,10 +385,10 @@ def _numeric_ids():
 
 @pytest.mark.parametrize("exercise_id", _numeric_ids())
 def test_tolerance(exercise_id):
-    values = np.atleast_1d(np.asarray(EXERCISES[exercise_id].expected(None), dtype=float))
+    values = np.atleast_1d(np.asarray(all_exercises()[exercise_id].expected(None), dtype=float))
 
     def as_answer(array):
-        return float(array[0]) if EXERCISES[exercise_id].kind == "number" else tuple(array)
+        return float(array[0]) if all_exercises()[exercise_id].kind == "number" else tuple(array)
 
     assert check(exercise_id, as_answer(np.round(values, 3))).correct
     assert check(exercise_id, as_answer(values + 0.9 * ABS_TOL)).correct
@@ -400,7 +400,7 @@ def test_tolerance(exercise_id):
 def test_checking_emits_no_warning():
     with warnings.catch_warnings():
         warnings.simplefilter("error")
-        for exercise_id, exercise in EXERCISES.items():
+        for exercise_id, exercise in all_exercises().items():
             check(exercise_id, exercise.expected(None))
             for compute, _ in exercise.mistakes:
                 check(exercise_id, compute(None))
@@ -421,7 +421,7 @@ def solution_code() -> dict[str, list[str]]:
     for path in sorted((ROOT / "exercises" / "solucoes").glob("*_solucao.ipynb")):
         cells = nbformat.read(path, as_version=4).cells
         for index, cell in enumerate(cells):
-            if cell.cell_type != "code" or not cell.source.startswith("check("):
+            if cell.cell_type != "code" or not cell.source.startswith("exercicios.check("):
                 continue
             call = ast.parse(cell.source).body[0].value
             answer = cells[index - 1].source
@@ -432,7 +432,7 @@ def solution_code() -> dict[str, list[str]]:
 
 def _value_patterns(exercise_id: str) -> list[str]:
     """Regular expressions matching the expected value as a hint might print it."""
-    exercise = EXERCISES[exercise_id]
+    exercise = all_exercises()[exercise_id]
     expected = exercise.expected(None)
     if exercise.kind in {"choice"}:
         text = re.escape(str(expected))
@@ -459,10 +459,9 @@ def _value_patterns(exercise_id: str) -> list[str]:
 @pytest.mark.parametrize("exercise_id", IDS)
 def test_the_first_hint_gives_nothing_away(exercise_id):
     """Answered wrongly once: no library call, no expected value, no line of the solution."""
-    exercise = EXERCISES[exercise_id]
+    exercise = all_exercises()[exercise_id]
     options = [f'"{choice}"' for choice in exercise.choices]
     for answer in [*wrong_answers()[exercise_id], plain_wrong(exercise_id)]:
-        reset_progress()
         message = check(exercise_id, answer).message
         assert "evalbook." not in message, message
         listed = options and all(option in message for option in options)
@@ -479,11 +478,13 @@ def test_the_first_hint_gives_nothing_away(exercise_id):
 @pytest.mark.parametrize("exercise_id", IDS)
 def test_hints_come_in_steps(exercise_id):
     """The same wrong answer three times: what to look at, then the formula, then the call."""
-    exercise = EXERCISES[exercise_id]
+    exercise = all_exercises()[exercise_id]
     stepped = 0
     for answer in [*wrong_answers()[exercise_id], plain_wrong(exercise_id)]:
-        reset_progress()
-        first, second, third, fourth = (check(exercise_id, answer).message for _ in range(4))
+        session = start(exercise_id[:2])
+        first, second, third, fourth = (
+            session.check(exercise_id, answer).message for _ in range(4)
+        )
         mistake = any(first == WRONG_HINT + hint for _, hint in exercise.mistakes)
         if exercise.look in first or mistake:
             stepped += 1
@@ -496,7 +497,7 @@ def test_hints_come_in_steps(exercise_id):
 
 def plain_wrong(exercise_id: str):
     """A wrong answer of the right type that is none of the item's known mistakes."""
-    exercise = EXERCISES[exercise_id]
+    exercise = all_exercises()[exercise_id]
     expected = exercise.expected(None)
     mistakes = [normal_text(str(compute(None))) for compute, _ in exercise.mistakes]
     if exercise.kind == "choice":
@@ -526,7 +527,7 @@ def test_a_plain_wrong_answer_is_rejected(exercise_id):
 
 
 def test_every_item_has_a_solution_in_the_notebooks():
-    assert set(solution_code()) == set(EXERCISES)
+    assert set(solution_code()) == set(all_exercises())
 
 
 @pytest.mark.parametrize(
@@ -560,21 +561,21 @@ def test_a_pasted_long_text_is_refused_unread_with_its_length():
 
 
 def test_every_set_asks_for_a_written_answer():
-    assert sorted({exercise_id[:2] for exercise_id in WRITTEN}) == list(SETS)
+    assert sorted({exercise_id[:2] for exercise_id in WRITTEN}) == list(exercise_sets())
 
 
 @pytest.mark.parametrize("exercise_id", WRITTEN)
 def test_a_written_answer_is_recorded_not_graded(exercise_id):
-    reset_progress()
+    session = start(exercise_id[:2])
     text = "  Porque o acaso também acerta, e a métrica desconta isso.  "
-    result = check(exercise_id, text)
+    result = session.check(exercise_id, text)
     assert result.message.startswith("📝 Resposta registrada.")
     assert "Correto" not in result.message and "Ainda não" not in result.message
-    assert progress(exercise_id[:2]).table.loc[exercise_id, "resultado"] == "registrado"
+    assert session.progress().table.loc[exercise_id, "resultado"] == "registrado"
     for bad in (42, ["a", "b"], "sim", "x" * 5000, {"texto": text}):
-        reply = check(exercise_id, bad)
+        reply = session.check(exercise_id, bad)
         assert not reply.correct and reply.message.startswith(WRONG_HINT)
-    assert progress(exercise_id[:2]).table.loc[exercise_id, "tentativas"] == 1
+    assert session.progress().table.loc[exercise_id, "tentativas"] == 1
 
 
 @pytest.mark.parametrize("exercise_id", WRITTEN)

@@ -12,9 +12,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from evalbook.exercises import check, exercise_ids, progress, start
+from evalbook.exercises import exercise_ids, exercise_sets, start
 from evalbook.exercises.checker import expected_answer
-from evalbook.exercises.registry import EXERCISES
+from evalbook.exercises.registry import all_exercises
 from evalcourse.exercises import data, data_beyond
 
 KEYS = [1, 7, 2024, 12345, 987654321]
@@ -28,7 +28,9 @@ def _set_tests(number: str):
     return module
 
 
-INDEPENDENT = {number: _set_tests(number).independent for number in data.VARIANT_SETS}
+#: The sets with homework variants (``ExerciseSet.variants``).
+VARIANT_SETS = tuple(number for number, each in exercise_sets().items() if each.variants)
+INDEPENDENT = {number: _set_tests(number).independent for number in VARIANT_SETS}
 
 
 def _same(first, second) -> bool:
@@ -41,31 +43,31 @@ def _same(first, second) -> bool:
 
 
 def test_the_variant_sets():
-    assert data.VARIANT_SETS == ("01", "02", "03", "05", "06", "08", "09", "11", "12")
+    assert VARIANT_SETS == ("01", "02", "03", "05", "06", "08", "09", "11", "12")
 
 
 @pytest.mark.parametrize("key", KEYS)
-@pytest.mark.parametrize("number", data.VARIANT_SETS)
+@pytest.mark.parametrize("number", VARIANT_SETS)
 def test_a_variant_is_accepted_and_the_default_rejected_where_they_differ(number, key):
     default = INDEPENDENT[number]()
     variant = INDEPENDENT[number](key)
-    start(number, variant=key)
+    session = start(number, variant=key)
     differing = 0
     for exercise_id in exercise_ids(number):
-        if EXERCISES[exercise_id].kind == "text":  # recorded, not compared
+        if all_exercises()[exercise_id].kind == "text":  # recorded, not compared
             continue
-        result = check(exercise_id, variant[exercise_id])
+        result = session.check(exercise_id, variant[exercise_id])
         assert result.correct, (key, exercise_id, result.message)
-        guess = EXERCISES[exercise_id].kind == "prediction"  # any guess in range is accepted
+        guess = all_exercises()[exercise_id].kind == "prediction"  # any guess in range is accepted
         if not guess and not _same(default[exercise_id], variant[exercise_id]):
             differing += 1
-            assert not check(exercise_id, default[exercise_id]).correct, (key, exercise_id)
+            assert not session.check(exercise_id, default[exercise_id]).correct, (key, exercise_id)
     assert differing >= 3  # the numbers really change
-    start(number)  # back to the solutions' data
+    solutions = start(number)  # the solutions' data
     for exercise_id in exercise_ids(number):
-        if EXERCISES[exercise_id].kind == "text":
+        if all_exercises()[exercise_id].kind == "text":
             continue
-        assert check(exercise_id, default[exercise_id]).correct, exercise_id
+        assert solutions.check(exercise_id, default[exercise_id]).correct, exercise_id
 
 
 @pytest.mark.parametrize("key", KEYS)
@@ -119,7 +121,7 @@ def test_no_known_mistake_of_a_variant_passes_for_its_answer(number, key):
 
 @pytest.mark.parametrize("bad", [-1, 1.5, "12345", True])
 def test_bad_variant_keys_are_refused(bad):
-    message = start("01", variant=bad)
+    message = str(start("01", variant=bad))
     assert message.startswith("❌ A variante é um número inteiro") and repr(bad) in message
     with pytest.raises(ValueError, match="variant"):
         data.fraud_predictions(variant=bad)
@@ -127,21 +129,21 @@ def test_bad_variant_keys_are_refused(bad):
 
 @pytest.mark.parametrize("number", ["04", "07", "10"])
 def test_sets_without_variants_refuse_one(number):
-    message = start(number, variant=3)
+    message = str(start(number, variant=3))
     assert message.startswith(f"❌ O conjunto {number} não tem variantes")
     assert "01, 02, 03, 05, 06, 08, 09, 11, 12" in message
 
 
-def test_changing_the_variant_forgets_that_set_only():
-    start("01")
-    check("01.n_tipo_i", 3)
-    start("02")
-    check("02.f1", 0.5)
-    start("01")  # the same variant again: the record stays
-    assert progress("01").table.loc["01.n_tipo_i", "resultado"] == "certo"
-    start("01", variant=7)
-    assert progress("01").table.loc["01.n_tipo_i", "resultado"] == "não tentado"
-    assert progress("02").table.loc["02.f1", "tentativas"] == 1
+def test_each_session_keeps_its_own_record():
+    first = start("01")
+    first.check("01.n_tipo_i", 3)
+    other = start("02")
+    other.check("02.f1", 0.5)
+    assert first.progress().table.loc["01.n_tipo_i", "resultado"] == "certo"
+    student = start("01", variant=7)  # another variant: another session, another record
+    assert student.progress().table.loc["01.n_tipo_i", "resultado"] == "não tentado"
+    assert first.progress().table.loc["01.n_tipo_i", "resultado"] == "certo"
+    assert other.progress().table.loc["02.f1", "tentativas"] == 1
 
 
 def _run_solution_with_variant(number: str, key: int) -> list[str]:
@@ -161,10 +163,10 @@ def _run_solution_with_variant(number: str, key: int) -> list[str]:
             if cell.cell_type != "code":
                 continue
             source = cell.source.replace("VARIANTE = None", f"VARIANTE = {key}")
-            if source.startswith("check("):
+            if source.startswith("exercicios.check("):
                 call = ast.parse(source).body[0].value
                 answer = eval(compile(ast.Expression(call.args[1]), cell.id, "eval"), namespace)
-                result = check(call.args[0].value, answer)
+                result = namespace["exercicios"].check(call.args[0].value, answer)
                 if not result.correct:
                     failed.append(f"{call.args[0].value}: {result.message}")
             else:
@@ -174,6 +176,6 @@ def _run_solution_with_variant(number: str, key: int) -> list[str]:
 
 
 @pytest.mark.parametrize("key", [7, 12345])
-@pytest.mark.parametrize("number", data.VARIANT_SETS)
+@pytest.mark.parametrize("number", VARIANT_SETS)
 def test_the_solution_notebook_run_on_a_variant_is_accepted(number, key):
     assert _run_solution_with_variant(number, key) == []

@@ -104,7 +104,7 @@ FAKE = {
     "evalbook.metrics",
     "evalbook._core.checks",
     "evalbook.metrics._ranking",
-    "evalbook.displays._figures",
+    "evalbook.displays._displays",
     "evalbook.widgets",
     "evalbook.widgets.threshold",
     "evalbook.widgets.positive_class",
@@ -114,29 +114,29 @@ FAKE = {
 @pytest.mark.parametrize(
     ("module", "source"),
     [
-        ("evalbook.displays._figures", "from evalbook.metrics._ranking import _binary_scores"),
+        ("evalbook.displays._displays", "from evalbook.metrics._ranking import _binary_scores"),
         (
-            "evalbook.displays._figures",
+            "evalbook.displays._displays",
             "from evalbook.metrics._ranking import roc_curve, _check_threshold as c",
         ),
-        ("evalbook.displays._figures", "from .scores import _binary_scores"),
+        ("evalbook.displays._displays", "from .scores import _binary_scores"),
         ("evalbook.widgets.threshold", "from ..scores import _binary_scores"),
         ("evalbook.widgets.threshold", "from .positive_class import _check_ids"),
         ("evalbook.widgets", "from .positive_class import _check_ids"),
         (
-            "evalbook.displays._figures",
+            "evalbook.displays._displays",
             "import evalbook.metrics._ranking\nevalbook.metrics._ranking._binary_scores(1)",
         ),
         (
-            "evalbook.displays._figures",
+            "evalbook.displays._displays",
             "import evalbook.metrics._ranking as s\ns._binary_scores(1)",
         ),
         (
-            "evalbook.displays._figures",
+            "evalbook.displays._displays",
             "from evalbook.metrics import _ranking\n_ranking._check_threshold(1)",
         ),
         ("evalbook.widgets.threshold", "from evalbook.widgets import positive_class as p\np._x"),
-        ("evalbook.displays._figures", "from evalbook._core.checks import _private_helper"),
+        ("evalbook.displays._displays", "from evalbook._core.checks import _private_helper"),
     ],
 )
 def test_detector_finds_private_imports(module, source):
@@ -147,25 +147,25 @@ def test_detector_finds_private_imports(module, source):
     ("module", "source"),
     [
         (
-            "evalbook.displays._figures",
+            "evalbook.displays._displays",
             "from evalbook._core.checks import as_number_array, check_flag",
         ),
         (
-            "evalbook.displays._figures",
+            "evalbook.displays._displays",
             "from evalbook._core import checks\nchecks.as_number_array(1)",
         ),
         (
-            "evalbook.displays._figures",
+            "evalbook.displays._displays",
             "import evalbook._core.checks\nevalbook._core.checks.check_flag(1)",
         ),
         (
-            "evalbook.displays._figures",
+            "evalbook.displays._displays",
             "from evalbook.metrics import roc_curve\nimport numpy as np\nnp._x",
         ),
         ("evalbook.metrics._ranking", "def _helper():\n    pass\n_helper()"),
         ("evalbook", "import sys\nsys.modules['evalbook.metrics._ranking'].__all__"),
-        ("evalbook.displays._figures", "from evalbook.metrics._ranking import __all__"),
-        ("evalbook.displays._figures", "import evalbook\nevalbook.__version__"),
+        ("evalbook.displays._displays", "from evalbook.metrics._ranking import __all__"),
+        ("evalbook.displays._displays", "import evalbook\nevalbook.__version__"),
     ],
 )
 def test_detector_accepts_public_names(module, source):

@@ -14,6 +14,9 @@ from evalbook import (
     BINARY_METRICS,
     MULTICLASS_METRICS,
     ConfusionMatrix,
+    KSDisplay,
+    RocCurveDisplay,
+    accuracy,
     accuracy_interval,
     bootstrap,
     bootstrap_interval,
@@ -32,8 +35,6 @@ from evalbook import (
     ks_statistic,
     leave_one_out,
     npv,
-    plot_ks,
-    plot_roc_curve,
     ppv,
     repeated_bootstrap,
     repeated_holdout,
@@ -409,10 +410,10 @@ def test_threshold_refuses_a_missing_positive(missing):
         lambda p: roc_curve(Y4, S4, positive=p),
         lambda p: ks_statistic(Y4, S4, positive=p),
         lambda p: gain_lift(Y4, S4, positive=p, bins=2),
-        lambda p: plot_roc_curve(Y4, S4, positive=p),
-        lambda p: plot_ks(Y4, S4, positive=p),
+        lambda p: RocCurveDisplay.from_predictions(Y4, S4, positive=p).plot(),
+        lambda p: KSDisplay.from_predictions(Y4, S4, positive=p).plot(),
     ],
-    ids=["roc_auc", "roc_curve", "ks_statistic", "gain_lift", "plot_roc_curve", "plot_ks"],
+    ids=["roc_auc", "roc_curve", "ks_statistic", "gain_lift", "RocCurveDisplay", "KSDisplay"],
 )
 @pytest.mark.parametrize("missing", [pd.NA, pd.NaT], ids=repr)
 def test_metrics_refuse_a_missing_positive_by_name(call, missing):
@@ -452,8 +453,13 @@ TOO_LARGE = [
     ("leave_one_out", lambda: leave_one_out(10**12), r"leave_one_out: n = .*" + LIMIT),
     (
         "bootstrap_interval",
-        lambda: bootstrap_interval(CM, resamples=10**12),
-        "bootstrap_interval: resamples · cells = 1000000000000 · 4 = .*" + LIMIT,
+        lambda: bootstrap_interval(accuracy, CM, n_resamples=10**12),
+        "bootstrap_interval: n_resamples · cells = 1000000000000 · 4 = .*" + LIMIT,
+    ),
+    (
+        "bootstrap_interval of instances",
+        lambda: bootstrap_interval(lambda t, p: 0.0, Y4, S4, n_resamples=10**12),
+        "bootstrap_interval: n_resamples = 1000000000000 values.*" + LIMIT,
     ),
     ("t_value", lambda: t_value(0.95, 10**400), r"df must be " + COUNT_LIMIT + r".*10\^400"),
     # the same defects in the other public functions
@@ -507,7 +513,7 @@ TOO_LARGE = [
     ("repeated_bootstrap", lambda: repeated_bootstrap(10**11, repeats=2), "repeated_bootstrap"),
     (
         "bootstrap_interval of a huge matrix",
-        lambda: bootstrap_interval([[2**62, 2**62], [2**62, 1]], resamples=10),
+        lambda: bootstrap_interval(accuracy, [[2**62, 2**62], [2**62, 1]], n_resamples=10),
         "the number of instances in cm must be " + COUNT_LIMIT,
     ),
     ("kfold with a huge k", lambda: kfold(10, k=10**5000), r"k=about 10\^5000.0 is larger"),
@@ -554,7 +560,7 @@ def test_bootstrap_interval_refuses_a_metric_that_returns_no_number(value, shown
     with pytest.raises(
         TypeError, match=f"metric must return a number; odd\\(cm\\) returned {shown}"
     ):
-        bootstrap_interval(CM, metric=odd, resamples=10, seed=0)
+        bootstrap_interval(odd, CM, n_resamples=10, seed=0)
 
 
 @pytest.mark.parametrize(("value", "shown"), NOT_NUMBERS, ids=[s for _, s in NOT_NUMBERS])

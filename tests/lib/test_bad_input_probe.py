@@ -16,7 +16,6 @@ Run as a script, it prints the counts per outcome::
 from __future__ import annotations
 
 import collections
-import functools
 import inspect
 import math
 import warnings
@@ -77,12 +76,15 @@ def _model():
 CALLS: dict[str, tuple[list, dict]] = {
     "CalibrationDisplay": ([("curve", CAL)], {"name": "m"}),
     "ConfusionMatrix": ([("counts", [[6, 3], [2, 9]])], {"labels": ["p", "n"]}),
+    "ComparisonIntervalsDisplay": ([("comparisons", {"a-b": COMPARISON})], {}),
     "ConfusionMatrixDisplay": ([("cm", CM)], {}),
+    "CriticalDifferenceDisplay": ([("result", FRIEDMAN)], {}),
     "ConfusionSummary": ([("cm", CM)], {"confidence": 0.95}),
     "FBetaDisplay": ([("curve", FB)], {"name": "m"}),
     "GainDisplay": ([("curve", GAIN)], {"name": "m"}),
     "KSDisplay": ([("curve", KS)], {"name": "m"}),
     "LiftDisplay": ([("curve", GAIN)], {"name": "m"}),
+    "MetricCellsDisplay": ([("cm", CM), ("metric", "precision")], {}),
     "PrecisionRecallDisplay": ([("curve", PR)], {"name": "m"}),
     "RocCurveDisplay": ([("curve", ROC)], {"name": "m", "threshold": 0.5}),
     "ScoredData": ([("y_true", Y), ("scores", S)], {"positive": 1}),
@@ -105,7 +107,10 @@ CALLS: dict[str, tuple[list, dict]] = {
     ),
     "bleu": ([("candidate", CAND), ("references", REF)], {"max_n": 2}),
     "bootstrap": ([("n", 10)], {"seed": 0}),
-    "bootstrap_interval": ([("cm", CM)], {"resamples": 50, "confidence": 0.95, "seed": 0}),
+    "bootstrap_interval": (
+        [("metric", eb.accuracy), ("cm", CM)],
+        {"n_resamples": 50, "confidence": 0.95, "method": "basic", "stratify": True, "seed": 0},
+    ),
     "bootstrap_oob_probability": ([("n", 10)], {}),
     "bootstrap_oob_shares": ([("n", 10)], {"repeats": 20, "seed": 0}),
     "bootstrap_predictions": (
@@ -161,14 +166,6 @@ CALLS: dict[str, tuple[list, dict]] = {
     "mape": ([("t", T), ("y", YR)], {}),
     "mcc": ([("cm", CM)], {"positive": 1}),
     "mcnemar_test": ([("y_true", Y), ("predictions_a", P), ("predictions_b", Y[::-1])], {}),
-    "metric_bootstrap_interval": (
-        [
-            ("metric", functools.partial(eb.average_precision, positive=1)),
-            ("y_true", Y),
-            ("predictions", S),
-        ],
-        {"rounds": 50, "seed": 0},
-    ),
     "metrics_table": ([("cm", CM)], {"positive": 1}),
     "modified_precision": ([("candidate", CAND), ("references", REF)], {"n": 1}),
     "mse": ([("t", T), ("y", YR)], {}),
@@ -178,14 +175,6 @@ CALLS: dict[str, tuple[list, dict]] = {
     "paired_ttest_5x2cv": ([("scores_a", SCORES_5X2), ("scores_b", OTHER_5X2)], {}),
     "per_class_recall": ([("cm", ABC)], {}),
     "perplexity": ([("y_true", CLASSES), ("probabilities", PROBA)], {"labels": ["a", "b", "c"]}),
-    "plot_comparison_intervals": ([("comparisons", {"a-b": COMPARISON})], {}),
-    "plot_confusion_matrix": ([("cm", CM)], {}),
-    "plot_critical_difference": ([("result", FRIEDMAN)], {}),
-    "plot_cumulative_gain": ([("y_true", Y), ("scores", S)], {"positive": 1, "bins": 2}),
-    "plot_ks": ([("y_true", Y), ("scores", S)], {"positive": 1}),
-    "plot_lift": ([("y_true", Y), ("scores", S)], {"positive": 1, "bins": 2}),
-    "plot_metric_cells": ([("cm", CM), ("metric", "precision")], {}),
-    "plot_roc_curve": ([("y_true", Y), ("scores", S)], {"positive": 1, "threshold": 0.5}),
     "ppv": ([("cm", CM)], {"prevalence": 0.1, "positive": 1}),
     "precision": ([("cm", CM)], {"positive": 1}),
     "precision_recall_curve": ([("y_true", Y), ("scores", S)], {"positive": 1}),
@@ -324,8 +313,6 @@ ACCEPTED = {
     ("train_val_test_split", "y_or_n", "mixed_labels"): "without stratify only the count matters",
     ("RocCurveDisplay", "threshold", "inf"): "the point of a threshold above every score",
     ("RocCurveDisplay", "threshold", "-inf"): "the point of a threshold below every score",
-    ("plot_roc_curve", "threshold", "inf"): "the point of a threshold above every score",
-    ("plot_roc_curve", "threshold", "-inf"): "the point of a threshold below every score",
     ("*", "positive", "bool"): "True == 1: a 0/1 problem's positive class, as in scikit-learn",
     ("*", "threshold", "negative"): "a threshold below every score: the point (1, 1)",
     ("*", "threshold", "inf"): "a threshold above every score: the point (0, 0)",
@@ -348,6 +335,7 @@ ACCEPTED = {
     ("widgets.Guess", "answer", "negative"): "any number can be the answer",
     ("widgets.Guess", "question", "string"): "a question is any text",
     ("widgets.KFoldExplorer", "stratified", "bool"): "stratified=True is an option",
+    ("bootstrap_interval", "stratify", "bool"): "stratify=True is an option",
     ("widgets.ProfitExplorer", "profit_matrix", "2d"): "a 2×2 table of values",
     ("widgets.CountsExplorer", "max_count", "huge_int"): "a limit of the sliders, never reached",
     ("widgets.CoverageExplorer", "max_n", "huge_int"): "a limit of the slider, never reached",

@@ -204,7 +204,110 @@ def test_bad_input_is_named(call, error, match):
     assert plt.get_fignums() == before  # no figure left open
 
 
-def test_plot_functions_return_the_displays_axes():
-    ax = evalbook.plot_roc_curve(Y, S, positive="spam")
-    display = RocCurveDisplay.from_predictions(Y, S, positive="spam").plot()
-    np.testing.assert_array_equal(ax.lines[-1].get_xydata(), display.line_.get_xydata())
+# ---------------------------------------------------------------------- from_estimator
+def _fitted(model, *, labels=("benigno", "maligno")):
+    """A classifier fitted on breast-cancer data whose classes are strings, and its test set."""
+    from sklearn.datasets import load_breast_cancer
+    from sklearn.model_selection import train_test_split
+
+    X, y = load_breast_cancer(return_X_y=True)
+    y = np.asarray(labels)[y]
+    X_train, X_test, y_train, y_test = train_test_split(X[:, :5], y, random_state=0)
+    return model.fit(X_train, y_train), X_test, y_test
+
+
+@pytest.mark.parametrize("positive", [None, "benigno", "maligno"])
+@pytest.mark.parametrize("response_method", ["auto", "predict_proba", "decision_function"])
+def test_from_estimator_draws_what_scikit_learns_display_draws(positive, response_method):
+    from sklearn.linear_model import LogisticRegression
+    from sklearn.metrics import PrecisionRecallDisplay as SkPrecisionRecall
+    from sklearn.metrics import RocCurveDisplay as SkRoc
+
+    model, X, y = _fitted(LogisticRegression(max_iter=5000))
+    options = {"response_method": response_method}
+    ours = RocCurveDisplay.from_estimator(model, X, y, positive=positive, **options)
+    theirs = SkRoc.from_estimator(model, X, y, pos_label=positive, **options)
+    assert ours.name == "LogisticRegression"
+    assert ours.roc_auc == pytest.approx(theirs.roc_auc, abs=1e-12)
+    # scikit-learn drops collinear points (drop_intermediate); every one of its points is ours
+    points = set(zip(ours.curve.fpr.round(12), ours.curve.tpr.round(12), strict=True))
+    assert set(zip(theirs.fpr.round(12), theirs.tpr.round(12), strict=True)) <= points
+    ours = PrecisionRecallDisplay.from_estimator(model, X, y, positive=positive, **options)
+    theirs = SkPrecisionRecall.from_estimator(model, X, y, pos_label=positive, **options)
+    assert ours.average_precision == pytest.approx(theirs.average_precision, abs=1e-12)
+
+
+def test_calibration_and_confusion_matrix_from_an_estimator():
+    from sklearn.calibration import calibration_curve
+    from sklearn.naive_bayes import GaussianNB
+
+    model, X, y = _fitted(GaussianNB())
+    display = CalibrationDisplay.from_estimator(model, X, y, bins=5, name="NB")
+    fraction, mean = calibration_curve(y, model.predict_proba(X)[:, 1], pos_label="maligno",
+                                       n_bins=5)  # fmt: skip
+    np.testing.assert_allclose(display.curve.fraction_positive, fraction, atol=1e-12)
+    np.testing.assert_allclose(display.curve.mean_predicted, mean, atol=1e-12)
+    assert display.name == "NB"
+    display = ConfusionMatrixDisplay.from_estimator(model, X, y, labels=["maligno", "benigno"])
+    expected = evalbook.ConfusionMatrix.from_labels(
+        y, model.predict(X), labels=["maligno", "benigno"]
+    )
+    np.testing.assert_array_equal(display.confusion_matrix.counts, expected.counts)
+
+
+def test_from_estimator_uses_the_decision_function_when_there_are_no_probabilities():
+    from sklearn.svm import LinearSVC
+
+    model, X, y = _fitted(LinearSVC(), labels=(0, 1))
+    display = RocCurveDisplay.from_estimator(model, X, y)
+    expected = RocCurveDisplay.from_predictions(y, model.decision_function(X), positive=1)
+    np.testing.assert_array_equal(display.curve.tpr, expected.curve.tpr)
+    flipped = RocCurveDisplay.from_estimator(model, X, y, positive=0)
+    assert flipped.roc_auc == pytest.approx(display.roc_auc)  # the first class: scores negated
+
+
+@pytest.mark.parametrize(
+    ("call", "error", "match"),
+    [
+        (lambda m, X, y: RocCurveDisplay.from_estimator("model", X, y), TypeError, "estimator"),
+        (
+            lambda m, X, y: RocCurveDisplay.from_estimator(m, X, y, positive="x"),
+            ValueError,
+            "positive must be one of the estimator's classes",
+        ),
+        (
+            lambda m, X, y: RocCurveDisplay.from_estimator(m, X, y, positive=["maligno"]),
+            ValueError,
+            "positive",
+        ),
+        (
+            lambda m, X, y: PrecisionRecallDisplay.from_estimator(m, X, y, response_method="x"),
+            ValueError,
+            "response_method",
+        ),
+        (
+            lambda m, X, y: RocCurveDisplay.from_estimator(
+                m, X, y, response_method="decision_function"
+            ),
+            ValueError,
+            "estimator has no decision_function",
+        ),
+        (lambda m, X, y: CalibrationDisplay.from_estimator(m, X, y, name=3), TypeError, "name"),
+    ],
+)
+def test_from_estimator_refuses_bad_input(call, error, match):
+    from sklearn.naive_bayes import GaussianNB
+
+    model, X, y = _fitted(GaussianNB())
+    with pytest.raises(error, match=match):
+        call(model, X, y)
+    assert not plt.get_fignums()
+
+
+def test_from_estimator_needs_a_binary_classifier():
+    from sklearn.naive_bayes import GaussianNB
+
+    X = np.arange(12.0).reshape(6, 2)
+    model = GaussianNB().fit(X, ["a", "b", "c"] * 2)
+    with pytest.raises(ValueError, match="estimator must be a binary classifier"):
+        RocCurveDisplay.from_estimator(model, X, ["a", "b", "c"] * 2)

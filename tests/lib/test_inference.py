@@ -554,9 +554,10 @@ def test_options_are_keyword_only():
 # ---------------------------------------------------------------------- bootstrap interval
 def test_bootstrap_of_accuracy_is_the_binomial_distribution():
     """Resampling n instances gives hits ~ Binomial(n, p̂): compare the percentiles."""
+    from evalbook import accuracy
 
     cm = [[300, 40], [60, 600]]  # n = 1000, accuracy 0.9
-    lower, upper = bootstrap_interval(cm, resamples=200_000, seed=1)
+    lower, upper = bootstrap_interval(accuracy, cm, n_resamples=200_000, seed=1)
     exact = stats.binom.ppf([0.025, 0.975], 1000, 0.9) / 1000
     assert lower == pytest.approx(exact[0], abs=1.5e-3)
     assert upper == pytest.approx(exact[1], abs=1.5e-3)
@@ -574,47 +575,90 @@ def test_bootstrap_agrees_with_resampling_the_instances_one_by_one():
         index = rng.integers(0, 400, 400)
         values.append(f1(ConfusionMatrix.from_labels(y_true[index], y_pred[index], labels=[1, 0])))
     slow = np.quantile(values, [0.05, 0.95])
-    fast = bootstrap_interval(cm, metric=f1, resamples=20_000, confidence=0.90, seed=4)
+    fast = bootstrap_interval(f1, cm, n_resamples=20_000, confidence=0.90, seed=4)
     np.testing.assert_allclose(fast, slow, atol=0.01)
+
+    def f1_of_labels(target, predicted):
+        return f1(ConfusionMatrix.from_labels(target, predicted, labels=[1, 0]))
+
+    of_labels = bootstrap_interval(f1_of_labels, y_true, y_pred, n_resamples=4000, seed=5,
+                                   confidence=0.90)  # fmt: skip
+    np.testing.assert_allclose(of_labels, slow, atol=0.01)
+
+
+def test_a_stratified_bootstrap_of_a_matrix_keeps_its_row_totals():
+    from evalbook import ConfusionMatrix, recall
+
+    cm = ConfusionMatrix([[30, 10], [5, 55]], labels=[1, 0])
+    seen = set()
+
+    def rows_recall(matrix):
+        seen.add(tuple(matrix.counts.sum(axis=1).tolist()))
+        return recall(matrix)
+
+    lower, upper = bootstrap_interval(rows_recall, cm, n_resamples=3000, stratify=True, seed=2)
+    assert seen == {(40, 60)}
+    # recall is TP / 40 with TP ~ Binomial(40, 0.75) when the row total is kept
+    exact = stats.binom.ppf([0.025, 0.975], 40, 0.75) / 40
+    assert (lower, upper) == pytest.approx(tuple(exact), abs=0.026)
+    free_lower, free_upper = bootstrap_interval(recall, cm, n_resamples=3000, seed=2)
+    assert free_upper - free_lower > upper - lower  # the row total varies too: wider
 
 
 def test_bootstrap_interval_is_reproducible_and_contains_the_estimate():
     from evalbook import accuracy, error_rate
 
     cm = [[6, 3], [2, 9]]
-    first = bootstrap_interval(cm, seed=7)
-    assert first == bootstrap_interval(cm, seed=7)
+    first = bootstrap_interval(accuracy, cm, seed=7)
+    assert first == bootstrap_interval(accuracy, cm, seed=7)
     assert first[0] <= accuracy(cm) <= first[1]
-    low, high = bootstrap_interval(cm, metric=error_rate, seed=7)
+    low, high = bootstrap_interval(error_rate, cm, seed=7)
     assert (low, high) == pytest.approx((1 - first[1], 1 - first[0]))
+
+
+def test_the_basic_interval_reflects_the_percentiles_about_the_estimate():
+    from evalbook import accuracy
+
+    cm = [[6, 3], [2, 9]]
+    q_low, q_high = bootstrap_interval(accuracy, cm, seed=3)
+    lower, upper = bootstrap_interval(accuracy, cm, method="basic", seed=3)
+    assert (lower, upper) == pytest.approx((2 * 0.75 - q_high, 2 * 0.75 - q_low))
 
 
 def test_bootstrap_interval_leaves_out_undefined_resamples_with_a_warning():
     from evalbook import UndefinedMetricWarning, precision
 
     with pytest.warns(UndefinedMetricWarning, match="undefined .* resamples"):
-        lower, upper = bootstrap_interval([[1, 9], [0, 90]], metric=precision, seed=0)
+        lower, upper = bootstrap_interval(precision, [[1, 9], [0, 90]], seed=0)
     assert 0.0 <= lower <= upper <= 1.0
 
 
 @pytest.mark.parametrize(
-    ("kwargs", "error", "message"),
+    ("args", "kwargs", "error", "message"),
     [
-        ({"resamples": 0}, ValueError, "resamples must be at least 1"),
-        ({"confidence": 1.5}, ValueError, "confidence must be strictly between 0 and 1"),
-        ({"metric": "accuracy"}, TypeError, "metric must be a function"),
+        ((), {"n_resamples": 0}, ValueError, "n_resamples must be at least 1"),
+        ((), {"confidence": 1.5}, ValueError, "confidence must be strictly between 0 and 1"),
+        ((), {"method": "bca"}, ValueError, "method must be 'percentile' or 'basic'"),
+        ((), {"stratify": "yes"}, TypeError, "stratify must be"),
+        (("accuracy",), {}, TypeError, "metric must be a function"),
+        (("accuracy", [1, 0], [1, 0]), {}, TypeError, "got 3 data arguments"),
     ],
 )
-def test_bootstrap_interval_bad_input(kwargs, error, message):
+def test_bootstrap_interval_bad_input(args, kwargs, error, message):
+    from evalbook import accuracy
 
+    arguments = (args[0], [[6, 3], [2, 9]], *args[1:]) if args else (accuracy, [[6, 3], [2, 9]])
     with pytest.raises(error, match=message):
-        bootstrap_interval([[6, 3], [2, 9]], **kwargs)
+        bootstrap_interval(*arguments, **kwargs)
+    with pytest.raises(TypeError, match="got 0 data arguments"):
+        bootstrap_interval(accuracy)
 
 
 def test_bootstrap_interval_of_an_empty_matrix():
+    from evalbook import accuracy
 
     with pytest.raises(ValueError, match="cm has no instances"):
-        bootstrap_interval([[0, 0], [0, 0]])
+        bootstrap_interval(accuracy, [[0, 0], [0, 0]])
 
 
 @pytest.mark.parametrize(
@@ -637,9 +681,10 @@ def test_bad_inputs_name_the_argument(call, error, message):
 
 
 def test_bootstrap_interval_seed_is_checked():
+    from evalbook import accuracy
 
     with pytest.raises(TypeError, match="seed must be None"):
-        bootstrap_interval([[6, 3], [2, 9]], seed=True)
+        bootstrap_interval(accuracy, [[6, 3], [2, 9]], seed=True)
 
 
 def test_vectorised_exact_bounds_agree_with_statsmodels_for_every_hit_count():

@@ -1,4 +1,4 @@
-"""plot_comparison_intervals and plot_critical_difference, checked on the drawn artists.
+"""ComparisonIntervalsDisplay and CriticalDifferenceDisplay, checked on the drawn artists.
 
 The intervals of d (the difference between two models or two algorithms) with 0 marked,
 and Demšar's critical-difference diagram of a Friedman/Nemenyi result.
@@ -17,11 +17,11 @@ import matplotlib.pyplot as plt
 from matplotlib.colors import to_hex
 
 from evalbook import (
+    ComparisonIntervalsDisplay,
+    CriticalDifferenceDisplay,
     compare_algorithms,
     compare_models,
     friedman,
-    plot_comparison_intervals,
-    plot_critical_difference,
 )
 
 pytestmark = pytest.mark.usefixtures("close_figures")
@@ -40,7 +40,10 @@ def _segments(ax):
 def test_intervals_are_drawn_where_the_results_put_them_with_zero_marked():
     m1_m2 = compare_models(0.85, 30, 0.75, 5000, confidence=0.90)
     exercise = compare_models(0.70, 100, 0.85, 200, confidence=0.99)
-    ax = plot_comparison_intervals({"M1 − M2": m1_m2, "exercício": exercise})
+    display = ComparisonIntervalsDisplay.from_result({"M1 − M2": m1_m2, "exercício": exercise})
+    assert display.names == ["M1 − M2", "exercício"]
+    assert display.significant.tolist() == [False, True]
+    ax = display.plot().ax_
     assert [t.get_text() for t in ax.get_yticklabels()] == ["M1 − M2", "exercício"]
     segments = _segments(ax)
     assert segments[0] == (pytest.approx(m1_m2.interval), 0, "#7f7f7f")  # contains 0: grey
@@ -55,7 +58,7 @@ def test_algorithm_comparisons_are_centred_on_the_mean_difference():
     rng = np.random.default_rng(3)
     differences = {f"par {i}": rng.normal(0.01 * i, 0.02, size=10) for i in range(4)}
     results = {name: compare_algorithms(d) for name, d in differences.items()}
-    ax = plot_comparison_intervals(results)
+    ax = ComparisonIntervalsDisplay.from_result(results).plot().ax_
     centres = [line for line in ax.lines if line.get_marker() == "o"]
     assert [c.get_xdata()[0] for c in centres] == pytest.approx(
         [d.mean() for d in differences.values()]
@@ -75,7 +78,7 @@ def test_algorithm_comparisons_are_centred_on_the_mean_difference():
 )
 def test_comparison_intervals_refuse_bad_input(comparisons, names):
     with pytest.raises(TypeError, match=names):
-        plot_comparison_intervals(comparisons)
+        ComparisonIntervalsDisplay.from_result(comparisons)
     assert not plt.get_fignums()
 
 
@@ -95,7 +98,9 @@ def test_lesson_10_diagram_joins_all_four_algorithms():
          [0.9631, 0.9191, 0.9701, 0.9368], [0.965, 0.8626, 0.9788, 0.8425]]
     )  # fmt: skip
     result = friedman(scores, nemenyi=True)
-    ax = plot_critical_difference(result)
+    display = CriticalDifferenceDisplay.from_result(result)
+    assert display.average_ranks.tolist() == [2.125, 3.625, 1.5, 2.75]
+    ax = display.plot().ax_
     assert _bars(ax) == [(1.5 - 0.03, 3.625 + 0.03)]
     cd_bar = [line for line in ax.lines if list(line.get_ydata()) == [0.55, 0.55]]
     assert len(cd_bar) == 1
@@ -122,7 +127,7 @@ def test_groups_are_the_maximal_runs_closer_than_cd():
                         if ranks[b] - ranks[a] < cd)
         ]  # fmt: skip
         expected = sorted((round(ranks[i] - 0.03, 6), round(ranks[j] + 0.03, 6)) for i, j in runs)
-        ax = plot_critical_difference(result)
+        ax = CriticalDifferenceDisplay.from_result(result).plot().ax_
         assert _bars(ax) == expected
         plt.close(ax.figure)
 
@@ -130,7 +135,9 @@ def test_groups_are_the_maximal_runs_closer_than_cd():
 def test_critical_difference_needs_nemenyi_and_a_friedman_result():
     scores = [[0.9, 0.8, 0.7], [0.85, 0.8, 0.6], [0.95, 0.7, 0.75]]
     with pytest.raises(ValueError, match="nemenyi=True"):
-        plot_critical_difference(friedman(scores))
+        CriticalDifferenceDisplay.from_result(friedman(scores))
     with pytest.raises(TypeError, match="result must be a FriedmanResult"):
-        plot_critical_difference({"average_ranks": [1, 2, 3], "critical_difference": 1.0})
+        CriticalDifferenceDisplay.from_result(
+            {"average_ranks": [1, 2, 3], "critical_difference": 1.0}
+        )
     assert not plt.get_fignums()

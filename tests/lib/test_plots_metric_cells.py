@@ -1,4 +1,4 @@
-"""plot_metric_cells, checked on the drawn artists: which cells of the matrix a rate divides."""
+"""MetricCellsDisplay, checked on the drawn artists: which cells of the matrix a rate divides."""
 
 from __future__ import annotations
 
@@ -12,8 +12,8 @@ from matplotlib.colors import to_hex
 from matplotlib.patches import Rectangle
 
 import evalbook
-from evalbook import plot_metric_cells
-from evalbook.displays._figures import METRIC_CELLS
+from evalbook import MetricCellsDisplay
+from evalbook.displays._displays import METRIC_CELLS
 from evalcourse import datasets
 
 DARK, LIGHT, BLANK = "#1f5fa8", "#aec7e8", "#ffffff"
@@ -36,18 +36,22 @@ def _cell_colours(ax) -> dict[str, str]:
 
 # ------------------------------------------------------------------------- metric cells
 def test_precision_divides_the_predicted_positive_column():
-    ax = plot_metric_cells(datasets.spam_predictions().pipe(_spam_matrix), "precision")
+    ax = (
+        MetricCellsDisplay.from_matrix(datasets.spam_predictions().pipe(_spam_matrix), "precision")
+        .plot()
+        .ax_
+    )
     assert _cell_colours(ax) == {"TP": DARK, "FP": LIGHT, "FN": BLANK, "TN": BLANK}
     assert ax.get_title() == "precision = TP / (TP + FP) = 6 / 8 = 0.75"
     assert [t.get_text() for t in ax.get_xticklabels()] == ["spam", "ham"]
 
 
 def test_recall_divides_the_actual_positive_row():
-    ax = plot_metric_cells([[6, 3], [2, 9]], "recall")
+    ax = MetricCellsDisplay.from_matrix([[6, 3], [2, 9]], "recall").plot().ax_
     assert _cell_colours(ax) == {"TP": DARK, "FN": LIGHT, "FP": BLANK, "TN": BLANK}
     assert ax.get_title() == "recall = TP / (TP + FN) = 6 / 9 = 0.667"
     with evalbook.config_context(language="pt"):
-        portuguese = plot_metric_cells([[6, 3], [2, 9]], "recall")
+        portuguese = MetricCellsDisplay.from_matrix([[6, 3], [2, 9]], "recall").plot().ax_
     assert portuguese.get_title() == "revocação = TP / (TP + FN) = 6 / 9 = 0.667"
     assert (portuguese.get_xlabel(), portuguese.get_ylabel()) == ("predição", "alvo")
     texts = sorted(t.get_text() for t in ax.texts)
@@ -67,7 +71,9 @@ def test_every_rate_is_its_numerator_cells_over_its_denominator_cells(metric):
     numerator, denominator = METRIC_CELLS[metric]
     assert set(numerator) <= set(denominator)
     for counts in rng.integers(1, 50, size=(20, 2, 2)):
-        ax = plot_metric_cells(counts, metric)
+        display = MetricCellsDisplay.from_matrix(counts, metric)
+        ax = display.plot().ax_
+        assert (display.numerator, display.denominator) == (numerator, denominator)
         colours = _cell_colours(ax)
         dark = [name for name, c in colours.items() if c == DARK]
         shaded = [name for name, c in colours.items() if c in (DARK, LIGHT)]
@@ -84,13 +90,15 @@ def test_an_undefined_rate_is_drawn_as_nan_without_warning():
 
     with warnings.catch_warnings():
         warnings.simplefilter("error")
-        ax = plot_metric_cells([[0, 2], [0, 98]], "precision")
+        ax = MetricCellsDisplay.from_matrix([[0, 2], [0, 98]], "precision").plot().ax_
     assert ax.get_title().endswith("= 0 / 0 = nan")
 
 
 def test_metric_cells_draws_on_the_given_axes():
     _, (left, right) = plt.subplots(1, 2)
-    assert plot_metric_cells([[6, 3], [2, 9]], "fpr", ax=right) is right
+    display = MetricCellsDisplay.from_matrix([[6, 3], [2, 9]], "fpr")
+    assert display.plot(ax=right).ax_ is right and display.figure_ is right.figure
+    assert display.value == pytest.approx(2 / 11)
     assert not left.patches and len(right.patches) == 4
     assert len(plt.get_fignums()) == 1
 
@@ -105,10 +113,10 @@ def test_metric_cells_draws_on_the_given_axes():
 )
 def test_metric_cells_refuses_bad_input(cm, metric, error, names):
     with pytest.raises(error, match=names):
-        plot_metric_cells(cm, metric)
+        MetricCellsDisplay.from_matrix(cm, metric)
     assert not plt.get_fignums()
 
 
 def test_metric_cells_refuses_an_ax_that_is_not_an_axes():
     with pytest.raises(TypeError, match="ax must be a matplotlib Axes"):
-        plot_metric_cells([[6, 3], [2, 9]], "recall", ax="left")
+        MetricCellsDisplay.from_matrix([[6, 3], [2, 9]], "recall").plot(ax="left")

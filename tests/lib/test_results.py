@@ -21,11 +21,13 @@ RESULTS = {
     "ks_statistic": lambda: evalbook.ks_statistic(Y, S, positive="spam"),
     "accuracy_interval": lambda: evalbook.accuracy_interval(0.85, 30),
     "accuracy_interval exact": lambda: evalbook.accuracy_interval(0.75, 20, method="exact"),
-    "bootstrap_interval": lambda: evalbook.bootstrap_interval([[6, 3], [2, 9]], seed=0),
+    "bootstrap_interval": lambda: evalbook.bootstrap_interval(
+        evalbook.accuracy, [[6, 3], [2, 9]], seed=0
+    ),
     "proportion_interval": lambda: evalbook.proportion_interval([[6, 3], [2, 9]], "recall"),
     "roc_auc_interval": lambda: evalbook.roc_auc_interval(Y, S, positive="spam"),
-    "metric_bootstrap_interval": lambda: evalbook.metric_bootstrap_interval(
-        lambda y, s: float(np.mean(s)), Y, S, rounds=10, seed=0
+    "bootstrap_interval of scores": lambda: evalbook.bootstrap_interval(
+        lambda y, s: float(np.mean(s)), Y, S, n_resamples=10, seed=0
     ),
     "compare_models": lambda: evalbook.compare_models(0.85, 30, 0.75, 5000),
     "compare_algorithms": lambda: evalbook.compare_algorithms([0.1, 0.2, 0.05, 0.12]),

@@ -19,7 +19,7 @@ from sklearn.metrics import roc_auc_score
 
 from evalbook import UndefinedMetricWarning
 from evalbook._core.stats import _few_distinct_scores, delong_auc_variance, delong_placements
-from evalbook.inference import delong_test, metric_bootstrap_interval, roc_auc_interval
+from evalbook.inference import bootstrap_interval, delong_test, roc_auc_interval
 
 Z95 = scipy.stats.norm.isf(0.025)
 
@@ -288,14 +288,15 @@ def brier(y, s, axis=-1):
     return np.mean((np.asarray(s, dtype=float) - np.asarray(y)) ** 2, axis=axis)
 
 
-def test_metric_bootstrap_equals_scipys_paired_percentile_bootstrap():
+@pytest.mark.parametrize("method", ["percentile", "basic"])
+def test_bootstrap_of_instances_equals_scipys_paired_bootstrap(method):
     rng = np.random.default_rng(21)
     for trial in range(200):
         size = int(rng.integers(5, 80))
         s = rng.uniform(size=size)
         y = (rng.uniform(size=size) < s).astype(int)
         rounds = int(rng.integers(10, 60))
-        ours = metric_bootstrap_interval(brier, y, s, rounds=rounds, seed=trial)
+        ours = bootstrap_interval(brier, y, s, n_resamples=rounds, method=method, seed=trial)
         theirs = scipy.stats.bootstrap(
             (y, s),
             brier,
@@ -303,13 +304,13 @@ def test_metric_bootstrap_equals_scipys_paired_percentile_bootstrap():
             vectorized=True,
             n_resamples=rounds,
             batch=rounds,
-            method="percentile",
+            method=method,
             rng=np.random.default_rng(trial),
         ).confidence_interval
         assert ours == pytest.approx((theirs.low, theirs.high), abs=1e-12)
 
 
-def test_stratified_metric_bootstrap_keeps_the_class_counts_and_matches_the_loop():
+def test_stratified_bootstrap_of_instances_keeps_the_class_counts_and_matches_the_loop():
     y = np.array([0, 1, 1, 0, 1, 0, 0, 1, 1, 1, 0, 1])
     p = np.array([0, 1, 0, 0, 1, 1, 0, 1, 1, 0, 0, 1])
     seen = []
@@ -318,7 +319,7 @@ def test_stratified_metric_bootstrap_keeps_the_class_counts_and_matches_the_loop
         seen.append(int(np.sum(target == 1)))
         return float(np.mean(predicted[target == 1] == 1))
 
-    got = metric_bootstrap_interval(recall, y, p, rounds=300, seed=4, stratified=True)
+    got = bootstrap_interval(recall, y, p, n_resamples=300, seed=4, stratify=True)
     assert set(seen) == {7}
     draws = np.random.default_rng(4)
     zeros, ones = np.flatnonzero(y == 0), np.flatnonzero(y == 1)
@@ -330,7 +331,7 @@ def test_stratified_metric_bootstrap_keeps_the_class_counts_and_matches_the_loop
     assert got == pytest.approx(tuple(np.quantile(values, [0.025, 0.975])), abs=1e-12)
 
 
-def test_metric_bootstrap_leaves_out_undefined_resamples_with_a_warning():
+def test_bootstrap_of_instances_leaves_out_undefined_resamples_with_a_warning():
     from evalbook import average_precision
 
     y = [1, 0, 0, 0, 0, 0, 0, 0]
@@ -342,26 +343,34 @@ def test_metric_bootstrap_leaves_out_undefined_resamples_with_a_warning():
         return average_precision(target, scores, positive=1)
 
     with pytest.warns(UndefinedMetricWarning, match="of 500 resamples"):
-        lower, upper = metric_bootstrap_interval(ap, y, s, rounds=500, seed=0)
+        lower, upper = bootstrap_interval(ap, y, s, n_resamples=500, seed=0)
     assert 0 < lower <= upper <= 1
     with pytest.raises(TypeError, match="metric must return a number"):
-        metric_bootstrap_interval(lambda t, p: "x", y, s, rounds=5)
+        bootstrap_interval(lambda t, p: "x", y, s, n_resamples=5)
     with pytest.raises(TypeError, match="metric must be a function"):
-        metric_bootstrap_interval(3, y, s)
+        bootstrap_interval(3, y, s)
+    with pytest.raises(ValueError, match=r"undefined .* on every resample"):
+        bootstrap_interval(ap, [0] * 8, s, n_resamples=5)
+
+    def no_repeats(target, scores):  # undefined on the 8 distinct scores, not on a resample
+        return math.nan if len(set(scores.tolist())) == scores.size else 0.5
+
+    with pytest.raises(ValueError, match=r"undefined .* on the data itself"):
+        bootstrap_interval(no_repeats, y, s, n_resamples=5, seed=0, method="basic")
 
 
-def test_metric_bootstrap_takes_the_librarys_metrics_of_scores():
+def test_bootstrap_of_instances_takes_the_librarys_metrics_of_scores():
     from evalbook import average_precision
 
     rng = np.random.default_rng(23)
     y = rng.integers(0, 2, 60)
     s = rng.uniform(size=60) + 0.5 * y
     metric = functools.partial(average_precision, positive=1)
-    lower, upper = metric_bootstrap_interval(metric, y, s, rounds=300, seed=1, stratified=True)
+    lower, upper = bootstrap_interval(metric, y, s, n_resamples=300, seed=1, stratify=True)
     assert lower < metric(y, s) < upper
 
 
-def test_metric_bootstrap_interval_covers_the_true_brier_score():
+def test_bootstrap_interval_covers_the_true_brier_score():
     """Scores s ~ U(0, 1), labels y ~ Bernoulli(s): the expected Brier score E[s(1 − s)] = 1/6."""
     rng = np.random.default_rng(24)
     trials = 200
@@ -369,7 +378,7 @@ def test_metric_bootstrap_interval_covers_the_true_brier_score():
     for trial in range(trials):
         s = rng.uniform(size=100)
         y = (rng.uniform(size=100) < s).astype(int)
-        lower, upper = metric_bootstrap_interval(brier, y, s, rounds=200, seed=trial)
+        lower, upper = bootstrap_interval(brier, y, s, n_resamples=200, seed=trial)
         covered += lower <= 1 / 6 <= upper
     assert_covers_about(covered, trials)
 
