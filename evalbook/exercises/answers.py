@@ -17,6 +17,7 @@ import numpy as np
 import pandas as pd
 
 from evalbook import ConfusionMatrix
+from evalbook._core.messages import N_, gettext
 from evalbook._core.render import number as shown_number
 
 __all__ = [
@@ -45,9 +46,11 @@ MAX_ITEMS = 100_000
 # word or a short phrase, and normalising a pasted megabyte would cost a tenth of a second.
 MAX_TEXT = 1_000
 
-NOT_ANSWERED = (
-    "Você ainda não respondeu: a resposta vale {value}. Escreva-a na célula de cima, "
-    "execute-a e depois execute esta."
+#: The hint to an answer left as ``None`` or ``...`` (a message id: translate it, then
+#: format it with the ``value``).
+NOT_ANSWERED = N_(
+    "You have not answered yet: the answer is {value}. Write it in the cell above, run it, "
+    "then run this one."
 )
 
 
@@ -220,7 +223,7 @@ def as_numbers(answer, names: tuple[str, ...]) -> list[float]:
     if len(items) != k:
         raise FormHint(f"Esperava {k} números, na ordem {order}; recebi {len(items)}.")
     if all(item is None for item in items):
-        raise FormHint(NOT_ANSWERED.format(value="None"))
+        raise FormHint(gettext(NOT_ANSWERED).format(value="None"))
     return [as_number(item, f"O valor de {name}") for item, name in zip(items, names, strict=True)]
 
 
