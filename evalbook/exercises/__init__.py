@@ -23,11 +23,12 @@ Examples
 --------
 >>> from evalbook import config_context
 >>> from evalbook.exercises import check
->>> check("01.n_tipo_i", 3)
-✅ Correct!
->>> with config_context(language="pt"):
+>>> with config_context(language="pt"):  # start() sets the course's language
 ...     check("01.n_tipo_i", 3)
 ✅ Correto!
+>>> with config_context(language="en"):
+...     check("01.n_tipo_i", 3)
+✅ Correct!
 """
 
 from evalbook.exercises.checker import ABS_TOL, CheckResult, ExerciseError, check
