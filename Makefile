@@ -110,23 +110,29 @@ lint: $(STAMP_TEST)
 	$(BIN)/ruff check $(LINT_PATHS)
 	$(BIN)/ruff format --check evalbook evalcourse tests benchmarks
 
-# The slide tests present lesson 05 here; `make test-slides` presents every lesson.
+# Everything but the browser: lint, the library's values, cross-checks and doctests, the
+# exercise engine and the course, and nbval over every lesson and solution in fresh kernels.
+# The browser and JupyterLab checks are `make test-slides`; the checks of the Makefile and of
+# the installed environment run in CI only (.ci/run, the `ci` mark).
 test: lint
 	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadfile --no-loadscope-reorder $(PYTEST_ARGS) \
-		-m "not slides" --doctest-modules evalbook evalcourse tests $(PYTEST_NBVAL) notebooks exercises/solucoes
+		-m "not browser and not jupyterlab and not ci" --doctest-modules evalbook evalcourse tests \
+		$(PYTEST_NBVAL) notebooks exercises/solucoes
 
 # Every lesson presented in deck mode at 1280×720 in JupyterLab and Chromium, as a lecturer
-# presents it (tests/notebooks/test_slides.py). One worker per core; a lesson's tests are
-# one class, kept on one worker (--dist loadscope), which presents it once.
-# PYTEST_ARGS="-m slides" leaves out lesson 05, which `make test` presents (.ci/run does so).
+# presents it (tests/notebooks/test_slides.py), the browser test of lesson 05's explorer and
+# the lab's settings (test_browser.py, test_lab.py). One worker per core; a lesson's tests
+# are one class, kept on one worker (--dist loadscope), which presents it once.
 test-slides: $(STAMP_TEST)
-	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadscope $(PYTEST_ARGS) tests/notebooks/test_slides.py
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadscope $(PYTEST_ARGS) \
+		tests/notebooks/test_slides.py tests/notebooks/test_browser.py tests/notebooks/test_lab.py
 
 # The contributor's inner loop: lint, the library's tests and doctests; no notebook, no
-# JupyterLab server, no browser (`make test` runs those too).
+# kernel, no JupyterLab, no browser, none of the slow cross-checks and subprocesses (the
+# `slow` mark: `make test` runs them).
 test-fast: lint
 	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadfile --no-loadscope-reorder $(PYTEST_ARGS) \
-		-m "not browser and not jupyterlab" --doctest-modules evalbook evalcourse tests
+		-m "not browser and not jupyterlab and not ci and not slow" --doctest-modules evalbook evalcourse tests
 
 # Re-execute every lesson and solution top to bottom in a fresh kernel, then regenerate
 # the student notebooks from the solutions.

@@ -13,7 +13,9 @@ step shows through the explorer's public properties.
   whole cost lands in *redraw*: the split may move, the sum never hides anything.
 
 It depends only on the explorers' constructors, control attributes, public properties and
-``widget``; ``EXPLORERS`` lists what each one is driven with.
+``widget``; ``EXPLORERS`` lists what each one is driven with at the lesson's data and at
+10⁴ points. An explorer of the registry (``evalbook.widgets.explorers()``) without a case
+here is still timed: its ``example()``, moving its first control (:func:`cases`).
 """
 
 from __future__ import annotations
@@ -63,8 +65,8 @@ def _positive_class(n):
 def _counts(n):
     from evalbook.widgets import CountsExplorer
 
-    if n is None:  # lesson 02
-        return CountsExplorer()
+    if n is None:  # lesson 02: the SPAM matrix
+        return CountsExplorer(6, 3, 2, 9)
     quarter = n // 4
     return CountsExplorer(quarter, quarter, quarter, n - 3 * quarter, max_count=n)
 
@@ -72,15 +74,15 @@ def _counts(n):
 def _profit(n):
     from evalbook import ConfusionMatrix
     from evalbook.widgets import ProfitExplorer
-    from evalcourse.datasets import tree_knn_confusions
+    from evalcourse.datasets import profit_matrix, tree_knn_confusions
 
     if n is None:  # lesson 03
-        return ProfitExplorer()
+        return ProfitExplorer(tree_knn_confusions(), profit_matrix())
     models = {
         name: ConfusionMatrix(matrix.counts * (n // int(matrix.counts.sum())), labels=matrix.labels)
         for name, matrix in tree_knn_confusions().items()
     }
-    return ProfitExplorer(models)
+    return ProfitExplorer(models, profit_matrix())
 
 
 def _imbalance(n):
@@ -125,8 +127,8 @@ def _outlier(n):
 def _kfold(n):
     from evalbook.widgets import KFoldExplorer
 
-    if n is None:  # lesson 08
-        return KFoldExplorer()
+    if n is None:  # lesson 08: 36 instances in the proportions 200 : 300 : 100
+        return KFoldExplorer(np.repeat(np.array(["A", "B", "C"]), [12, 18, 6]))
     y, _ = _labels(n, classes=("a", "b", "c"))
     return KFoldExplorer(y)
 
@@ -287,13 +289,32 @@ def time_steps(case: ExplorerCase, n: int | None, steps: int) -> dict:
     return result
 
 
+def _example_case(name: str, cls) -> ExplorerCase:
+    """An explorer with no case of its own: its example, its first control, no properties."""
+
+    def build(n):
+        return cls.example()
+
+    control = next(iter(cls.example()._controls))
+    return ExplorerCase(name, "—", build, control, (), "its example() only: no case yet")
+
+
+def cases() -> list[ExplorerCase]:
+    """The cases above, and one from ``example()`` for every registered explorer without."""
+    from evalbook.widgets import explorers
+
+    written = {case.explorer for case in EXPLORERS}
+    extra = [_example_case(n, c) for n, c in explorers().items() if n not in written]
+    return [*EXPLORERS, *extra]
+
+
 def measure(*, quick: bool = False) -> list[dict]:
     """Every explorer at the lesson's data and at 10⁴ points (tiny sizes with ``quick``)."""
     steps = 5 if quick else 20
     sizes = [None, 200] if quick else [None, 10**4]
     results = []
-    for case in EXPLORERS:
-        for n in sizes:
+    for case in cases():
+        for n in (None,) if case.lesson == "—" else sizes:
             try:
                 results.append(time_steps(case, n, steps))
             except Exception as error:  # reported as a failed row, the others still run

@@ -121,8 +121,8 @@ def _write_api(out: Path) -> int:
     (api / "index.md").write_text(
         "# Referência da biblioteca\n\n"
         "Cada nome público de `evalbook` (a lista `evalbook.__all__`) e dos exploradores de "
-        "`evalbook.widgets`, com a documentação da própria função: parâmetros, o handout e "
-        "a equação que ela implementa e um exemplo. Os textos estão em inglês, como a "
+        "`evalbook.widgets`, com a documentação da própria função: parâmetros, a fonte que "
+        "ela implementa (o livro ou o artigo, com o capítulo) e um exemplo. Os textos estão em inglês, como a "
         "interface da biblioteca. Os nomes se importam direto do pacote, por exemplo "
         "`from evalbook import accuracy` ou `evalbook.accuracy(cm)`.\n\n"
         f"```{{toctree}}\n:maxdepth: 1\n\n{toc}\n```\n",

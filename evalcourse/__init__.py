@@ -1,11 +1,18 @@
-"""The course built on evalbook: the handouts' data, the exercise sets and the course's words.
+"""evalcourse: the course "Avaliação de modelos de aprendizado de máquina", built on evalbook.
 
-Importing the package registers the course's message catalogue with the library
-(:func:`evalbook.add_messages`, gettext domain ``evalcourse``, in
-``evalcourse/locale/pt_BR/LC_MESSAGES/evalcourse.po``): the names of its data's keys that
-the library's displays show (the two models of the cost example), and its own wording of
-a few library messages, which in the lessons point to the handouts ("Tabela 7", "opção 3").
-The library never imports the course.
+What belongs to this course and not to the library: the handouts' tables
+(:mod:`evalcourse.datasets`, CSV files in ``evalcourse/data``) and the twelve exercise sets
+with their data and homework variants (:mod:`evalcourse.exercises`), which the exercise
+engine (:mod:`evalbook.exercises`) finds through the entry point ``evalbook.courses``
+declared in ``pyproject.toml``. The lessons (``notebooks/``) and the exercise notebooks
+(``exercises/``) are the course's too. Another course replaces this package and those two
+folders, and keeps the library.
+
+The course's words are its own gettext domain, ``evalcourse``
+(``evalcourse/locale/pt_BR/LC_MESSAGES/evalcourse.po``, ``make messages``): importing the
+package registers it with the library (:func:`evalbook.add_messages`), with the names of
+the keys of its data that the library's displays show (the two models of the cost
+example). The library never imports the course.
 """
 
 from __future__ import annotations
@@ -26,21 +33,5 @@ TERMS = {
     "decision_tree": N_("decision tree"),
     "knn": N_("k-NN"),
 }
-
-#: Library messages that the course's catalogue words its own way, pointing to the
-#: handouts; marked here so that ``make messages`` puts them in the course's catalogue.
-REWORDED = (
-    # the threshold explorer's table of the instances, the handout's Tabela 7
-    N_("Instances"),
-    # the MCC's convention in the counts explorer, handout 003's
-    N_("{value} (denominator 0 → 0)"),
-    # the interval methods of the coverage explorer, the handout's options 2 and 3
-    N_("Wilson"),
-    N_("normal approximation"),
-    N_(
-        "n = {n}, n·p·(1 − p) = {c}: the conditions of the normal approximation (n ≥ 30 "
-        "and n·p·(1 − p) ≥ 5) {verdict}."
-    ),
-)
 
 evalbook.add_messages("evalcourse", Path(__file__).resolve().parent / "locale", terms=TERMS)

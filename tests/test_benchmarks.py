@@ -12,7 +12,13 @@ from pathlib import Path
 
 import pytest
 
+import evalbook.widgets
+
 ROOT = Path(__file__).resolve().parents[1]
+
+#: The benchmark script runs every quick case and starts interpreters: seconds, not the
+#: inner loop's milliseconds.
+pytestmark = pytest.mark.slow
 
 
 def _load_runner():
@@ -75,7 +81,8 @@ def test_every_explorer_is_driven_through_its_controls(quick_report):
     rows = [row for row in quick_report.rows if " step" in row.case]
     failed = [(row.case, row.note) for row in rows if row.evalbook is None]
     assert failed == []
-    for case in explorers.EXPLORERS:
+    assert {case.explorer for case in explorers.cases()} == set(evalbook.widgets.explorers())
+    for case in explorers.cases():
         mine = [row for row in rows if row.case.startswith(case.explorer + " step")]
         assert {row.case.rsplit(", ", 1)[1] for row in mine} == {"compute", "redraw"}
         # a step must change what the explorer shows, at the lesson's data and at n points

@@ -76,6 +76,7 @@ def test_package_data_ships_the_course_tables():
     assert "data/*.csv" in config["tool"]["setuptools"]["package-data"]["evalcourse"]
 
 
+@pytest.mark.ci
 @pytest.mark.skipif(not (ROOT / ".venv").is_dir(), reason="needs the Makefile's .venv")
 def test_second_install_is_a_no_op():
     """`make test` twice must not reinstall: the stamps are newer than pyproject.toml and
@@ -115,6 +116,7 @@ IMPORT_STEPS = {
 WATCHED = ("matplotlib", "ipywidgets", "pandas", "tqdm", "evalbook.exercises", "rfc3987_syntax")
 
 
+@pytest.mark.slow
 def test_each_import_loads_only_what_it_needs():
     """The imports checked in one interpreter, one step after another (a fresh interpreter
     for each would cost a start-up and an ``import evalbook`` apiece)."""
@@ -173,7 +175,9 @@ def _imports_in(folder: str) -> tuple[tuple[str, str], ...]:
 def _imported_modules(folders) -> dict[str, set[str]]:
     """Top-level third-party module -> the files that import it (the standard library,
     evalbook and the folders' own modules, such as benchmarks/explorers.py, left out)."""
-    own = {"evalbook", "evalcourse"} | {p.stem for folder in folders for p in (ROOT / folder).glob("*.py")}
+    own = {"evalbook", "evalcourse"} | {
+        p.stem for folder in folders for p in (ROOT / folder).glob("*.py")
+    }
     found: dict[str, set[str]] = {}
     for folder in folders:
         for top, path in _imports_in(folder):
@@ -227,6 +231,7 @@ def test_version_is_written_once_in_the_package():
     assert len(re.findall(r"(?m)^__version__ = \"[^\"]+\"$", init)) == 1
 
 
+@pytest.mark.ci
 def test_installed_metadata_carries_the_package_version():
     import evalbook
 

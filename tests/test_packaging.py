@@ -132,6 +132,7 @@ def test_the_jsonschema_speed_cap_is_in_the_lock_input_not_in_the_package():
     assert _locked_here("jsonschema") < Version("4.25")
 
 
+@pytest.mark.ci
 @pytest.mark.skipif(
     Path(sys.prefix).resolve() != (ROOT / ".venv").resolve(), reason="not the Makefile's .venv"
 )
@@ -171,6 +172,7 @@ def stamped_venv(tmp_path):
     return stamp
 
 
+@pytest.mark.ci
 @pytest.mark.skipif(shutil.which("make") is None, reason="needs GNU make")
 def test_make_installs_each_extra_from_the_lock_when_it_or_pyproject_changes(stamped_venv):
     venv = stamped_venv(".evalbook-lab")  # `make lab` was run, not `make test`
@@ -186,8 +188,11 @@ def test_make_installs_each_extra_from_the_lock_when_it_or_pyproject_changes(sta
     assert _make(venv, "-q", "-W", "requirements/lock.txt", test).returncode == 1
 
 
+@pytest.mark.ci
 @pytest.mark.skipif(shutil.which("make") is None, reason="needs GNU make")
-def test_make_test_fast_runs_the_library_without_notebooks_lab_or_browser(stamped_venv):
+def test_the_three_test_targets_split_the_suite_by_what_it_needs(stamped_venv):
+    """make test: everything but the browser (notebooks included); make test-fast: no
+    notebook and none of the slow tests; make test-slides: the browser and JupyterLab."""
     venv = stamped_venv(".evalbook-lab", ".evalbook-test")
 
     def pytest_command(target: str) -> str:
@@ -196,15 +201,16 @@ def test_make_test_fast_runs_the_library_without_notebooks_lab_or_browser(stampe
         return commands[commands.index("-m pytest") :]
 
     fast = pytest_command("test-fast")
-    assert "--doctest-modules evalbook tests" in fast
-    assert '-m "not browser and not jupyterlab"' in fast
+    assert "--doctest-modules evalbook evalcourse tests" in fast
+    assert '-m "not browser and not jupyterlab and not ci and not slow"' in fast
     assert "--nbval" not in fast and "notebooks" not in fast
     full = pytest_command("test")
     assert "--nbval" in full and "notebooks exercises/solucoes" in full
-    # everything but the slide tests of the lessons other than 05 (make test-slides)
-    assert full.count('-m "') == 1 and '-m "not slides"' in full
+    assert full.count('-m "') == 1 and '-m "not browser and not jupyterlab and not ci"' in full
     slides = _make(venv, "-n", "test-slides").stdout
-    assert "tests/notebooks/test_slides.py" in slides and "not slides" not in slides
+    for name in ("test_slides.py", "test_browser.py", "test_lab.py"):
+        assert f"tests/notebooks/{name}" in slides
+    assert '-m "' not in slides  # every test of the three files, no mark left out
 
 
 # ---------------------------------------------------------------------- the extras
@@ -349,6 +355,7 @@ def test_the_closure_follows_the_extras():
     assert not {"pytest", "nbval", "ruff"} & lab
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("extra", list(EXTRAS))
 def test_every_module_imports_with_only_its_extra(extra):
     modules = [m for m in _package_modules() if _extra_of(m) == extra]

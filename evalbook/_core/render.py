@@ -416,10 +416,11 @@ def side_by_side(*parts, gap="1.5em") -> str:
 def confusion_html(counts, labels, *, caption=None, css_class=None, result_colours=False) -> str:
     """A confusion matrix as an HTML table: target in the rows, prediction in the columns.
 
-    Handout 000, Tabela 1. A 2×2 matrix names its cells TP, FN / FP, TN (the first label
-    is the positive class; each ``<td>`` carries ``data-cell="tp"``...); with
-    ``result_colours`` each cell takes its result type's colour, else hits are green and
-    errors red. ``caption`` defaults to "Confusion matrix (n = …)" in the display language.
+    Kelleher, Mac Namee & D'Arcy (2020), ch. 9. A 2×2 matrix names its cells TP, FN / FP, TN
+    (the first label is the positive class; each ``<td>`` carries ``data-cell="tp"``...);
+    with ``result_colours`` each cell takes its result type's colour, else hits are green
+    and errors red. ``caption`` defaults to "Confusion matrix (n = …)" in the display
+    language.
     """
     counts = np.asarray(counts)
     k = counts.shape[0]

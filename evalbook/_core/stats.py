@@ -1,7 +1,7 @@
 """Private statistical primitives shared by several public modules.
 
 Each is written once here and reused, so that ``summary`` (caret's report) and
-``intervals`` (handout 004's intervals) cannot drift apart. Their argument checks
+``intervals`` (the intervals of an accuracy) cannot drift apart. Their argument checks
 (``check_confidence``, ``check_successes``) live in :mod:`evalbook._core.checks`.
 """
 

@@ -7,8 +7,8 @@ matrix) or from what the library already computed (``from_curve``, ``from_matrix
 draws it with ``display.plot(ax=None)``, which returns the Display with the figure's ``ax_``
 and ``figure_``. This is the only way the library draws: the teaching figures (the cells a
 rate divides, comparison intervals, Demšar's critical-difference diagram) are Displays too.
-Calling ``plot`` on one Axes for several Displays compares models (handout 000, Figura
-4(b)). Every word on a figure comes
+Calling ``plot`` on one Axes for several Displays compares models (Fawcett 2006). Every
+word on a figure comes
 from :data:`evalbook._core.render.TERMS`, so a figure speaks the display language
 (:func:`evalbook.set_config`) like every table and explorer.
 
@@ -226,8 +226,8 @@ class _CurveDisplay(_Display):
 class RocCurveDisplay(_CurveDisplay):
     """The ROC curve with the diagonal of a random model, and optionally one marked point.
 
-    Handout 000, Figura 4. The legend gives the AUC (eq. (12), the trapezoid area of the
-    curve, equal to :func:`~evalbook.roc_auc`).
+    Fawcett (2006). The legend gives the AUC (the trapezoid area of the curve, equal to
+    :func:`~evalbook.roc_auc`).
 
     Attributes
     ----------
@@ -314,9 +314,9 @@ class RocCurveDisplay(_CurveDisplay):
 class KSDisplay(_CurveDisplay):
     """The two cumulative score distributions and the KS gap between them.
 
-    Handout 000, eqs. (14)-(16): CP(positive, ps) and CP(negative, ps) as step functions
-    of ps (:func:`~evalbook.ks_curve`), with a vertical segment where
-    |CP(negative) − CP(positive)| is largest (:func:`~evalbook.ks_statistic`).
+    Kelleher, Mac Namee & D'Arcy (2020), ch. 9 (the K-S statistic): CP(positive, ps) and
+    CP(negative, ps) as step functions of ps (:func:`~evalbook.ks_curve`), with a vertical
+    segment where |CP(negative) − CP(positive)| is largest (:func:`~evalbook.ks_statistic`).
 
     Attributes
     ----------
@@ -396,8 +396,9 @@ class _GainLiftDisplay(_CurveDisplay):
 class GainDisplay(_GainLiftDisplay):
     """Cumulative gain chart: share of the positives caught by the top bins.
 
-    Handout 000, eq. (17); the ``cumulative_gain`` of :func:`~evalbook.gain_lift`
-    against the share of instances taken, with the diagonal of a random ordering.
+    Kelleher, Mac Namee & D'Arcy (2020), ch. 9 (cumulative gain); the ``cumulative_gain`` of
+    :func:`~evalbook.gain_lift` against the share of instances taken, with the diagonal of a
+    random ordering.
 
     Examples
     --------
@@ -425,8 +426,8 @@ class GainDisplay(_GainLiftDisplay):
 class LiftDisplay(_GainLiftDisplay):
     """Lift and cumulative lift per bin, with the line lift = 1 of a random ordering.
 
-    Handout 000, eq. (18); the arrays ``lift`` and ``cumulative_lift`` of
-    :func:`~evalbook.gain_lift`.
+    Kelleher, Mac Namee & D'Arcy (2020), ch. 9 (lift and cumulative lift); the arrays
+    ``lift`` and ``cumulative_lift`` of :func:`~evalbook.gain_lift`.
 
     Examples
     --------
@@ -606,8 +607,8 @@ class CalibrationDisplay(_CurveDisplay):
 class ConfusionMatrixDisplay(_Display):
     """Heatmap of a confusion matrix, each cell annotated with its count.
 
-    Rows are the target and columns the prediction (handout 000, Tabela 1); for a 2×2
-    matrix the cells are also labelled TP, FN, FP and TN.
+    Rows are the target and columns the prediction (Kelleher, Mac Namee & D'Arcy (2020), ch.
+    9); for a 2×2 matrix the cells are also labelled TP, FN, FP and TN.
 
     Examples
     --------
@@ -696,7 +697,7 @@ class MetricCellsDisplay(_Display):
     denominator light, the cells it leaves out white.
 
     Precision divides along the predicted-positive **column**, recall along the
-    actual-positive **row** (handout 000, eqs. (3) and (4); note 7 for the other rates).
+    actual-positive **row** (Kelleher, Mac Namee & D'Arcy 2020, ch. 9).
     The title writes the division out.
 
     Attributes
@@ -782,7 +783,7 @@ class MetricCellsDisplay(_Display):
 
 
 class ComparisonIntervalsDisplay(_Display):
-    """Intervals of differences with 0 marked: the picture of handout 004's verdicts.
+    """Intervals of differences with 0 marked: the picture of a comparison's verdicts.
 
     One row per comparison: the interval of ``d`` (:func:`evalbook.compare_models`) or of
     the mean difference (:func:`evalbook.compare_algorithms`), with its centre. An interval

@@ -25,14 +25,14 @@ class Exercise:
 
     Hints come in steps: the first wrong answer gets ``look`` (what to look at:
     the concept, the lesson section, a question back; never a formula with the numbers, a
-    library call or the value), the second ``formula`` (the formula or the handout's
+    library call or the value), the second ``formula`` (the formula or the source's
     equation), the third and later ``formula`` and ``call`` (the ``evalbook`` call).
 
     Parameters
     ----------
     expected : callable
         Called with the variant of the item's set (an int, or None for the data of the
-        solutions; see :data:`evalcourse.exercises.data.VARIANT_SETS`), returns the expected
+        solutions; see :attr:`ExerciseSet.variants`), returns the expected
         answer computed with the library. The checker passes the variant the student chose
         with :func:`~evalbook.exercises.start`; a set without variants ignores it.
     kind : {"number", "numbers", "count", "choice", "labels", "matrix", "prediction", "text"}
@@ -97,13 +97,6 @@ BOUNDS = ("inferior", "superior")
 def pair(first: Answer, second: Answer) -> Answer:
     """An expected answer of two numbers: ``(first(variant), second(variant))``."""
     return lambda variant: (first(variant), second(variant))
-
-
-#: Hint for a transposed matrix (shared by the sets that ask for one).
-ROWS_ARE_TARGET = (
-    "Parece transposta: nos handouts 000 e 001 (e na evalbook) as linhas são o alvo "
-    "(target) e as colunas a predição."
-)
 
 
 def multiple_choice(

@@ -4,7 +4,7 @@ A course is a package that declares its sets' package as an entry point of the g
 ``evalbook.courses`` (in its ``pyproject.toml``)::
 
     [project.entry-points."evalbook.courses"]
-    evalcourse = "evalcourse.exercises"
+    mycourse = "mycourse.exercises"
 
 Every module of that package that defines ``SET`` (an
 :class:`~evalbook.exercises.item.ExerciseSet`) is a set: adding a set is one new module. The

@@ -1,8 +1,8 @@
 """A homework variant's key, and the random stream each dataset draws from it.
 
-:mod:`evalcourse.exercises.data` and :mod:`evalcourse.exercises.data_beyond` build the sets'
-data from these: ``variant=None`` is the data the solution notebooks use; a whole number
-(a student number, say) draws other data, the same for the same key.
+A course's data module builds its sets' data from these: ``variant=None`` is the data the
+solution notebooks use; a whole number (a student number, say) draws other data, the same
+for the same key.
 
 Examples
 --------

@@ -15,12 +15,12 @@ the algorithms leaves it unchanged), so only the rank sums sorted in increasing 
 to be kept, with their probability: a few thousand states where the tables are counted in
 the billions.
 
-Is one model, or one algorithm, better than another? Intervals and tests, handout 004.
+Is one model, or one algorithm, better than another? Intervals and tests.
 
-Handout 004 ("Comparação de Classificadores", after Witten & Frank, ch. 5), second half:
-the interval of the difference ``d = p1 − p2`` between two models, Student's t interval
-for the mean difference between two algorithms over ``k`` datasets or folds with the
-corrected resampled t-test of Nadeau & Bengio (2003), and Friedman's test (Demšar, 2006)
+Mitchell (1997), *Machine Learning*, ch. 5, and Witten, Frank, Hall & Pal (2017), *Data
+Mining*, ch. 5: the interval of the difference ``d = p1 − p2`` between two models, Student's
+t interval for the mean difference between two algorithms over ``k`` datasets or folds with
+the corrected resampled t-test of Nadeau & Bengio (2003), and Friedman's test (Demšar, 2006)
 for several algorithms over several datasets. The quantiles come from
 :mod:`evalbook.inference`.
 
@@ -150,8 +150,8 @@ def _percent(confidence: float) -> str:
 # ---------------------------------------------------------------------- two models
 @result
 class ModelComparison(NamedTuple):
-    """The interval of ``d = p1 − p2`` between two models (handout 004, eqs. of
-    "Comparação de Modelos (4)-(5)") and its verdict.
+    """The interval of ``d = p1 − p2`` between two models (Mitchell 1997, ch. 5) and its
+    verdict.
 
     Attributes
     ----------
@@ -190,13 +190,13 @@ class ModelComparison(NamedTuple):
 
 
 def compare_models(p1, n1, p2, n2, *, confidence=0.90, z=None) -> ModelComparison:
-    """Is model M1 better than M2? The interval of ``d = p1 − p2``, handout 004.
+    """Is model M1 better than M2? The interval of ``d = p1 − p2`` (Mitchell 1997, ch. 5).
 
-    ``σ_d² = p1(1 − p1)/n1 + p2(1 − p2)/n2`` and ``d ± z·σ_d`` ("Comparação de Modelos
-    (4)-(5)"). An interval above 0 means M1 is better with confidence c, below 0 that it
-    is worse; an interval containing 0 says nothing: neither which one is better nor
-    that they are equivalent. The two test sets are taken as independent (the models
-    may be tested on different instances); each accuracy is approximated by a normal.
+    ``σ_d² = p1(1 − p1)/n1 + p2(1 − p2)/n2`` and ``d ± z·σ_d``. An interval above 0 means M1
+    is better with confidence c, below 0 that it is worse; an interval containing 0 says
+    nothing: neither which one is better nor that they are equivalent. The two test sets are
+    taken as independent (the models may be tested on different instances); each accuracy is
+    approximated by a normal.
 
     Parameters
     ----------
@@ -207,11 +207,15 @@ def compare_models(p1, n1, p2, n2, *, confidence=0.90, z=None) -> ModelCompariso
     confidence : float, default 0.90
     z : float, optional
         Use this quantile instead of the exact one (``z_value(c, source="table")``
-        reproduces the handout's numbers).
+        reproduces numbers computed with a printed table).
 
     Returns
     -------
     ModelComparison
+
+    References
+    ----------
+    T. M. Mitchell, *Machine Learning*, McGraw-Hill, 1997, ch. 5 (evaluating hypotheses).
 
     Examples
     --------
@@ -256,8 +260,8 @@ class AlgorithmComparison(NamedTuple):
     mean : float
         The mean difference d̄ (algorithm 1 − algorithm 2).
     se : float
-        The standard error of the mean difference: the σ of handout 004's
-        ``d ± t·σ``. Plain test: s/√k; corrected test: s·√(1/k + n_test/n_train).
+        The standard error of the mean difference: the σ of ``d ± t·σ``. Plain test: s/√k;
+        corrected test: s·√(1/k + n_test/n_train).
     k : int
         Number of datasets or folds.
     df : int
@@ -313,15 +317,14 @@ def compare_algorithms(
     test_train_ratio=None,
     t=None,
 ) -> AlgorithmComparison:
-    """Is algorithm 1 better than algorithm 2? Student's t interval, handout 004.
+    """Is algorithm 1 better than algorithm 2? Student's t interval of the mean difference.
 
-    "Comparação de Algoritmos (4)-(11)": with the differences d_i = acc₁ − acc₂ on k
+    Mitchell (1997), ch. 5; Witten et al. (2017), ch. 5: with the differences d_i = acc₁ − acc₂ on k
     datasets (or folds), ``d̄ ± t·σ`` with t from Student's distribution with k − 1
     degrees of freedom. **σ here is the standard error of the mean difference**,
-    s/√k where s is the standard deviation of the k differences (the handout calls it
-    "desvio padrão").
+    s/√k where s is the standard deviation of the k differences (not s itself).
 
-    With ``corrected=True`` (the handout's "Teste-T corrigido"), the corrected resampled
+    With ``corrected=True``, the corrected resampled
     t-test of Nadeau & Bengio (2003), for folds of one dataset: the training sets overlap,
     the differences are correlated, and the plain test is too optimistic; the variance of
     the mean is inflated to ``(1/k + n_test/n_train)·s²``. For k-fold cross-validation
@@ -344,7 +347,7 @@ def compare_algorithms(
         n_test / n_train of each fold, > 0; only with ``corrected=True``.
     t : float, optional
         Use this quantile instead of the exact one (``t_value(c, k - 1, source="table")``
-        reproduces the handout's numbers).
+        reproduces numbers computed with a printed table).
 
     Returns
     -------
@@ -356,6 +359,14 @@ def compare_algorithms(
         Fewer than two differences, non-finite values, all differences equal, both or
         neither of the two input forms, a bad ``confidence``, or a correction without its
         ratio (or a ratio without the correction).
+
+    References
+    ----------
+    T. M. Mitchell, *Machine Learning*, McGraw-Hill, 1997, ch. 5 (evaluating hypotheses).
+    I. H. Witten, E. Frank, M. A. Hall and C. J. Pal, *Data Mining: Practical Machine
+    Learning Tools and Techniques*, 4th ed., Morgan Kaufmann, 2017, ch. 5.
+    C. Nadeau and Y. Bengio, "Inference for the generalization error", Machine Learning
+    52(3):239-281, 2003.
 
     Examples
     --------
@@ -485,8 +496,8 @@ class FriedmanResult(NamedTuple):
 def friedman(scores, *, nemenyi=False, alpha=0.05, method="chi2") -> FriedmanResult:
     """Friedman's test: do k algorithms perform alike over N datasets?
 
-    Handout 004, "Comparação de Vários Algoritmos" names it without formulas; these are
-    Demšar (2006), "Statistical comparisons of classifiers over multiple data sets". On
+    Friedman (1937); the formulas of Demšar (2006), "Statistical comparisons of
+    classifiers over multiple data sets". On
     each dataset the algorithms are ranked (1 = highest score, ties get the average rank);
     with R_j the average rank of algorithm j,
     ``χ²_F = 12N/(k(k + 1))·[Σ R_j² − k(k + 1)²/4]`` (divided by the usual tie
@@ -523,6 +534,13 @@ def friedman(scores, *, nemenyi=False, alpha=0.05, method="chi2") -> FriedmanRes
     Returns
     -------
     FriedmanResult
+
+    References
+    ----------
+    M. Friedman, "The use of ranks to avoid the assumption of normality implicit in the
+    analysis of variance", JASA 32(200):675-701, 1937. J. Demšar, "Statistical
+    comparisons of classifiers over multiple data sets", Journal of Machine Learning
+    Research 7:1-30, 2006.
 
     Examples
     --------

@@ -1,18 +1,20 @@
 """Confidence intervals: z and t quantiles, an accuracy's three intervals, proportions, the
 AUC's, and the bootstrap interval of any metric.
 
-Handout 004 ("Comparação de Classificadores", after Witten & Frank, ch. 5), first half:
-the z table (Table 5.1) and the t table, the three intervals for an accuracy measured on
-``n`` test instances (the standardised statement, option 1; the Wilson score interval,
-option 2; the normal approximation, option 3) and how often each covers the true accuracy;
-the intervals of a confusion matrix's proportions (:func:`proportion_interval`). The
-comparisons of lesson 10 are in :mod:`evalbook.inference`.
+Witten, Frank, Hall & Pal (2017), *Data Mining*, ch. 5 (predicting performance): the z
+table (Table 5.1) and a t table, the intervals for an accuracy measured on ``n`` test
+instances (the Wilson score interval, the normal approximation, the exact Clopper–Pearson
+interval), how often each covers the true accuracy (Brown, Cai & DasGupta 2001); the
+intervals of a confusion matrix's proportions (:func:`proportion_interval`). The
+comparisons of models and algorithms are in :mod:`evalbook.inference`.
+
+scipy is imported inside the functions that need it, so ``import evalbook`` stays fast.
 
 - :func:`roc_auc_interval`: the ROC AUC's interval, from DeLong's variance (DeLong, DeLong
   & Clarke-Pearson 1988, as R's ``pROC::ci.auc``) or from a stratified bootstrap;
 - :func:`bootstrap_interval`: the bootstrap interval of any metric, of a confusion matrix,
   of labels or of scores (F1, average precision, Brier score), resampling the test
-  instances (handout 001's bootstrap applied to the test set).
+  instances (Efron & Tibshirani 1993: the bootstrap applied to the test set).
 
 Every interval is an :class:`~evalbook.Interval`. scipy is imported inside the functions
 that need it, so ``import evalbook`` stays fast.
@@ -71,7 +73,7 @@ __all__ = [
 # ====================================================================== intervals
 
 
-#: Handout 004, Table 5.1 (Witten & Frank): one-sided tail probability Pr[X ≥ z] -> z.
+#: Witten et al. (2017), ch. 5, Table 5.1: one-sided tail probability Pr[X ≥ z] -> z.
 Z_TABLE: dict[float, float] = {
     0.001: 3.09,
     0.005: 2.58,
@@ -82,8 +84,8 @@ Z_TABLE: dict[float, float] = {
     0.40: 0.25,
 }
 
-#: Handout 004, "Comparação de Algoritmos (6)": two-sided Student's t quantiles,
-#: degrees of freedom k − 1 -> {confidence 1 − α: t}.
+#: A printed table of two-sided Student's t quantiles, rounded to three significant
+#: figures: degrees of freedom k − 1 -> {confidence 1 − α: t}.
 T_TABLE: dict[int, dict[float, float]] = {
     1: {0.80: 3.08, 0.90: 6.31, 0.95: 12.7, 0.98: 31.8, 0.99: 63.7},
     2: {0.80: 1.89, 0.90: 2.92, 0.95: 4.30, 0.98: 6.96, 0.99: 9.92},
@@ -96,9 +98,10 @@ _METHODS = ("wilson", "normal", "exact")
 
 
 class NormalApproximationWarning(UserWarning):
-    """The normal approximation (handout 004, option 3) is used outside its conditions.
+    """The normal approximation is used outside its conditions.
 
-    Handout 004 allows ``p ± z·√(p(1 − p)/n)`` only when n ≥ 30 and n·p·(1 − p) ≥ 5;
+    The usual rule of thumb allows ``p ± z·√(p(1 − p)/n)`` only when n ≥ 30 and
+    n·p·(1 − p) ≥ 5;
     outside them, prefer the Wilson interval (``method="wilson"``).
     """
 
@@ -115,7 +118,7 @@ def _table_confidence(confidence: float, levels) -> float | None:
 def z_value(confidence, *, source="exact") -> float:
     """Two-sided normal quantile z with Pr[−z ≤ X ≤ z] = c, i.e. Pr[X ≥ z] = (1 − c)/2.
 
-    Handout 004, "Intervalo de Confiança (4)-(5)" and Table 5.1.
+    Witten et al. (2017), ch. 5, Table 5.1 (confidence limits for the normal distribution).
 
     Parameters
     ----------
@@ -136,6 +139,11 @@ def z_value(confidence, *, source="exact") -> float:
         If ``confidence`` is outside (0, 1), or with ``source="table"`` if Table 5.1 has
         no row for it (the message lists the available levels; 95% is not one of them).
 
+    References
+    ----------
+    I. H. Witten, E. Frank, M. A. Hall and C. J. Pal, *Data Mining: Practical Machine
+    Learning Tools and Techniques*, 4th ed., Morgan Kaufmann, 2017, ch. 5.
+
     Examples
     --------
     >>> z_value(0.90, source="table")
@@ -153,7 +161,7 @@ def z_value(confidence, *, source="exact") -> float:
         if level is None:
             available = ", ".join(f"{1 - 2 * p:.10g}" for p in sorted(Z_TABLE, reverse=True))
             raise ValueError(
-                f"confidence={confidence:.10g} is not in handout 004's Table 5.1, which lists "
+                f"confidence={confidence:.10g} is not in Witten et al.'s Table 5.1, which lists "
                 f"Pr[X ≥ z] = (1 − c)/2 for c = {available}; use source='exact'"
             )
         return Z_TABLE[level]
@@ -165,7 +173,7 @@ def z_value(confidence, *, source="exact") -> float:
 def t_value(confidence, df, *, source="exact") -> float:
     """Two-sided Student's t quantile for confidence c and ``df`` degrees of freedom.
 
-    Handout 004, "Comparação de Algoritmos (4)-(6)": with k datasets (or folds),
+    Witten et al. (2017), ch. 5 (comparing data mining schemes): with k datasets (or folds),
     df = k − 1; the interval of the mean difference is ``d ± t·σ``.
 
     Parameters
@@ -175,8 +183,9 @@ def t_value(confidence, df, *, source="exact") -> float:
     df : int
         Degrees of freedom, at least 1 and at most 2⁵³.
     source : {"exact", "table"}, default "exact"
-        ``"exact"``: scipy's quantile, Pr[|T| ≤ t] = c. ``"table"``: handout 004's t table,
-        rows df = 1, 2, 9, 29 and columns c = 0.80, 0.90, 0.95, 0.98, 0.99 only.
+        ``"exact"``: scipy's quantile, Pr[|T| ≤ t] = c. ``"table"``: the printed t table
+        :data:`~evalbook.T_TABLE`, rows df = 1, 2, 9, 29 and columns c = 0.80, 0.90, 0.95,
+        0.98, 0.99 only.
 
     Returns
     -------
@@ -203,14 +212,14 @@ def t_value(confidence, df, *, source="exact") -> float:
     if source == "table":
         if df not in T_TABLE:
             raise ValueError(
-                f"df={df} is not a row of handout 004's t table, which has df = k − 1 = "
+                f"df={df} is not a row of the t table, which has df = k − 1 = "
                 f"{', '.join(map(str, T_TABLE))}; use source='exact'"
             )
         row = T_TABLE[df]
         level = _table_confidence(confidence, row)
         if level is None:
             raise ValueError(
-                f"confidence={confidence:.10g} is not a column of handout 004's t table, "
+                f"confidence={confidence:.10g} is not a column of the t table, "
                 f"which has 1 − α = {', '.join(f'{c:.2f}' for c in row)}; use source='exact'"
             )
         return row[level]
@@ -229,7 +238,7 @@ class Interval(NamedTuple):
 
 
 def _wilson(p, n, z):
-    """Wilson score bounds (handout 004, option 2); vectorised over p and n."""
+    """Wilson score bounds (Wilson 1927); vectorised over p and n."""
     centre = p + z**2 / (2 * n)
     spread = z * np.sqrt(p / n - p**2 / n + z**2 / (4 * n**2))
     denominator = 1 + z**2 / n
@@ -240,7 +249,7 @@ def _wilson(p, n, z):
 
 
 def _normal(p, n, z):
-    """Normal-approximation bounds (handout 004, option 3); vectorised, not clipped."""
+    """Normal-approximation (Wald) bounds; vectorised, not clipped."""
     half = z * np.sqrt(p * (1 - p) / n)
     return p - half, p + half
 
@@ -249,16 +258,17 @@ def accuracy_interval(p, n, *, confidence=0.95, method="wilson", z=None) -> Inte
     """Confidence interval for an accuracy ``p`` measured on ``n`` test instances.
 
     Each prediction is a Bernoulli trial (right or wrong), so the number of hits is
-    binomial with mean p and variance p(1 − p)/n. Handout 004, "Confiança da Acurácia":
+    binomial with mean p and variance p(1 − p)/n. Witten et al. (2017), ch. 5 (predicting
+    performance); Brown, Cai & DasGupta (2001):
 
-    - ``"wilson"`` (option 2, "mais confiável"), the Wilson score interval
+    - ``"wilson"`` (the more reliable one), the Wilson score interval
       ``(p + z²/2n ± z·√(p/n − p²/n + z²/4n²)) / (1 + z²/n)``;
-    - ``"normal"`` (option 3), ``p ± z·√(p(1 − p)/n)``, valid when n ≥ 30 and
+    - ``"normal"`` (Wald), ``p ± z·√(p(1 − p)/n)``, valid when n ≥ 30 and
       n·p·(1 − p) ≥ 5: outside those conditions a :class:`NormalApproximationWarning` is
       emitted. The bounds are not clipped to [0, 1] (statsmodels clips them): a bound
       outside [0, 1] is one more sign that the approximation fails;
-    - ``"exact"``, the Clopper–Pearson interval from beta quantiles (not in the handout;
-      the one caret reports), which needs p·n to be a whole number of hits.
+    - ``"exact"``, the Clopper–Pearson interval from beta quantiles (the one caret
+      reports), which needs p·n to be a whole number of hits.
 
     Parameters
     ----------
@@ -271,7 +281,8 @@ def accuracy_interval(p, n, *, confidence=0.95, method="wilson", z=None) -> Inte
     method : {"wilson", "normal", "exact"}, default "wilson"
     z : float, optional
         Use this quantile instead of the exact one, e.g. ``z_value(0.9, source="table")``
-        (1.65) to reproduce the handout's numbers. Only for ``"wilson"`` and ``"normal"``.
+        (1.65) to reproduce numbers computed with a printed table. Only for ``"wilson"`` and
+        ``"normal"``.
 
     Returns
     -------
@@ -284,6 +295,17 @@ def accuracy_interval(p, n, *, confidence=0.95, method="wilson", z=None) -> Inte
         If p is outside [0, 1], n < 1, confidence is outside (0, 1), the method is
         unknown, z is not positive, z is given with ``method="exact"``, or p·n is not a
         whole number with ``method="exact"``.
+
+    References
+    ----------
+    I. H. Witten, E. Frank, M. A. Hall and C. J. Pal, *Data Mining: Practical Machine
+    Learning Tools and Techniques*, 4th ed., Morgan Kaufmann, 2017, ch. 5.
+    E. B. Wilson, "Probable inference, the law of succession, and statistical
+    inference", JASA 22:209-212, 1927. C. J. Clopper and E. S. Pearson, "The use of
+    confidence or fiducial limits illustrated in the case of the binomial",
+    Biometrika 26:404-413, 1934.
+    L. D. Brown, T. T. Cai and A. DasGupta, "Interval estimation for a binomial
+    proportion", Statistical Science 16(2):101-133, 2001.
 
     Examples
     --------
@@ -321,7 +343,7 @@ def accuracy_interval(p, n, *, confidence=0.95, method="wilson", z=None) -> Inte
     spread = n * p * (1 - p)
     if n < 30 or spread < 5:
         warnings.warn(
-            f"the normal approximation (handout 004, option 3) needs n ≥ 30 and "
+            f"the normal approximation needs n ≥ 30 and "
             f"n·p·(1 − p) ≥ 5; here n = {n} and n·p·(1 − p) = {spread:.4g}: prefer "
             "method='wilson'",
             NormalApproximationWarning,
@@ -337,8 +359,8 @@ def interval_coverage(p, n, *, confidence=0.95, method="wilson", trials=10_000, 
     Simulates ``trials`` test sets of ``n`` instances for a model whose true accuracy is
     ``p`` (hits ~ Binomial(n, p)), computes the ``method`` interval of each measured
     accuracy and counts how often it contains ``p``. A good 95% interval covers about 95%
-    of the time; handout 004 calls option 2 (Wilson) "mais confiável" because the normal
-    approximation (option 3) covers much less for small n or p near 0 or 1. No
+    of the time; the Wilson interval is the more reliable one because the normal
+    approximation covers much less for small n or p near 0 or 1. No
     :class:`NormalApproximationWarning` is emitted here: the point is to see the effect.
 
     Parameters
@@ -358,6 +380,11 @@ def interval_coverage(p, n, *, confidence=0.95, method="wilson", trials=10_000, 
     -------
     float
         The coverage, in [0, 1].
+
+    References
+    ----------
+    L. D. Brown, T. T. Cai and A. DasGupta, "Interval estimation for a binomial
+    proportion", Statistical Science 16(2):101-133, 2001.
 
     Examples
     --------
@@ -422,8 +449,8 @@ def proportion_interval(cm, metric, *, positive=None, method="wilson", confidenc
     matrix are each a share of hits among a count of instances: recall is TP out of the
     TP + FN positives, precision TP out of the TP + FP predicted positives, specificity TN
     out of TN + FP. Each is a binomial proportion, so its interval is the accuracy's
-    (handout 004, "Confiança da Acurácia") with its own hits and its own n: the Wilson
-    score interval (option 2) or the exact Clopper–Pearson one, computed by the same code
+    with its own hits and its own n: the Wilson
+    score interval or the exact Clopper–Pearson one, computed by the same code
     as :func:`accuracy_interval`. The n is the metric's denominator, not the test-set
     size: precision measured on 3 predicted positives is uncertain however large the test
     set (statsmodels' ``proportion_confint(hits, n, method="wilson" | "beta")``).
@@ -723,7 +750,7 @@ def bootstrap_interval(
 ) -> Interval:
     """Bootstrap confidence interval of any metric: of a confusion matrix, of labels, of scores.
 
-    Handout 001's bootstrap applied to the test set: draw ``n_resamples`` test sets of the
+    The bootstrap applied to the test set: draw ``n_resamples`` test sets of the
     same size from the instances, with replacement, compute the metric on each, and take
     the central ``confidence`` share of the values (the percentile interval; Efron &
     Tibshirani 1993, ch. 13). The data are those the metric takes:

@@ -1,8 +1,9 @@
 """Comparing two classifiers on the same data: McNemar, DeLong and the 5×2cv tests.
 
-Handout 004 compares two models tested on *different* test sets (d = p₁ − p₂ with the
-variance of two independent proportions) and two algorithms over several datasets (a t
-test on the differences). When both models are tested on the *same* instances, their
+:func:`~evalbook.compare_models` compares two models tested on *different* test sets
+(d = p₁ − p₂ with the variance of two independent proportions) and
+:func:`~evalbook.compare_algorithms` two algorithms over several datasets (a t test on the
+differences). When both models are tested on the *same* instances, their
 errors are paired, and the tests here use that pairing:
 
 - :func:`mcnemar_test`: do the two models make different numbers of errors on the same

@@ -1,6 +1,6 @@
 """Calibration: do the predicted probabilities mean what they say?
 
-No handout covers calibration. A model is *calibrated* when, among the instances it gives
+A model is *calibrated* when, among the instances it gives
 probability p of being positive, a share p are positive. A model can rank well (high AUC)
 and still be badly calibrated: naive Bayes pushes its probabilities towards 0 and 1, a
 boosted model or an SVM's rescaled margin towards the middle (Niculescu-Mizil & Caruana

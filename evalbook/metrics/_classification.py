@@ -1,8 +1,8 @@
 """Agreement beyond chance: the random classifier's matrix and Cohen's kappa built from it.
 
-Handout 001, "Matriz de confusão e classificador aleatório" and "Matriz de confusão e
-estatística Kappa": a random classifier that predicts each class with the same proportions
-as the model (for the A/B/C matrix: 60%, 30%, 10%) spreads every row of the target in those
+Witten, Frank, Hall & Pal (2017), *Data Mining*, ch. 5 (the kappa statistic): a random
+classifier that predicts each class with the same proportions as the model (for a
+3-class matrix with column shares 60%, 30%, 10%) spreads every row of the target in those
 proportions; its matrix is ``row total × column total / n``. Its diagonal is the number of
 successes expected by chance, and kappa is the share of the possible extra successes that
 the model achieved::
@@ -10,7 +10,7 @@ the model achieved::
     kappa = (observed − expected successes) / (n − expected successes)
 
 which is Cohen's ``(p_o − p_e) / (1 − p_e)`` (:func:`cohen_kappa`) in counts. The
-Matthews correlation coefficient (:func:`mcc`, handout 003), the other chance-corrected
+Matthews correlation coefficient (:func:`mcc`, Matthews 1975), the other chance-corrected
 agreement of a confusion matrix, lives here too. Both are computed in whole numbers
 (Python ints), exact for any count a :class:`~evalbook.ConfusionMatrix` holds.
 
@@ -29,19 +29,18 @@ class, say) is undefined. The library's single policy: the metric returns ``nan`
 emits an :class:`~evalbook.UndefinedMetricWarning` naming the metric and the empty
 denominator. ``zero_division=0.0`` (or ``1.0``, or ``nan``) returns that value silently
 instead. The only exception is named by its source: the Matthews correlation coefficient
-is 0 when a sum in its denominator is 0 (handout 003), with the same warning.
+is 0 when a sum in its denominator is 0 (Chicco & Jurman 2020), with the same warning.
 
 :data:`BINARY_METRICS` and :data:`MULTICLASS_METRICS` list the metrics with their formula
-and the handout equation they implement; :func:`metrics_table` evaluates them all. One
+and the source they follow; :func:`metrics_table` evaluates them all. One
 number under several names is one function: ``tpr`` and ``sensitivity`` are
 :func:`recall`, ``tnr`` is :func:`specificity` (:data:`ALIASES`). The MCC and Cohen's
 kappa live in :mod:`evalbook.metrics` and are listed here too.
 
 When errors have different prices: per-class recall, average class accuracy and profit.
 
-Handout 000, "Métricas de classificação" after the F1: the profit matrix (Tabela 4), the
-decision tree and the k-NN of Tabela 5, their profits in Tabela 6, and the average class
-accuracy, arithmetic (eqs. (7)-(8)) and harmonic (eq. (9)).
+Kelleher, Mac Namee & D'Arcy (2020), ch. 9: the profit matrix, the profit of
+a model, and the average class accuracy, arithmetic and harmonic.
 
 A profit matrix has the same layout as the confusion matrix (rows = target, columns =
 prediction, positive class first): ``profit_matrix[i, j]`` is what one instance of class
@@ -119,9 +118,8 @@ RANDOM_NEEDS = (
 def mcc(cm, *, positive=None) -> float:
     """Matthews correlation coefficient (the phi coefficient), in [−1, 1].
 
-    Handout 003: ``(TP·TN − FP·FN) / sqrt((TP+FP)(TP+FN)(TN+FP)(TN+FN))``. Handout 002
-    prints this same formula as eq. (10.6) but calls it "Kappa"; it is not Cohen's kappa
-    (see :func:`cohen_kappa`). For k classes, Gorodkin's generalisation (the one
+    Matthews (1975): ``(TP·TN − FP·FN) / sqrt((TP+FP)(TP+FN)(TN+FP)(TN+FN))``. It is not
+    Cohen's kappa (see :func:`cohen_kappa`). For k classes, Gorodkin's generalisation (the one
     ``sklearn.metrics.matthews_corrcoef`` computes)::
 
         (n·Σ C_kk − Σ p_k·t_k) / sqrt((n² − Σ p_k²)(n² − Σ t_k²))
@@ -129,9 +127,18 @@ def mcc(cm, *, positive=None) -> float:
     with t_k the row (target) and p_k the column (prediction) totals; with ``positive=``,
     the binary MCC of that class against the rest.
 
-    When a sum in the denominator is 0 the MCC is 0, handout 003's convention ("o
-    denominador pode ser considerado 1"), also scikit-learn's; an
+    When a sum in the denominator is 0 the MCC is 0 (the denominator is taken as 1, the
+    convention Chicco & Jurman (2020) describe), also scikit-learn's; an
     :class:`~evalbook.UndefinedMetricWarning` says so.
+
+    References
+    ----------
+    B. W. Matthews, "Comparison of the predicted and observed secondary structure of T4
+    phage lysozyme", Biochimica et Biophysica Acta 405(2):442-451, 1975. J. Gorodkin,
+    "Comparing two K-category assignments by a K-category correlation coefficient",
+    Computational Biology and Chemistry 28(5-6):367-374, 2004. D. Chicco and G. Jurman,
+    "The advantages of the Matthews correlation coefficient (MCC) over F1 score and
+    accuracy in binary classification evaluation", BMC Genomics 21:6, 2020.
 
     Examples
     --------
@@ -148,7 +155,7 @@ def mcc(cm, *, positive=None) -> float:
     if first == 0 or second == 0:
         warnings.warn(
             "MCC has a zero sum in its denominator (one class is never the target or never "
-            "predicted); returning 0 as handout 003 prescribes",
+            "predicted); returning 0, the usual convention for a zero denominator",
             UndefinedMetricWarning,
             stacklevel=2,
         )
@@ -168,11 +175,18 @@ def _dot(first: list[int], second: list[int]) -> int:
 def cohen_kappa(cm, *, zero_division="warn") -> float:
     """Cohen's kappa: (p_o − p_e) / (1 − p_e), agreement corrected for chance.
 
-    Handout 001, "Matriz de confusão e estatística Kappa": p_o is the accuracy and p_e the
-    accuracy expected of a random classifier that keeps the predicted class proportions,
+    Cohen (1960); Witten et al. (2017), ch. 5: p_o is the accuracy and p_e the accuracy
+    expected of a random classifier that keeps the predicted class proportions,
     ``Σ t_k·p_k / n²``. Equivalently, (observed − expected successes) / (n − expected
-    successes): 58 / 118 = 49.2% for handout 001's A/B/C matrix. Any number of classes.
+    successes): 58 / 118 = 49.2% for the 3-class matrix below. Any number of classes.
     Undefined when p_e = 1 (every target and prediction is one and the same class).
+
+    References
+    ----------
+    J. Cohen, "A coefficient of agreement for nominal scales", Educational and
+    Psychological Measurement 20(1):37-46, 1960. I. H. Witten, E. Frank, M. A. Hall and
+    C. J. Pal, *Data Mining: Practical Machine Learning Tools and Techniques*, 4th ed.,
+    Morgan Kaufmann, 2017, ch. 5.
 
     Examples
     --------
@@ -200,10 +214,10 @@ def _kappa(cm: ConfusionMatrix, zero_division, metric: str) -> float:
 def expected_confusion(cm):
     """The confusion matrix expected of a random classifier with the model's proportions.
 
-    Handout 001, "Matriz de confusão e estatística Kappa": the random classifier predicts
+    Witten et al. (2017), ch. 5 (the kappa statistic): the random classifier predicts
     each class in the proportions the model does (column totals / n) and classifies each
     row (each actual class) in those proportions, so cell (i, j) is
-    ``row total_i × column total_j / n``. For the A/B/C matrix its rows are 60/30/10,
+    ``row total_i × column total_j / n``. For the matrix below its rows are 60/30/10,
     36/18/6 and 24/12/4, and its diagonal sums to 82 expected successes.
 
     Parameters
@@ -245,7 +259,7 @@ def expected_confusion(cm):
 
 @result
 class KappaBreakdown(NamedTuple):
-    """Handout 001's kappa, step by step (see :func:`kappa_breakdown`).
+    """Cohen's kappa in counts, step by step (see :func:`kappa_breakdown`).
 
     Attributes
     ----------
@@ -285,11 +299,12 @@ class KappaBreakdown(NamedTuple):
 
 
 def kappa_breakdown(cm, *, zero_division="warn") -> KappaBreakdown:
-    """Cohen's kappa computed the way handout 001 does, keeping every intermediate count.
+    """Cohen's kappa computed in counts, keeping every intermediate count.
 
-    Handout 001: "número de sucessos do classificador aleatório = 60 + 18 + 4 = 82",
-    "número extra de sucessos = 88 + 40 + 12 − 82 = 58", "número máximo de sucessos extra
-    seria = 200 − 82 = 118", "Kappa = 58 / 118 = 49.2%". The result's ``kappa`` equals
+    Witten et al. (2017), ch. 5: the successes expected of the random classifier (for the
+    matrix of the example, 60 + 18 + 4 = 82), the extra successes of the model
+    (88 + 40 + 12 − 82 = 58), the most extra successes possible (200 − 82 = 118), and
+    kappa = 58 / 118 = 49.2%. The result's ``kappa`` equals
     :func:`evalbook.cohen_kappa`. Its maximum is 1 (only the diagonal is non-zero); it is
     0 when the model has exactly the chance successes and negative below that, down to −1.
 
@@ -345,8 +360,8 @@ def _binary_counts(cm, positive, metric: str) -> tuple[int, int, int, int]:
 def accuracy(cm, *, zero_division="warn") -> float:
     """Share of the predictions that are correct: (TP + TN) / n, or trace / n.
 
-    Called "taxa de acertos" in handout 000, eq. (2), "taxa de sucesso" in handout 001,
-    "Acurácia" in handout 002, eq. (10.1). Works for any number of classes.
+    Kelleher, Mac Namee & D'Arcy (2020), ch. 9; called the success rate in Witten et al. (2017),
+    ch. 5. Works for any number of classes.
 
     Parameters
     ----------
@@ -371,7 +386,7 @@ def accuracy(cm, *, zero_division="warn") -> float:
 def error_rate(cm, *, zero_division="warn") -> float:
     """Share of the predictions that are wrong: (FP + FN) / n = 1 − accuracy.
 
-    Handout 000, eq. (1) ("taxa de erros"); handout 001 ("taxa de erro"). Any number of
+    Kelleher, Mac Namee & D'Arcy (2020), ch. 9; Witten et al. (2017), ch. 5. Any number of
     classes.
 
     Examples
@@ -389,11 +404,9 @@ def error_rate(cm, *, zero_division="warn") -> float:
 def recall(cm, *, positive=None, zero_division="warn") -> float:
     """Share of the actual positives that the model found: TP / (TP + FN).
 
-    One number under three names: recall, handout 000, eq. (4) (where the text mislabels
-    it "especificidade"), and handout 002, eq. (10.11); the true positive rate ("Taxa de
-    verdadeiros positivos", handout 000), :func:`tpr`; and the sensitivity (handout 002,
-    eq. (10.11); handout 003, "Sensibilidade"; caret's name), :func:`sensitivity`. The
-    three names are one function.
+    One number under three names: recall and the true positive rate (Kelleher, Mac Namee &
+    D'Arcy (2020), ch. 9), :func:`tpr`; and the sensitivity (Altman & Bland 1994; caret's name),
+    :func:`sensitivity`. The three names are one function.
 
     Parameters
     ----------
@@ -403,6 +416,11 @@ def recall(cm, *, positive=None, zero_division="warn") -> float:
         For a multiclass matrix, the class treated as positive (one-vs-rest).
     zero_division : "warn" or float, default "warn"
         Value when there are no actual positives; ``"warn"``: nan and a warning.
+
+    References
+    ----------
+    D. G. Altman and J. M. Bland, "Diagnostic tests 1: sensitivity and specificity", BMJ
+    308:1552, 1994.
 
     Examples
     --------
@@ -417,7 +435,7 @@ def recall(cm, *, positive=None, zero_division="warn") -> float:
     )
 
 
-#: The true positive rate (handout 000) and the sensitivity (handouts 002, 003): :func:`recall`.
+#: The true positive rate and the sensitivity: :func:`recall`.
 tpr = recall
 sensitivity = recall
 
@@ -425,7 +443,7 @@ sensitivity = recall
 def fnr(cm, *, positive=None, zero_division="warn") -> float:
     """False negative rate: FN / (TP + FN) = 1 − TPR, the share of positives missed.
 
-    Handout 000 ("Taxa de falsos negativos"). Same parameters as :func:`recall`.
+    Kelleher, Mac Namee & D'Arcy (2020), ch. 9. Same parameters as :func:`recall`.
 
     Examples
     --------
@@ -441,9 +459,14 @@ def fnr(cm, *, positive=None, zero_division="warn") -> float:
 def specificity(cm, *, positive=None, zero_division="warn") -> float:
     """Specificity: TN / (TN + FP), the share of actual negatives recognised.
 
-    Handout 002, eq. (10.12); handout 003 ("Especificidade"). Also called the true
-    negative rate (handout 000, "Taxa de verdadeiros negativos"): :func:`tnr` is this
+    Altman & Bland (1994); caret's name. Also called the true negative rate
+    (Kelleher, Mac Namee & D'Arcy (2020), ch. 9): :func:`tnr` is this
     same function. Same parameters as :func:`recall`.
+
+    References
+    ----------
+    D. G. Altman and J. M. Bland, "Diagnostic tests 1: sensitivity and specificity", BMJ
+    308:1552, 1994.
 
     Examples
     --------
@@ -458,14 +481,14 @@ def specificity(cm, *, positive=None, zero_division="warn") -> float:
     )
 
 
-#: The true negative rate (handout 000): :func:`specificity`.
+#: The true negative rate: :func:`specificity`.
 tnr = specificity
 
 
 def fpr(cm, *, positive=None, zero_division="warn") -> float:
     """False positive rate: FP / (TN + FP) = 1 − TNR, the share of negatives flagged.
 
-    Handout 000 ("Taxa de falsos positivos"); handout 001. Same parameters as
+    Kelleher, Mac Namee & D'Arcy (2020), ch. 9. Same parameters as
     :func:`recall`.
 
     Examples
@@ -483,7 +506,7 @@ def fpr(cm, *, positive=None, zero_division="warn") -> float:
 def precision(cm, *, positive=None, zero_division="warn") -> float:
     """Share of the positive predictions that are right: TP / (TP + FP).
 
-    Handout 000, eq. (3); handout 002, eq. (10.9). The same number as :func:`ppv`
+    Kelleher, Mac Namee & D'Arcy (2020), ch. 9. The same number as :func:`ppv`
     without ``prevalence``. Same parameters as :func:`recall`; undefined when nothing is
     predicted positive.
 
@@ -505,7 +528,7 @@ def precision(cm, *, positive=None, zero_division="warn") -> float:
 def ppv(cm, *, prevalence=None, positive=None, zero_division="warn") -> float:
     """Positive predictive value: TP / (TP + FP), or its Bayes form for another prevalence.
 
-    Handout 003 ("Valor preditivo positivo"); handout 002, eq. (10.8)::
+    Altman & Bland (1994); the documentation of R's ``caret::confusionMatrix`` (Kuhn 2008)::
 
         PPV = sens · prev / (sens · prev + (1 − spec) · (1 − prev))
 
@@ -522,6 +545,13 @@ def ppv(cm, *, prevalence=None, positive=None, zero_division="warn") -> float:
         For a multiclass matrix, the class treated as positive (one-vs-rest).
     zero_division : "warn" or float, default "warn"
 
+    References
+    ----------
+    D. G. Altman and J. M. Bland, "Diagnostic tests 2: predictive values", BMJ 309:102,
+    1994.
+    M. Kuhn, "Building predictive models in R using the caret package", Journal of
+    Statistical Software 28(5):1-26, 2008; the documentation of ``caret::confusionMatrix``.
+
     Examples
     --------
     >>> ppv([[6, 3], [2, 9]])
@@ -535,9 +565,16 @@ def ppv(cm, *, prevalence=None, positive=None, zero_division="warn") -> float:
 def npv(cm, *, prevalence=None, positive=None, zero_division="warn") -> float:
     """Negative predictive value: TN / (TN + FN), or its Bayes form for another prevalence.
 
-    Handout 002, eq. (10.7); handout 003 ("Valor preditivo negativo"). With
+    Altman & Bland (1994); the documentation of R's ``caret::confusionMatrix`` (Kuhn 2008). With
     ``prevalence``, caret's form ``spec · (1 − prev) / ((1 − sens) · prev + spec · (1 − prev))``.
     Same parameters as :func:`ppv`; undefined when nothing is predicted negative.
+
+    References
+    ----------
+    D. G. Altman and J. M. Bland, "Diagnostic tests 2: predictive values", BMJ 309:102,
+    1994.
+    M. Kuhn, "Building predictive models in R using the caret package", Journal of
+    Statistical Software 28(5):1-26, 2008; the documentation of ``caret::confusionMatrix``.
 
     Examples
     --------
@@ -580,7 +617,7 @@ def fbeta(cm, *, beta=1.0, positive=None, zero_division="warn") -> float:
     The weighted harmonic mean of precision and recall; β > 1 weighs recall more. With
     β = 1 it is :func:`f1`; as β grows it tends to the recall, as β shrinks to the
     precision (both limits are reached in floating point, never a nan). Written in
-    counts, as handout 002's eq. (10.5), it is defined whenever TP + FN + FP > 0, even
+    counts, 2·TP / (2·TP + FP + FN), it is defined whenever TP + FN + FP > 0, even
     where precision is not.
 
     Parameters
@@ -611,8 +648,13 @@ def fbeta(cm, *, beta=1.0, positive=None, zero_division="warn") -> float:
 def f1(cm, *, positive=None, zero_division="warn") -> float:
     """F1: 2·precision·recall / (precision + recall) = 2·TP / (2·TP + FP + FN).
 
-    Handout 000, eq. (5); handout 002, eq. (10.5). It always lies between precision and
-    recall. Same parameters as :func:`recall`; undefined only when TP = FN = FP = 0.
+    van Rijsbergen (1979); Kelleher, Mac Namee & D'Arcy (2020), ch. 9. It always lies between
+    precision and recall. Same parameters as :func:`recall`; undefined only when
+    TP = FN = FP = 0.
+
+    References
+    ----------
+    C. J. van Rijsbergen, *Information Retrieval*, 2nd ed., Butterworths, 1979, ch. 7.
 
     Examples
     --------
@@ -650,8 +692,8 @@ def _class_recalls(cm: ConfusionMatrix, zero_division, metric: str) -> np.ndarra
 def per_class_recall(cm, *, zero_division="warn"):
     """The recall of each class: its diagonal cell over its row total.
 
-    Handout 000, eq. (6) (the "acurácia por classe": instances of the class classified
-    correctly over all instances of the class) and the ``recall_l`` of eqs. (7) and (9).
+    Kelleher, Mac Namee & D'Arcy (2020), ch. 9 (instances of the class classified correctly over
+    all instances of the class): the recalls that :func:`average_class_accuracy` averages.
     Works for any number of classes; for two classes it is (sensitivity, specificity).
 
     Parameters
@@ -685,11 +727,18 @@ def per_class_recall(cm, *, zero_division="warn"):
 def balanced_accuracy(cm, *, positive=None, zero_division="warn") -> float:
     """Balanced accuracy: (sensitivity + specificity) / 2, the mean recall of the classes.
 
-    Handout 002, eq. (10.2). For two classes it is the mean of sensitivity and
-    specificity; for k classes the mean of the k per-class recalls (as
+    The documentation of R's ``caret::confusionMatrix`` (Kuhn 2008). For two classes it is the
+    mean of sensitivity and specificity; for k classes the mean of the k per-class recalls (as
     ``sklearn.metrics.balanced_accuracy_score``); with ``positive=``, the (sensitivity +
-    specificity) / 2 of that class against the rest (caret's by-class value). A class with
-    no actual instances makes it undefined (nan and a warning, or ``zero_division``).
+    specificity) / 2 of that class against the rest (caret's by-class value). A class with no
+    actual instances makes it undefined (nan and a warning, or ``zero_division``).
+
+    References
+    ----------
+    M. Kuhn, "Building predictive models in R using the caret package", Journal of
+    Statistical Software 28(5):1-26, 2008; the documentation of ``caret::confusionMatrix``.
+    K. H. Brodersen, C. S. Ong, K. E. Stephan and J. M. Buhmann, "The balanced accuracy and
+    its posterior distribution", ICPR 2010.
 
     Examples
     --------
@@ -706,7 +755,9 @@ def balanced_accuracy(cm, *, positive=None, zero_division="warn") -> float:
 def efficiency(cm, *, positive=None, zero_division="warn") -> float:
     """Efficiency: (sensitivity + specificity) / 2.
 
-    Handout 003 ("Eficiência"); the same number as binary :func:`balanced_accuracy`.
+    The mean of sensitivity and specificity, which the documentation of R's
+    ``caret::confusionMatrix`` (Kuhn 2008) calls balanced accuracy: the same number as
+    binary :func:`balanced_accuracy`.
     Same parameters as :func:`recall`.
 
     Examples
@@ -727,7 +778,8 @@ def efficiency(cm, *, positive=None, zero_division="warn") -> float:
 def prevalence(cm, *, positive=None, zero_division="warn") -> float:
     """Prevalence: (TP + FN) / n, the share of actual positives.
 
-    Handout 002, eq. (10.10). Same parameters as :func:`recall`.
+    The documentation of R's ``caret::confusionMatrix`` (Kuhn 2008). Same parameters as
+    :func:`recall`.
 
     Examples
     --------
@@ -743,7 +795,8 @@ def prevalence(cm, *, positive=None, zero_division="warn") -> float:
 def detection_rate(cm, *, positive=None, zero_division="warn") -> float:
     """Detection rate: TP / n, the share of all instances that are found positives.
 
-    Handout 002, eq. (10.4). Same parameters as :func:`recall`.
+    The documentation of R's ``caret::confusionMatrix`` (Kuhn 2008). Same parameters as
+    :func:`recall`.
 
     Examples
     --------
@@ -759,7 +812,8 @@ def detection_rate(cm, *, positive=None, zero_division="warn") -> float:
 def detection_prevalence(cm, *, positive=None, zero_division="warn") -> float:
     """Detection prevalence: (TP + FP) / n, the share of instances predicted positive.
 
-    Handout 002, eq. (10.3). Same parameters as :func:`recall`.
+    The documentation of R's ``caret::confusionMatrix`` (Kuhn 2008). Same parameters as
+    :func:`recall`.
 
     Examples
     --------
@@ -780,21 +834,21 @@ def detection_prevalence(cm, *, positive=None, zero_division="warn") -> float:
 #: Binary metrics: name -> (function, formula, source). Each takes ``positive=`` and
 #: ``zero_division=`` (except mcc, see its docstring).
 BINARY_METRICS = {
-    "tpr": (tpr, "TP / (TP + FN)", "handout 000"),
-    "tnr": (tnr, "TN / (TN + FP)", "handout 000"),
-    "fpr": (fpr, "FP / (TN + FP)", "handout 000"),
-    "fnr": (fnr, "FN / (TP + FN)", "handout 000"),
-    "precision": (precision, "TP / (TP + FP)", "handout 000, eq. (3); 002, eq. (10.9)"),
-    "recall": (recall, "TP / (TP + FN)", "handout 000, eq. (4)"),
-    "f1": (f1, "2·TP / (2·TP + FP + FN)", "handout 000, eq. (5); 002, eq. (10.5)"),
-    "sensitivity": (sensitivity, "TP / (TP + FN)", "handout 002, eq. (10.11); 003"),
-    "specificity": (specificity, "TN / (TN + FP)", "handout 002, eq. (10.12); 003"),
-    "ppv": (ppv, "TP / (TP + FP)", "handout 002, eq. (10.8); 003"),
-    "npv": (npv, "TN / (TN + FN)", "handout 002, eq. (10.7); 003"),
-    "efficiency": (efficiency, "(sens + spec) / 2", "handout 003"),
-    "prevalence": (prevalence, "(TP + FN) / n", "handout 002, eq. (10.10)"),
-    "detection_rate": (detection_rate, "TP / n", "handout 002, eq. (10.4)"),
-    "detection_prevalence": (detection_prevalence, "(TP + FP) / n", "handout 002, eq. (10.3)"),
+    "tpr": (tpr, "TP / (TP + FN)", "Kelleher et al. (2020), ch. 9"),
+    "tnr": (tnr, "TN / (TN + FP)", "Kelleher et al. (2020), ch. 9"),
+    "fpr": (fpr, "FP / (TN + FP)", "Kelleher et al. (2020), ch. 9"),
+    "fnr": (fnr, "FN / (TP + FN)", "Kelleher et al. (2020), ch. 9"),
+    "precision": (precision, "TP / (TP + FP)", "Kelleher et al. (2020), ch. 9"),
+    "recall": (recall, "TP / (TP + FN)", "Kelleher et al. (2020), ch. 9"),
+    "f1": (f1, "2·TP / (2·TP + FP + FN)", "van Rijsbergen (1979); Kelleher et al. (2020), ch. 9"),
+    "sensitivity": (sensitivity, "TP / (TP + FN)", "Altman & Bland (1994); caret (Kuhn 2008)"),
+    "specificity": (specificity, "TN / (TN + FP)", "Altman & Bland (1994); caret (Kuhn 2008)"),
+    "ppv": (ppv, "TP / (TP + FP)", "Altman & Bland (1994); caret (Kuhn 2008)"),
+    "npv": (npv, "TN / (TN + FN)", "Altman & Bland (1994); caret (Kuhn 2008)"),
+    "efficiency": (efficiency, "(sens + spec) / 2", "caret (Kuhn 2008), balanced accuracy"),
+    "prevalence": (prevalence, "(TP + FN) / n", "caret (Kuhn 2008)"),
+    "detection_rate": (detection_rate, "TP / n", "caret (Kuhn 2008)"),
+    "detection_prevalence": (detection_prevalence, "(TP + FP) / n", "caret (Kuhn 2008)"),
 }
 
 #: Registry names that are another name of one function: alias -> the function's name.
@@ -802,11 +856,11 @@ ALIASES = {"tpr": "recall", "sensitivity": "recall", "tnr": "specificity"}
 
 #: Metrics defined for any number of classes: name -> (function, formula, source).
 MULTICLASS_METRICS = {
-    "accuracy": (accuracy, "(TP + TN) / n", "handout 000, eq. (2); 002, eq. (10.1)"),
-    "error_rate": (error_rate, "(FP + FN) / n", "handout 000, eq. (1)"),
-    "balanced_accuracy": (balanced_accuracy, "(sens + spec) / 2", "handout 002, eq. (10.2)"),
-    "mcc": (mcc, "(TP·TN − FP·FN) / √(…)", "handout 003; 002, eq. (10.6) ('Kappa')"),
-    "cohen_kappa": (cohen_kappa, "(p_o − p_e) / (1 − p_e)", "handout 001"),
+    "accuracy": (accuracy, "(TP + TN) / n", "Kelleher et al. (2020), ch. 9"),
+    "error_rate": (error_rate, "(FP + FN) / n", "Kelleher et al. (2020), ch. 9"),
+    "balanced_accuracy": (balanced_accuracy, "(sens + spec) / 2", "caret (Kuhn 2008)"),
+    "mcc": (mcc, "(TP·TN − FP·FN) / √(…)", "Matthews (1975); Chicco & Jurman (2020)"),
+    "cohen_kappa": (cohen_kappa, "(p_o − p_e) / (1 − p_e)", "Cohen (1960)"),
 }
 
 
@@ -831,7 +885,7 @@ def metrics_table(cm, *, positive=None, zero_division="warn"):
     --------
     >>> table = metrics_table([[6, 3], [2, 9]])
     >>> round(float(table.loc["f1", "value"]), 3), table.loc["f1", "source"]
-    (0.706, 'handout 000, eq. (5); 002, eq. (10.5)')
+    (0.706, 'van Rijsbergen (1979); Kelleher et al. (2020), ch. 9')
     """
     import pandas as pd
 
@@ -863,16 +917,14 @@ MEANS = ("arithmetic", "harmonic")
 def average_class_accuracy(cm, *, mean="arithmetic", zero_division="warn") -> float:
     """The mean of the per-class recalls: arithmetic (eq. (7)) or harmonic (eq. (9)).
 
-    Handout 000, "Average Class Accuracy"::
+    Kelleher, Mac Namee & D'Arcy (2020), ch. 9 (average class accuracy)::
 
-        arithmetic:  (1/k) Σ recall_l                      eqs. (7) and (8)
-        harmonic:    1 / ((1/k) Σ 1/recall_l)              eq. (9)
+        arithmetic:  (1/k) Σ recall_l
+        harmonic:    1 / ((1/k) Σ 1/recall_l)
 
-    The arithmetic mean is the balanced accuracy (handout 002, eq. (10.2), for two
+    The arithmetic mean is the balanced accuracy (:func:`balanced_accuracy`, for two
     classes). The harmonic mean is pulled towards the worst class: it is 0 as soon as one
-    class has recall 0 (the limit of eq. (9); no division by zero is reported). For the
-    decision tree and the k-NN of handout 000, Tabela 5, the harmonic means are 80.761%
-    and 83.824%.
+    class has recall 0 (the limit of the formula; no division by zero is reported).
 
     Parameters
     ----------
@@ -924,9 +976,10 @@ def average_class_accuracy(cm, *, mean="arithmetic", zero_division="warn") -> fl
 def profit(cm, profit_matrix) -> float:
     """The total profit of a model: Σ counts × profits over the cells of the matrix.
 
-    Handout 000, Tabelas 4-6: with a profit matrix of TP = 140, FN = −140, FP = −700,
-    TN = 0, the decision tree of Tabela 5 (a) earns 1 540 and the k-NN (b) 560, although
-    the k-NN has the higher average class accuracy.
+    Kelleher, Mac Namee & D'Arcy (2020), ch. 9 (profit matrices). A model with the higher
+    average class accuracy can earn less: in the example, with TP = 140, FN = −140,
+    FP = −700 and TN = 0, the first matrix earns 1 540 and the second 560, although the
+    second has the higher average class accuracy.
 
     Parameters
     ----------

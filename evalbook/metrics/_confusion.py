@@ -1,7 +1,7 @@
 """The confusion matrix: counts of (target, prediction) pairs.
 
-Rows are the target (the actual class) and columns the prediction, as in handouts 000
-(Tabela 1) and 001 ("a classe exacta é a linha e a predita é a coluna"). For two classes
+Rows are the target (the actual class) and columns the prediction, as in Kelleher, Mac
+Namee & D'Arcy (2020), ch. 9, and Witten & Frank's *Data Mining*, ch. 5. For two classes
 the first label is the positive class, so the matrix reads::
 
                  prediction
@@ -10,7 +10,7 @@ the first label is the positive class, so the matrix reads::
            neg   FP    TN
 
 Other sources use other layouts: scikit-learn sorts the labels (so the negative class 0
-usually comes first) and caret, like handout 002, puts the prediction in the rows.
+usually comes first) and R's caret puts the prediction in the rows.
 :meth:`ConfusionMatrix.to_frame` shows all three.
 """
 
@@ -41,7 +41,7 @@ from evalbook._core.render import confusion_html, term
 __all__ = ["ConfusionMatrix", "result_types"]
 
 #: Accepted values of ``orientation`` in :meth:`ConfusionMatrix.to_frame`.
-ORIENTATIONS = ("handout", "sklearn", "caret")
+ORIENTATIONS = ("matrix", "sklearn", "caret")
 
 # Integer labels take the bincount path when their range R keeps the R x R table small.
 _MAX_DENSE_CELLS = 1 << 22
@@ -70,8 +70,8 @@ def _default_order(values: list) -> list:
 class ConfusionMatrix:
     """A confusion matrix with its class labels: rows are the target, columns the prediction.
 
-    Handout 000, Tabela 1 (and Tabela 3 for the SPAM example); handout 001, "Matriz de
-    confusão". ``labels[0]`` is the positive class of the binary metrics.
+    Kelleher, Mac Namee & D'Arcy (2020), ch. 9; Witten et al. (2017), ch. 5.
+    ``labels[0]`` is the positive class of the binary metrics.
 
     Parameters
     ----------
@@ -317,20 +317,20 @@ class ConfusionMatrix:
         return ConfusionMatrix([[tp, fn], [fp, tn]], labels=[self._labels[i], rest])
 
     # ------------------------------------------------------------------ views
-    def to_frame(self, orientation: str = "handout", *, margins: bool = False):
+    def to_frame(self, orientation: str = "matrix", *, margins: bool = False):
         """The matrix as a labelled pandas DataFrame, in one of three layouts.
 
         Parameters
         ----------
-        orientation : {"handout", "sklearn", "caret"}
-            ``"handout"``: target in the rows, labels in this matrix's order (positive
-            first), as in handouts 000 and 001. ``"sklearn"``: target in the rows, labels
-            sorted, as ``sklearn.metrics.confusion_matrix`` returns it (for 0/1 labels the
-            negative class 0 comes first). ``"caret"``: prediction in the rows and target
+        orientation : {"matrix", "sklearn", "caret"}
+            ``"matrix"``: target in the rows, labels in this matrix's order (positive first), as
+            Kelleher et al. and Witten et al. print it. ``"sklearn"``: target in the rows,
+            labels sorted, as ``sklearn.metrics.confusion_matrix`` returns it (for 0/1 labels
+            the negative class 0 comes first). ``"caret"``: prediction in the rows and target
             ("reference") in the columns, positive first, as R's ``caret::confusionMatrix``
-            and handout 002 print it.
+            prints it.
         margins : bool, default False
-            Add a ``"total"`` row and column, as handout 001 prints its A/B/C matrix.
+            Add a ``"total"`` row and column, as Witten et al. (2017, ch. 5) print theirs.
 
         Returns
         -------
@@ -433,7 +433,7 @@ def as_confusion_matrix(cm, name: str = "cm") -> ConfusionMatrix:
 def result_types(y_true, y_pred, *, positive) -> np.ndarray:
     """The result type of each prediction: ``"TP"``, ``"FN"``, ``"FP"`` or ``"TN"``.
 
-    Handout 000, "Tipos de Erro" and the column Res. of Tabelas 2 and 7. Every label other
+    Kelleher, Mac Namee & D'Arcy (2020), ch. 9 (the outcomes of a prediction). Every label other
     than ``positive`` counts as negative. ``positive`` is one label (not a list), and the
     labels must be of one type, as :meth:`ConfusionMatrix.from_labels` requires (a ``1``
     and a ``"1"`` are different classes).

@@ -1,29 +1,28 @@
 """Scores checked once and sorted once: the value behind every metric on scores.
 
-Handout 000, eq. (11): a score becomes a prediction at a threshold t (score ≥ t →
-positive). :class:`ScoredData` holds the labels and scores of one model, validated and
-sorted once, with the cumulative counts of positives and negatives above every distinct
-score; :func:`evalbook.roc_curve`, :func:`evalbook.roc_auc`, :func:`evalbook.ks_statistic`,
+A score becomes a prediction at a threshold t (Fawcett 2006); here score ≥ t → positive.
+:class:`ScoredData` holds the labels and scores of one model, validated and sorted once,
+with the cumulative counts of positives and negatives above every distinct score;
+:func:`evalbook.roc_curve`, :func:`evalbook.roc_auc`, :func:`evalbook.ks_statistic`,
 :func:`evalbook.gain_lift`, the score plots and the threshold explorer all read it, so a
 slider step neither re-validates the labels nor recounts. Re-exported by
 :mod:`evalbook.metrics`.
 
 Metrics on scores: the threshold, the ROC curve and its area, the KS statistic, gain and lift.
 
-Handout 000, "Métricas sobre scores" (eqs. (11)-(18), Tabelas 7 and 8, Figura 4). A model
-that outputs a score (a probability, a margin, any number where higher means "more
-positive") becomes a classifier only once a threshold is chosen: score ≥ t → positive
-(eq. (11)). Every confusion-matrix metric then depends on t. The functions here describe
-the scores for *all* thresholds at once:
+Kelleher, Mac Namee & D'Arcy (2020), ch. 9; Fawcett (2006). A model that outputs a score (a
+probability, a margin, any number where higher means "more positive") becomes a classifier
+only once a threshold is chosen: score ≥ t → positive. Every confusion-matrix metric then
+depends on t. The functions here describe the scores for *all* thresholds at once:
 
 - :func:`roc_curve` and :func:`roc_auc`: TPR against FPR for every threshold, and the area
-  under that curve (eq. (12)), which is also the probability that a random positive
+  under that curve, which is also the probability that a random positive
   scores higher than a random negative (ties count one half);
 - :func:`ks_statistic`: the largest gap between the cumulative score distributions of the
-  negatives and the positives (eqs. (14)-(16)); it equals the largest TPR − FPR;
+  negatives and the positives; it equals the largest TPR − FPR;
   :func:`ks_curve` gives the two distributions;
 - :func:`gain_lift`: the share of positives caught in each slice of the instances sorted
-  by score, and how much better that is than picking at random (eqs. (17)-(18)).
+  by score, and how much better that is than picking at random.
 
 The curves (:func:`roc_curve`, :func:`ks_curve`, :func:`gain_lift`) are
 :class:`~evalbook.Curve` objects: named arrays, a table on request, a plot method. In every
@@ -35,10 +34,10 @@ input is checked and sorted once, however many metrics are computed from it.
 
 Precision and recall along the thresholds, average precision, multiclass ROC AUC.
 
-No handout covers these; they follow the primary literature. A model that outputs a score
-becomes a classifier once a threshold ``t`` is chosen (score ≥ t → positive, handout 000,
-eq. (11)); the functions here describe precision and recall for *every* threshold at once,
-the way :func:`evalbook.roc_curve` does for TPR and FPR:
+They follow the primary literature (Davis & Goadrich 2006). A model that outputs a score
+becomes a classifier once a threshold ``t`` is chosen (score ≥ t → positive); the functions
+here describe precision and recall for *every* threshold at once, the way
+:func:`evalbook.roc_curve` does for TPR and FPR:
 
 - :func:`precision_recall_curve`: precision TP / (TP + FP) and recall TP / P of every
   distinct score used as threshold;
@@ -118,7 +117,7 @@ class Counts(NamedTuple):
 class ScoredData:
     """Labels and scores checked once and sorted once: the counts behind every threshold.
 
-    Handout 000, eq. (11): score ≥ t → positive. Build it from ``(y_true, scores,
+    Score ≥ t → positive. Build it from ``(y_true, scores,
     positive=)`` and pass it in place of ``y_true`` (without ``scores`` and ``positive``)
     to :func:`roc_curve`, :func:`roc_auc`, :func:`ks_statistic`, :func:`gain_lift` and the
     score Displays (``RocCurveDisplay.from_predictions(data)``): none of them checks or sorts
@@ -317,16 +316,16 @@ def as_scored_data(y_true, scores=None, positive=None) -> ScoredData:
 def threshold(scores, t=0.5, *, positive, negative):
     """Turn scores into predicted labels: score ≥ t → ``positive``, else ``negative``.
 
-    Handout 000, eq. (11). The handout writes the condition as "threshold ≥ 0.5"; it means
-    the *score*: an instance is positive when its score reaches the threshold.
+    Kelleher, Mac Namee & D'Arcy (2020), ch. 9; Fawcett (2006). An instance is positive when its
+    *score* reaches the threshold.
 
     Parameters
     ----------
     scores : sequence of float
         One finite score per instance; higher means more likely positive.
     t : float, default 0.5
-        The threshold (0.5 is the usual default of a logistic regression, handout 000,
-        note 12). An instance whose score equals ``t`` is predicted positive.
+        The threshold (0.5 is the usual default of a logistic regression). An instance whose
+        score equals ``t`` is predicted positive.
     positive, negative : label
         The two labels to predict, each a single label (not None or another missing
         value).
@@ -372,8 +371,8 @@ def _same_label(kept, given) -> bool:
 def roc_curve(y_true, scores=None, *, positive=None) -> Curve:
     """The ROC curve: the (FPR, TPR) pair of every threshold, from (0, 0) to (1, 1).
 
-    Handout 000, "ROC" and Figura 4(a). Each distinct score ``s`` is a threshold (score ≥
-    s → positive, eq. (11)) and gives one point; tied scores give a single point, since no
+    Fawcett (2006); Kelleher, Mac Namee & D'Arcy (2020), ch. 9. Each distinct score ``s`` is a
+    threshold (score ≥ s → positive) and gives one point; tied scores give a single point, since no
     threshold can separate them. A first point with threshold ``+inf`` (nothing predicted
     positive) starts the curve at (0, 0); the lowest score ends it at (1, 1). The same
     points as ``sklearn.metrics.roc_curve(..., drop_intermediate=False)``.
@@ -395,6 +394,12 @@ def roc_curve(y_true, scores=None, *, positive=None) -> Curve:
         non-decreasing), ``tp`` and ``fp`` (the counts behind them); one entry per
         distinct score, plus the first. Shown as a table; ``.to_frame()`` makes it a
         DataFrame, ``.plot()`` draws it (:class:`~evalbook.RocCurveDisplay`).
+
+    References
+    ----------
+    T. Fawcett, "An introduction to ROC analysis", Pattern Recognition Letters
+    27(8):861-874, 2006. J. D. Kelleher, B. Mac Namee and A. D'Arcy, *Fundamentals of
+    Machine Learning for Predictive Data Analytics*, 2nd ed., MIT Press, 2020, ch. 9.
 
     Examples
     --------
@@ -436,7 +441,7 @@ def roc_curve(y_true, scores=None, *, positive=None) -> Curve:
 def auc(x, y) -> float:
     """Area under a curve given by its points, by the trapezoid rule.
 
-    Handout 000, eq. (12): the sum over consecutive points of
+    Fawcett (2006), the trapezoid area: the sum over consecutive points of
     (x[i] − x[i−1]) · (y[i] + y[i−1]) / 2, its sign reversed when ``x`` decreases. With
     ``x`` = FPR and ``y`` = TPR of a ROC curve it is the AUC (the "ROC index").
 
@@ -449,6 +454,11 @@ def auc(x, y) -> float:
     Returns
     -------
     float
+
+    References
+    ----------
+    T. Fawcett, "An introduction to ROC analysis", Pattern Recognition Letters
+    27(8):861-874, 2006.
 
     Examples
     --------
@@ -467,7 +477,7 @@ def auc(x, y) -> float:
 def roc_auc(y_true, scores=None, *, positive=None, zero_division="warn") -> float:
     """Area under the ROC curve: P(score of a positive > score of a negative) + ½ P(tie).
 
-    Handout 000, eq. (12). The trapezoid area of :func:`roc_curve` equals the Mann-Whitney
+    Hanley & McNeil (1982): the trapezoid area of :func:`roc_curve` equals the Mann-Whitney
     probability that a randomly drawn positive scores higher than a randomly drawn
     negative, ties counting one half. It is summed exactly, in integers, over the distinct
     scores of a :class:`ScoredData`: each negative scoring s wins against the positives
@@ -490,6 +500,12 @@ def roc_auc(y_true, scores=None, *, positive=None, zero_division="warn") -> floa
     float
         In [0, 1]: 1 for scores that rank every positive above every negative, 0.5 for
         scores unrelated to the class, 0 for scores ranking them exactly backwards.
+
+    References
+    ----------
+    J. A. Hanley and B. J. McNeil, "The meaning and use of the area under a receiver
+    operating characteristic (ROC) curve", Radiology 143(1):29-36, 1982. T. Fawcett, "An
+    introduction to ROC analysis", Pattern Recognition Letters 27(8):861-874, 2006.
 
     Examples
     --------
@@ -527,13 +543,12 @@ class KSResult(NamedTuple):
 def ks_statistic(y_true, scores=None, *, positive=None, zero_division="warn") -> KSResult:
     """Kolmogorov-Smirnov statistic: the largest gap between the classes' score CDFs.
 
-    Handout 000, eqs. (14)-(16). With CP(c, ps) = share of the instances of class c whose
-    score is ≤ ps, the statistic is the largest |CP(negative, ps) − CP(positive, ps)| over
-    all scores ps. A good model gives the positives high scores, so CP(positive, ·) lies
-    *below* CP(negative, ·): eq. (16) as printed, max(CP(positive) − CP(negative)), takes
-    the difference in the wrong order and gives 0 (at the ends, where both CDFs are 0 or 1)
-    for exactly the models it should reward. This function takes the absolute value, the
-    two-sample statistic of ``scipy.stats.ks_2samp``.
+    Kelleher, Mac Namee & D'Arcy (2020), ch. 9 (the K-S statistic). With CP(c, ps) = share
+    of the instances of class c whose score is ≤ ps, the statistic is the largest
+    |CP(negative, ps) − CP(positive, ps)| over all scores ps. A good model gives the
+    positives high scores, so CP(positive, ·) lies *below* CP(negative, ·). This function
+    takes the absolute value, the two-sample statistic of ``scipy.stats.ks_2samp``, so the
+    order of the difference does not matter.
 
     The gap at ps is also TPR − FPR at the threshold just above ps, so the statistic is the
     largest vertical distance between the ROC curve and the diagonal.
@@ -549,6 +564,11 @@ def ks_statistic(y_true, scores=None, *, positive=None, zero_division="warn") ->
     KSResult
         ``statistic`` in [0, 1] and ``score``, the smallest ps at which it is attained
         (``nan`` when undefined).
+
+    References
+    ----------
+    J. D. Kelleher, B. Mac Namee and A. D'Arcy, *Fundamentals of Machine Learning for
+    Predictive Data Analytics*, 2nd ed., MIT Press, 2020, ch. 9.
 
     Examples
     --------
@@ -580,10 +600,11 @@ def ks_statistic(y_true, scores=None, *, positive=None, zero_division="warn") ->
 def ks_curve(y_true, scores=None, *, positive=None) -> Curve:
     """The two cumulative score distributions whose largest gap is the KS statistic.
 
-    Handout 000, eq. (14): at each distinct score ps (increasing), CP(positive, ps) and
-    CP(negative, ps), the share of each class scoring ≤ ps. Both are step functions of
-    ps that reach 1 at the highest score; :func:`ks_statistic` is their largest
-    absolute difference, and :class:`~evalbook.KSDisplay` draws them.
+    Kelleher, Mac Namee & D'Arcy (2020), ch. 9 (the K-S statistic): at each distinct score
+    ps (increasing), CP(positive, ps) and CP(negative, ps), the share of each class scoring
+    ≤ ps. Both are step functions of ps that reach 1 at the highest score;
+    :func:`ks_statistic` is their largest absolute difference, and
+    :class:`~evalbook.KSDisplay` draws them.
 
     Parameters
     ----------
@@ -624,10 +645,10 @@ def ks_curve(y_true, scores=None, *, positive=None) -> Curve:
 def gain_lift(y_true, scores=None, *, positive=None, bins=10) -> Curve:
     """Gain and lift per bin of the instances sorted by score, highest first.
 
-    Handout 000, eqs. (17)-(18). The instances are sorted by decreasing score and cut into
-    ``bins`` consecutive groups of (nearly) equal size (deciles for ``bins=10``; the first
-    ``n % bins`` bins get one instance more). For bin i, with P positives and N instances
-    in all:
+    Kelleher, Mac Namee & D'Arcy (2020), ch. 9 (gain and lift). The instances are sorted by
+    decreasing score and cut into ``bins`` consecutive groups of (nearly) equal size
+    (deciles for ``bins=10``; the first ``n % bins`` bins get one instance more). For bin i,
+    with P positives and N instances in all:
 
     - ``gain`` = positives_i / P, the bin's share of all the positives;
     - ``cumulative_gain`` = (positives in bins 1..i) / P, the share of the positives caught
@@ -637,12 +658,6 @@ def gain_lift(y_true, scores=None, *, positive=None, bins=10) -> Curve:
     - ``cumulative_lift`` = cumulative_gain / ((instances in bins 1..i) / N), the same
       for the top bins together. It is *not* the sum of the lifts (which grows without
       bound); it is their average weighted by bin size.
-
-    The handout's eq. (17) calls "Gain" what is defined above as ``cumulative_gain`` (its
-    numerator is the *accumulated* number of positives), and its text then builds the
-    cumulative gain as a sum of those, which would accumulate twice; eq. (18) divides
-    "percentages" without saying of what. The definitions above are the standard ones
-    (Kelleher, Mac Namee & D'Arcy, the handout's source).
 
     Tied scores that straddle a bin boundary cannot be ordered by the model: their
     positives are shared among the bins in proportion to the instances each bin takes
@@ -667,6 +682,11 @@ def gain_lift(y_true, scores=None, *, positive=None, bins=10) -> Curve:
         ``n``, ``positives``, ``gain``, ``cumulative_gain``, ``lift`` and
         ``cumulative_lift``; its table (``.to_frame()``) is indexed by ``bin``.
         :class:`~evalbook.GainDisplay` and :class:`~evalbook.LiftDisplay` draw it.
+
+    References
+    ----------
+    J. D. Kelleher, B. Mac Namee and A. D'Arcy, *Fundamentals of Machine Learning for
+    Predictive Data Analytics*, 2nd ed., MIT Press, 2020, ch. 9.
 
     Examples
     --------
@@ -728,12 +748,12 @@ def _pr_counts(y_true, scores, positive):
 def precision_recall_curve(y_true, scores=None, *, positive=None) -> Curve:
     """Precision and recall of every threshold, from the highest score to the lowest.
 
-    Each distinct score ``s`` is a threshold (score ≥ s → positive, handout 000, eq. (11))
-    and gives one point (recall, precision); tied scores give one point. A first row with
-    threshold ``+inf`` (nothing predicted positive) has recall 0 and, by convention,
-    precision 1 (its precision is 0/0): the curve starts at the top left, as in
-    scikit-learn, and that point is not a measured precision. The same points as
-    ``sklearn.metrics.precision_recall_curve`` read backwards (Davis & Goadrich 2006).
+    Each distinct score ``s`` is a threshold (score ≥ s → positive) and gives one point
+    (recall, precision); tied scores give one point. A first row with threshold ``+inf``
+    (nothing predicted positive) has recall 0 and, by convention, precision 1 (its precision
+    is 0/0): the curve starts at the top left, as in scikit-learn, and that point is not a
+    measured precision. The same points as ``sklearn.metrics.precision_recall_curve`` read
+    backwards (Davis & Goadrich 2006).
 
     Parameters
     ----------
@@ -824,7 +844,7 @@ def average_precision(y_true, scores=None, *, positive=None) -> float:
 def fbeta_curve(y_true, scores=None, *, positive=None, beta=1.0) -> Curve:
     """Precision, recall and F-beta of every threshold, highest threshold first.
 
-    F-beta = (1 + β²) P R / (β² P + R) (van Rijsbergen 1979; handout 000 gives F1, β = 1):
+    F-beta = (1 + β²) P R / (β² P + R) (van Rijsbergen 1979; F1 is β = 1):
     β > 1 weights recall more, β < 1 precision. The row with the largest ``fbeta`` is the
     threshold that F-beta would choose. Unlike :func:`precision_recall_curve` there is no
     first row at ``+inf``: every row is a real threshold.

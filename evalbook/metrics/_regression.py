@@ -1,20 +1,21 @@
 """Regression metrics: SSE, MSE, RMSE, MAE, MAPE, SMAPE, R² and adjusted R².
 
-Handout 000, "Métricas de Regressão" (eqs. (19)-(24)) and handout 002, section 10.4.2
-(eqs. (10.13)-(10.20)). Every function takes the targets first and the predictions second:
+Kelleher, Mac Namee & D'Arcy (2020), ch. 9 (Evaluation), for SSE, MSE, RMSE, MAE and R²;
+Hyndman & Koehler (2006) for the percentage errors. Every function takes the targets first
+and the predictions second:
 
-- ``t``: the actual values, handout 000's :math:`t_i` (handout 002 calls them :math:`y_i`);
-- ``y``: the model's predictions, handout 000's :math:`\\mathbb{M}(\\mathbf{d}_i)` (handout
-  002's :math:`\\hat{y}_i`).
+- ``t``: the actual values, Kelleher et al.'s :math:`t_i` (often written :math:`y_i`);
+- ``y``: the model's predictions, Kelleher et al.'s :math:`\\mathbb{M}(\\mathbf{d}_i)`
+  (often written :math:`\\hat{y}_i`).
 
 Both are one-dimensional sequences of finite real numbers of the same, non-zero length;
 anything else raises a ``ValueError`` or ``TypeError`` naming the argument.
 
-Percentages are returned as fractions (0.25, not 25 %), as handout 002 writes MAPE and
-SMAPE. Undefined values follow the library's policy (``nan`` with an
-:class:`~evalbook.UndefinedMetricWarning`, or the value of ``zero_division=``): R² when
-all the targets are equal, a SMAPE term whose target and prediction are both 0. MAPE is
-the exception: a zero target raises a ``ValueError`` (see :func:`mape`).
+Percentages are returned as fractions (0.25, not 25 %), as scikit-learn returns the MAPE.
+Undefined values follow the library's policy (``nan`` with an
+:class:`~evalbook.UndefinedMetricWarning`, or the value of ``zero_division=``): R² when all the
+targets are equal, a SMAPE term whose target and prediction are both 0. MAPE is the exception: a
+zero target raises a ``ValueError`` (see :func:`mape`).
 """
 
 from __future__ import annotations
@@ -49,7 +50,7 @@ __all__ = [
 ]
 
 #: The SMAPE variants that :func:`smape` offers.
-SMAPE_VARIANTS = ("handout", "doubled")
+SMAPE_VARIANTS = ("plain", "doubled")
 
 
 def _power_of_two_below(values: np.ndarray) -> np.ndarray:
@@ -99,13 +100,14 @@ def _r2_of_checked(t: np.ndarray, y: np.ndarray, zero_division, metric: str):
 
 # ---------------------------------------------------------------------- squared errors
 def sse(t, y, *, halved=True) -> float:
-    """Sum of squared errors, with handout 000's ½ by default.
+    """Sum of squared errors, with Kelleher et al.'s ½ by default.
 
-    Handout 000, eq. (19): :math:`SSE = \\tfrac{1}{2}\\sum_i (t_i - \\mathbb{M}(\\mathbf{d}_i))^2`.
+    Kelleher, Mac Namee & D'Arcy (2020), ch. 9:
+    :math:`SSE = \\tfrac{1}{2}\\sum_i (t_i - \\mathbb{M}(\\mathbf{d}_i))^2`.
     The ½ is a convenience of gradient descent (it cancels the 2 of the derivative); most
     other sources, and ``halved=False``, use the plain sum. R² is the same either way,
-    because handout 000 halves the total sum of squares too (eq. (24)) and the ½ cancels
-    in the ratio of eq. (23); see :func:`r2`.
+    because Kelleher et al. halve the total sum of squares too and the ½ cancels in the
+    ratio; see :func:`r2`.
 
     Parameters
     ----------
@@ -114,7 +116,7 @@ def sse(t, y, *, halved=True) -> float:
     y : sequence of float
         The predictions, same length as ``t``.
     halved : bool, default True
-        ``True``: handout 000's ½·Σ(t − y)²; ``False``: the plain Σ(t − y)².
+        ``True``: Kelleher et al.'s ½·Σ(t − y)²; ``False``: the plain Σ(t − y)².
 
     Returns
     -------
@@ -135,8 +137,9 @@ def sse(t, y, *, halved=True) -> float:
 def total_sum_of_squares(t, *, halved=True) -> float:
     """Total sum of squares of the targets around their mean, with the ½ by default.
 
-    Handout 000, eq. (24): :math:`\\tfrac{1}{2}\\sum_i (t_i - \\bar{t})^2` (``halved=True``);
-    handout 002, eq. (10.13), uses the plain sum (``halved=False``). It is the SSE of the
+    Kelleher, Mac Namee & D'Arcy (2020), ch. 9:
+    :math:`\\tfrac{1}{2}\\sum_i (t_i - \\bar{t})^2` (``halved=True``); most other sources
+    use the plain sum (``halved=False``). It is the SSE of the
     model that always predicts the mean of the targets.
 
     Parameters
@@ -144,7 +147,7 @@ def total_sum_of_squares(t, *, halved=True) -> float:
     t : sequence of float
         The targets.
     halved : bool, default True
-        ``True``: handout 000's ½·Σ(t − t̄)²; ``False``: the plain Σ(t − t̄)².
+        ``True``: Kelleher et al.'s ½·Σ(t − t̄)²; ``False``: the plain Σ(t − t̄)².
 
     Returns
     -------
@@ -166,9 +169,8 @@ def total_sum_of_squares(t, *, halved=True) -> float:
 def mse(t, y) -> float:
     """Mean squared error: the mean of (t − y)².
 
-    Handout 000, eq. (20); handout 002, eq. (10.16). Note that eq. (20) divides the plain
-    sum by n: with handout 000's halved SSE (eq. (19)), MSE = 2·SSE / n, not SSE / n as its
-    text says ("a média da SSE").
+    Kelleher, Mac Namee & D'Arcy (2020), ch. 9. The mean divides the plain sum by n:
+    with the halved SSE of :func:`sse`, MSE = 2·SSE / n, not SSE / n.
 
     Parameters
     ----------
@@ -194,7 +196,7 @@ def mse(t, y) -> float:
 def rmse(t, y) -> float:
     """Root mean squared error: √MSE, in the unit of the target.
 
-    Handout 000, eq. (21); handout 002, eq. (10.17).
+    Kelleher, Mac Namee & D'Arcy (2020), ch. 9.
 
     Parameters
     ----------
@@ -219,7 +221,7 @@ def rmse(t, y) -> float:
 def mae(t, y) -> float:
     """Mean absolute error: the mean of |t − y|, in the unit of the target.
 
-    Handout 000, eq. (22); handout 002, eq. (10.18) ("desvio absoluto médio"). Less
+    Kelleher, Mac Namee & D'Arcy (2020), ch. 9. Less
     sensitive to one large error than the MSE: an error d adds d/n to it, not d²/n.
 
     Parameters
@@ -247,8 +249,8 @@ def mae(t, y) -> float:
 def mape(t, y) -> float:
     """Mean absolute percentage error, as a fraction: the mean of |(y − t) / t|.
 
-    Handout 002, eq. (10.19). Returned as a fraction (0.1 means 10 %), as the handout
-    writes it; scikit-learn's ``mean_absolute_percentage_error`` does the same.
+    Hyndman & Koehler (2006). Returned as a fraction (0.1 means 10 %), as
+    scikit-learn's ``mean_absolute_percentage_error`` returns it.
 
     Zero targets: the term |(y − t) / t| has no value when t = 0 (it is infinite, or 0/0
     when y = 0 too). Rather than return ``inf`` or, as scikit-learn does, divide by a
@@ -267,6 +269,11 @@ def mape(t, y) -> float:
     ------
     ValueError
         If a target is 0 (besides the checks common to every metric).
+
+    References
+    ----------
+    R. J. Hyndman and A. B. Koehler, "Another look at measures of forecast accuracy",
+    International Journal of Forecasting 22(4):679-688, 2006.
 
     Examples
     --------
@@ -290,12 +297,12 @@ def mape(t, y) -> float:
     return float(np.mean(np.abs((y - t) / t)))
 
 
-def smape(t, y, *, variant="handout", zero_division="warn") -> float:
+def smape(t, y, *, variant="plain", zero_division="warn") -> float:
     """Symmetric mean absolute percentage error, as a fraction.
 
     Two definitions circulate, and they differ by a factor of 2:
 
-    - ``variant="handout"`` (default): handout 002, eq. (10.20),
+    - ``variant="plain"`` (default): each absolute error divided by the *sum* of |ŷ| and |y|,
       :math:`\\frac{1}{n}\\sum_i \\frac{|\\hat{y}_i - y_i|}{|\\hat{y}_i| + |y_i|}`, in [0, 1];
     - ``variant="doubled"``: the same terms divided by the *mean* of |ŷ| and |y| instead of
       their sum, :math:`\\frac{1}{n}\\sum_i \\frac{2|\\hat{y}_i - y_i|}{|\\hat{y}_i| + |y_i|}`,
@@ -311,12 +318,19 @@ def smape(t, y, *, variant="handout", zero_division="warn") -> float:
         The targets.
     y : sequence of float
         The predictions, same length as ``t``.
-    variant : {"handout", "doubled"}, default "handout"
+    variant : {"plain", "doubled"}, default "plain"
         Which definition; see above.
     zero_division : "warn" or float, default "warn"
         The value of a term whose target and prediction are both 0 (0/0). ``"warn"``:
         ``nan`` with an :class:`~evalbook.UndefinedMetricWarning`, so the SMAPE is ``nan``;
         ``0.0`` counts such a perfect prediction as no error, silently.
+
+    References
+    ----------
+    R. J. Hyndman and A. B. Koehler, "Another look at measures of forecast accuracy",
+    International Journal of Forecasting 22(4):679-688, 2006. S. Makridakis, E. Spiliotis and V.
+    Assimakopoulos, "The M4 Competition: 100,000 time series and 61 forecasting methods",
+    International Journal of Forecasting 36(1):54-74, 2020.
 
     Examples
     --------
@@ -356,10 +370,10 @@ def smape(t, y, *, variant="handout", zero_division="warn") -> float:
 def r2(t, y, *, zero_division="warn") -> float:
     """Coefficient of determination: 1 − SSE / total sum of squares.
 
-    Handout 000, eqs. (23)-(24), with both sums halved; handout 002, eq. (10.13), with both
-    plain. The two agree: the ½ multiplies numerator and denominator and cancels. R² is 1
-    for perfect predictions, 0 for the model that always predicts the mean of ``t``, and
-    negative for a model worse than that; it has no lower bound.
+    Kelleher, Mac Namee & D'Arcy (2020), ch. 9, with both sums halved; most other sources
+    (scikit-learn's ``r2_score``) with both plain. The two agree: the ½ multiplies numerator and
+    denominator and cancels. R² is 1 for perfect predictions, 0 for the model that always
+    predicts the mean of ``t``, and negative for a model worse than that; it has no lower bound.
 
     Parameters
     ----------
@@ -390,11 +404,11 @@ def r2(t, y, *, zero_division="warn") -> float:
 def adjusted_r2(t, y, *, p, zero_division="warn") -> float:
     """R² adjusted for the number of predictors: 1 − (1 − R²)(n − 1)/(n − p − 1).
 
-    Handout 002, eqs. (10.14)-(10.15): each sum of squares divided by its degrees of
+    As R's ``summary.lm`` computes it: each sum of squares divided by its degrees of
     freedom, n − p − 1 for the residual and n − 1 for the total. ``p`` counts the
     predictors (the slopes), **not** the intercept, whose degree of freedom is the "− 1"
-    (the handout calls p "the number of estimated coefficients", which would count the
-    intercept twice). Unlike R², adding a useless predictor can lower it.
+    (calling p "the number of estimated coefficients" would count the intercept twice).
+    Unlike R², adding a useless predictor can lower it.
 
     Parameters
     ----------

@@ -1,13 +1,12 @@
 """One call, caret's whole report: accuracy with its exact interval, tests, kappa, by-class.
 
-Handout 002, section 10.4.1, lists the statistics of R's ``caret::confusionMatrix()``
-(eqs. (10.1)-(10.12)); :func:`summary` computes them all, plus the parts of caret's report
-that the handout does not print: the exact (Clopper–Pearson) confidence interval of the
-accuracy, the no-information rate and the one-sided binomial test of accuracy > NIR, and
-McNemar's test. Its printed form reads like caret's "Confusion Matrix and Statistics"
-block (in the display language, :func:`evalbook.set_config`), with the matrix in caret's
-orientation (prediction in the rows, reference in the columns); in a notebook it shows as
-HTML tables.
+The statistics of R's ``caret::confusionMatrix()`` (Kuhn 2008, and the function's
+documentation): :func:`summary` computes them all, including the exact (Clopper–Pearson)
+confidence interval of the accuracy, the no-information rate and the one-sided binomial test
+of accuracy > NIR, and McNemar's test. Its printed form reads like caret's "Confusion Matrix
+and Statistics" block (in the display language, :func:`evalbook.set_config`), with the matrix
+in caret's orientation (prediction in the rows, reference in the columns); in a notebook it
+shows as HTML tables.
 
 Undefined entries (an NPV when nothing is predicted negative, ...) follow the library's
 0/0 policy (nan and an :class:`~evalbook.UndefinedMetricWarning`, or ``zero_division=``)
@@ -63,19 +62,19 @@ OVERALL_STATISTICS = (
 )
 
 #: Entries of :attr:`ConfusionSummary.by_class` (caret's ``mode = "everything"``), in
-#: order: name -> (function, handout equation).
+#: order: name -> (function, source).
 BY_CLASS_STATISTICS = {
-    "sensitivity": (sensitivity, "handout 002, eq. (10.11)"),
-    "specificity": (specificity, "handout 002, eq. (10.12)"),
-    "pos_pred_value": (ppv, "handout 002, eq. (10.8)"),
-    "neg_pred_value": (npv, "handout 002, eq. (10.7)"),
-    "precision": (precision, "handout 002, eq. (10.9)"),
-    "recall": (recall, "handout 000, eq. (4)"),
-    "f1": (f1, "handout 002, eq. (10.5)"),
-    "prevalence": (prevalence, "handout 002, eq. (10.10)"),
-    "detection_rate": (detection_rate, "handout 002, eq. (10.4)"),
-    "detection_prevalence": (detection_prevalence, "handout 002, eq. (10.3)"),
-    "balanced_accuracy": (balanced_accuracy, "handout 002, eq. (10.2)"),
+    "sensitivity": (sensitivity, "caret (Kuhn 2008)"),
+    "specificity": (specificity, "caret (Kuhn 2008)"),
+    "pos_pred_value": (ppv, "caret (Kuhn 2008)"),
+    "neg_pred_value": (npv, "caret (Kuhn 2008)"),
+    "precision": (precision, "caret (Kuhn 2008)"),
+    "recall": (recall, "Kelleher et al. (2020), ch. 9"),
+    "f1": (f1, "caret (Kuhn 2008)"),
+    "prevalence": (prevalence, "caret (Kuhn 2008)"),
+    "detection_rate": (detection_rate, "caret (Kuhn 2008)"),
+    "detection_prevalence": (detection_prevalence, "caret (Kuhn 2008)"),
+    "balanced_accuracy": (balanced_accuracy, "caret (Kuhn 2008)"),
 }
 
 # R prints p-values below its machine epsilon this way.
@@ -167,15 +166,15 @@ def _by_class(cm: ConfusionMatrix, zero_division):
 def summary(cm, *, confidence=0.95, zero_division="warn") -> ConfusionSummary:
     """Every statistic of caret's ``confusionMatrix()`` report, in one object.
 
-    Handout 002, eqs. (10.1)-(10.12), plus the rest of caret's report:
+    The formulas of caret's documentation (Kuhn 2008), with the whole of its report:
 
-    - ``accuracy`` (eq. (10.1)) with its exact two-sided Clopper–Pearson interval
+    - ``accuracy`` with its exact two-sided Clopper–Pearson interval
       ``accuracy_lower``, ``accuracy_upper`` (R's ``binom.test``, caret's "95% CI");
     - ``no_information_rate``: the share of the largest actual class, the accuracy of
       always predicting it;
     - ``accuracy_p_value``: one-sided exact binomial test of accuracy > NIR;
-    - ``kappa``: Cohen's kappa (handout 001), not handout 002's eq. (10.6), which is the
-      Matthews correlation (see :func:`evalbook.mcc`);
+    - ``kappa``: Cohen's kappa (Cohen 1960), not the Matthews correlation (see
+      :func:`evalbook.mcc`);
     - ``mcnemar_p_value``: McNemar's chi-squared test with continuity correction on FN vs
       FP (2×2); for k classes, Bowker's symmetry test, as R's ``mcnemar.test``.
 
@@ -205,6 +204,13 @@ def summary(cm, *, confidence=0.95, zero_division="warn") -> ConfusionSummary:
     ValueError
         If the matrix has a single class or no instances, or ``confidence`` is not in
         (0, 1).
+
+    References
+    ----------
+    M. Kuhn, "Building predictive models in R using the caret package", Journal of
+    Statistical Software 28(5):1-26, 2008; the documentation of ``caret::confusionMatrix``.
+    J. Cohen, "A coefficient of agreement for nominal scales", Educational and
+    Psychological Measurement 20(1):37-46, 1960.
 
     Examples
     --------

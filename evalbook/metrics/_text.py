@@ -1,7 +1,8 @@
 """Metrics of language models and translations: cross-entropy, perplexity, top-k, BLEU.
 
-Handout 000, "Outras Métricas Interessantes": categorical cross-entropy (note 15),
-perplexity (eq. (25)), BLEU (eq. (26)) and top-k accuracy (eq. (27)). The first three
+Categorical cross-entropy (Goodfellow, Bengio & Courville 2016, ch. 3), perplexity
+(Jurafsky & Martin, *Speech and Language Processing*, ch. 3), BLEU (Papineni et al. 2002)
+and top-k accuracy (Russakovsky et al. 2015). The first three
 score the probabilities a model gives to the next word (or to any class: they apply to
 every classifier's probability table); BLEU scores translations against references, on a
 whole corpus as Papineni et al. (2002) define it (:func:`corpus_bleu`) or on one sentence
@@ -58,7 +59,8 @@ BLEU_SMOOTHING = ("epsilon", "add_one")
 def cross_entropy(y_true, probabilities, *, labels=None) -> float:
     """Mean categorical cross-entropy, in nats: the mean of −ln p(true class).
 
-    Handout 000, note 15: :math:`H(y, \\hat{y}) = -\\sum_i y_i \\log \\hat{y}_i` for one
+    Goodfellow, Bengio & Courville (2016), ch. 3:
+    :math:`H(y, \\hat{y}) = -\\sum_i y_i \\log \\hat{y}_i` for one
     instance, with :math:`y` the one-hot target, which leaves only the log-probability of
     the true class; averaged here over the instances, with the natural logarithm (as
     scikit-learn's ``log_loss``). A true class given probability 0 makes it ``inf``
@@ -79,6 +81,10 @@ def cross_entropy(y_true, probabilities, *, labels=None) -> float:
     float
         ≥ 0; 0 only if every true class got probability 1.
 
+    References
+    ----------
+    I. Goodfellow, Y. Bengio and A. Courville, *Deep Learning*, MIT Press, 2016, ch. 3.
+
     Examples
     --------
     >>> round(cross_entropy([0, 1], [[0.8, 0.2], [0.5, 0.5]]), 4)
@@ -95,11 +101,11 @@ def cross_entropy(y_true, probabilities, *, labels=None) -> float:
 def perplexity(y_true, probabilities, *, labels=None) -> float:
     """Perplexity: exp(cross-entropy), the inverse geometric mean of p(true class).
 
-    Handout 000, eq. (25). A model that spreads its probability evenly over k classes has
+    Jurafsky & Martin, *Speech and Language Processing*, ch. 3 (perplexity of a language
+    model). A model that spreads its probability evenly over k classes has
     perplexity k ("as confused as a fair choice among k"); a perfect model has 1; a model
-    that gives the true class probability 0 has ``inf``. The handout's footnote to eq. (25)
-    says "exp(x) = e^(−x)", which is wrong: exp(x) = eˣ (with e^(−x) a perplexity would be
-    at most 1, and lower for worse models).
+    that gives the true class probability 0 has ``inf``. The exponential is exp(x) = eˣ:
+    with e^(−x) a perplexity would be at most 1, and lower for worse models.
 
     Parameters
     ----------
@@ -116,6 +122,11 @@ def perplexity(y_true, probabilities, *, labels=None) -> float:
         ≥ 1; k for the uniform distribution over k classes, ``inf`` if a true class got
         probability 0.
 
+    References
+    ----------
+    D. Jurafsky and J. H. Martin, *Speech and Language Processing*, 3rd ed. draft,
+    ch. 3 (N-gram language models).
+
     Examples
     --------
     >>> perplexity([0, 1, 2, 3], [[0.25] * 4] * 4)
@@ -129,7 +140,8 @@ def perplexity(y_true, probabilities, *, labels=None) -> float:
 def top_k_accuracy(y_true, scores, *, k, labels=None) -> float:
     """Share of the instances whose true class is among the k highest-scored ones.
 
-    Handout 000, eq. (27). With k = 1 it is the accuracy of predicting the most probable
+    Russakovsky et al. (2015), the top-5 error of ImageNet turned into an accuracy for any k.
+    With k = 1 it is the accuracy of predicting the most probable
     class; with k = the number of classes it is 1. Only the order of each row's scores
     matters, so they may be probabilities or any real numbers: logits, or the output of a
     scikit-learn ``decision_function`` (as ``top_k_accuracy_score`` accepts).
@@ -150,6 +162,11 @@ def top_k_accuracy(y_true, scores, *, k, labels=None) -> float:
         How many of the most probable classes count as hits, 1 ≤ k ≤ c.
     labels : sequence, optional
         As in :func:`cross_entropy`.
+
+    References
+    ----------
+    O. Russakovsky et al., "ImageNet large scale visual recognition challenge",
+    International Journal of Computer Vision 115(3):211-252, 2015.
 
     Examples
     --------
@@ -188,7 +205,7 @@ def _clipped(candidate: tuple, refs: list[tuple], n: int) -> tuple[int, int]:
 def modified_precision(candidate, references, *, n) -> tuple[int, int]:
     """BLEU's clipped ("modified") n-gram precision, as (matches, total).
 
-    Papineni et al. (2002), section 2.1; handout 000, eq. (26)'s precisionₙ. Each n-gram
+    Papineni et al. (2002), section 2.1: the precisionₙ of BLEU. Each n-gram
     of the candidate counts as a match at most as many times as it occurs in the single
     reference where it occurs most ("clipping"), so repeating a correct word does not pay.
     The precision is ``matches / total``; ``total`` is the number of n-grams of the
@@ -204,6 +221,11 @@ def modified_precision(candidate, references, *, n) -> tuple[int, int]:
         refused (``TypeError``): wrap one tokenised reference, ``references=[tokens]``.
     n : int
         The n-gram order, ≥ 1.
+
+    References
+    ----------
+    K. Papineni, S. Roukos, T. Ward and W.-J. Zhu, "BLEU: a method for automatic evaluation
+    of machine translation", Proceedings of ACL 2002, 311-318.
 
     Examples
     --------
@@ -227,8 +249,7 @@ def brevity_penalty(candidate, references) -> float:
     Papineni et al. (2002), section 2.2.2. c is the candidate's length in words and r the
     length of the reference closest to it ("best match length"). Papineni et al. do not
     say which of two equally close references counts; the shorter one is the convention
-    of nltk and sacreBLEU, kept here. Handout 000 names the penalty in eq. (26) but does
-    not give its formula.
+    of nltk and sacreBLEU, kept here.
 
     Parameters
     ----------
@@ -241,6 +262,11 @@ def brevity_penalty(candidate, references) -> float:
     -------
     float
         In (0, 1]; 1 when the candidate is longer than the closest reference.
+
+    References
+    ----------
+    K. Papineni, S. Roukos, T. Ward and W.-J. Zhu, "BLEU: a method for automatic evaluation
+    of machine translation", Proceedings of ACL 2002, 311-318.
 
     Examples
     --------
@@ -258,7 +284,7 @@ def brevity_penalty(candidate, references) -> float:
 def bleu(candidate, references, *, max_n=4, weights=None, smoothing=None) -> float:
     """Sentence BLEU: brevity penalty × weighted geometric mean of clipped precisions.
 
-    Handout 000, eq. (26): :math:`BLEU = BP \\cdot \\exp(\\sum_{n=1}^{N} w_n \\log p_n)`
+    Papineni et al. (2002): :math:`BLEU = BP \\cdot \\exp(\\sum_{n=1}^{N} w_n \\log p_n)`
     with :math:`w_n = 1/N`. :math:`p_n` is the clipped n-gram precision
     (:func:`modified_precision`) and BP the brevity penalty (:func:`brevity_penalty`).
     Papineni et al. (2002) define BLEU on a whole corpus (:func:`corpus_bleu`); this is
@@ -295,6 +321,11 @@ def bleu(candidate, references, *, max_n=4, weights=None, smoothing=None) -> flo
     -------
     float
         In [0, 1].
+
+    References
+    ----------
+    K. Papineni, S. Roukos, T. Ward and W.-J. Zhu, "BLEU: a method for automatic evaluation
+    of machine translation", Proceedings of ACL 2002, 311-318.
 
     Examples
     --------

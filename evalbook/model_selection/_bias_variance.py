@@ -1,15 +1,15 @@
 """The bias-variance decomposition, estimated by training on bootstrap samples.
 
-No handout covers it. Train the same learner on many training sets drawn from the same
-source (here: bootstrap samples of one training set) and look at its predictions for each
-test instance. The error splits into
+Domingos (2000); Kohavi & Wolpert (1996). Train the same learner on many training sets drawn
+from the same source (here: bootstrap samples of one training set) and look at its
+predictions for each test instance. The error splits into
 
 - **bias**: how far the *typical* prediction (the mean, or for classes the most frequent
   one) is from the target;
 - **variance**: how much the predictions move around that typical prediction from one
   training set to the next.
 
-A shallow tree has high bias and low variance; a deep tree the opposite (lesson 12). For
+A shallow tree has high bias and low variance; a deep tree the opposite. For
 squared loss the two add up exactly to the expected loss (Geman, Bienenstock & Doursat
 1992); for 0-1 loss they do with Kohavi & Wolpert's (1996) definitions and do not with Domingos'
 (2000), the ones that ``mlxtend.evaluate.bias_variance_decomp`` uses (both are offered).
@@ -59,7 +59,7 @@ class BiasVariance(NamedTuple):
 def bootstrap_predictions(model, X_train, y_train, X_test, *, rounds=200, seed=None) -> np.ndarray:
     """Predictions for ``X_test`` of ``model`` trained on ``rounds`` bootstrap samples.
 
-    Each round draws n training instances with replacement (handout 001, "bootstrap"),
+    Each round draws n training instances with replacement (Efron & Tibshirani 1993),
     fits a fresh copy of ``model`` (``sklearn.base.clone``) and predicts ``X_test``.
 
     Parameters

@@ -1,7 +1,7 @@
 """The bootstrap: samples drawn with replacement, and the .632 estimate of the error.
 
-Handout 001, 'Outro método de avaliação – "bootstrap"': n instances drawn with
-replacement train the model, those never drawn (out of bag) test it; on average a share
+Efron (1983); Witten, Frank, Hall & Pal (2017), *Data Mining*, ch. 5: n instances drawn
+with replacement train the model, those never drawn (out of bag) test it; on average a share
 (1 − 1/n)ⁿ ≈ e⁻¹ ≈ 0.368 is out of bag, and the .632 estimator weighs the pessimistic
 test error and the optimistic training error by 0.632 and 0.368 (the .632+ estimator of
 Efron & Tibshirani (1997) moves the weight towards the test error when the model
@@ -40,7 +40,7 @@ __all__ = [
     "repeated_bootstrap",
 ]
 
-#: Weight of the test (out-of-bag) error in the .632 estimator, handout 001: the expected
+#: Weight of the test (out-of-bag) error in the .632 estimator (Efron 1983): the expected
 #: share of distinct instances in a bootstrap training set, 1 − e⁻¹ ≈ 0.632.
 WEIGHT_632 = 0.632
 
@@ -56,7 +56,7 @@ def _draw_bootstrap(n: int, rng) -> Split:
 def bootstrap(n, *, seed=None) -> Split:
     """One bootstrap sample: n draws with replacement for training, the rest for testing.
 
-    Handout 001, 'Outro método de avaliação – "bootstrap"': N instances are drawn with
+    Witten et al. (2017), ch. 5 (the bootstrap): N instances are drawn with
     replacement to form the training set; those never drawn (the out-of-bag instances)
     are the test set. On average a share (1 − 1/N)ᴺ ≈ e⁻¹ ≈ 0.368 of the instances is
     out of bag (:func:`bootstrap_oob_probability`).
@@ -72,6 +72,13 @@ def bootstrap(n, *, seed=None) -> Split:
     (train, out_of_bag) : tuple of 2 sorted integer arrays
         ``train`` has n entries, with repetitions; ``out_of_bag`` holds the positions not
         in ``train`` (it may be empty).
+
+    References
+    ----------
+    B. Efron, "Estimating the error rate of a prediction rule: improvement on
+    cross-validation", Journal of the American Statistical Association 78(382):316-331,
+    1983. I. H. Witten, E. Frank, M. A. Hall and C. J. Pal, *Data Mining: Practical Machine
+    Learning Tools and Techniques*, 4th ed., Morgan Kaufmann, 2017, ch. 5.
 
     Examples
     --------
@@ -89,8 +96,8 @@ def bootstrap(n, *, seed=None) -> Split:
 def repeated_bootstrap(n, *, repeats=10, seed=None) -> Iterator[Split]:
     """Repeated bootstrap samples, as ``(train, out_of_bag)`` pairs for :func:`cross_validate`.
 
-    Handout 001: "O processo de bootstrap é repetido diversas vezes; para obter o erro
-    final calcular a média dos erros das várias iterações".
+    Witten et al. (2017), ch. 5: the bootstrap is repeated several times, and the final error
+    is the mean of the iterations' errors.
 
     Parameters
     ----------
@@ -121,7 +128,7 @@ def repeated_bootstrap(n, *, repeats=10, seed=None) -> Iterator[Split]:
 def bootstrap_oob_probability(n):
     """Probability that an instance is never drawn in n draws with replacement: (1 − 1/n)ⁿ.
 
-    Handout 001, 'bootstrap – que percentagem de exemplos de teste?': each draw misses a
+    Witten et al. (2017), ch. 5 (the 0.632 bootstrap): each draw misses a
     given instance with probability 1 − 1/N, and the N draws are independent, so
     (1 − 1/N)ᴺ ≈ e⁻¹ ≈ 0.368 for large N. Computed as exp(n · log1p(−1/n)), accurate
     for large n.
@@ -160,7 +167,7 @@ def bootstrap_oob_probability(n):
 def bootstrap_oob_shares(n, *, repeats=1000, seed=None) -> np.ndarray:
     """Simulate ``repeats`` bootstrap samples of n instances; the out-of-bag share of each.
 
-    The simulation side of handout 001's (1 − 1/N)ᴺ ≈ e⁻¹: the mean of the shares
+    The simulation side of (1 − 1/N)ᴺ ≈ e⁻¹: the mean of the shares
     converges to :func:`bootstrap_oob_probability` as ``repeats`` grows. Vectorised: one
     ``repeats × n`` array of draws, and one ``repeats × n`` array of booleans that marks
     the instances each sample drew (no sort).
@@ -198,7 +205,7 @@ def bootstrap_oob_shares(n, *, repeats=1000, seed=None) -> np.ndarray:
 def error_632(test_error, train_error):
     """The .632 bootstrap estimate of the error: 0.632 · test error + 0.368 · train error.
 
-    Handout 001, 'bootstrap – compensar perspectiva pessimista do erro': the out-of-bag
+    Efron (1983); Witten et al. (2017), ch. 5 (the 0.632 bootstrap): the out-of-bag
     (test) error is pessimistic, since only about 63.2% of the instances train the model;
     the training error is as optimistic as can be; the estimate weighs them by 0.632 and
     0.368 (≈ 1 − e⁻¹ and e⁻¹, :data:`WEIGHT_632`). Its worst case: a model that memorises
@@ -206,7 +213,7 @@ def error_632(test_error, train_error):
     0.632 × 0.5 = 0.316 against a true error of 0.5 (:func:`error_632_plus` corrects it).
 
     "Training error" has three definitions in use, and the caller chooses by what it
-    passes: the handout's (and :func:`evalbook.cross_validate`'s ``train_score=True``),
+    passes: Witten et al.'s (and :func:`evalbook.cross_validate`'s ``train_score=True``),
     each bootstrap model's error on its own bootstrap sample; Efron (1983, eq. (6.12)),
     the apparent error of the model fitted to the whole sample; mlxtend's
     ``bootstrap_point632_score``, each bootstrap model's error on the whole sample
@@ -220,6 +227,13 @@ def error_632(test_error, train_error):
     Returns
     -------
     float or numpy.ndarray
+
+    References
+    ----------
+    B. Efron, "Estimating the error rate of a prediction rule: improvement on
+    cross-validation", Journal of the American Statistical Association 78(382):316-331,
+    1983. I. H. Witten, E. Frank, M. A. Hall and C. J. Pal, *Data Mining: Practical Machine
+    Learning Tools and Techniques*, 4th ed., Morgan Kaufmann, 2017, ch. 5.
 
     Examples
     --------
@@ -317,6 +331,11 @@ def error_632_plus(test_error, train_error, *, no_information_error):
     Returns
     -------
     float or numpy.ndarray
+
+    References
+    ----------
+    B. Efron and R. Tibshirani, "Improvements on cross-validation: the .632+ bootstrap
+    method", Journal of the American Statistical Association 92(438):548-560, 1997.
 
     Examples
     --------

@@ -1,10 +1,11 @@
 """How to choose the data a model is tested on: holdout, k-fold, leave-one-out.
 
-Handout 001 (first half, following Witten & Frank, ch. 5): training, validation and test
-sets; the (stratified) holdout, the repeated holdout, k-fold and stratified 10-fold
-cross-validation, 10×10 cross-validation and leave-one-out. Handout 000, Figures 2 and 3:
-the 50/20/30 and 40/20/40 splits. The bootstrap and its .632 estimator, and running a model
-over the splits (:func:`~evalbook.cross_validate`), are in the same package.
+Witten, Frank, Hall & Pal (2017), *Data Mining*, ch. 5: training, validation and test sets;
+the (stratified) holdout, the repeated holdout, k-fold and stratified 10-fold
+cross-validation, 10×10 cross-validation and leave-one-out. Kelleher, Mac Namee & D'Arcy
+(2020), ch. 9: hold-out sampling into training, validation and test sets. The bootstrap and
+its .632 estimator, and running a model over the splits (:func:`~evalbook.cross_validate`),
+are in the same package.
 
 Every splitter works on positions ``0 .. n-1`` and returns sorted integer index arrays
 (``numpy.intp``), so that ``X[train]`` / ``y[test]`` select the instances. The cross-
@@ -16,7 +17,7 @@ the same splits. ``seed`` is ``None`` (fresh randomness), a non-negative int or 
 all) are refused before anything is allocated.
 
 Sizes are apportioned by the largest-remainder method: 600 instances in 50/20/30 are
-300/120/180, and a stratified third of 200/300/100 instances is 67/100/33 (handout 001).
+300/120/180, and a stratified third of 200/300/100 instances is 67/100/33.
 
 Splits that keep leakage out: by group (the same patient or author) and by time.
 
@@ -176,8 +177,8 @@ def _split(n, codes, fractions, rng, part_names) -> list[np.ndarray]:
 def train_val_test_split(y_or_n, *, fractions=(0.5, 0.2, 0.3), stratify=False, seed=None):
     """Split the instances into a training, a validation and a test set.
 
-    Handout 000, Figures 2 and 3 (50/20/30, and 40/20/40 "when the use of the model is
-    critical"); handout 001, "conjuntos de treino, validação e teste": training builds
+    Kelleher, Mac Namee & D'Arcy (2020), ch. 9 (hold-out sampling); Witten et al. (2017), ch. 5
+    (training, validation and test data): training builds
     the model, validation tunes it, the test set only estimates the error on future data
     and never takes part in training or tuning.
 
@@ -222,7 +223,7 @@ def train_val_test_split(y_or_n, *, fractions=(0.5, 0.2, 0.3), stratify=False, s
 def holdout(y_or_n, *, test_size=1 / 3, stratify=False, seed=None):
     """Reserve a share of the instances for testing and train on the rest.
 
-    Handout 001, "Validação com reserva (estratificada) – (stratified) holdout": usually
+    Witten et al. (2017), ch. 5 (the holdout procedure): usually
     1/3 for testing and 2/3 for training; the stratified version keeps each class's share
     in both sets (200/300/100 instances → a test set of 67/100/33).
 
@@ -265,7 +266,7 @@ def repeated_holdout(
 ) -> Iterator[Split]:
     """Holdout repeated with a new random test set each time.
 
-    Handout 001, "validação com reserva repetida – repeated holdout": the error estimate is
+    Witten et al. (2017), ch. 5 (repeated holdout): the error estimate is
     the mean of the error rates of the iterations. The test sets of different iterations
     may overlap (unlike the folds of :func:`kfold`).
 
@@ -301,10 +302,10 @@ def repeated_holdout(
 def stratified_counts(class_counts, *, fraction):
     """How many instances of each class a stratified sample of a share ``fraction`` takes.
 
-    Handout 001, stratified holdout: with 200, 300 and 100 instances of A, B and C and a
-    third of the data set, [A: 67, B: 100, C: 33]. The sample has the largest-remainder
-    rounding of ``fraction · N`` instances, shared among the classes in proportion to
-    their counts, again by largest remainder (ties go to the earlier class).
+    Stratification (Witten et al. (2017), ch. 5): with 200, 300 and 100 instances of A, B
+    and C and a third of the data set, [A: 67, B: 100, C: 33]. The sample has the
+    largest-remainder rounding of ``fraction · N`` instances, shared among the classes in
+    proportion to their counts, again by largest remainder (ties go to the earlier class).
 
     Parameters
     ----------
@@ -379,7 +380,7 @@ def _stratified_assignment(codes: np.ndarray, k: int, rng) -> np.ndarray:
 def kfold(n, *, k, shuffle=True, seed=None) -> Iterator[Split]:
     """k-fold cross-validation: every instance is tested exactly once.
 
-    Handout 001, "Método de validação cruzada (cross-validation)": K folds, K iterations;
+    Witten et al. (2017), ch. 5 (cross-validation): K folds, K iterations;
     each fold is the test set of one iteration and part of the training set of the other
     k − 1. Fold sizes are those of scikit-learn's ``KFold``: the first ``n % k`` folds have
     ``n // k + 1`` instances, the rest ``n // k``.
@@ -417,12 +418,12 @@ def kfold(n, *, k, shuffle=True, seed=None) -> Iterator[Split]:
 def stratified_kfold(y, *, k, shuffle=True, seed=None) -> Iterator[Split]:
     """Stratified k-fold cross-validation: every fold keeps the class proportions.
 
-    Handout 001, 'Método "standard" de avaliação da taxa de erro': stratified 10-fold
-    cross-validation. The folds are made as by scikit-learn's ``StratifiedKFold``
-    (classes numbered in order of first appearance, instances sorted by class dealt to
-    the folds in turn), so each fold has within one of ``count / k`` instances of each
-    class, and the fold sizes are those of ``KFold``. With ``shuffle=False`` the folds
-    are exactly scikit-learn's.
+    Witten et al. (2017), ch. 5; Kohavi (1995): stratified 10-fold cross-validation, the
+    standard way of estimating the error. The folds are made as by scikit-learn's
+    ``StratifiedKFold`` (classes numbered in order of first appearance, instances sorted by
+    class dealt to the folds in turn), so each fold has within one of ``count / k``
+    instances of each class, and the fold sizes are those of ``KFold``. With
+    ``shuffle=False`` the folds are exactly scikit-learn's.
 
     Parameters
     ----------
@@ -444,6 +445,13 @@ def stratified_kfold(y, *, k, shuffle=True, seed=None) -> Iterator[Split]:
         If k is larger than the number of instances of every class. If only some classes
         have fewer than k instances, a ``UserWarning`` says so (as scikit-learn does).
 
+    References
+    ----------
+    I. H. Witten, E. Frank, M. A. Hall and C. J. Pal, *Data Mining: Practical Machine
+    Learning Tools and Techniques*, 4th ed., Morgan Kaufmann, 2017, ch. 5. R. Kohavi, "A
+    study of cross-validation and bootstrap for accuracy estimation and model selection",
+    IJCAI 1995.
+
     Examples
     --------
     >>> import numpy as np
@@ -463,7 +471,7 @@ def stratified_kfold(y, *, k, shuffle=True, seed=None) -> Iterator[Split]:
 def repeated_kfold(y_or_n, *, k=10, repeats=10, stratify=False, seed=None) -> Iterator[Split]:
     """k-fold cross-validation repeated with new random folds: ``k · repeats`` splits.
 
-    Handout 001: 'É também "standard" repetir 10× stratified 10-fold cross-validation',
+    Witten et al. (2017), ch. 5: stratified 10-fold cross-validation repeated 10 times,
     i.e. 100 runs of the learning algorithm on 9/10 of the data. The splits come in
     order: the k folds of the first repetition, then those of the second, ...
 
@@ -510,10 +518,10 @@ def repeated_kfold(y_or_n, *, k=10, repeats=10, stratify=False, seed=None) -> It
 def leave_one_out(n) -> Iterator[Split]:
     """Leave-one-out: n-fold cross-validation, each instance tested alone.
 
-    Handout 001, "Outro método de avaliação – leave-one-out": deterministic (no random
+    Witten et al. (2017), ch. 5 (leave-one-out): deterministic (no random
     folds, nothing to repeat) and uses the largest possible training sets, but needs n
-    runs of the learner, and every test set is as unstratified as can be (see the lesson
-    for its 100%-error worst case).
+    runs of the learner, and every test set is as unstratified as can be (with two equal
+    classes and a majority-class predictor, every test instance is misclassified).
 
     Parameters
     ----------
@@ -523,6 +531,11 @@ def leave_one_out(n) -> Iterator[Split]:
     Yields
     ------
     (train, test) : the n − 1 other positions and ``[i]``, for i = 0 .. n-1
+
+    References
+    ----------
+    I. H. Witten, E. Frank, M. A. Hall and C. J. Pal, *Data Mining: Practical Machine
+    Learning Tools and Techniques*, 4th ed., Morgan Kaufmann, 2017, ch. 5.
 
     Examples
     --------

@@ -1,9 +1,10 @@
 """Cross-validation: fit a model on each training set of a list of splits, score it on the test set.
 
-Handout 001: holdout, repeated holdout, k-fold, 10×10-fold, leave-one-out and the bootstrap
-all come down to one loop over ``(train, test)`` pairs (from :mod:`evalbook.model_selection` or
-:mod:`evalbook.model_selection`); the estimate is the mean of the scores. A long run shows a
-``tqdm`` progress bar labelled with the model it fits.
+Witten, Frank, Hall & Pal (2017), *Data Mining*, ch. 5: holdout, repeated holdout, k-fold,
+10×10-fold, leave-one-out and the bootstrap all come down to one loop over ``(train, test)``
+pairs (from :mod:`evalbook.model_selection` or :mod:`evalbook.model_selection`); the
+estimate is the mean of the scores. A long run shows a ``tqdm`` progress bar labelled with
+the model it fits.
 """
 
 from __future__ import annotations
@@ -114,10 +115,10 @@ def cross_validate(
 ):
     """Fit a fresh copy of a model on each training set and score it on its test set.
 
-    Handout 001: holdout, repeated holdout, k-fold, 10×10-fold, leave-one-out and the
-    bootstrap all come down to this loop; the estimate is the mean of the scores. Pass
-    the splits of any function of :mod:`evalbook.model_selection` or :mod:`evalbook.model_selection`
-    (or any ``(train, test)`` pairs).
+    Witten et al. (2017), ch. 5: holdout, repeated holdout, k-fold, 10×10-fold,
+    leave-one-out and the bootstrap all come down to this loop; the estimate is the mean of
+    the scores. Pass the splits of any function of :mod:`evalbook.model_selection` or
+    :mod:`evalbook.model_selection` (or any ``(train, test)`` pairs).
 
     Parameters
     ----------

@@ -6,32 +6,21 @@ are public attributes (set ``.value`` on them) and the numbers it shows are prop
 tests and notebooks can drive it without a browser. Display one in a notebook by making it
 the last expression of a cell. What an explorer shows (tables, colours, plots as inline
 SVG, numbers) comes from one renderer, :mod:`evalbook._core.render`, in the display language
-(English by default; ``evalbook.set_config(language="pt")`` for Portuguese).
+(English by default; Portuguese in the lessons).
 :class:`Guess` is the self-study half of a "Preveja" prompt: type a guess, then reveal.
 
-The submodules are imported on first use, so ``import evalbook`` does not pay for
-ipywidgets and matplotlib.
+The submodules are imported on first use (``evalbook.widgets.X`` imports X's module only),
+so ``import evalbook`` does not pay for ipywidgets and matplotlib.
 """
 
+import functools
+import pkgutil
 from importlib import import_module
+from pathlib import Path
 
-_EXPLORERS = {
-    "PositiveClassExplorer": "evalbook.widgets.positive_class",
-    "CountsExplorer": "evalbook.widgets.counts",
-    "ProfitExplorer": "evalbook.widgets.profit",
-    "ImbalanceExplorer": "evalbook.widgets.imbalance",
-    "ThresholdExplorer": "evalbook.widgets.threshold",
-    "OutlierExplorer": "evalbook.widgets.outlier",
-    "KFoldExplorer": "evalbook.widgets.kfold",
-    "BootstrapExplorer": "evalbook.widgets.bootstrap",
-    "CoverageExplorer": "evalbook.widgets.coverage",
-    "PrecisionRecallExplorer": "evalbook.widgets.precision_recall",
-    "ComplexityExplorer": "evalbook.widgets.complexity",
-    "Guess": "evalbook.widgets.guess",
-}
-
-# Written out (not read from _EXPLORERS) so that tools reading the source see the names;
-# tests/lib/test_namespace.py checks that the two agree.
+# The registration: one name per explorer (each its own module's class; its module is found
+# by explorers(), which imports the package's modules). Written out so that tools reading
+# the source see the names; tests/lib/test_namespace.py checks it against the registry.
 __all__ = [
     "BootstrapExplorer",
     "ComplexityExplorer",
@@ -48,7 +37,26 @@ __all__ = [
 ]
 
 
+@functools.cache
+def explorers() -> dict[str, type]:
+    """Every explorer: class name → class, each module of the package imported once.
+
+    Each :class:`~evalbook.widgets._base.Explorer` subclass registers itself; this is what the
+    tests, the benchmarks and the book iterate over (``cls.example()`` builds one).
+    """
+    from evalbook.widgets._base import REGISTRY
+
+    for info in pkgutil.iter_modules(__path__):
+        if not info.name.startswith("_"):
+            import_module(f"{__name__}.{info.name}")
+    return {name: REGISTRY[name] for name in sorted(REGISTRY)}
+
+
 def __getattr__(name):
-    if name in _EXPLORERS:
-        return getattr(import_module(_EXPLORERS[name]), name)
+    """``evalbook.widgets.X``: only X's own module is imported (the one that defines it)."""
+    if name in __all__:
+        for info in pkgutil.iter_modules(__path__):
+            path = Path(__path__[0]) / f"{info.name}.py"
+            if not info.name.startswith("_") and f"\nclass {name}(" in path.read_text("utf-8"):
+                return getattr(import_module(f"{__name__}.{info.name}"), name)
     raise AttributeError(f"module 'evalbook.widgets' has no attribute {name!r}")

@@ -11,6 +11,11 @@ import traitlets
 
 from evalbook.widgets._keyboard import with_keyboard
 
+__all__ = ["REGISTRY", "Explorer"]
+
+#: Every explorer class whose module has been imported: class name → class.
+REGISTRY: dict[str, type] = {}
+
 
 class Explorer:
     """Base of every explorer: it owns the controls, the views, their wiring and the repr.
@@ -34,7 +39,24 @@ class Explorer:
     As the last expression of a notebook cell the explorer displays as :attr:`widget`;
     where widgets cannot be shown (a terminal, a notebook rendered without a kernel) its
     repr stands in.
+
+    **Registration.** A subclass registers itself when its module is imported (its name in
+    :data:`REGISTRY`) and builds an instance on small data of its own with
+    :meth:`example`; :func:`evalbook.widgets.explorers` imports the package's modules and
+    returns the registry, which the tests, the benchmarks and the book read. Adding an
+    explorer is one module plus its name in ``evalbook.widgets.__all__``.
     """
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        if not cls.__name__.startswith("_"):
+            REGISTRY[cls.__name__] = cls
+
+    @classmethod
+    def example(cls) -> Explorer:
+        """The explorer built on small data of its own (no course's data), for the tests,
+        the benchmarks and anyone trying it: every subclass defines it."""
+        raise NotImplementedError(f"{cls.__name__} defines no example()")
 
     _widget = None
     _views: tuple = ()

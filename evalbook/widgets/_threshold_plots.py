@@ -1,9 +1,10 @@
 """The plots of the threshold explorer: the scores of each class, the ROC and the KS.
 
-Handout 000, eqs. (11)-(16) and Figura 4. Split from :mod:`evalbook.widgets.threshold`:
-the curves are built once per data set (:func:`threshold_curves`) and each step of the
-slider only draws them again with the markers at the new threshold
-(:func:`threshold_plots`), through the shared :func:`~evalbook._core.svg.svg_plot`.
+Kelleher, Mac Namee & D'Arcy (2020), ch. 9; Fawcett (2006). Split from
+:mod:`evalbook.widgets.threshold`: the curves are built once per data set
+(:func:`threshold_curves`) and each step of the slider only draws them again with the
+markers at the new threshold (:func:`threshold_plots`), through the shared
+:func:`~evalbook._core.svg.svg_plot`.
 
 The ROC and KS panels draw the same :class:`~evalbook.Curve` as
 :class:`~evalbook.RocCurveDisplay` and :class:`~evalbook.KSDisplay` (``roc_curve`` and

@@ -1,6 +1,6 @@
 """Explorer of the bootstrap's out-of-bag share: formula, simulation and e⁻¹ side by side.
 
-Handout 001, 'bootstrap – que percentagem de exemplos de teste?': an instance misses
+Witten, Frank, Hall & Pal (2017), *Data Mining*, ch. 5 (the 0.632 bootstrap): an instance misses
 each of the N draws with probability 1 − 1/N, so it is out of bag (a test instance) with
 probability (1 − 1/N)ᴺ ≈ e⁻¹ ≈ 0.368. A slider sets N; the explorer shows the formula
 (:func:`evalbook.bootstrap_oob_probability`), the mean share over many simulated samples
@@ -48,9 +48,9 @@ MAX_DRAWS = 2 * 10**6
 class BootstrapExplorer(Explorer):
     """Slide N and compare (1 − 1/N)ᴺ, a simulation of it, and its limit e⁻¹.
 
-    Handout 001, bootstrap. The simulation draws ``repeats`` bootstrap samples of N
-    instances (seeded, so the same N always shows the same numbers) and reports the
-    mean and standard deviation of their out-of-bag share.
+    Witten et al. (2017), ch. 5 (the bootstrap). The simulation draws ``repeats`` bootstrap
+    samples of N instances (seeded, so the same N always shows the same numbers) and reports
+    the mean and standard deviation of their out-of-bag share.
 
     Parameters
     ----------
@@ -81,6 +81,11 @@ class BootstrapExplorer(Explorer):
     >>> round(explorer.formula, 4)
     0.3677
     """
+
+    @classmethod
+    def example(cls) -> BootstrapExplorer:
+        """The explorer on small data of its own, for the tests, the benchmarks and a try."""
+        return cls(n=10, seed=0)
 
     def __init__(self, n=10, *, repeats=2000, seed=0, max_n=1000):
         max_n = check_whole_number(max_n, "max_n", minimum=2)

@@ -1,6 +1,7 @@
 """Explorer: model complexity against training and validation error, with the boundary.
 
-Lesson 12 (handout 001's training, validation and test sets; the validation curve). One
+Training, validation and test sets and the validation curve (Witten, Frank, Hall & Pal
+(2017), *Data Mining*, ch. 5; Hastie, Tibshirani & Friedman (2009), ch. 7). One
 slider sets the complexity of a model trained on two-dimensional data: the maximum depth
 of a decision tree, or the number of neighbours k of a kNN (fewer neighbours = a more
 complex model). Next to it: the training and validation error of every setting (the
@@ -101,6 +102,14 @@ class ComplexityExplorer(Explorer):
     >>> explorer.train_error
     0.0
     """
+
+    @classmethod
+    def example(cls) -> ComplexityExplorer:
+        """The explorer on small data of its own, for the tests, the benchmarks and a try."""
+        rng = np.random.default_rng(0)
+        X = rng.normal(size=(60, 2))
+        y = np.where(X[:, 0] + 0.5 * rng.normal(size=60) > 0, "a", "b")
+        return cls(X, y)
 
     def __init__(self, X, y, *, model="tree", values=None, validation_size=0.3, seed=0):
         check_choice(model, "model", tuple(MODELS))

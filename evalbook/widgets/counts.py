@@ -1,7 +1,7 @@
 """An explorer of the four counts of a binary confusion matrix and every metric built on them.
 
-Four sliders set TP, FN, FP and TN (laid out as the matrix of handout 000, Tabela 1: target
-in the rows, prediction in the columns); a table under them shows the matrix and every
+Four sliders set TP, FN, FP and TN (laid out as the confusion matrix: target in the rows,
+prediction in the columns); a table under them shows the matrix and every
 metric of :data:`~evalbook.BINARY_METRICS` and :data:`~evalbook.MULTICLASS_METRICS`, so a
 metric added to the registries appears here without touching this module.
 """
@@ -27,21 +27,21 @@ _TEXT = {
     "fp": N_("false positives"),
     "tn": N_("true negatives"),
     "caption": N_("<b>Rows: target; columns: prediction. The first class is the positive one.</b>"),
-    "mcc_zero": N_("{value} (denominator 0 → 0)"),
+    "mcc_zero": N_("{value} (denominator 0 → 0, by convention)"),
 }
 
 
 class CountsExplorer(Explorer):
     """Sliders for TP, FN, FP and TN with a live table of every metric they determine.
 
-    Handout 000, "Métricas de classificação" (eqs. (1)-(5)); handout 002, eqs. (10.1)-(10.12);
-    handout 003. The metrics are those of :data:`~evalbook.BINARY_METRICS` and
-    :data:`~evalbook.MULTICLASS_METRICS`, evaluated by :func:`~evalbook.metrics_table` on
-    the matrix ``[[tp, fn], [fp, tn]]`` (first class positive). A metric that is 0/0 for the
-    current counts shows as "undefined (0/0)" ("indefinido (0/0)" in Portuguese, see
-    :func:`evalbook.set_config`) and is ``nan`` in :attr:`metrics`; no
-    warning is emitted. The MCC keeps handout 003's convention (0 when a sum in its
-    denominator is 0), and the table says so.
+    The metrics of a 2×2 confusion matrix (Kelleher, Mac Namee & D'Arcy (2020), ch. 9; the
+    documentation of R's ``caret::confusionMatrix``). The metrics are those of
+    :data:`~evalbook.BINARY_METRICS` and :data:`~evalbook.MULTICLASS_METRICS`, evaluated by
+    :func:`~evalbook.metrics_table` on the matrix ``[[tp, fn], [fp, tn]]`` (first class
+    positive). A metric that is 0/0 for the current counts shows as "undefined (0/0)"
+    ("indefinido (0/0)" in Portuguese, see :func:`evalbook.set_config`) and is ``nan`` in
+    :attr:`metrics`; no warning is emitted. The MCC keeps its usual convention (0 when a sum
+    in its denominator is 0, :func:`evalbook.mcc`), and the table says so.
 
     Display the explorer by making it the last expression of a notebook cell. Drive it from
     Python by setting ``.value`` on a slider, then read :attr:`confusion_matrix` and
@@ -49,9 +49,8 @@ class CountsExplorer(Explorer):
 
     Parameters
     ----------
-    tp, fn, fp, tn : int, default 6, 3, 2, 9
-        Initial counts (the SPAM matrix of handout 000, Tabela 3). Non-negative whole
-        numbers no larger than ``max_count``.
+    tp, fn, fp, tn : int
+        Initial counts. Non-negative whole numbers no larger than ``max_count``.
     max_count : int, default 100
         Upper end of every slider (at least 1).
 
@@ -71,7 +70,7 @@ class CountsExplorer(Explorer):
 
     Examples
     --------
-    >>> explorer = CountsExplorer()
+    >>> explorer = CountsExplorer(6, 3, 2, 9)
     >>> explorer
     CountsExplorer(tp=6, fn=3, fp=2, tn=9)
     >>> explorer.metrics[["accuracy", "precision", "recall"]].round(4).to_dict()
@@ -86,7 +85,12 @@ class CountsExplorer(Explorer):
     True
     """
 
-    def __init__(self, tp=6, fn=3, fp=2, tn=9, *, max_count=100):
+    @classmethod
+    def example(cls) -> CountsExplorer:
+        """The explorer on small data of its own, for the tests, the benchmarks and a try."""
+        return cls(8, 2, 3, 7)
+
+    def __init__(self, tp, fn, fp, tn, *, max_count=100):
         max_count = check_whole_number(max_count, "max_count", minimum=1)
         counts = {}
         for name, value in zip(_CELLS, (tp, fn, fp, tn), strict=True):
@@ -139,7 +143,7 @@ class CountsExplorer(Explorer):
         """``metrics_table`` of the current matrix, 0/0 → nan, with no warning escaping.
 
         ``zero_division=nan`` silences every 0/0 but the MCC's, whose zero-denominator
-        convention (handout 003) always warns; that warning is expected here.
+        convention always warns; that warning is expected here.
         """
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", UndefinedMetricWarning)

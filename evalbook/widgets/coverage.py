@@ -1,12 +1,12 @@
 """Explorer: how often does each interval contain the true accuracy?
 
-Handout 004, "Confiança da Acurácia (4)-(6)": the three ways to put an interval around an
-accuracy measured on n test instances. Two sliders set the test-set size n and the model's
-true accuracy p; the explorer simulates many test sets (with a fixed seed), computes each
-method's interval for every measured accuracy and shows the share that contains p, the
-coverage, next to the confidence asked for. The normal approximation (option 3) covers
-less than promised when n is small or p is near 1, which is why the handout calls the
-Wilson interval (option 2) the more reliable one.
+Witten, Frank, Hall & Pal (2017), *Data Mining*, ch. 5 (predicting performance), and Brown,
+Cai & DasGupta (2001): three ways to put an interval around an accuracy measured on n test
+instances. Two sliders set the test-set size n and the model's true accuracy p; the explorer
+simulates many test sets (with a fixed seed), computes each method's interval for every
+measured accuracy and shows the share that contains p, the coverage, next to the confidence
+asked for. The normal approximation (Wald) covers less than promised when n is small or p is
+near 1, which is why Brown, Cai & DasGupta recommend the Wilson interval instead.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from evalbook.widgets._base import Explorer
 #: The methods compared, in display order, with their names (message ids).
 METHODS = {
     "wilson": N_("Wilson"),
-    "normal": N_("normal approximation"),
+    "normal": N_("normal approximation (Wald)"),
     "exact": N_("exact (Clopper–Pearson)"),
 }
 _TEXT = {
@@ -47,18 +47,19 @@ CONFIDENCE_LEVELS = (0.80, 0.90, 0.95, 0.99)
 class CoverageExplorer(Explorer):
     """Sliders for n and the true accuracy p; the simulated coverage of each interval.
 
-    Handout 004, options 2 and 3 of "Confiança da Acurácia", and the exact
-    (Clopper–Pearson) interval, computed by :func:`~evalbook.interval_coverage`. For the
-    current n, p and confidence, ``trials`` test sets are simulated with ``seed``
-    (the same hit counts for every method, so the methods are compared on the same
-    samples), and :attr:`coverage` is the share of intervals containing p.
+    The Wilson and the normal-approximation (Wald) intervals, and the exact
+    (Clopper–Pearson) interval (Brown, Cai & DasGupta 2001), computed by
+    :func:`~evalbook.interval_coverage`. For the current n, p and confidence, ``trials``
+    test sets are simulated with ``seed`` (the same hit counts for every method, so the
+    methods are compared on the same samples), and :attr:`coverage` is the share of
+    intervals containing p.
 
     Parameters
     ----------
-    n : int, default 30
-        Initial test-set size (M1 of handout 004 has 30), from 5 to ``max_n``.
-    p : float, default 0.85
-        Initial true accuracy (M1 has 85%), from 0.01 to 0.99.
+    n : int, default 50
+        Initial test-set size, from 5 to ``max_n``.
+    p : float, default 0.9
+        Initial true accuracy, from 0.01 to 0.99.
     confidence : float, default 0.90
         Initial confidence, one of 0.80, 0.90, 0.95 and 0.99 (the dropdown's options).
     trials : int, default 4000
@@ -77,7 +78,7 @@ class CoverageExplorer(Explorer):
 
     Examples
     --------
-    >>> explorer = CoverageExplorer()
+    >>> explorer = CoverageExplorer(n=30, p=0.85)
     >>> explorer
     CoverageExplorer(n=30, p=0.85, confidence=0.9)
     >>> explorer.coverage
@@ -87,7 +88,12 @@ class CoverageExplorer(Explorer):
     True
     """
 
-    def __init__(self, n=30, p=0.85, *, confidence=0.90, trials=4000, seed=0, max_n=500) -> None:
+    @classmethod
+    def example(cls) -> CoverageExplorer:
+        """The explorer on small data of its own, for the tests, the benchmarks and a try."""
+        return cls(n=50, p=0.9)
+
+    def __init__(self, n=50, p=0.9, *, confidence=0.90, trials=4000, seed=0, max_n=500) -> None:
         max_n = check_whole_number(max_n, "max_n", minimum=5)
         n = check_whole_number(n, "n", minimum=5)
         if n > max_n:
@@ -137,7 +143,7 @@ class CoverageExplorer(Explorer):
 
     @property
     def condition(self) -> float:
-        """n·p·(1 − p), which handout 004 wants ≥ 5 (with n ≥ 30) for option 3."""
+        """n·p·(1 − p), which the usual rule wants ≥ 5 (with n ≥ 30) for the normal one."""
         return self.n.value * self.p.value * (1 - self.p.value)
 
     # ------------------------------------------------------------------ internals

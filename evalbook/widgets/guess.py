@@ -84,6 +84,11 @@ class Guess(Explorer):
     False
     """
 
+    @classmethod
+    def example(cls) -> Guess:
+        """The explorer on small data of its own, for the tests, the benchmarks and a try."""
+        return cls(0.5, question="Que fração das moedas dá cara?")
+
     def __init__(self, answer, *, question="", options=None, tolerance=None, digits=4):
         if not isinstance(question, str):
             raise TypeError(f"question must be a str; got {type(question).__name__}")

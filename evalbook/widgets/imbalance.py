@@ -1,7 +1,7 @@
 """Explorer: make one class rarer and watch accuracy rise while kappa does not.
 
-Handout 000 (the "dumb" model with 98% accuracy, the churn example) and handout 001
-(kappa corrects the agreement expected by chance). A classifier with fixed per-class
+Kelleher, Mac Namee & D'Arcy (2020), ch. 9 (accuracy misleads on imbalanced data) and
+Cohen (1960) (kappa corrects the agreement expected by chance). A classifier with fixed per-class
 recalls is applied to test sets of growing imbalance: accuracy climbs towards the recall
 of the majority class, while kappa, the balanced accuracy and the MCC stay put or fall;
 the model that always predicts the majority class reaches any accuracy with kappa 0.
@@ -79,7 +79,7 @@ def _metrics(cm: ConfusionMatrix, names=tuple(_METRICS)) -> dict:
 class ImbalanceExplorer(Explorer):
     """A slider for the share of the majority class; accuracy and kappa side by side.
 
-    Handout 000, "Métricas de classificação" (the 98% "dumb" model) and handout 001
+    Kelleher, Mac Namee & D'Arcy (2020), ch. 9 (imbalanced data) and Cohen (1960)
     (kappa). The test set has ``n`` instances, a share ``majority_share`` of the class
     ``"maioria"`` and the rest of the class ``"minoria"`` (the positive class, first). The
     model keeps its recall on each class (``recall_majority``, ``recall_minority``) whatever
@@ -109,6 +109,11 @@ class ImbalanceExplorer(Explorer):
     >>> explorer.dumb_metrics["accuracy"], explorer.dumb_metrics["cohen_kappa"]
     (0.95, 0.0)
     """
+
+    @classmethod
+    def example(cls) -> ImbalanceExplorer:
+        """The explorer on small data of its own, for the tests, the benchmarks and a try."""
+        return cls()
 
     def __init__(self, n=1000, *, majority_share=0.5, recall_majority=0.9, recall_minority=0.6):
         self._n = check_count(n, "n", minimum=10, floats=False)  # at most 2**53: exact counts

@@ -1,11 +1,11 @@
 """Explorer of k-fold cross-validation: a grid of folds × instances, with a slider for k.
 
-Handout 001, "Método de validação cruzada (cross-validation)" and 'Método "standard"':
-each row of the grid is one iteration, each column one instance (sorted by class); the
-test fold of the iteration is coloured, the k − 1 training folds are not. With
-"estratificado" ticked the folds come from :func:`evalbook.stratified_kfold` and every
-fold keeps the class proportions (within one instance); unticked, from
-:func:`evalbook.kfold`, and a small class can be missing from a fold.
+Witten, Frank, Hall & Pal (2017), *Data Mining*, ch. 5 (cross-validation): each row of the
+grid is one iteration, each column one instance (sorted by class); the test fold of the
+iteration is coloured, the k − 1 training folds are not. With "estratificado" ticked the
+folds come from :func:`evalbook.stratified_kfold` and every fold keeps the class proportions
+(within one instance); unticked, from :func:`evalbook.kfold`, and a small class can be
+missing from a fold.
 """
 
 from __future__ import annotations
@@ -50,24 +50,19 @@ _LABEL = "padding:0 6px;white-space:nowrap;border:none"
 _CELL_SIZE = "width:10px;height:14px;padding:0;border-color:#fff"  # one grid cell
 
 
-def _default_labels() -> np.ndarray:
-    """36 instances in handout 001's proportions A : B : C = 200 : 300 : 100."""
-    return np.repeat(np.array(["A", "B", "C"]), [12, 18, 6])
-
-
 class KFoldExplorer(Explorer):
     """A grid of the k folds of a data set: which instances test and which train, per fold.
 
-    Handout 001: k-fold and stratified 10-fold cross-validation. Move ``k``; tick or
+    Witten et al. (2017), ch. 5; Kohavi (1995): k-fold and stratified 10-fold
+    cross-validation. Move ``k``; tick or
     untick ``stratified``; change ``seed`` to draw other folds. Below the grid, each fold's
     size and class counts: stratified folds keep each class within one instance of its
     exact share ``count / k``.
 
     Parameters
     ----------
-    y : sequence of labels, optional
-        The class of each instance. Default: 36 instances, 12 A, 18 B and 6 C (the
-        200/300/100 proportions of handout 001).
+    y : sequence of labels
+        The class of each instance.
     k : int, default 5
         Initial number of folds, 2 ≤ k ≤ ``max_k``.
     stratified : bool, default True
@@ -85,7 +80,7 @@ class KFoldExplorer(Explorer):
 
     Examples
     --------
-    >>> explorer = KFoldExplorer()
+    >>> explorer = KFoldExplorer(["A"] * 12 + ["B"] * 18 + ["C"] * 6)
     >>> explorer
     KFoldExplorer(n=36, k=5, stratified=True, seed=0)
     >>> explorer.fold_sizes
@@ -99,8 +94,13 @@ class KFoldExplorer(Explorer):
     'Class C has fewer than k = 10 instances: some folds go without it.'
     """
 
-    def __init__(self, y=None, *, k=5, stratified=True, seed=0, max_k=None):
-        labels = _default_labels() if y is None else as_label_array(y, "y")
+    @classmethod
+    def example(cls) -> KFoldExplorer:
+        """The explorer on small data of its own, for the tests, the benchmarks and a try."""
+        return cls(["a"] * 12 + ["b"] * 8, k=4)
+
+    def __init__(self, y, *, k=5, stratified=True, seed=0, max_k=None):
+        labels = as_label_array(y, "y")
         check_label_types(y=labels)  # a 1 and a '1' are two classes, and cannot be sorted
         if labels.size < 2:
             raise ValueError(f"y must have at least 2 instances to make folds; got {labels.size}")

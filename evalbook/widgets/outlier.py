@@ -1,10 +1,10 @@
 """Explorer: drag one target away and watch MSE and RMSE jump while MAE barely moves.
 
-Handout 000, eqs. (20)-(22): "o MSE penaliza mais fortemente grandes erros, tornando-o
-sensível a outliers"; "o MAE é menos sensível a outliers". Moving one target by d changes
-that instance's error by d: the MAE by at most |d|/n, the MSE by about d²/n.
-The predictions stay fixed: the model is the same, only one target in the test set is an
-outlier.
+The metrics of Kelleher, Mac Namee & D'Arcy (2020), ch. 9: squaring makes the MSE penalise
+large errors more heavily, so it is sensitive to outliers, and the MAE less so. Moving one
+target by d changes that instance's error by d: the MAE by at most |d|/n, the MSE by about
+d²/n. The predictions stay fixed: the model is the same, only one target in the test set is
+an outlier.
 """
 
 from __future__ import annotations
@@ -65,7 +65,7 @@ def _metrics(t, y) -> dict[str, float]:
 class OutlierExplorer(Explorer):
     """Shift one target by a slider and compare MSE, RMSE, MAE and R² before and after.
 
-    Handout 000, eqs. (20)-(23). A scatter plot shows target against prediction (the
+    Kelleher, Mac Namee & D'Arcy (2020), ch. 9. A scatter plot shows target against prediction (the
     diagonal is a perfect prediction), the chosen instance in red; a table shows each
     metric for the original targets, for the shifted ones and their ratio.
 
@@ -109,6 +109,11 @@ class OutlierExplorer(Explorer):
     >>> explorer.ratios["mse"], explorer.ratios["mae"]
     (73.0, 7.0)
     """
+
+    @classmethod
+    def example(cls) -> OutlierExplorer:
+        """The explorer on small data of its own, for the tests, the benchmarks and a try."""
+        return cls()
 
     def __init__(self, t=None, y=None, *, index=None, max_shift=None, seed=0):
         if (t is None) != (y is None):

@@ -1,6 +1,7 @@
 """Explorer: choose which class is positive and watch the result types and the matrix change.
 
-Handout 000, "Tipos de Erro": "não há uma regra para determinar qual é a classe positiva".
+Which class is the positive one is a choice, not a property of the data; the outcomes TP,
+FN, FP and TN are those of Kelleher, Mac Namee & D'Arcy (2020), ch. 9.
 Swapping the positive class of a binary problem turns every TP into a TN, every FN into
 an FP and vice versa; the matrix is the same table read from the other corner.
 """
@@ -44,10 +45,10 @@ _TEXT = {
 class PositiveClassExplorer(Explorer):
     """Choose the positive class and see each prediction's result type and the matrix.
 
-    Shows (a) the table of instances with their target, prediction and result type (TP,
-    FN, FP, TN; rows coloured by type), (b) the confusion matrix with the chosen class
-    first (target in the rows, as in handout 000, Tabela 1) and (c) the four counts.
-    Handout 000, "Tipos de Erro" and Tabela 7.
+    Shows (a) the table of instances with their target, prediction and result type (TP, FN,
+    FP, TN; rows coloured by type), (b) the confusion matrix with the chosen class first
+    (target in the rows) and (c) the four counts. Kelleher, Mac Namee & D'Arcy (2020), ch. 9
+    (the outcomes of a prediction).
 
     Every label other than the chosen one counts as negative, so for more than two classes
     the counts are those of the chosen class against the rest (one-vs-rest).
@@ -63,7 +64,7 @@ class PositiveClassExplorer(Explorer):
         one is the positive class at the start. At least two classes are needed.
     ids : sequence, optional
         One unique identifier per instance, shown in the table's ``id`` column. Defaults
-        to 1, 2, ..., n (the handout numbers its e-mails from 1).
+        to 1, 2, ..., n.
 
     Attributes
     ----------
@@ -77,24 +78,27 @@ class PositiveClassExplorer(Explorer):
 
     Examples
     --------
-    >>> from evalcourse.datasets import spam_predictions
-    >>> data = spam_predictions()
-    >>> explorer = PositiveClassExplorer(
-    ...     data.target, data.prediction, labels=["spam", "ham"], ids=data.id
-    ... )
+    >>> y_true = ["spam", "spam", "ham", "spam", "ham", "ham", "spam", "ham"]
+    >>> y_pred = ["spam", "ham", "spam", "spam", "ham", "ham", "ham", "ham"]
+    >>> explorer = PositiveClassExplorer(y_true, y_pred, labels=["spam", "ham"])
     >>> explorer.confusion_matrix.tp, explorer.confusion_matrix.fn
-    (6, 3)
+    (2, 2)
     >>> explorer.positive.value = "ham"
     >>> explorer.confusion_matrix.tp, explorer.confusion_matrix.fn
-    (9, 2)
+    (3, 1)
     >>> explorer.counts
-    {'TP': 9, 'FN': 2, 'FP': 3, 'TN': 6}
+    {'TP': 3, 'FN': 1, 'FP': 2, 'TN': 2}
     >>> explorer.table.head(3)
        id target prediction result
-    0   1   spam        ham     FP
+    0   1   spam       spam     TN
     1   2   spam        ham     FP
-    2   3    ham        ham     TP
+    2   3    ham       spam     FN
     """
+
+    @classmethod
+    def example(cls) -> PositiveClassExplorer:
+        """The explorer on small data of its own, for the tests, the benchmarks and a try."""
+        return cls(["a", "b", "a", "a", "b", "b"], ["a", "a", "b", "a", "b", "a"])
 
     def __init__(self, y_true, y_pred, *, labels=None, ids=None):
         self._matrix = ConfusionMatrix.from_labels(y_true, y_pred, labels=labels)

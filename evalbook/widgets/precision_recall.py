@@ -1,8 +1,8 @@
 """Explorer: precision, recall and PPV as the threshold and the prevalence change.
 
-Lesson 11 (Davis & Goadrich 2006; Saito & Rehmsmeier 2015) and lesson 02's table of PPV
-against prevalence (handout 002, eq. (10.10)). Two sliders: the threshold t (score ≥ t →
-positive, handout 000, eq. (11)) and the prevalence π of the population where the model
+Precision and recall along the thresholds (Davis & Goadrich 2006; Saito & Rehmsmeier 2015)
+and the PPV against prevalence (Altman & Bland 1994). Two sliders: the threshold t (score ≥ t →
+positive) and the prevalence π of the population where the model
 would be used. TPR (recall) and FPR at t come from the test set and do not depend on π;
 precision on the test set is TP / (TP + FP) at the test set's own prevalence; the PPV at π
 is the Bayes form TPR·π / (TPR·π + FPR·(1 − π)). Two plots: precision, recall and PPV(π)
@@ -78,20 +78,26 @@ class PrecisionRecallExplorer(Explorer):
 
     Examples
     --------
-    >>> from evalcourse.datasets import spam_predictions
-    >>> data = spam_predictions()
-    >>> explorer = PrecisionRecallExplorer(data.target, data.score, positive="spam")
+    >>> y = ["spam", "spam", "ham", "spam", "ham", "ham", "spam", "ham"]
+    >>> scores = [0.9, 0.8, 0.7, 0.6, 0.4, 0.3, 0.2, 0.1]
+    >>> explorer = PrecisionRecallExplorer(y, scores, positive="spam")
     >>> explorer.counts
-    {'TP': 6, 'FN': 3, 'FP': 2, 'TN': 9}
+    {'TP': 3, 'FN': 1, 'FP': 1, 'TN': 3}
     >>> explorer.prevalence.value  # a screening population by default
     0.01
-    >>> explorer.prevalence.value = explorer.sample_prevalence  # the test's 9/20
+    >>> explorer.prevalence.value = explorer.sample_prevalence  # the test's 4/8
     >>> round(explorer.precision, 4), round(explorer.ppv, 4)
     (0.75, 0.75)
     >>> explorer.prevalence.value = 0.01
     >>> round(explorer.recall, 4), round(explorer.ppv, 4)
-    (0.6667, 0.0357)
+    (0.75, 0.0294)
     """
+
+    @classmethod
+    def example(cls) -> PrecisionRecallExplorer:
+        """The explorer on small data of its own, for the tests, the benchmarks and a try."""
+        y = [1, 0, 1, 1, 0, 0, 1, 0]
+        return cls(y, [0.9, 0.2, 0.6, 0.4, 0.7, 0.1, 0.8, 0.3], positive=1)
 
     def __init__(self, y_true, scores, *, positive, threshold=0.5, prevalence=None):
         data = ScoredData(y_true, scores, positive=positive)
@@ -209,7 +215,7 @@ class PrecisionRecallExplorer(Explorer):
 
     @property
     def ppv(self) -> float:
-        """PPV at the prevalence π: TPR·π / (TPR·π + FPR·(1 − π)), handout 002, eq. (10.10)."""
+        """PPV at the prevalence π: TPR·π / (TPR·π + FPR·(1 − π)) (Altman & Bland 1994)."""
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", UndefinedMetricWarning)
             return ppv(

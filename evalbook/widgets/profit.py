@@ -1,9 +1,9 @@
 """Explorer: edit the profit matrix and watch which model earns more.
 
-Handout 000, Tabelas 4-6: the k-NN has the higher average class accuracy (83.824% against
-80.761%) but, with a false positive costing five times what a true positive earns, the
-decision tree makes the larger profit (1 540 against 560). Change the prices and see when
-the verdict flips.
+Kelleher, Mac Namee & D'Arcy (2020), ch. 9 (profit matrices): the model with the higher
+average class accuracy need not make the larger profit, for instance when a false positive
+costs five times what a true positive earns. Change the prices and see when the verdict
+flips.
 """
 
 from __future__ import annotations
@@ -35,19 +35,17 @@ _TEXT = {
 class ProfitExplorer(Explorer):
     """Edit a profit matrix; a table shows each model's profit and accuracies, and the winner.
 
-    Handout 000, Tabelas 4-6 and eq. (9). One number box per cell of the profit matrix
-    (rows = target, columns = prediction, as the confusion matrices); for every model the
-    table shows its accuracy, its harmonic average class accuracy and its profit
-    (:func:`evalbook.profit`), and names the model with the largest profit.
+    Kelleher, Mac Namee & D'Arcy (2020), ch. 9 (profit matrices). One number box per cell of
+    the profit matrix (rows = target, columns = prediction, as the confusion matrices); for
+    every model the table shows its accuracy, its harmonic average class accuracy and its
+    profit (:func:`evalbook.profit`), and names the model with the largest profit.
 
     Parameters
     ----------
-    models : dict of str -> ConfusionMatrix, optional
-        The models to compare, all with the same classes in the same order. Defaults to
-        handout 000's Tabela 5 (``evalcourse.datasets.tree_knn_confusions()``).
-    profit_matrix : array-like of shape (k, k) or pandas.DataFrame, optional
-        Initial profits. Defaults to the recovered Tabela 4 (b)
-        (``evalcourse.datasets.profit_matrix()``: TP 140, FN −140, FP −700, TN 0).
+    models : dict of str -> ConfusionMatrix
+        The models to compare, all with the same classes in the same order.
+    profit_matrix : array-like of shape (k, k) or pandas.DataFrame
+        Initial profits, in the orientation of the matrices (rows = target).
 
     Attributes
     ----------
@@ -59,23 +57,33 @@ class ProfitExplorer(Explorer):
 
     Examples
     --------
-    >>> explorer = ProfitExplorer()
+    >>> from evalbook import ConfusionMatrix
+    >>> models = {
+    ...     "a": ConfusionMatrix([[43, 17], [3, 37]], labels=["yes", "no"]),
+    ...     "b": ConfusionMatrix([[57, 3], [10, 30]], labels=["yes", "no"]),
+    ... }
+    >>> explorer = ProfitExplorer(models, [[140, -140], [-700, 0]])
     >>> explorer.profits.to_dict()
-    {'decision_tree': 1540.0, 'knn': 560.0}
+    {'a': 1540.0, 'b': 560.0}
     >>> explorer.winner
-    'decision_tree'
+    'a'
     >>> explorer.fp.value = -100  # a cheap false alarm
     >>> explorer.profits.to_dict(), explorer.winner
-    ({'decision_tree': 3340.0, 'knn': 6560.0}, 'knn')
+    ({'a': 3340.0, 'b': 6560.0}, 'b')
     """
 
-    def __init__(self, models=None, profit_matrix=None):
-        from evalcourse import datasets
+    @classmethod
+    def example(cls) -> ProfitExplorer:
+        """The explorer on small data of its own, for the tests, the benchmarks and a try."""
+        from evalbook import ConfusionMatrix
 
-        if models is None:
-            models = datasets.tree_knn_confusions()
-        if profit_matrix is None:
-            profit_matrix = datasets.profit_matrix()
+        models = {
+            "a": ConfusionMatrix([[43, 17], [3, 37]], labels=["yes", "no"]),
+            "b": ConfusionMatrix([[57, 3], [10, 30]], labels=["yes", "no"]),
+        }
+        return cls(models, [[140, -140], [-700, 0]])
+
+    def __init__(self, models, profit_matrix):
         self._models = _check_models(models)
         first = next(iter(self._models.values()))
         self._labels = first.labels

@@ -1,12 +1,12 @@
 """Explorer: drag the threshold and watch every number that depends on it move together.
 
-Handout 000, "Métricas sobre scores": eq. (11) turns scores into predictions, score ≥ t →
-positive. One slider sets t; linked to it are the scores of each class as two
-distributions with t as a line across them, the confusion matrix (Tabelas 3 and 8), the
-metrics of the registries, the point (FPR, TPR) on the ROC curve (Figura 4), the gap
-between the two cumulative score distributions (the KS gap, eqs. (14)-(16)), the table of
-instances sorted by score (Tabela 7, rows coloured by result type, a line where t cuts
-it) and the profit of the matrix under an editable profit matrix (Tabela 4).
+Kelleher, Mac Namee & D'Arcy (2020), ch. 9; Fawcett (2006): a threshold turns scores into
+predictions, score ≥ t → positive. One slider sets t; linked to it are the scores of each
+class as two distributions with t as a line across them, the confusion matrix, the metrics
+of the registries, the point (FPR, TPR) on the ROC curve, the gap between the two cumulative
+score distributions (the KS gap), the table of instances sorted by score (rows coloured by
+result type, a line where t cuts it) and the profit of the matrix under an editable profit
+matrix.
 
 :meth:`ThresholdExplorer.synthetic` builds the explorer on synthetic scores with a second
 slider, ``separation``, for how far apart the classes' scores lie: the ROC curve and the
@@ -57,8 +57,8 @@ from evalbook.widgets._base import Explorer
 from evalbook.widgets._threshold_plots import TEXT as PLOT_TEXT
 from evalbook.widgets._threshold_plots import threshold_curves, threshold_plots
 
-#: Default profit matrix [[TP, FN], [FP, TN]]: made-up values (the handout's Tabela 4(b)
-#: was lost in extraction) where a false positive costs five times what a hit earns.
+#: Default profit matrix [[TP, FN], [FP, TN]]: made-up values where a false positive costs
+#: five times what a hit earns.
 DEFAULT_PROFIT = ((1.0, -1.0), (-5.0, 0.0))
 
 #: The metrics shown in the explorer's table, a selection of the registries.
@@ -101,8 +101,8 @@ _TEXT = {
 class ThresholdExplorer(Explorer):
     """One threshold slider linked to the table, the matrix, the metrics, ROC, KS and profit.
 
-    Handout 000, eqs. (11)-(16), Tabelas 7 and 8, Figura 4. Works with any labels and
-    any finite scores (higher = more positive), not only the SPAM data.
+    Kelleher, Mac Namee & D'Arcy (2020), ch. 9; Fawcett (2006). Works with any labels and any
+    finite scores (higher = more positive).
 
     Parameters
     ----------
@@ -146,19 +146,24 @@ class ThresholdExplorer(Explorer):
 
     Examples
     --------
-    >>> from evalcourse.datasets import spam_predictions
-    >>> data = spam_predictions()
-    >>> explorer = ThresholdExplorer(data.target, data.score, positive="spam", ids=data.id)
+    >>> y = ["spam", "spam", "ham", "spam", "ham", "ham", "spam", "ham"]
+    >>> scores = [0.9, 0.8, 0.7, 0.6, 0.4, 0.3, 0.2, 0.1]
+    >>> explorer = ThresholdExplorer(y, scores, positive="spam")
     >>> explorer.counts
-    {'TP': 6, 'FN': 3, 'FP': 2, 'TN': 9}
+    {'TP': 3, 'FN': 1, 'FP': 1, 'TN': 3}
     >>> explorer.threshold.value = 0.75
     >>> explorer.counts
-    {'TP': 4, 'FN': 5, 'FP': 1, 'TN': 10}
+    {'TP': 2, 'FN': 2, 'FP': 0, 'TN': 4}
     >>> [round(v, 4) for v in explorer.roc_point], round(explorer.ks_gap, 4)
-    ([0.0909, 0.4444], 0.3535)
-    >>> explorer.profit  # 4·1 + 5·(−1) + 1·(−5) + 10·0
-    -6.0
+    ([0.0, 0.5], 0.5)
+    >>> explorer.profit  # 2·1 + 2·(−1) + 0·(−5) + 4·0
+    0.0
     """
+
+    @classmethod
+    def example(cls) -> ThresholdExplorer:
+        """The explorer on small data of its own, for the tests, the benchmarks and a try."""
+        return cls.synthetic(n=40)
 
     separation = None
 
@@ -441,7 +446,7 @@ class ThresholdExplorer(Explorer):
 
     @property
     def profit(self) -> float:
-        """Σ count × profit over the four cells at the current threshold (Tabela 6)."""
+        """Σ count × profit over the four cells at the current threshold."""
         counts = np.array(self._counts_at(self.threshold.value), dtype=float)
         return float(counts @ self.profit_matrix.ravel())
 

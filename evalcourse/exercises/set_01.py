@@ -17,10 +17,16 @@ from __future__ import annotations
 import numpy as np
 
 import evalbook
-from evalbook.exercises.item import ROWS_ARE_TARGET, Exercise, ExerciseSet, multiple_choice, written
+from evalbook.exercises.item import Exercise, ExerciseSet, multiple_choice, written
 from evalcourse.exercises import data
 
 POSITIVE, NEGATIVE = data.FRAUD_LABELS
+
+#: Hint for a transposed matrix.
+ROWS_ARE_TARGET = (
+    "Parece transposta: nos handouts 000 e 001 (e na evalbook) as linhas são o alvo "
+    "(target) e as colunas a predição."
+)
 
 #: The result types, in the order :func:`evalbook.result_types` names them.
 RESULT_TYPES = ("TP", "FN", "FP", "TN")

@@ -86,6 +86,7 @@ def test_generated_notebooks_are_in_sync_with_their_solutions():
     assert build_all(ROOT, check=True) == []
 
 
+@pytest.mark.slow
 def test_cli_check_finds_the_root_from_a_subfolder():
     result = subprocess.run(
         [sys.executable, "-m", "evalbook.exercises.build", "--check"],

@@ -204,6 +204,7 @@ _WRITER = textwrap.dedent(
 )
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("delay", [0.05, 0.2, 0.45])
 def test_a_kernel_killed_while_it_writes_leaves_the_record_intact(tmp_path, delay):
     """A real process rewrites the progress file in a loop and is killed (SIGKILL)."""

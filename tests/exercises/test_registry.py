@@ -71,6 +71,7 @@ def test_a_new_course_is_seen_by_the_command_line_and_the_report(install_course,
     assert "99.dois" in html.read_text("utf-8")
 
 
+@pytest.mark.slow
 def test_a_new_process_finds_the_course_on_its_path(install_course):
     folder = install_course()
     path = os.pathsep.join([str(folder), os.environ.get("PYTHONPATH", "")])

@@ -308,7 +308,7 @@ def test_binary_cell_of_a_3x3_matrix(cell):
 @pytest.mark.parametrize("orientation", ["R", "Sklearn", "", None])
 def test_unknown_orientation(orientation):
     with pytest.raises(
-        ValueError, match=r"orientation must be 'handout' or 'sklearn' or 'caret'; got"
+        ValueError, match=r"orientation must be 'matrix' or 'sklearn' or 'caret'; got"
     ):
         SPAM.to_frame(orientation)
 

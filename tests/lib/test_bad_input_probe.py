@@ -193,7 +193,7 @@ CALLS: dict[str, tuple[list, dict]] = {
     "roc_curve": ([("y_true", Y), ("scores", S)], {"positive": 1}),
     "sensitivity": ([("cm", CM)], {"positive": 1}),
     "set_config": ([], {"language": "en"}),
-    "smape": ([("t", T), ("y", YR)], {"variant": "handout"}),
+    "smape": ([("t", T), ("y", YR)], {"variant": "plain"}),
     "specificity": ([("cm", CM)], {"positive": 1}),
     "split_roles": ([("splits", list(eb.kfold(6, k=2, seed=0)))], {"n": 6}),
     "sse": ([("t", T), ("y", YR)], {}),

@@ -109,6 +109,7 @@ def _datasets(count=24, seed=11):
         yield X, y
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "model",
     [DecisionTreeClassifier(max_depth=2, random_state=0), KNeighborsClassifier(n_neighbors=3)],

@@ -52,6 +52,10 @@ BINARY_NAMES = sorted(BINARY_METRICS)
 MULTICLASS_NAMES = sorted(MULTICLASS_METRICS)
 ALL_NAMES = sorted(ALL_METRICS)
 
+#: A cited book or paper: an author and a year, "Matthews (1975)", "Kuhn 2008",
+#: "Kelleher et al. (2020)", "Chicco & Jurman (2020)".
+CITATION = re.compile(r"[A-Z][\w'’-]+(?: et al\.)?,? \(?(?:1[89]|20)\d\d\b")
+
 SPAM_COUNTS = [[6, 3], [2, 9]]
 ABC_COUNTS = [[88, 10, 2], [14, 40, 6], [18, 10, 12]]
 
@@ -195,6 +199,13 @@ def test_every_registered_metric_has_a_reference(binary_reference, multiclass_re
     assert not set(BINARY_METRICS) & set(MULTICLASS_METRICS)
 
 
+def test_the_citation_pattern_tells_a_source_from_a_handout():
+    for cited in ("Matthews (1975)", "caret (Kuhn 2008)", "Kelleher et al. (2020), ch. 9"):
+        assert CITATION.search(cited), cited
+    for uncited in ("handout 000, eq. (5)", "TP / (TP + FN)", "ch. 9", "Tabela 7"):
+        assert not CITATION.search(uncited), uncited
+
+
 @pytest.mark.parametrize("name", ALL_NAMES)
 def test_registry_entry_is_well_formed(name):
     function, formula, source = ALL_METRICS[name]
@@ -202,16 +213,17 @@ def test_registry_entry_is_well_formed(name):
     assert getattr(evalbook, name) is function
     assert name in evalbook.__all__
     assert isinstance(formula, str) and formula
-    assert source.startswith("handout ")
+    assert CITATION.search(source), f"the source {source!r} must cite a book or paper"
     doc = inspect.getdoc(function)
-    assert re.search(r"[Hh]andout 00\d", doc), "the docstring must name its handout"
+    assert "handout" not in (source + doc).lower()
+    assert CITATION.search(doc) or "\nReferences\n---" in doc, "the docstring must cite its source"
     assert "Examples" in doc and ">>> " in doc
     parameters = list(inspect.signature(function).parameters.values())
     assert parameters[0].name == "cm"
     assert all(p.kind is inspect.Parameter.KEYWORD_ONLY for p in parameters[1:])
     if name in BINARY_METRICS:
         assert "positive" in inspect.signature(function).parameters
-    if name != "mcc":  # the MCC has no 0/0 option: it is 0 (handout 003)
+    if name != "mcc":  # the MCC has no 0/0 option: it is 0 by convention
         assert _accepts(name, "zero_division")
 
 
@@ -487,7 +499,7 @@ def test_balanced_accuracy_class_without_actual_instances():
 def test_mcc_zero_denominator_is_zero_with_warning():
     """Handout 003: "o denominador pode ser considerado 1", so the MCC is 0."""
     for counts in ([[5, 3], [0, 0]], [[5, 0], [3, 0]], [[0, 0], [0, 0]], [[7]]):
-        with pytest.warns(UndefinedMetricWarning, match=r"MCC .*returning 0 as handout 003"):
+        with pytest.warns(UndefinedMetricWarning, match=r"MCC .*returning 0, the usual convention"):
             assert mcc(counts) == 0.0
 
 

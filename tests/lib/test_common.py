@@ -175,7 +175,7 @@ REGRESSION_METRICS = [
     RegressionMetric(
         "smape",
         smape,
-        lambda t, y: np.mean(np.abs(t - y) / (np.abs(t) + np.abs(y))),  # the handout's
+        lambda t, y: np.mean(np.abs(t - y) / (np.abs(t) + np.abs(y))),  # variant="plain"
         power=0,
         shift_free=False,
         symmetric=True,

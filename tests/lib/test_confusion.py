@@ -435,7 +435,7 @@ def test_bytes_labels_are_counted():
     assert cm.counts.tolist() == [[2, 0], [1, 0]]
 
 
-def test_a_caret_frame_is_read_back_in_the_handout_orientation():
+def test_a_caret_frame_is_read_back_in_the_matrix_orientation():
     cm = ConfusionMatrix([[6, 3], [2, 9]], labels=["spam", "ham"])
     assert ConfusionMatrix(cm.to_frame("caret")) == cm
     assert ConfusionMatrix(cm.to_frame()) == cm

@@ -159,6 +159,7 @@ def test_abc_summary():
 
 
 # ---------------------------------------------------------------------- cross-checks
+@pytest.mark.slow
 def test_binary_summaries_against_scipy_statsmodels_sklearn():
     """200 random 2×2 matrices (scikit-learn's by-class values on the first 50)."""
     tested = 0

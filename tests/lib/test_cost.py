@@ -107,6 +107,7 @@ def _random_labels(rng, k, n):
     return y_true, y_pred
 
 
+@pytest.mark.slow
 def test_per_class_recall_and_arithmetic_mean_against_sklearn():
     rng = np.random.default_rng(3)
     for _ in range(200):

@@ -97,7 +97,7 @@ def test_a_result_prints_its_fields_in_portuguese_and_reprs_as_code(language):
 
 def test_the_metrics_of_an_explorer_print_as_a_portuguese_table(language):
     language("pt")
-    explorer = CountsExplorer()
+    explorer = CountsExplorer(6, 3, 2, 9)
     shown = explorer.metrics[["accuracy", "precision", "recall", "f1"]]
     assert isinstance(shown, DisplaySeries)
     assert shown["recall"] == pytest.approx(6 / 9)  # the keys stay English
@@ -110,7 +110,7 @@ def test_the_metrics_of_an_explorer_print_as_a_portuguese_table(language):
 
 
 def test_in_english_a_series_of_the_library_shows_as_pandas_shows_it(language):
-    shown = CountsExplorer().metrics[["accuracy", "recall"]]
+    shown = CountsExplorer(6, 3, 2, 9).metrics[["accuracy", "recall"]]
     assert repr(shown) == repr(pd.Series(shown))
     assert shown._repr_html_() is None  # pandas' text display, as any Series
 

@@ -216,6 +216,7 @@ def _fitted(model, *, labels=("benigno", "maligno")):
     return model.fit(X_train, y_train), X_test, y_test
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("positive", [None, "benigno", "maligno"])
 @pytest.mark.parametrize("response_method", ["auto", "predict_proba", "decision_function"])
 def test_from_estimator_draws_what_scikit_learns_display_draws(positive, response_method):

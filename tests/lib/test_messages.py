@@ -165,24 +165,15 @@ def test_the_catalogues_are_package_data():
 
 
 # ---------------------------------------------------------------------- the course's words
-def test_the_course_registers_its_words_and_rewords_library_messages():
+def test_the_course_registers_its_words():
     from evalbook._core.render import term
 
     assert term("decision_tree") == "decision tree"
     with config_context(language="pt"):
         assert term("decision_tree") == "árvore de decisão" and term("knn") == "k-NN"
-        # the course's catalogue is read before the library's: its reference to a handout
-        assert messages.gettext("Instances") == "Instâncias (Tabela 7)"
-        assert messages.gettext("Wilson") == "Wilson (opção 2)"
-    assert messages.gettext("Instances") == "Instances"
-
-
-def test_the_library_alone_has_its_own_words_for_what_the_course_rewords():
     library = gettext.translation(
         "evalbook", messages.LOCALE_DIR, languages=["pt_BR"], fallback=False
     )
-    assert library.gettext("Instances") == "Instâncias"
-    assert library.gettext("Wilson") == "Wilson"
     assert library.gettext("decision tree") == "decision tree"  # not a library word
 
 
@@ -282,30 +273,29 @@ def _guesses(widgets) -> list[str]:
 
 
 def _explorers_texts() -> list[str]:
-    """Every explorer of the registry, built on small data, in the states that show each of
-    its messages."""
+    """Every explorer of the registry (its own example), then more states that show each of
+    the explorers' messages."""
     from sklearn.datasets import make_moons
 
     w = evalbook.widgets
+    texts = [_shown(explorer.example()) for explorer in w.explorers().values()]
     spam = datasets.spam_predictions()
     y, scores = spam.target.to_numpy(), spam.score.to_numpy()
     X, labels = make_moons(60, noise=0.3, random_state=0)
-    texts = []
     threshold = w.ThresholdExplorer(y, scores, positive="spam", max_rows=5)
     texts.append(_shown(threshold))
     threshold.threshold.value = threshold.threshold.max  # t above every score
     texts.append(_shown(threshold))
-    texts += [_shown(w.PositiveClassExplorer(y, spam.prediction)), _shown(w.CountsExplorer())]
+    texts.append(_shown(w.PositiveClassExplorer(y, spam.prediction)))
     texts.append(_shown(w.CountsExplorer(6, 3, 0, 0)))  # the MCC's denominator is 0
-    texts += [_shown(w.ProfitExplorer()), _shown(w.ImbalanceExplorer())]
+    course_models = datasets.tree_knn_confusions()  # keys the course names (its terms)
+    texts.append(_shown(w.ProfitExplorer(course_models, datasets.profit_matrix())))
     texts.append(_shown(w.ProfitExplorer({"a": [[6, 3], [2, 9]]}, [[1, 0], [0, 1]])))
-    texts += [_shown(w.OutlierExplorer()), _shown(w.BootstrapExplorer(10))]
     texts.append(_shown(w.BootstrapExplorer(100)))  # too many draws to show one by one
-    texts += [_shown(w.CoverageExplorer()), _shown(w.CoverageExplorer(500, 0.5, trials=50))]
+    texts += [_shown(w.CoverageExplorer(30, 0.85)), _shown(w.CoverageExplorer(500, 0.5))]
     texts.append(_shown(w.PrecisionRecallExplorer(y, scores, positive="spam")))
     for model in ("tree", "knn"):
         texts.append(_shown(w.ComplexityExplorer(X, labels, model=model, values=[1, 3])))
-    texts.append(_shown(w.KFoldExplorer()))
     texts.append(_shown(_kfold(w, ["a"] * 6 + ["b"] * 6 + ["c"], 2)))  # one class too small
     texts.append(_shown(_kfold(w, ["a"] * 6 + ["b", "c"], 2)))  # two classes too small
     texts.append(_shown(_kfold(w, ["a", "b", "c", "d"], 2)))  # no class has k instances

@@ -26,6 +26,7 @@ def _random_families(count: int, seed: int):
         yield p
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("method", "families"), [("holm", 100), ("bonferroni", 400)])
 def test_against_statsmodels_on_random_families(method, families):
     # statsmodels' Holm branch runs a full garbage collection (gc.collect()) on every call,

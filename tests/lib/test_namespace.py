@@ -138,7 +138,7 @@ def test_the_topic_packages_are_the_ones_the_docs_name():
 def test_the_widgets_list_is_the_explorers_that_load_on_demand():
     import evalbook.widgets as widgets
 
-    assert sorted(widgets.__all__) == sorted(widgets._EXPLORERS)
+    assert sorted(widgets.__all__) == sorted(widgets.explorers())
     assert len(widgets.__all__) == len(set(widgets.__all__))
 
 

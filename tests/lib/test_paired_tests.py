@@ -219,6 +219,7 @@ class _Recorder:
         return table[:, :, 0], table[:, :, 1]
 
 
+@pytest.mark.slow
 def test_5x2cv_tests_match_mlxtend_on_the_same_splits(centroid_classifier):
     rng = np.random.default_rng(9)
     checked = 0

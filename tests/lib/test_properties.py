@@ -144,25 +144,23 @@ def test_one_vs_rest_counts_sum_to_n(counts):
 def test_to_frame_orientations_are_transposes_and_permutations(counts, relabelling):
     labels = [RELABELLINGS[relabelling](code) for code in range(len(counts))]
     cm = ConfusionMatrix(counts, labels=labels)
-    handout, sklearn, caret = (cm.to_frame(o) for o in ("handout", "sklearn", "caret"))
-    assert list(handout.index) == list(handout.columns) == labels
-    assert np.array_equal(handout.to_numpy(), counts)
+    matrix, sklearn, caret = (cm.to_frame(o) for o in ("matrix", "sklearn", "caret"))
+    assert list(matrix.index) == list(matrix.columns) == labels
+    assert np.array_equal(matrix.to_numpy(), counts)
     # caret: the transpose (prediction in the rows)
     assert np.array_equal(caret.to_numpy(), counts.T)
     assert list(caret.index) == labels
     # sklearn: the same table with the labels sorted
     assert list(sklearn.index) == sorted(labels)
     assert sklearn.equals(
-        handout.loc[sorted(labels), sorted(labels)].rename_axis(
-            index="target", columns="prediction"
-        )
+        matrix.loc[sorted(labels), sorted(labels)].rename_axis(index="target", columns="prediction")
     )
     # every view gives back the same counts for every (target, prediction) pair
     for t in labels:
         for p in labels:
-            assert handout.loc[t, p] == sklearn.loc[t, p] == caret.loc[p, t]
+            assert matrix.loc[t, p] == sklearn.loc[t, p] == caret.loc[p, t]
     # round trips: a DataFrame in target-row layout gives back the matrix
-    assert ConfusionMatrix(handout) == cm
+    assert ConfusionMatrix(matrix) == cm
     assert ConfusionMatrix(sklearn) == cm.reorder(sorted(labels))
     margins = cm.to_frame(margins=True)
     assert margins.loc["total", "total"] == cm.n

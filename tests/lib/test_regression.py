@@ -149,7 +149,7 @@ def test_smape_against_a_direct_formula_and_its_bounds():
         assert smape(t, y) == pytest.approx(terms.mean(), rel=TOL)
         assert smape(t, y, variant="doubled") == pytest.approx(2 * terms.mean(), rel=TOL)
         assert 0 <= smape(t, y) <= 1
-    # opposite signs: every term is 1 (handout) or 2 (doubled)
+    # opposite signs: every term is 1 (plain) or 2 (doubled)
     assert smape([1, -2], [-3, 4]) == 1.0
     assert smape([1, -2], [-3, 4], variant="doubled") == 2.0
 
@@ -223,7 +223,7 @@ def test_bad_input(metric):
 def test_bad_options():
     with pytest.raises(TypeError, match="halved must be True or False"):
         sse([1], [1], halved=1)
-    with pytest.raises(ValueError, match="variant must be 'handout' or 'doubled'; got"):
+    with pytest.raises(ValueError, match="variant must be 'plain' or 'doubled'; got"):
         smape([1], [1], variant="armstrong")
     with pytest.raises(ValueError, match="zero_division"):
         r2([1, 2], [1, 2], zero_division="zero")

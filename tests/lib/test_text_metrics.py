@@ -79,6 +79,7 @@ def test_top_k_against_scikit_learn():
             assert top_k_accuracy(y_true, probabilities, k=k) == pytest.approx(expected, abs=TOL)
 
 
+@pytest.mark.slow
 def test_top_k_of_real_scores_against_scikit_learn_with_ties():
     """Logits and decision-function values (any sign, rows not summing to 1), with ties.
 

@@ -379,6 +379,7 @@ MODELS = [
 ]
 
 
+@pytest.mark.slow
 def test_cross_validate_agrees_with_cross_val_score():
     rng = np.random.default_rng(6)
     cases = 0

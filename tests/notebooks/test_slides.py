@@ -17,8 +17,8 @@ the keyboard (click the handle, →, Esc back to the deck). The tests then ask o
 - a click beside the slide (on the deck's hidden sidebar) leaves Space to the deck;
 - no English label in what the outputs on a slide show.
 
-Lesson 05 runs in `make test`; every lesson in `make test-slides` (the ``slides`` mark,
-about a minute and a half a lesson). What each presentation showed (slides, presses, the
+Every lesson is presented by `make test-slides` (about a minute and a half a lesson; `make
+test` runs no browser). What each presentation showed (slides, presses, the
 tallest slide, the smallest fonts) goes to ``tests/artifacts/<worker>/slides_NN.json``,
 with a screenshot of a failure. Needs
 what tests/notebooks/test_browser.py needs (Chromium, playwright, jupyterlab-slideshow).
@@ -38,8 +38,8 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 LESSONS = sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
 LESSONS_BY_NUMBER = {path.name[:2]: path.name for path in LESSONS}
-#: The lesson `make test` presents; `make test-slides` presents them all.
-IN_MAKE_TEST = "05"
+#: The lesson whose Run menu is read (any lesson shows the same menu).
+RUN_MENU_LESSON = "05"
 VIEWPORT = {"width": 1280, "height": 720}
 MIN_FONT_PX = {"prose": 18, "code": 16, "output": 16, "widget": 14}
 #: English that has been seen on slides: printed pandas objects and results, table headers.
@@ -406,14 +406,13 @@ class LessonSlides:
         assert keys["focus_after_esc"] == shown["drag"]["cell"], "Esc did not hand the keys back"
 
 
-for _path in LESSONS:  # lesson 05 in `make test`, the others under the ``slides`` mark
+for _path in LESSONS:
     _number = _path.stem[:2]
     globals()[f"TestLesson{_number}"] = type(
         f"TestLesson{_number}",
         (LessonSlides,),
         {
             "lesson": _path.relative_to(ROOT).as_posix(),
-            "pytestmark": [] if _number == IN_MAKE_TEST else [pytest.mark.slides],
             "__doc__": f"Lesson {_number} presented as slides.",
         },
     )
@@ -432,7 +431,7 @@ def test_jupyterlabs_run_menu_is_as_portuguese_as_its_language_pack(present):
         for english, portuguese in json.loads(catalogue.read_text(encoding="utf-8")).items()
         if english and portuguese and portuguese[0] != english
     }
-    menu = present(f"notebooks/{LESSONS_BY_NUMBER[IN_MAKE_TEST]}")["run_menu"]
+    menu = present(f"notebooks/{LESSONS_BY_NUMBER[RUN_MENU_LESSON]}")["run_menu"]
     assert menu[0] in {"Run", "Executar"}, menu
     assert "Executar todas as células" in menu, menu
     untranslated = [label for label in menu[1:] if label in translated]

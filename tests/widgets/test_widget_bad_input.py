@@ -50,7 +50,7 @@ def test_imbalance_nan_share_is_refused_and_the_explorer_keeps_working():
 
 
 def test_profit_inf_cell_is_refused_and_the_explorer_keeps_working():
-    explorer = ProfitExplorer()
+    explorer = ProfitExplorer(datasets.tree_knn_confusions(), datasets.profit_matrix())
     _refused(explorer.tp, math.inf, "tp")
     assert explorer.tp.value == 140
     assert explorer.profits.to_dict() == {"decision_tree": 1540.0, "knn": 560.0}
@@ -59,7 +59,7 @@ def test_profit_inf_cell_is_refused_and_the_explorer_keeps_working():
 
 
 def test_coverage_nan_p_is_refused_and_the_explorer_keeps_working():
-    explorer = CoverageExplorer()
+    explorer = CoverageExplorer(n=30, p=0.85)
     _refused(explorer.p, math.nan, "p")
     assert explorer.p.value == 0.85
     assert explorer.coverage == {"wilson": 0.8845, "normal": 0.816, "exact": 0.922}
@@ -120,7 +120,7 @@ def test_outlier_refuses_a_nan_shift():
 
 
 def test_coverage_refuses_no_confidence():
-    explorer = CoverageExplorer()
+    explorer = CoverageExplorer(n=30, p=0.85)
     _refused(explorer.confidence, None, "confidence")
     assert explorer.confidence.value == 0.9
 

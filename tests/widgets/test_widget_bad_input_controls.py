@@ -17,9 +17,7 @@ from sklearn.datasets import make_classification
 
 import evalbook
 from evalbook.widgets import (
-    BootstrapExplorer,
     ComplexityExplorer,
-    CountsExplorer,
     CoverageExplorer,
     Guess,
     ImbalanceExplorer,
@@ -29,6 +27,7 @@ from evalbook.widgets import (
     PrecisionRecallExplorer,
     ProfitExplorer,
     ThresholdExplorer,
+    explorers,
 )
 
 Y = [1, 0, 1, 0, 1]
@@ -39,20 +38,10 @@ def _two_features():
     return make_classification(60, n_features=2, n_redundant=0, random_state=0)
 
 
+#: Every registered explorer's example, and a choice-style Guess.
 EXPLORERS = {
-    "bootstrap": BootstrapExplorer,
-    "complexity": lambda: ComplexityExplorer(*_two_features()),
-    "counts": CountsExplorer,
-    "coverage": CoverageExplorer,
-    "guess": lambda: Guess(0.5),
+    **{name: cls.example for name, cls in explorers().items()},
     "guess_choice": lambda: Guess("a", options=["a", "b"]),
-    "imbalance": ImbalanceExplorer,
-    "kfold": KFoldExplorer,
-    "outlier": OutlierExplorer,
-    "positive_class": lambda: PositiveClassExplorer(["a", "b", "a"], ["a", "a", "b"]),
-    "precision_recall": lambda: PrecisionRecallExplorer(Y, S, positive=1),
-    "profit": ProfitExplorer,
-    "threshold": lambda: ThresholdExplorer(Y, S, positive=1),
 }
 
 
@@ -116,7 +105,7 @@ def test_a_choice_refuses_a_value_outside_its_options(make, name, value):
 
 @pytest.mark.parametrize(("name", "value"), [("k", 2.5), ("seed", "3"), ("stratified", "yes")])
 def test_integer_and_switch_controls_refuse_what_they_would_convert(name, value):
-    _refused(getattr(KFoldExplorer(), name), name, value, "must be")
+    _refused(getattr(KFoldExplorer(["a", "b", "a", "b", "a", "b"]), name), name, value, "must be")
 
 
 def test_a_good_value_still_moves_the_explorer():
@@ -153,7 +142,7 @@ def test_synthetic_names_positive_share():
 
 def test_the_profit_explorer_names_the_bad_model():
     with pytest.raises(TypeError, match=r"^models\['m'\] must hold whole numbers"):
-        ProfitExplorer({"m": [["a", "b"], ["c", "d"]]})
+        ProfitExplorer({"m": [["a", "b"], ["c", "d"]]}, [[1, -1], [-5, 0]])
 
 
 def test_huge_sizes_and_seeds_are_value_errors_naming_the_argument():

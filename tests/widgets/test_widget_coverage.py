@@ -31,7 +31,7 @@ def _exact_coverage(p, n, confidence, method):
 
 
 def test_defaults_are_m1_at_90_percent():
-    explorer = CoverageExplorer()
+    explorer = CoverageExplorer(n=30, p=0.85)
     assert (explorer.n.value, explorer.p.value, explorer.confidence.value) == (30, 0.85, 0.90)
     assert repr(explorer) == "CoverageExplorer(n=30, p=0.85, confidence=0.9)"
     assert explorer.condition == pytest.approx(3.825)
@@ -61,7 +61,7 @@ def test_same_numbers_as_the_library():
 
 
 def test_moving_the_sliders_updates_the_numbers_and_the_display():
-    explorer = CoverageExplorer()
+    explorer = CoverageExplorer(n=30, p=0.85)
     before, page = explorer.coverage, explorer.html
     explorer.n.value = 300
     assert explorer.coverage != before and explorer.html != page
@@ -76,7 +76,7 @@ def test_moving_the_sliders_updates_the_numbers_and_the_display():
 
 
 def test_the_normal_approximation_undercovers_for_m1():
-    coverage = CoverageExplorer().coverage
+    coverage = CoverageExplorer(n=30, p=0.85).coverage
     assert coverage["normal"] < 0.85 < coverage["wilson"] < coverage["exact"]
 
 
@@ -86,18 +86,18 @@ def test_reproducible_with_the_seed():
 
 
 def test_display():
-    explorer = CoverageExplorer()
+    explorer = CoverageExplorer(n=30, p=0.85)
     bundle = explorer._repr_mimebundle_()
     assert bundle["application/vnd.jupyter.widget-view+json"]["model_id"] == (
         explorer.widget.model_id
     )
     assert bundle["text/plain"] == repr(explorer)
-    for label in ("Wilson (opção 2)", "aproximação normal (opção 3)", "exato (Clopper–Pearson)"):
+    for label in ("Wilson", "aproximação normal (Wald)", "exato (Clopper–Pearson)"):
         assert label in explorer.html
 
 
 def test_properties_are_read_only():
-    explorer = CoverageExplorer()
+    explorer = CoverageExplorer(n=30, p=0.85)
     for name in ("coverage", "condition", "html", "widget"):
         with pytest.raises(AttributeError):
             setattr(explorer, name, None)

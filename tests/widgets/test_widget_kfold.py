@@ -16,7 +16,7 @@ def _tests(splits):
 
 
 def test_defaults_are_handout_proportions_in_five_stratified_folds():
-    explorer = KFoldExplorer()
+    explorer = KFoldExplorer(Y)
     assert repr(explorer) == "KFoldExplorer(n=36, k=5, stratified=True, seed=0)"
     assert explorer.fold_sizes == [8, 7, 7, 7, 7]
     assert _tests(explorer.splits) == _tests(stratified_kfold(Y, k=5, seed=0))
@@ -30,7 +30,7 @@ def test_defaults_are_handout_proportions_in_five_stratified_folds():
 @pytest.mark.parametrize("k", [2, 3, 4, 5, 6])
 @pytest.mark.parametrize("seed", [0, 7])
 def test_controls_give_the_library_folds(k, seed):
-    explorer = KFoldExplorer()
+    explorer = KFoldExplorer(Y)
     explorer.k.value, explorer.seed.value = k, seed
     assert _tests(explorer.splits) == _tests(stratified_kfold(Y, k=k, seed=seed))
     explorer.stratified.value = False
@@ -42,7 +42,7 @@ def test_controls_give_the_library_folds(k, seed):
 
 
 def test_small_class_gives_a_message_not_a_warning():
-    explorer = KFoldExplorer()
+    explorer = KFoldExplorer(Y)
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         explorer.k.value = 10
@@ -66,7 +66,7 @@ def test_columns_are_sorted_by_class_and_custom_labels():
 
 
 def test_properties_are_read_only_and_display_as_widget():
-    explorer = KFoldExplorer()
+    explorer = KFoldExplorer(Y)
     for name in ("splits", "roles", "fold_sizes", "fold_class_counts", "message", "html"):
         with pytest.raises(AttributeError):
             setattr(explorer, name, None)
@@ -92,7 +92,7 @@ def test_properties_are_read_only_and_display_as_widget():
 )
 def test_bad_arguments(args, kwargs, error, message):
     with pytest.raises(error, match=message):
-        KFoldExplorer(*args, **kwargs)
+        KFoldExplorer(*(args or (Y,)), **kwargs)
 
 
 def test_kfold_grid_stays_small_for_many_instances():

@@ -12,7 +12,7 @@ from evalcourse.datasets import profit_matrix, tree_knn_confusions
 
 
 def test_defaults_reproduce_tabelas_5_and_6():
-    explorer = ProfitExplorer()
+    explorer = ProfitExplorer(tree_knn_confusions(), profit_matrix())
     assert repr(explorer) == "ProfitExplorer(tp=140, fn=-140, fp=-700, tn=0)"
     assert explorer.profits.to_dict() == {"decision_tree": 1540.0, "knn": 560.0}
     assert explorer.winner == "decision_tree"
@@ -34,7 +34,7 @@ def test_defaults_reproduce_tabelas_5_and_6():
 
 
 def test_editing_the_matrix_flips_the_winner():
-    explorer = ProfitExplorer()
+    explorer = ProfitExplorer(tree_knn_confusions(), profit_matrix())
     explorer.fp.value = -100
     assert explorer.profits.to_dict() == {"decision_tree": 3340.0, "knn": 6560.0}
     assert explorer.winner == "knn"
@@ -48,7 +48,7 @@ def test_editing_the_matrix_flips_the_winner():
 
 def test_profits_match_the_library_on_random_prices():
     rng = np.random.default_rng(21)
-    explorer = ProfitExplorer()
+    explorer = ProfitExplorer(tree_knn_confusions(), profit_matrix())
     models = tree_knn_confusions()
     for _ in range(30):
         gains = rng.integers(-1000, 1000, size=(2, 2)).astype(float)
@@ -100,7 +100,7 @@ def test_bad_input(models, gains, error, match):
 
 
 def test_numbers_and_names_follow_the_language():
-    explorer = ProfitExplorer()
+    explorer = ProfitExplorer(tree_knn_confusions(), profit_matrix())
     assert ">1\u00a0540.00</td>" in explorer.html and ">83.824%</td>" in explorer.html
     with config_context(language="en"):
         explorer.fp.value = -700.5  # any change redraws in the current language

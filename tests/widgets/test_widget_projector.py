@@ -28,18 +28,11 @@ from sklearn.datasets import make_classification
 
 from evalbook._core.svg import FONT_SIZES
 from evalbook.widgets import (
-    BootstrapExplorer,
     ComplexityExplorer,
-    CountsExplorer,
-    CoverageExplorer,
-    Guess,
-    ImbalanceExplorer,
-    KFoldExplorer,
-    OutlierExplorer,
     PositiveClassExplorer,
     PrecisionRecallExplorer,
-    ProfitExplorer,
     ThresholdExplorer,
+    explorers,
 )
 from evalcourse.datasets import spam_predictions
 
@@ -59,28 +52,21 @@ def _scores(n=400, seed=0):
     return y, scores
 
 
+#: Every registered explorer's example, and the lessons' data or sizes where they differ.
 EXPLORERS = {
-    "threshold": lambda: ThresholdExplorer(*_spam(), positive="spam"),
+    **{name: cls.example for name, cls in explorers().items()},
+    "threshold_lesson": lambda: ThresholdExplorer(*_spam(), positive="spam"),
     "threshold_many": lambda: ThresholdExplorer(*_scores(), positive="p"),
-    "threshold_synthetic": lambda: ThresholdExplorer.synthetic(),
-    "precision_recall": lambda: PrecisionRecallExplorer(*_scores(), positive="p"),
+    "precision_recall_many": lambda: PrecisionRecallExplorer(*_scores(), positive="p"),
     "complexity_tree": lambda: ComplexityExplorer(
         *make_classification(80, n_features=2, n_redundant=0, random_state=0)
     ),
     "complexity_knn": lambda: ComplexityExplorer(
         *make_classification(80, n_features=2, n_redundant=0, random_state=0), model="knn"
     ),
-    "positive_class": lambda: PositiveClassExplorer(
+    "positive_class_lesson": lambda: PositiveClassExplorer(
         spam_predictions().target, spam_predictions().prediction, labels=["spam", "ham"]
     ),
-    "counts": CountsExplorer,
-    "profit": ProfitExplorer,
-    "imbalance": ImbalanceExplorer,
-    "outlier": OutlierExplorer,
-    "kfold": KFoldExplorer,
-    "bootstrap": BootstrapExplorer,
-    "coverage": CoverageExplorer,
-    "guess": lambda: Guess(0.5),
 }
 
 
