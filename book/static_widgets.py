@@ -150,8 +150,8 @@ def replace_widgets(notebook, path: str) -> dict[str, int]:
     import evalbook
 
     counts = {"explorer": 0, "guess": 0, "progress": 0}
-    language = evalbook.get_language()
-    try:
+    # a lesson's setup cell sets the display language: the settings come back afterwards
+    with evalbook.config_context():
         for index, cell in enumerate(notebook.cells):
             if cell.cell_type != "code":
                 continue
@@ -176,8 +176,6 @@ def replace_widgets(notebook, path: str) -> dict[str, int]:
                 else:
                     raise StaticPictureError(f"{where}: no static picture for {plain[:80]!r}")
             cell["outputs"] = outputs
-    finally:
-        evalbook.set_language(language)  # a lesson's setup cell sets the display language
     return counts
 
 

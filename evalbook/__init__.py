@@ -152,12 +152,12 @@ habits carry over; ``tests/lib/test_naming.py`` fails on a public argument missi
 ``alpha``
     the significance level of a test
 ``z``, ``t``
-    a critical value of the normal or Student's t, given by hand (from a handout's table)
+    a critical value of the normal or Student's t, given by hand (from a printed table)
     instead of computed
 ``df``
     degrees of freedom
 ``source``
-    where a critical value comes from (exact, or a handout's table)
+    where a critical value comes from (exact, or a printed table)
 ``mean``, ``se``
     a mean difference and its standard error, given instead of the data
 ``corrected``, ``test_train_ratio``
@@ -183,7 +183,7 @@ habits carry over; ``tests/lib/test_naming.py`` fails on a public argument missi
 ``threshold``
     a score from which an instance is predicted positive (score ≥ threshold)
 ``halved``
-    include the ½ of handout 000's sums of squares
+    include the ½ of Kelleher et al.'s sums of squares
 ``variant``
     which of the published formulas of a metric
 ``n_features``
@@ -198,9 +198,12 @@ habits carry over; ``tests/lib/test_naming.py`` fails on a public argument missi
 ``kind``, ``columns``
     a :class:`Curve`'s kind and its named arrays
 ``orientation``, ``margins``
-    a matrix's layout (handout, sklearn, caret); add the totals
+    a matrix's layout (matrix, sklearn, caret); add the totals
 ``table``
     a table to translate
+``domain``, ``localedir``, ``terms``
+    a gettext domain, the folder of its catalogues, and the display words it adds
+    (:func:`add_messages`: a course's own words)
 ``language``
     a display language: ``"en"`` or ``"pt"``
 ``curve``
@@ -250,13 +253,19 @@ balanced accuracy, MCC, kappa) need no positive class.
 Undefined values (0/0) return ``nan`` with an :class:`UndefinedMetricWarning`; metrics take
 ``zero_division=`` to choose another value.
 
+What a reader sees (tables, reports, figures, explorers) speaks the display language,
+English by default: :func:`set_config` (``language="pt"``), :func:`get_config` and
+:func:`config_context` set and read it as scikit-learn's do. The words come from gettext
+message catalogues; a course adds its own with :func:`add_messages`.
+
 Every public name is imported by name from its topic package below and listed in
 ``__all__`` (``tests/lib/test_namespace.py`` checks the list against the packages' own
 ``__all__``). Plots and widgets are imported on demand, so ``import evalbook`` stays fast.
 """
 
 from evalbook._core.checks import UndefinedMetricWarning
-from evalbook._core.render import get_language, options, set_language
+from evalbook._core.config import config_context, get_config, set_config
+from evalbook._core.messages import add_messages
 from evalbook._core.translation import translated
 from evalbook.displays import (
     CalibrationDisplay,
@@ -446,6 +455,7 @@ __all__ = [
     "UndefinedMetricWarning",
     "accuracy",
     "accuracy_interval",
+    "add_messages",
     "adjust_p_values",
     "adjusted_r2",
     "auc",
@@ -465,6 +475,7 @@ __all__ = [
     "cohen_kappa",
     "compare_algorithms",
     "compare_models",
+    "config_context",
     "corpus_bleu",
     "cross_entropy",
     "cross_validate",
@@ -486,7 +497,7 @@ __all__ = [
     "fresh_sample_predictions",
     "friedman",
     "gain_lift",
-    "get_language",
+    "get_config",
     "group_holdout",
     "group_kfold",
     "holdout",
@@ -506,7 +517,6 @@ __all__ = [
     "multiclass_roc_auc",
     "no_information_error_rate",
     "npv",
-    "options",
     "paired_ttest_5x2cv",
     "per_class_recall",
     "perplexity",
@@ -527,7 +537,7 @@ __all__ = [
     "roc_auc_interval",
     "roc_curve",
     "sensitivity",
-    "set_language",
+    "set_config",
     "smape",
     "specificity",
     "split_roles",

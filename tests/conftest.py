@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from evalbook import set_language
+from evalbook import config_context
 from evalcourse.datasets import spam_predictions
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -66,8 +66,10 @@ def pytest_collection(session):
 @pytest.fixture(autouse=True)
 def _english_display():
     """Every test starts in the library's default display language: a test that sets
-    Portuguese (or calls the exercises' start(), which does) leaves no trace in the next."""
-    set_language("en")
+    Portuguese (or calls the exercises' start(), which does) leaves no trace in the next
+    (config_context restores every setting when the test ends)."""
+    with config_context(language="en"):
+        yield
 
 
 @pytest.fixture

@@ -1,4 +1,4 @@
-"""The one renderer of what a student sees: HTML tables, colours, figures, numbers, language.
+"""The one renderer of what a student sees: HTML tables, colours, figures, numbers, words.
 
 Every explorer (:mod:`evalbook.widgets`), the matrix display and :func:`evalbook.summary`
 build their HTML here, so a table, a colour or a number looks the same everywhere:
@@ -6,10 +6,14 @@ build their HTML here, so a table, a colour or a number looks the same everywher
 - :func:`html_table` turns rows of values (or :class:`Cell` records) into one ``<table>``;
 - :data:`RESULT_COLOURS` and the other palettes are the workbook's colours;
 - :func:`evalbook._core.svg.svg_plot` draws the plots as inline SVG (its own module);
-- :func:`number` formats a number for the current language (thousands apart by a space in
+- :func:`number` formats a number for the display language (thousands apart by a space in
   Portuguese, never by a comma);
-- :func:`set_language` is the switch that sets the language of every display, report and
-  explorer (English by default; the lessons set Portuguese in their setup cell).
+- :func:`term` names a key (a metric, a column) in the display language, and :func:`say`
+  picks a message of a display by its key; their words come from the message catalogues
+  (:mod:`evalbook._core.messages`).
+
+The display language is :func:`evalbook.set_config`'s ``language`` (English by default;
+the lessons set Portuguese in their setup cell).
 
 This module imports neither matplotlib nor ipywidgets at import time.
 """
@@ -24,243 +28,186 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from evalbook._core.config import check_language
+from evalbook._core.config import language as display_language
+from evalbook._core.messages import COURSE_TERMS, N_, gettext, pgettext
+
 __all__ = [
     "CLASS_COLOURS",
-    "LANGUAGES",
     "RESULT_COLOURS",
     "ROLE_COLOURS",
+    "TERMS",
     "Cell",
     "check_ids",
     "chips",
     "confusion_html",
-    "get_language",
     "html_table",
     "number",
-    "options",
     "percent",
     "say",
-    "set_language",
     "short_term",
     "side_by_side",
     "term",
 ]
 
-# ---------------------------------------------------------------------- language
-#: The languages of every display: English (the library's default) and Brazilian Portuguese.
-LANGUAGES = ("en", "pt")
-
-_LANGUAGE = {"value": "en"}
-
-
-def check_language(language) -> str:
-    """``language`` if it is one of :data:`LANGUAGES`, else a ValueError naming it."""
-    if not isinstance(language, str) or language not in LANGUAGES:
-        raise ValueError(f"language must be one of {LANGUAGES}; got {language!r}")
-    return language
-
-
-def set_language(language) -> str:
-    """Set the language of every display, report and explorer; return the previous one.
-
-    ``"en"`` (English, the default) or ``"pt"`` (Brazilian Portuguese: labels, metric
-    names, table headers, thousands apart by a space). The library's API (function names,
-    arguments, the keys of returned tables) stays English either way.
-
-    Examples
-    --------
-    >>> previous = set_language("pt")
-    >>> number(1957.5, 2)
-    '1\xa0957.50'
-    >>> _ = set_language(previous)
-    """
-    previous = _LANGUAGE["value"]
-    _LANGUAGE["value"] = check_language(language)
-    return previous
-
-
-def get_language() -> str:
-    """The current display language, ``"en"`` or ``"pt"``."""
-    return _LANGUAGE["value"]
-
-
-def resolve_language(language=None) -> str:
-    """``language`` checked, or the current display language when it is None."""
-    return get_language() if language is None else check_language(language)
-
-
-class Options:
-    """The display options, read and set as attributes: ``options.language = "pt"``."""
-
-    @property
-    def language(self) -> str:
-        """The display language (see :func:`set_language`)."""
-        return get_language()
-
-    @language.setter
-    def language(self, value) -> None:
-        set_language(value)
-
-    def __repr__(self) -> str:
-        return f"Options(language={self.language!r})"
-
-
-#: The display options (``options.language``).
-options = Options()
-
-#: What a display says, in each language. Keys are English identifiers.
+# ---------------------------------------------------------------------- words
+#: What a display calls each key (a metric, a column, a field of a result): its English
+#: name, a message id of the catalogues. The keys are the API's identifiers.
 TERMS = {
-    "confusion_matrix": {"en": "Confusion matrix", "pt": "Matriz de confusão"},
-    "target": {"en": "target", "pt": "alvo"},
-    "prediction": {"en": "prediction", "pt": "predição"},
-    "positive": {"en": "positive", "pt": "positiva"},
-    "negative": {"en": "negative", "pt": "negativa"},
-    "metric": {"en": "metric", "pt": "métrica"},
-    "value": {"en": "value", "pt": "valor"},
-    "formula": {"en": "formula", "pt": "fórmula"},
-    "source": {"en": "source", "pt": "fonte"},
-    "undefined": {"en": "undefined (0/0)", "pt": "indefinido (0/0)"},
-    "score": {"en": "score", "pt": "score"},
-    "model": {"en": "model", "pt": "modelo"},
-    "profit": {"en": "profit", "pt": "lucro"},
-    "class": {"en": "class", "pt": "classe"},
-    "total": {"en": "total", "pt": "total"},
-    # model names of the handouts' examples
-    "decision_tree": {"en": "decision tree", "pt": "árvore de decisão"},
-    "knn": {"en": "k-NN", "pt": "k-NN"},
+    "confusion_matrix": N_("Confusion matrix"),
+    "target": N_("target"),
+    "prediction": N_("prediction"),
+    "positive": N_("positive"),
+    "negative": N_("negative"),
+    "metric": N_("metric"),
+    "value": N_("value"),
+    "formula": N_("formula"),
+    "source": N_("source"),
+    "undefined": N_("undefined (0/0)"),
+    "score": N_("score"),
+    "model": N_("model"),
+    "profit": N_("profit"),
+    "class": N_("class"),
+    "total": N_("total"),
     # metric names (keys of the registries)
-    "accuracy": {"en": "accuracy", "pt": "acurácia"},
-    "error_rate": {"en": "error rate", "pt": "taxa de erro"},
-    "precision": {"en": "precision", "pt": "precisão"},
-    "recall": {"en": "recall", "pt": "revocação (recall)"},
-    "tpr": {"en": "TPR (recall)", "pt": "TPR (revocação)"},
-    "tnr": {"en": "TNR (specificity)", "pt": "TNR (especificidade)"},
-    "fpr": {"en": "FPR", "pt": "FPR (taxa de falsos positivos)"},
-    "fnr": {"en": "FNR", "pt": "FNR (taxa de falsos negativos)"},
-    "sensitivity": {"en": "sensitivity", "pt": "sensibilidade"},
-    "specificity": {"en": "specificity", "pt": "especificidade"},
-    "ppv": {"en": "PPV", "pt": "VPP (valor preditivo positivo)"},
-    "npv": {"en": "NPV", "pt": "VPN (valor preditivo negativo)"},
-    "f1": {"en": "F1", "pt": "F1"},
-    "efficiency": {"en": "efficiency", "pt": "eficiência"},
-    "balanced_accuracy": {"en": "balanced accuracy", "pt": "acurácia balanceada"},
-    "mcc": {"en": "MCC", "pt": "MCC"},
-    "cohen_kappa": {"en": "Cohen's kappa", "pt": "kappa de Cohen"},
-    "kappa": {"en": "kappa", "pt": "kappa"},
-    "prevalence": {"en": "prevalence", "pt": "prevalência"},
-    "detection_rate": {"en": "detection rate", "pt": "taxa de detecção"},
-    "detection_prevalence": {"en": "detection prevalence", "pt": "prevalência de detecção"},
-    "average_class_accuracy": {
-        "en": "average class accuracy",
-        "pt": "acurácia média por classe",
-    },
-    "average_class_accuracy_hm": {
-        "en": "average class accuracy (HM)",
-        "pt": "acurácia média por classe (HM)",
-    },
+    "accuracy": N_("accuracy"),
+    "error_rate": N_("error rate"),
+    "precision": N_("precision"),
+    "recall": N_("recall"),
+    "tpr": N_("TPR (recall)"),
+    "tnr": N_("TNR (specificity)"),
+    "fpr": N_("FPR"),
+    "fnr": N_("FNR"),
+    "sensitivity": N_("sensitivity"),
+    "specificity": N_("specificity"),
+    "ppv": N_("PPV"),
+    "npv": N_("NPV"),
+    "f1": N_("F1"),
+    "efficiency": N_("efficiency"),
+    "balanced_accuracy": N_("balanced accuracy"),
+    "mcc": N_("MCC"),
+    "cohen_kappa": N_("Cohen's kappa"),
+    "kappa": N_("kappa"),
+    "prevalence": N_("prevalence"),
+    "detection_rate": N_("detection rate"),
+    "detection_prevalence": N_("detection prevalence"),
+    "average_class_accuracy": N_("average class accuracy"),
+    "average_class_accuracy_hm": N_("average class accuracy (HM)"),
     # fields of the results of tests and intervals (evalbook._core.results)
-    "statistic": {"en": "statistic", "pt": "estatística"},
-    "p_value": {"en": "p-value", "pt": "valor-p"},
-    "lower": {"en": "lower bound", "pt": "limite inferior"},
-    "upper": {"en": "upper bound", "pt": "limite superior"},
-    "interval": {"en": "interval", "pt": "intervalo"},
-    "confidence": {"en": "confidence", "pt": "confiança"},
-    "significant": {"en": "significant", "pt": "significativo"},
-    "verdict": {"en": "verdict", "pt": "veredito"},
-    "margin": {"en": "margin", "pt": "margem"},
-    "mean": {"en": "mean", "pt": "média"},
-    "se": {"en": "standard error", "pt": "erro padrão"},
-    "std_error": {"en": "standard error", "pt": "erro padrão"},
-    "df": {"en": "degrees of freedom", "pt": "graus de liberdade"},
-    "corrected": {"en": "corrected", "pt": "corrigido"},
-    "variance": {"en": "variance", "pt": "variância"},
-    "bias": {"en": "bias", "pt": "viés"},
-    "expected_loss": {"en": "expected loss", "pt": "perda esperada"},
-    "observed": {"en": "observed successes", "pt": "sucessos observados"},
-    "expected": {"en": "successes expected by chance", "pt": "sucessos esperados ao acaso"},
-    "extra": {"en": "extra successes", "pt": "sucessos extras"},
-    "max_extra": {"en": "maximum extra successes", "pt": "máximo de sucessos extras"},
-    "difference": {"en": "difference", "pt": "diferença"},
-    "auc_a": {"en": "AUC of A", "pt": "AUC de A"},
-    "auc_b": {"en": "AUC of B", "pt": "AUC de B"},
-    "only_a_right": {"en": "only A right", "pt": "só A acerta"},
-    "only_b_right": {"en": "only B right", "pt": "só B acerta"},
-    "average_ranks": {"en": "average ranks", "pt": "postos médios"},
-    "labels": {"en": "labels", "pt": "rótulos"},
-    "iman_davenport": {"en": "Iman-Davenport F", "pt": "F de Iman-Davenport"},
-    "iman_davenport_p_value": {
-        "en": "Iman-Davenport p-value",
-        "pt": "valor-p de Iman-Davenport",
-    },
-    "n_datasets": {"en": "datasets", "pt": "conjuntos de dados"},
-    "n_algorithms": {"en": "algorithms", "pt": "algoritmos"},
-    "critical_difference": {"en": "critical difference", "pt": "diferença crítica"},
-    "alpha": {"en": "significance level", "pt": "nível de significância"},
-    "macro": {"en": "macro average", "pt": "média macro"},
-    "weighted": {"en": "weighted average", "pt": "média ponderada"},
-    "per_class": {"en": "per class", "pt": "por classe"},
-    "micro": {"en": "micro average", "pt": "média micro"},
-    "one_vs_one": {"en": "one-vs-one (Hand & Till)", "pt": "um contra um (Hand & Till)"},
+    "statistic": N_("statistic"),
+    "p_value": N_("p-value"),
+    "lower": N_("lower bound"),
+    "upper": N_("upper bound"),
+    "interval": N_("interval"),
+    "confidence": N_("confidence"),
+    "significant": N_("significant"),
+    "verdict": N_("verdict"),
+    "margin": N_("margin"),
+    "mean": N_("mean"),
+    "se": N_("standard error"),
+    "std_error": N_("standard error"),
+    "df": N_("degrees of freedom"),
+    "corrected": N_("corrected"),
+    "variance": N_("variance"),
+    "bias": N_("bias"),
+    "expected_loss": N_("expected loss"),
+    "observed": N_("observed successes"),
+    "expected": N_("successes expected by chance"),
+    "extra": N_("extra successes"),
+    "max_extra": N_("maximum extra successes"),
+    "difference": N_("difference"),
+    "auc_a": N_("AUC of A"),
+    "auc_b": N_("AUC of B"),
+    "only_a_right": N_("only A right"),
+    "only_b_right": N_("only B right"),
+    "average_ranks": N_("average ranks"),
+    "labels": N_("labels"),
+    "iman_davenport": N_("Iman-Davenport F"),
+    "iman_davenport_p_value": N_("Iman-Davenport p-value"),
+    "n_datasets": N_("datasets"),
+    "n_algorithms": N_("algorithms"),
+    "critical_difference": N_("critical difference"),
+    "alpha": N_("significance level"),
+    "macro": N_("macro average"),
+    "weighted": N_("weighted average"),
+    "per_class": N_("per class"),
+    "micro": N_("micro average"),
+    "one_vs_one": N_("one-vs-one (Hand & Till)"),
     # the words of the figures (evalbook.displays._displays and the explorers' plots)
-    "fpr_axis": {"en": "FPR (1 − specificity)", "pt": "FPR (1 − especificidade)"},
-    "tpr_axis": {"en": "TPR (sensitivity)", "pt": "TPR (sensibilidade)"},
-    "random": {"en": "random", "pt": "aleatório"},
-    "positives": {"en": "positives", "pt": "positivos"},
-    "negatives": {"en": "negatives", "pt": "negativos"},
-    "cumulative_share": {"en": "cumulative share", "pt": "proporção acumulada"},
-    "cumulative_gain": {"en": "cumulative gain", "pt": "ganho acumulado"},
-    "lift": {"en": "lift", "pt": "lift"},
-    "cumulative_lift": {"en": "cumulative lift", "pt": "lift acumulado"},
-    "share_taken": {
-        "en": "share of the instances (highest scores first)",
-        "pt": "proporção das instâncias (maiores scores primeiro)",
-    },
-    "bin_axis": {"en": "bin (highest scores first)", "pt": "bin (maiores scores primeiro)"},
-    "threshold": {"en": "threshold", "pt": "limiar"},
-    "mean_predicted": {"en": "mean predicted probability", "pt": "probabilidade prevista média"},
-    "fraction_positive": {"en": "share of positives", "pt": "proporção de positivos"},
-    "calibrated": {"en": "perfectly calibrated", "pt": "perfeitamente calibrado"},
+    "fpr_axis": N_("FPR (1 − specificity)"),
+    "tpr_axis": N_("TPR (sensitivity)"),
+    "random": N_("random"),
+    "positives": N_("positives"),
+    "negatives": N_("negatives"),
+    "cumulative_share": N_("cumulative share"),
+    "cumulative_gain": N_("cumulative gain"),
+    "lift": N_("lift"),
+    "cumulative_lift": N_("cumulative lift"),
+    "share_taken": N_("share of the instances (highest scores first)"),
+    "bin_axis": N_("bin (highest scores first)"),
+    "threshold": N_("threshold"),
+    "mean_predicted": N_("mean predicted probability"),
+    "fraction_positive": N_("share of positives"),
+    "calibrated": N_("perfectly calibrated"),
 }
 
 
-def term(key: str, language=None) -> str:
-    """What a display calls ``key`` in ``language`` (default: the current language).
+def term(key: str) -> str:
+    """What a display calls ``key`` in the display language.
 
-    A key with no entry in :data:`TERMS` is returned as it is (a metric added to a registry
-    shows under its English name until it gets one).
+    The key's English name (:data:`TERMS`, or a course's terms, see
+    :func:`evalbook.add_messages`) in the catalogue of the language. A key with no name is
+    returned as it is (a metric added to a registry shows under its key until it gets one).
 
     Examples
     --------
-    >>> term("target", "pt"), term("recall", "en"), term("no_such_key", "pt")
-    ('alvo', 'recall', 'no_such_key')
+    >>> from evalbook import config_context
+    >>> with config_context(language="pt"):
+    ...     term("target"), term("no_such_key")
+    ('alvo', 'no_such_key')
+    >>> term("recall")
+    'recall'
     """
-    entry = TERMS.get(key)
-    if entry is None:
-        return key
-    return entry[resolve_language(language)]
+    message = TERMS.get(key)
+    if message is None:
+        message = COURSE_TERMS.get(key)
+        if message is None:
+            return key
+    return gettext(message)
 
 
-def short_term(key: str, language=None) -> str:
+def short_term(key: str) -> str:
     """:func:`term` without its gloss in parentheses: a label where space is short.
 
     Examples
     --------
-    >>> term("recall", "pt"), short_term("recall", "pt"), short_term("npv", "pt")
+    >>> from evalbook import config_context
+    >>> with config_context(language="pt"):
+    ...     term("recall"), short_term("recall"), short_term("npv")
     ('revocação (recall)', 'revocação', 'VPN')
     """
-    return term(key, language).split(" (", 1)[0]
+    return term(key).split(" (", 1)[0]
 
 
-def say(texts: dict, key: str, language=None, **fields) -> str:
-    """``texts[key]`` in ``language`` (default: the current one), formatted with ``fields``.
+def say(texts: dict, key: str, **fields):
+    """The message ``texts[key]`` in the display language, formatted with ``fields``.
 
-    ``texts`` maps each key to ``{"en": ..., "pt": ...}``: the words of one display.
+    ``texts`` maps each key to a message id (marked with :func:`N_`), or to a tuple of them
+    (a row of table headers, translated one by one): the words of one display, where the
+    code picks them by key.
 
     Examples
     --------
-    >>> say({"n": {"en": "{n} instances", "pt": "{n} instâncias"}}, "n", "pt", n=3)
-    '3 instâncias'
+    >>> from evalbook import config_context
+    >>> texts = {"matrix": N_("test set at t = {t}"), "head": (N_("metric"), N_("value"))}
+    >>> with config_context(language="pt"):
+    ...     say(texts, "matrix", t=0.5), say(texts, "head")
+    ('teste em t = 0.5', ('métrica', 'valor'))
     """
-    text = texts[key][resolve_language(language)]
+    message = texts[key]
+    if isinstance(message, tuple):
+        return tuple(gettext(item) for item in message)
+    text = gettext(message)
     return text.format(**fields) if fields else text
 
 
@@ -272,8 +219,10 @@ def number(value, digits: int = 3, *, style: str = "f", sign: bool = False, lang
     (a lesson that shows ``0,75`` in an explorer and ``0.75`` in the next printout confuses
     more than it helps; the exercise checker also asks for the point). English separates
     thousands with a comma (``1,957.00``); Portuguese with a no-break space (``1 957.00``,
-    as the lessons write "1 540"), so that no comma reads as a decimal one. ``nan`` reads
-    "undefined (0/0)" in the current language; ±inf reads ``∞``/``−∞``.
+    as the lessons write "1 540"), so that no comma reads as a decimal one: the separator is
+    a message of the catalogues (context "thousands separator"). ``nan`` reads "undefined
+    (0/0)" in the language; ±inf reads ``∞``/``−∞``. ``language`` defaults to the display
+    language (the exercise engine, which speaks Portuguese, gives it).
 
     Examples
     --------
@@ -282,25 +231,29 @@ def number(value, digits: int = 3, *, style: str = "f", sign: bool = False, lang
     >>> number(-0.25, 2, sign=True, language="pt"), number(0.000123, 2, style="g")
     ('-0.25', '0.00012')
     """
-    language = resolve_language(language)
+    if language is not None and language != display_language():
+        from evalbook._core.config import config_context
+
+        with config_context(language=check_language(language)):
+            return number(value, digits, style=style, sign=sign)
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
         raise TypeError(f"value must be a real number; got {type(value).__name__}")
     value = float(value)
     if math.isnan(value):
-        return term("undefined", language)
+        return term("undefined")
     if math.isinf(value):
         return "∞" if value > 0 else "−∞"
     plus = "+" if sign else ""
     text = f"{value:{plus},.{digits}{style}}"
-    if language == "pt":
-        text = text.replace(",", "\N{NO-BREAK SPACE}")
-    return text
+    # Translators: the character between groups of three digits (1,957.00)
+    separator = pgettext("thousands separator", ",")
+    return text if separator == "," else text.replace(",", separator)
 
 
 def percent(value, digits: int = 1, *, language=None) -> str:
     """``value`` (a share) as a percentage: ``0.8845`` → ``"88.5%"``."""
     if isinstance(value, numbers.Real) and math.isnan(value):
-        return term("undefined", language)
+        return number(value, language=language)
     return number(100 * value, digits, language=language) + "%"
 
 
@@ -460,33 +413,30 @@ def side_by_side(*parts, gap="1.5em") -> str:
     )
 
 
-def confusion_html(
-    counts, labels, *, caption=None, css_class=None, result_colours=False, language=None
-) -> str:
+def confusion_html(counts, labels, *, caption=None, css_class=None, result_colours=False) -> str:
     """A confusion matrix as an HTML table: target in the rows, prediction in the columns.
 
     Kelleher, Mac Namee & D'Arcy (2020), ch. 9. A 2×2 matrix names its cells TP, FN / FP, TN
     (the first label is the positive class; each ``<td>`` carries ``data-cell="tp"``...);
     with ``result_colours`` each cell takes its result type's colour, else hits are green
-    and errors red. ``caption`` defaults to "Confusion matrix (n = …)" in the current
+    and errors red. ``caption`` defaults to "Confusion matrix (n = …)" in the display
     language.
     """
-    language = resolve_language(language)
     counts = np.asarray(counts)
     k = counts.shape[0]
     names = (("TP", "FN"), ("FP", "TN")) if k == 2 else None
     # the default labels of a bare matrix ("positive", "negative") speak the display language
     esc = [
-        html.escape(term(label, language) if label in ("positive", "negative") else str(label))
+        html.escape(term(label) if label in ("positive", "negative") else str(label))
         for label in labels
     ]
     if caption is None:
-        caption = f"{term('confusion_matrix', language)} (n = {int(counts.sum())})"
+        caption = f"{term('confusion_matrix')} (n = {int(counts.sum())})"
     rotate = "writing-mode:vertical-rl;transform:rotate(180deg)"
     rows = [
         [
             Cell("", header=True, colspan=2),
-            Cell(term("prediction", language), header=True, colspan=k, align="center"),
+            Cell(term("prediction"), header=True, colspan=k, align="center"),
         ],
         [
             Cell("", header=True, colspan=2),
@@ -496,7 +446,7 @@ def confusion_html(
     for i, label in enumerate(esc):
         line = []
         if i == 0:
-            line.append(Cell(term("target", language), header=True, rowspan=k, style=rotate))
+            line.append(Cell(term("target"), header=True, rowspan=k, style=rotate))
         line.append(Rendered(f'<th style="{_CELL};text-align:left">{label}</th>'))
         for j in range(k):
             if names is not None:

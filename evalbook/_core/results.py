@@ -49,21 +49,21 @@ def _value_text(value) -> str:
     return str(value)
 
 
-def result_text(value, *, language=None) -> str:
+def result_text(value) -> str:
     """A result's fields one per line, each named in the display language.
 
     Examples
     --------
-    >>> from evalbook import ks_statistic
-    >>> print(result_text(ks_statistic([1, 0, 1, 0], [0.9, 0.8, 0.4, 0.1], positive=1),
-    ...                   language="pt"))
+    >>> from evalbook import config_context, ks_statistic
+    >>> with config_context(language="pt"):
+    ...     print(result_text(ks_statistic([1, 0, 1, 0], [0.9, 0.8, 0.4, 0.1], positive=1)))
     KSResult
       estatística (statistic) = 0.5
       score = 0.1
     """
     lines = [type(value).__name__]
     for name in value._fields:
-        label = term(name, language)
+        label = term(name)
         shown = name if label == name else f"{label} ({name})"
         lines.append(f"  {shown} = {_value_text(getattr(value, name))}")
     return "\n".join(lines)

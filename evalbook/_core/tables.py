@@ -2,8 +2,8 @@
 
 A table the library returns is data: its keys (column names, index labels, axis names, a
 Series' name) are English, the same in every language, so ``explorer.metrics["recall"]`` or
-``cm.to_frame().loc["spam"]`` work whatever :func:`evalbook.set_language` says. What a
-student sees of it is a display, and a display follows the language. So the library returns
+``cm.to_frame().loc["spam"]`` work in every display language (:func:`evalbook.set_config`).
+What a student sees of it is a display, and a display follows the language. So the library returns
 its tables as :class:`DisplayFrame` and :class:`DisplaySeries`: pandas objects like any other
 (pandas' documented subclass protocol keeps the type through selection, ``round`` and the
 like), whose printed form (``print``, ``repr``) and notebook display (``_repr_html_``) show
@@ -28,74 +28,75 @@ from typing import ClassVar
 
 import pandas as pd
 
-from evalbook._core.render import Cell, get_language, html_table, number, resolve_language, term
+from evalbook._core.config import language as display_language
+from evalbook._core.messages import N_, gettext
+from evalbook._core.render import Cell, html_table, number, term
 
 __all__ = ["DisplayFrame", "DisplaySeries", "MetricsTable", "translated"]
 
 
-#: The words of the keys of the library's tables that no other display uses (the others
-#: are in :data:`evalbook._core.render.TERMS`).
+#: The English names of the keys of the library's tables that no other display uses (the
+#: others are in :data:`evalbook._core.render.TERMS`), message ids of the catalogues.
 TABLE_TERMS = {
-    "reference": {"en": "reference", "pt": "referência"},
-    "result": {"en": "result", "pt": "resultado"},
-    "count": {"en": "count", "pt": "contagem"},
-    "tp": {"en": "TP", "pt": "TP"},
-    "fp": {"en": "FP", "pt": "FP"},
-    "fn": {"en": "FN", "pt": "FN"},
-    "tn": {"en": "TN", "pt": "TN"},
-    "fbeta": {"en": "F-beta", "pt": "F-beta"},
-    "gain": {"en": "gain", "pt": "ganho"},
-    "cdf_positive": {"en": "CDF of the positives", "pt": "distribuição acumulada dos positivos"},
-    "cdf_negative": {"en": "CDF of the negatives", "pt": "distribuição acumulada dos negativos"},
-    "overall": {"en": "overall", "pt": "geral"},
-    "accuracy_lower": {"en": "accuracy, lower bound", "pt": "acurácia, limite inferior"},
-    "accuracy_upper": {"en": "accuracy, upper bound", "pt": "acurácia, limite superior"},
-    "no_information_rate": {"en": "no information rate", "pt": "taxa de não informação"},
-    "accuracy_p_value": {"en": "p-value [accuracy > NIR]", "pt": "valor-p [acurácia > NIR]"},
-    "mcnemar_p_value": {"en": "McNemar's test p-value", "pt": "valor-p do teste de McNemar"},
-    "train_error": {"en": "training error", "pt": "erro de treino"},
-    "validation_error": {"en": "validation error", "pt": "erro de validação"},
-    "max_depth": {"en": "maximum depth", "pt": "profundidade máxima"},
-    "majority_share": {"en": "majority share", "pt": "fração da maioria"},
-    "dumb_accuracy": {"en": "accuracy (dumb)", "pt": "acurácia (burro)"},
-    "dumb_kappa": {"en": "kappa (dumb)", "pt": "kappa (burro)"},
-    "fold": {"en": "fold", "pt": "partição (fold)"},
-    "split": {"en": "split", "pt": "divisão"},
-    "simulated": {"en": "simulated", "pt": "simulado"},
-    "simulated_std": {"en": "simulated standard deviation", "pt": "desvio padrão simulado"},
+    "reference": N_("reference"),
+    "result": N_("result"),
+    "count": N_("count"),
+    "tp": N_("TP"),
+    "fp": N_("FP"),
+    "fn": N_("FN"),
+    "tn": N_("TN"),
+    "fbeta": N_("F-beta"),
+    "gain": N_("gain"),
+    "cdf_positive": N_("CDF of the positives"),
+    "cdf_negative": N_("CDF of the negatives"),
+    "overall": N_("overall"),
+    "accuracy_lower": N_("accuracy, lower bound"),
+    "accuracy_upper": N_("accuracy, upper bound"),
+    "no_information_rate": N_("no information rate"),
+    "accuracy_p_value": N_("p-value [accuracy > NIR]"),
+    "mcnemar_p_value": N_("McNemar's test p-value"),
+    "train_error": N_("training error"),
+    "validation_error": N_("validation error"),
+    "max_depth": N_("maximum depth"),
+    "majority_share": N_("majority share"),
+    "dumb_accuracy": N_("accuracy (dumb)"),
+    "dumb_kappa": N_("kappa (dumb)"),
+    "fold": N_("fold"),
+    "split": N_("split"),
+    "simulated": N_("simulated"),
+    "simulated_std": N_("simulated standard deviation"),
 }
 
 
-def _label(value, language):
-    """``value`` in ``language`` if it is a term of the library (a string), else itself.
+def _label(value):
+    """``value`` in the display language if it is a term of the library (a string), else
+    itself.
 
     In English the keys are the labels: a table shows its keys as they are.
     """
-    if language == "en":
+    if display_language() == "en":
         return value
     if isinstance(value, str):
-        entry = TABLE_TERMS.get(value)
-        return term(value, language) if entry is None else entry[language]
+        message = TABLE_TERMS.get(value)
+        return term(value) if message is None else gettext(message)
     if isinstance(value, tuple):  # a level of a MultiIndex
-        return tuple(_label(item, language) for item in value)
+        return tuple(_label(item) for item in value)
     return value
 
 
-def _index(index: pd.Index, language) -> pd.Index:
-    names = [_label(name, language) for name in index.names]
+def _index(index: pd.Index) -> pd.Index:
+    names = [_label(name) for name in index.names]
     if isinstance(index, pd.MultiIndex):
-        return index.set_levels(
-            [level.map(lambda v: _label(v, language)) for level in index.levels]
-        ).set_names(names)
+        return index.set_levels([level.map(_label) for level in index.levels]).set_names(names)
     if index.dtype == object or pd.api.types.is_string_dtype(index.dtype):
-        index = pd.Index([_label(v, language) for v in index], dtype=object)
+        index = pd.Index([_label(v) for v in index], dtype=object)
     else:
         index = index.copy()
     return index.set_names(names)
 
 
-def translated(table, *, language=None):
-    """A copy of a table for display: its labels in ``language`` (default: the current one).
+def translated(table):
+    """A copy of a table for display: its labels in the display language.
 
     Every label that is a term of the library (a metric name such as ``"recall"``, a column
     such as ``"threshold"``, an axis name such as ``"target"``) becomes its name in the
@@ -109,7 +110,6 @@ def translated(table, *, language=None):
     Parameters
     ----------
     table : pandas.DataFrame or pandas.Series
-    language : {"en", "pt"}, optional
 
     Returns
     -------
@@ -120,21 +120,22 @@ def translated(table, *, language=None):
     >>> import pandas as pd
     >>> values = pd.Series({"accuracy": 0.75, "recall": 0.6667}, name="value")
     >>> values.index.name = "metric"
-    >>> print(translated(values, language="pt"))
+    >>> from evalbook import config_context
+    >>> with config_context(language="pt"):
+    ...     print(translated(values))
                          valor
     métrica
     acurácia            0.7500
     revocação (recall)  0.6667
     """
-    language = resolve_language(language)
     if isinstance(table, pd.Series):
         name = "value" if table.name is None else table.name
         table = pd.DataFrame(table).set_axis([name], axis=1)
     elif not isinstance(table, pd.DataFrame):
         raise TypeError(f"table must be a pandas DataFrame or Series; got {type(table).__name__}")
     frame = pd.DataFrame(table, copy=True)
-    frame.index = _index(frame.index, language)
-    frame.columns = _index(frame.columns, language)
+    frame.index = _index(frame.index)
+    frame.columns = _index(frame.columns)
     return frame
 
 
@@ -143,12 +144,12 @@ class _ShownInLanguage:
     :func:`translated` (placed before the pandas class in the bases)."""
 
     def __repr__(self) -> str:
-        if get_language() == "en":
+        if display_language() == "en":
             return super().__repr__()
         return repr(translated(self))
 
     def _repr_html_(self) -> str | None:
-        if get_language() == "en":  # pandas' own display (a Series has no HTML form)
+        if display_language() == "en":  # pandas' own display (a Series has no HTML form)
             return getattr(super(), "_repr_html_", lambda: None)()
         return translated(self)._repr_html_()
 
@@ -198,12 +199,11 @@ class MetricsTable(DisplayFrame):
     Examples
     --------
     >>> from evalbook import metrics_table
-    >>> from evalbook._core.render import set_language
-    >>> previous = set_language("pt")
-    >>> page = metrics_table([[6, 3], [2, 9]])._repr_html_()
+    >>> from evalbook import config_context
+    >>> with config_context(language="pt"):
+    ...     page = metrics_table([[6, 3], [2, 9]])._repr_html_()
     >>> "revocação (recall)" in page and ">0.6667</td>" in page and ">métrica</th>" in page
     True
-    >>> _ = set_language(previous)
     """
 
     _metadata: ClassVar[list] = []

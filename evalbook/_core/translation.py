@@ -9,8 +9,9 @@ from __future__ import annotations
 __all__ = ["translated"]
 
 
-def translated(table, *, language=None):
-    """A copy of a pandas table for display, its labels (the TERMS keys) in ``language``.
+def translated(table):
+    """A copy of a pandas table for display, its labels (the TERMS keys) in the display
+    language (:func:`evalbook.set_config`).
 
     For a lesson's own table; the library's tables already show this way. A Series becomes
     a one-column table, without pandas' ``dtype`` line (:func:`evalbook.translated`).
@@ -18,8 +19,10 @@ def translated(table, *, language=None):
     Examples
     --------
     >>> import pandas as pd
+    >>> from evalbook import config_context
     >>> counts = pd.Series({"TP": 6, "FN": 3}, name="count").rename_axis("result")
-    >>> print(translated(counts, language="pt"))
+    >>> with config_context(language="pt"):
+    ...     print(translated(counts))
                contagem
     resultado
     TP                6
@@ -27,4 +30,4 @@ def translated(table, *, language=None):
     """
     from evalbook._core.tables import translated as translate  # imports pandas
 
-    return translate(table, language=language)
+    return translate(table)

@@ -10,7 +10,7 @@ rate divides, comparison intervals, Demšar's critical-difference diagram) are D
 Calling ``plot`` on one Axes for several Displays compares models (Fawcett 2006). Every
 word on a figure comes
 from :data:`evalbook._core.render.TERMS`, so a figure speaks the display language
-(:func:`evalbook.set_language`) like every table and explorer.
+(:func:`evalbook.set_config`) like every table and explorer.
 
 matplotlib is imported by ``plot`` only, so ``import evalbook`` does not load it. The
 explorers draw the same ROC and KS curves (the same :class:`~evalbook.Curve`) as inline
@@ -24,6 +24,7 @@ from contextlib import contextmanager
 import numpy as np
 
 from evalbook._core.checks import check_choice, check_threshold, is_missing
+from evalbook._core.messages import N_
 from evalbook._core.render import CLASS_LINE_COLOURS, say, short_term, term
 from evalbook.metrics._calibration import calibration_curve
 from evalbook.metrics._confusion import ConfusionMatrix, as_confusion_matrix
@@ -53,24 +54,15 @@ __all__ = [
 
 DIAGONAL = {"color": "0.6", "linestyle": "--", "linewidth": 1}
 
-#: The sentences of the figures, in each language (single words are in TERMS).
+#: The sentences of the figures, message ids (single words are in TERMS).
 TEXT = {
-    "roc_legend": {"en": "AUC = {auc}", "pt": "AUC = {auc}"},
-    "roc_point": {
-        "en": "t = {t}: (FPR, TPR) = ({fpr}, {tpr})",
-        "pt": "t = {t}: (FPR, TPR) = ({fpr}, {tpr})",
-    },
-    "ks_title": {"en": "KS = {ks} at ps = {ps}", "pt": "KS = {ks} em ps = {ps}"},
-    "cp": {"en": "CP({group}, ps)", "pt": "CP({group}, ps)"},
-    "pr_legend": {"en": "AP = {ap}", "pt": "AP = {ap}"},
-    "difference": {
-        "en": "difference (an interval containing 0: not significant)",
-        "pt": "diferença (o intervalo contém 0: não significativa)",
-    },
-    "ranks": {
-        "en": "average rank (1 = best); joined by a bar: no significant difference",
-        "pt": "posto médio (1 = melhor); unidos por uma barra: diferença não significativa",
-    },
+    "roc_legend": N_("AUC = {auc}"),
+    "roc_point": N_("t = {t}: (FPR, TPR) = ({fpr}, {tpr})"),
+    "ks_title": N_("KS = {ks} at ps = {ps}"),
+    "cp": N_("CP({group}, ps)"),
+    "pr_legend": N_("AP = {ap}"),
+    "difference": N_("difference (an interval containing 0: not significant)"),
+    "ranks": N_("average rank (1 = best); joined by a bar: no significant difference"),
 }  # fmt: skip
 
 

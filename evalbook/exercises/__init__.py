@@ -8,8 +8,8 @@ Each exercise notebook (``exercises/NN_topic.ipynb``) opens its set with
 
 - :func:`start` (module :mod:`~evalbook.exercises.session`): the set, its homework variant
   and the student, as a :class:`Session` that checks, records and exports;
-- :func:`check` (module :mod:`~evalbook.exercises.checker`): the verdict alone, in
-  Portuguese, recording nothing;
+- :func:`check` (module :mod:`~evalbook.exercises.checker`): the verdict alone, in the
+  display language (Portuguese after :func:`start`), recording nothing;
 - :class:`ExerciseSet` and :class:`Exercise` (module :mod:`~evalbook.exercises.item`): what
   a course's set module defines (``SET = ExerciseSet(...)``), its items named once in the
   notebook's order;
@@ -21,9 +21,14 @@ This subpackage is not imported by ``import evalbook``.
 
 Examples
 --------
+>>> from evalbook import config_context
 >>> from evalbook.exercises import check
->>> check("01.n_tipo_i", 3)
+>>> with config_context(language="pt"):  # start() sets the course's language
+...     check("01.n_tipo_i", 3)
 ✅ Correto!
+>>> with config_context(language="en"):
+...     check("01.n_tipo_i", 3)
+✅ Correct!
 """
 
 from evalbook.exercises.checker import ABS_TOL, CheckResult, ExerciseError, check

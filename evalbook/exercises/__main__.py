@@ -1,4 +1,8 @@
-"""The lecturer's command line: ``python -m evalbook.exercises <comando> ...`` (help in Portuguese).
+"""The lecturer's command line: ``python -m evalbook.exercises <comando> ...``.
+
+Its commands and options are Portuguese words, and it speaks Portuguese, the course's
+language (its help and messages are messages of the library's catalogue, shown in
+Portuguese whatever the display language).
 
 - ``listar [NN]``: the sets, or one set's items in the notebook's order;
 - ``gabarito NN [--variante K] [--saida ARQ]``: the answer key of a set for a variant;
@@ -27,7 +31,8 @@ from pathlib import Path
 
 import numpy as np
 
-from evalbook import ConfusionMatrix
+from evalbook import ConfusionMatrix, config_context
+from evalbook._core.messages import gettext, ngettext
 from evalbook.exercises.build import EXERCISES_DIR, find_root
 from evalbook.exercises.checker import expected_answer
 from evalbook.exercises.registry import all_exercises, exercise_sets
@@ -52,13 +57,18 @@ def _shown(value) -> str:
 
 def answer_key(set_id: str, variant: int | None = None) -> str:
     """The answer key of a set for a variant: one line per item, in the notebook's order."""
-    lines = [
-        f"Gabarito dos exercícios {set_id}" + ("" if variant is None else f", variante {variant}")
-    ]
+    if variant is None:
+        lines = [gettext("Answer key of exercises {set}").format(set=set_id)]
+    else:
+        lines = [
+            gettext("Answer key of exercises {set}, variant {variant}").format(
+                set=set_id, variant=variant
+            )
+        ]
     for exercise_id in items_in_order(set_id):
         exercise = all_exercises()[exercise_id]
         if exercise.kind == "text":
-            answer = "(resposta escrita: lida pelo professor, não corrigida)"
+            answer = gettext("(written answer: read by the lecturer, not graded)")
         else:
             value = expected_answer(exercise_id, variant=variant).expected
             names = exercise.names if exercise.kind == "numbers" else ()
@@ -69,7 +79,7 @@ def answer_key(set_id: str, variant: int | None = None) -> str:
             else:
                 answer = _shown(value)
             if exercise.kind == "prediction":
-                answer = f"(palpite; o valor é {answer})"
+                answer = gettext("(a guess; the value is {value})").format(value=answer)
         lines.append(f"{exercise_id}: {answer}")
     return "\n".join(lines) + "\n"
 
@@ -97,7 +107,7 @@ def build_class(class_list, output, *, sets=None, root=None) -> list[Path]:
     with open(class_list, newline="", encoding="utf-8") as handle:
         students = [row for row in csv.DictReader(handle) if (row.get("nome") or "").strip()]
     if not students:
-        raise ValueError("a lista da turma precisa de uma coluna 'nome' com ao menos um nome")
+        raise ValueError(gettext("the class list needs a column 'nome' with at least one name"))
     written = []
     for row in students:
         name = row["nome"].strip()
@@ -120,49 +130,69 @@ def build_class(class_list, output, *, sets=None, root=None) -> list[Path]:
 
 
 def _parser() -> argparse.ArgumentParser:
+    _ = gettext
     parser = argparse.ArgumentParser(
         prog="python -m evalbook.exercises",
-        description="Ferramentas do professor para os exercícios da evalbook.",
+        description=_("The lecturer's tools for the exercises of evalbook."),
     )
     commands = parser.add_subparsers(dest="comando", required=True, metavar="comando")
-    listing = commands.add_parser("listar", help="lista os conjuntos, ou os itens de um conjunto")
-    listing.add_argument("conjunto", nargs="?", help="número do conjunto, como 04")
-    key = commands.add_parser("gabarito", help="o gabarito de um conjunto para uma variante")
-    key.add_argument("conjunto", help="número do conjunto, como 09")
-    key.add_argument("--variante", type=int, help="a variante (número do estudante)")
-    key.add_argument("--saida", help="arquivo onde escrever (padrão: mostra na tela)")
+    listing = commands.add_parser("listar", help=_("lists the sets, or the items of a set"))
+    listing.add_argument("conjunto", nargs="?", help=_("number of the set, such as 04"))
+    key = commands.add_parser("gabarito", help=_("the answer key of a set for a variant"))
+    key.add_argument("conjunto", help=_("number of the set, such as 09"))
+    key.add_argument("--variante", type=int, help=_("the variant (the student's number)"))
+    key.add_argument("--saida", help=_("file to write to (default: shown on the screen)"))
     books = commands.add_parser(
-        "cadernos", help="os cadernos dos estudantes de uma turma, uma variante por estudante"
+        "cadernos", help=_("the students' notebooks of a class, one variant per student")
     )
-    books.add_argument("turma", help="CSV com a coluna nome (e, se quiser, numero)")
-    books.add_argument("--saida", required=True, help="pasta dos cadernos (uma por estudante)")
-    books.add_argument("--conjuntos", nargs="+", help="só estes conjuntos (padrão: todos)")
-    books.add_argument("--raiz", help="raiz do repositório (padrão: achada a partir daqui)")
+    books.add_argument("turma", help=_("CSV with the column nome (and, if you wish, numero)"))
+    books.add_argument(
+        "--saida", required=True, help=_("folder of the notebooks (one per student)")
+    )
+    books.add_argument("--conjuntos", nargs="+", help=_("only these sets (default: all)"))
+    books.add_argument("--raiz", help=_("root of the repository (default: found from here)"))
     report = commands.add_parser(
-        "relatorio", help="junta uma pasta de exportações num relatório da turma"
+        "relatorio", help=_("collects a folder of exports into a class report")
     )
-    report.add_argument("pasta", help="pasta com os arquivos .json exportados pelos estudantes")
-    report.add_argument("--html", default="relatorio_turma.html", help="página do relatório")
-    report.add_argument("--csv", default="relatorio_turma.csv", help="tabela do relatório")
-    report.add_argument("--titulo", default="Relatório da turma", help="título da página")
+    report.add_argument("pasta", help=_("folder with the .json files the students exported"))
+    report.add_argument("--html", default="relatorio_turma.html", help=_("page of the report"))
+    report.add_argument("--csv", default="relatorio_turma.csv", help=_("table of the report"))
+    report.add_argument("--titulo", default=_("Class report"), help=_("title of the page"))
     return parser
 
 
 def _check_set(parser, set_id) -> None:
     sets = exercise_sets()
     if set_id not in sets:
-        parser.error(f"não existe o conjunto {set_id!r}; os conjuntos são {', '.join(sets)}")
+        parser.error(
+            gettext("there is no set {set}; the sets are {sets}").format(
+                set=repr(set_id), sets=", ".join(sets)
+            )
+        )
 
 
 def main(argv=None) -> int:
+    """Run a command; the command line speaks Portuguese, the course's language."""
+    with config_context(language="pt"):
+        return _main(argv)
+
+
+def _main(argv) -> int:
     parser = _parser()
     args = parser.parse_args(argv)
     if args.comando == "listar":
         if args.conjunto is None:
             for set_id, exercise_set in exercise_sets().items():
-                shown = " (com variantes)" if exercise_set.variants else ""
                 count = len(exercise_set.items)
-                print(f"{set_id}  {count} itens{shown}  {exercise_set.title}")
+                if exercise_set.variants:
+                    line = ngettext(
+                        "{set}  {n} item (with variants)  {title}",
+                        "{set}  {n} items (with variants)  {title}",
+                        count,
+                    )
+                else:
+                    line = ngettext("{set}  {n} item  {title}", "{set}  {n} items  {title}", count)
+                print(line.format(set=set_id, n=count, title=exercise_set.title))
         else:
             _check_set(parser, args.conjunto)
             for exercise_id in items_in_order(args.conjunto):
@@ -173,14 +203,16 @@ def main(argv=None) -> int:
         with_variants = [number for number, each in exercise_sets().items() if each.variants]
         if args.variante is not None and args.conjunto not in with_variants:
             parser.error(
-                f"o conjunto {args.conjunto} não tem variantes; têm: {', '.join(with_variants)}"
+                gettext("set {set} has no variants; these have: {sets}").format(
+                    set=args.conjunto, sets=", ".join(with_variants)
+                )
             )
         if args.variante is not None and args.variante < 0:
-            parser.error("a variante é um número inteiro ≥ 0")
+            parser.error(gettext("the variant is a whole number ≥ 0"))
         text = answer_key(args.conjunto, args.variante)
         if args.saida:
             Path(args.saida).write_text(text, encoding="utf-8")
-            print(f"Gabarito escrito em {args.saida}")
+            print(gettext("Answer key written to {file}").format(file=args.saida))
         else:
             print(text, end="")
         return 0
@@ -191,20 +223,22 @@ def main(argv=None) -> int:
             paths = build_class(args.turma, args.saida, sets=args.conjuntos, root=args.raiz)
         except (OSError, ValueError) as error:
             parser.error(str(error))
-        print(f"{len(paths)} cadernos escritos em {args.saida}")
+        print(gettext("{n} notebooks written to {folder}").format(n=len(paths), folder=args.saida))
         return 0
     folder = Path(args.pasta)
     if not folder.is_dir():
-        parser.error(f"a pasta {args.pasta} não existe")
+        parser.error(gettext("the folder {folder} does not exist").format(folder=args.pasta))
     report = collect(folder)
     write_html(report, args.html, title=args.titulo)
     write_csv(report, args.csv)
     print(
-        f"{len(report.documents)} registros lidos, {len(report.rejected)} deixados de fora; "
-        f"relatório em {args.html} e {args.csv}"
+        gettext("{read} records read, {rejected} left out; report in {html} and {csv}").format(
+            read=len(report.documents), rejected=len(report.rejected), html=args.html, csv=args.csv
+        )
     )
     for path, reason in report.rejected:
-        print(f"  fora: {path.name}: {reason}", file=sys.stderr)
+        left_out = gettext("  left out: {file}: {reason}")
+        print(left_out.format(file=path.name, reason=reason), file=sys.stderr)
     return 0
 
 

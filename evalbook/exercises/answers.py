@@ -17,6 +17,7 @@ import numpy as np
 import pandas as pd
 
 from evalbook import ConfusionMatrix
+from evalbook._core.messages import N_, gettext, ngettext
 from evalbook._core.render import number as shown_number
 
 __all__ = [
@@ -45,9 +46,11 @@ MAX_ITEMS = 100_000
 # word or a short phrase, and normalising a pasted megabyte would cost a tenth of a second.
 MAX_TEXT = 1_000
 
-NOT_ANSWERED = (
-    "Você ainda não respondeu: a resposta vale {value}. Escreva-a na célula de cima, "
-    "execute-a e depois execute esta."
+#: The hint to an answer left as ``None`` or ``...`` (a message id: translate it, then
+#: format it with the ``value``).
+NOT_ANSWERED = N_(
+    "You have not answered yet: the answer is {value}. Write it in the cell above, run it, "
+    "then run this one."
 )
 
 
@@ -89,7 +92,7 @@ def type_name(value) -> str:
     try:
         return str(type(value).__name__)
     except Exception:
-        return "desconhecido"
+        return gettext("unknown")
 
 
 def shorten(text: str, size: int = 30) -> str:
@@ -97,48 +100,54 @@ def shorten(text: str, size: int = 30) -> str:
 
 
 def describe(value) -> str:
-    """A short Portuguese description of an answer, for the hints; never raises."""
+    """A short description of an answer, for the hints, in the display language; never
+    raises."""
     try:
         return _describe_unsafe(plain(value))
     except Exception:
-        return f"um objeto do tipo {type_name(value)}"
+        return gettext("an object of type {type}").format(type=type_name(value))
 
 
 def _describe_unsafe(value) -> str:
     if value is None:
         return "None"
+    the_number = gettext("the number {value}")
     if isinstance(value, (bool, np.bool_)):
-        return f"o booleano {bool(value)}"
+        return gettext("the boolean {value}").format(value=bool(value))
     if isinstance(value, str):
-        return f"o texto {shorten(value)!r}"
+        return gettext("the text {text}").format(text=repr(shorten(value)))
     if isinstance(value, int):
         if value.bit_length() > 64:
-            return f"um número inteiro com cerca de {int(value.bit_length() * 0.30103)} dígitos"
-        return f"o número {value}"
+            return gettext("a whole number of about {digits} digits").format(
+                digits=int(value.bit_length() * 0.30103)
+            )
+        return the_number.format(value=value)
     if isinstance(value, float):
-        return f"o número {value!r}"
+        return the_number.format(value=repr(value))
     if isinstance(value, numbers.Number):
-        return f"o número {format_number(value)}"
+        return the_number.format(value=format_number(value))
     if isinstance(value, ConfusionMatrix):
-        k = value.n_classes
-        return f"uma matriz de confusão {k}×{k}"
+        return gettext("a {k}×{k} confusion matrix").format(k=value.n_classes)
     if isinstance(value, np.ndarray):
         if value.ndim == 0:
-            return f"o número {format_number(value.item())}"
+            return the_number.format(value=format_number(value.item()))
         if value.ndim == 1:
-            return f"um array de {_elements(value.size)}"
-        return f"um array {'×'.join(str(size) for size in value.shape)}"
+            return gettext("an array of {elements}").format(elements=_elements(value.size))
+        shape = "×".join(str(size) for size in value.shape)
+        return gettext("a {shape} array").format(shape=shape)
     if isinstance(value, pd.DataFrame):
-        return f"uma tabela (DataFrame) {value.shape[0]}×{value.shape[1]}"
+        return gettext("a {rows}×{columns} table (DataFrame)").format(
+            rows=value.shape[0], columns=value.shape[1]
+        )
     if isinstance(value, pd.Series):
-        return f"uma Series de {_elements(len(value))}"
+        return gettext("a Series of {elements}").format(elements=_elements(len(value)))
     if isinstance(value, dict):
-        return "um dicionário"
+        return gettext("a dictionary")
     if isinstance(value, list):
-        return f"uma lista de {_elements(list.__len__(value))}"
+        return gettext("a list of {elements}").format(elements=_elements(list.__len__(value)))
     if isinstance(value, tuple):
-        return f"uma tupla de {_elements(tuple.__len__(value))}"
-    return f"um objeto do tipo {type_name(value)}"
+        return gettext("a tuple of {elements}").format(elements=_elements(tuple.__len__(value)))
+    return gettext("an object of type {type}").format(type=type_name(value))
 
 
 def format_number(value) -> str:
@@ -146,82 +155,121 @@ def format_number(value) -> str:
     try:
         number = float(value)
     except (OverflowError, ValueError, TypeError):
-        return f"do tipo {type_name(value)}"
+        return gettext("of type {type}").format(type=type_name(value))
     return f"{number:.6g}"
 
 
 def characters(count: int) -> str:
-    """``"1 000 001 caracteres"``: a text's length for a message, written as the workbook
-    writes numbers in Portuguese (thousands apart by a no-break space)."""
-    return f"{shown_number(count, 0, language='pt')} caracteres"
+    """``"1 000 001 caracteres"``: a text's length for a message, its number written as
+    the display language writes numbers (thousands apart by a no-break space in Portuguese)."""
+    return ngettext("{count} character", "{count} characters", count).format(
+        count=shown_number(count, 0)
+    )
 
 
 def _elements(count: int) -> str:
-    return f"{count} elemento" if count == 1 else f"{count} elementos"
+    return ngettext("{count} element", "{count} elements", count).format(count=count)
 
 
-def as_number(value, what: str = "A resposta") -> float:
-    """``value`` as a float, or a hint saying why it is not a number."""
+def as_number(value, what: str | None = None) -> float:
+    """``value`` as a float, or a hint saying why it is not a number.
+
+    ``what`` names the value in the hint ("The answer" in the display language by default).
+    """
+    what = gettext("The answer") if what is None else what
     value = plain(value)
     if isinstance(value, np.ndarray) and value.ndim == 0:
         value = value.item()
     if value is None:
-        raise FormHint(f"{what} ainda vale None: escreva sua resposta.")
+        raise FormHint(gettext("{what} is still None: write your answer.").format(what=what))
+    expected_number = gettext("{what} is {answer}; I expected a number.")
     if isinstance(value, (bool, np.bool_)):
-        raise FormHint(f"{what} é {describe(value)}; esperava um número.")
+        raise FormHint(expected_number.format(what=what, answer=describe(value)))
     if isinstance(value, numbers.Complex) and not isinstance(value, numbers.Real):
-        raise FormHint(f"{what} é um número complexo; esperava um número real.")
+        raise FormHint(
+            gettext("{what} is a complex number; I expected a real number.").format(what=what)
+        )
     if isinstance(value, numbers.Number):
         try:
             return float(value)
         except OverflowError:
             raise FormHint(
-                f"{what} é {describe(value)}: grande demais para esta questão; "
-                "esperava um número pequeno (uma fração, uma contagem, um lucro...)."
+                gettext(
+                    "{what} is {answer}: too large for this question; I expected a small "
+                    "number (a fraction, a count, a profit...)."
+                ).format(what=what, answer=describe(value))
             ) from None
     if isinstance(value, str):
         try:
             float(value.replace(",", "."))
         except ValueError:
-            raise FormHint(f"{what} é {describe(value)}; esperava um número.") from None
-        point = " e com ponto decimal" if "," in value else ""
-        raise FormHint(
-            f"Recebi o texto {shorten(value)!r}: responda com o número, sem aspas{point}."
-        )
+            raise FormHint(expected_number.format(what=what, answer=describe(value))) from None
+        if "," in value:
+            text = gettext(
+                "I got the text {text}: answer with the number, without quotes and with a "
+                "decimal point."
+            )
+        else:
+            text = gettext("I got the text {text}: answer with the number, without quotes.")
+        raise FormHint(text.format(text=repr(shorten(value))))
     if isinstance(value, ConfusionMatrix):
-        raise FormHint(f"{what} é {describe(value)}; esperava um número calculado a partir dela.")
-    raise FormHint(f"{what} é {describe(value)}; esperava um único número.")
+        raise FormHint(
+            gettext("{what} is {answer}; I expected a number computed from it.").format(
+                what=what, answer=describe(value)
+            )
+        )
+    raise FormHint(
+        gettext("{what} is {answer}; I expected a single number.").format(
+            what=what, answer=describe(value)
+        )
+    )
 
 
 def as_items(answer, wanted: str) -> list:
     """The elements of a flat sequence (list, tuple, array, Series); a hint for anything else.
 
-    ``wanted`` completes the hint "esperava ..." with what the exercise expects.
+    ``wanted`` completes the hint "I expected ..." with what the exercise expects.
     """
+    expected = gettext("I got {answer}; I expected {wanted}.")
     if isinstance(answer, (list, tuple)):
         size = len(answer)
         if size > MAX_ITEMS:
-            raise FormHint(f"Recebi {describe(answer)}; esperava {wanted}.")
+            raise FormHint(expected.format(answer=describe(answer), wanted=wanted))
         return [plain(item) for item in answer]
     if isinstance(answer, (np.ndarray, pd.Series)):
         array = np.asarray(answer, dtype=object)
         if array.ndim != 1:
-            raise FormHint(f"Recebi {describe(answer)}; esperava só {wanted}.")
+            raise FormHint(
+                gettext("I got {answer}; I expected only {wanted}.").format(
+                    answer=describe(answer), wanted=wanted
+                )
+            )
         return [plain(item) for item in array]
-    raise FormHint(f"Recebi {describe(answer)}; esperava {wanted}.")
+    raise FormHint(expected.format(answer=describe(answer), wanted=wanted))
 
 
 def as_numbers(answer, names: tuple[str, ...]) -> list[float]:
     k = len(names)
     order = f"({', '.join(names)})"
     if isinstance(answer, dict):
-        raise FormHint(f"Recebi um dicionário; responda com os {k} números numa tupla: {order}.")
-    items = as_items(answer, f"{k} números numa tupla: {order}")
+        raise FormHint(
+            gettext("I got a dictionary; answer with the {k} numbers in a tuple: {order}.").format(
+                k=k, order=order
+            )
+        )
+    items = as_items(answer, gettext("{k} numbers in a tuple: {order}").format(k=k, order=order))
     if len(items) != k:
-        raise FormHint(f"Esperava {k} números, na ordem {order}; recebi {len(items)}.")
+        raise FormHint(
+            gettext("I expected {k} numbers, in the order {order}; I got {n}.").format(
+                k=k, order=order, n=len(items)
+            )
+        )
     if all(item is None for item in items):
-        raise FormHint(NOT_ANSWERED.format(value="None"))
-    return [as_number(item, f"O valor de {name}") for item, name in zip(items, names, strict=True)]
+        raise FormHint(gettext(NOT_ANSWERED).format(value="None"))
+    value_of = gettext("The value of {name}")
+    return [
+        as_number(item, value_of.format(name=name)) for item, name in zip(items, names, strict=True)
+    ]
 
 
 def normal_text(text: str) -> str:
@@ -238,24 +286,36 @@ def normal_text(text: str) -> str:
 
 
 def as_labels(answer, n: int) -> list[str]:
-    wanted = f"uma sequência de {n} textos, um por linha da tabela (lista, array ou Series)"
+    wanted = gettext(
+        "a sequence of {n} texts, one per row of the table (list, array or Series)"
+    ).format(n=n)
     if isinstance(answer, (str, dict, numbers.Number, np.bool_, ConfusionMatrix)):
-        raise FormHint(f"Recebi {describe(answer)}; esperava {wanted}.")
+        raise FormHint(
+            gettext("I got {answer}; I expected {wanted}.").format(
+                answer=describe(answer), wanted=wanted
+            )
+        )
     items = as_items(answer, wanted)
     if len(items) != n:
         raise FormHint(
-            f"Esperava {n} valores, um por linha da tabela e na ordem dela; recebi {len(items)}."
+            gettext(
+                "I expected {n} values, one per row of the table and in its order; I got {got}."
+            ).format(n=n, got=len(items))
         )
     for position, item in enumerate(items):
         if not isinstance(item, str):
             raise FormHint(
-                f"Cada valor deve ser um texto; na posição {position} (contando de 0) "
-                f"há {describe(item)}."
+                gettext(
+                    "Each value must be a text; at position {position} (counting from 0) there "
+                    "is {answer}."
+                ).format(position=position, answer=describe(item))
             )
         if len(item) > MAX_TEXT:
             raise FormHint(
-                f"Cada valor deve ser um texto curto; na posição {position} (contando de 0) "
-                f"há um texto de {characters(len(item))}."
+                gettext(
+                    "Each value must be a short text; at position {position} (counting from 0) "
+                    "there is a text of {length}."
+                ).format(position=position, length=characters(len(item)))
             )
     return items
 
@@ -263,7 +323,10 @@ def as_labels(answer, n: int) -> list[str]:
 def as_matrix(answer, shape: tuple[int, int]) -> tuple[np.ndarray, list | None]:
     """The counts of a matrix-like answer and its labels (``None`` when it has none)."""
     rows, columns = shape
-    wanted = f"uma matriz {rows}×{columns} (lista de listas, array, DataFrame ou ConfusionMatrix)"
+    wanted = gettext(
+        "a {rows}×{columns} matrix (list of lists, array, DataFrame or ConfusionMatrix)"
+    ).format(rows=rows, columns=columns)
+    expected = gettext("I got {answer}; I expected {wanted}.")
     labels = None
     if isinstance(answer, ConfusionMatrix):
         array, labels = answer.counts, answer.labels
@@ -278,39 +341,50 @@ def as_matrix(answer, shape: tuple[int, int]) -> tuple[np.ndarray, list | None]:
             len(answer) > MAX_ITEMS
             or any(isinstance(row, (list, tuple)) and len(row) > MAX_ITEMS for row in answer)
         ):
-            raise FormHint(f"Recebi {describe(answer)}, grande demais; esperava {wanted}.")
+            raise FormHint(
+                gettext("I got {answer}, too large; I expected {wanted}.").format(
+                    answer=describe(answer), wanted=wanted
+                )
+            )
         try:
             array = np.asarray(answer)
         except (ValueError, TypeError):
             raise FormHint(
-                f"As linhas têm tamanhos diferentes; esperava {wanted}, com {columns} "
-                "números em cada linha."
+                gettext(
+                    "The rows have different lengths; I expected {wanted}, with {columns} "
+                    "numbers in each row."
+                ).format(wanted=wanted, columns=columns)
             ) from None
     else:
-        raise FormHint(f"Recebi {describe(answer)}; esperava {wanted}.")
+        raise FormHint(expected.format(answer=describe(answer), wanted=wanted))
     if array.ndim == 1 and array.size == rows * columns:
         raise FormHint(
-            f"Recebi {array.size} valores numa sequência plana; organize-os em {rows} linhas "
-            f"de {columns}: [[a, b], [c, d]]."
+            gettext(
+                "I got {n} values in a flat sequence; arrange them in {rows} rows of {columns}: "
+                "[[a, b], [c, d]]."
+            ).format(n=array.size, rows=rows, columns=columns)
         )
     if array.ndim != 2:
-        raise FormHint(f"Recebi {describe(answer)}; esperava {wanted}.")
+        raise FormHint(expected.format(answer=describe(answer), wanted=wanted))
     if array.shape != shape:
         margins = array.shape == (rows + 1, columns + 1)
-        raise FormHint(
-            f"Esperava uma matriz {rows}×{columns} (uma linha e uma coluna por classe); "
-            f"recebi {array.shape[0]}×{array.shape[1]}."
-            + (" Se incluiu os totais (margins), retire-os." if margins else "")
-        )
+        message = gettext(
+            "I expected a {rows}×{columns} matrix (one row and one column per class); I got "
+            "{got_rows}×{got_columns}."
+        ).format(rows=rows, columns=columns, got_rows=array.shape[0], got_columns=array.shape[1])
+        if margins:
+            message += " " + gettext("If you included the totals (margins), remove them.")
+        raise FormHint(message)
     if array.dtype.kind not in "iuf":
         raise FormHint(
-            "Cada célula deve ser uma contagem (um número inteiro); "
-            f"recebi células do tipo {array.dtype}."
+            gettext(
+                "Each cell must be a count (a whole number); I got cells of type {dtype}."
+            ).format(dtype=array.dtype)
         )
     if not np.all(np.isfinite(array)) or not np.all(array == np.round(array)):
-        raise FormHint("Cada célula deve ser uma contagem, um número inteiro.")
+        raise FormHint(gettext("Each cell must be a count, a whole number."))
     if np.any(array < 0):
-        raise FormHint("Contagens não podem ser negativas.")
+        raise FormHint(gettext("Counts cannot be negative."))
     if np.any(np.abs(array) > 2**53):
-        raise FormHint("Há contagens grandes demais para esta tabela.")
+        raise FormHint(gettext("Some counts are too large for this table."))
     return array.astype(np.int64), labels

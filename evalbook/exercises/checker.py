@@ -3,9 +3,11 @@
 The expected answer is computed with the library from the exercise's data (the registry,
 :mod:`evalbook.exercises.registry`), in the variant the student opened the set with (the
 student's :class:`~evalbook.exercises.session.Session` passes it, with the number of wrong
-tries so far); the verdict is in Brazilian Portuguese: ``"✅ Correto! …"`` or
-``"❌ Ainda não. Dica: …"``. :func:`check` alone records nothing: a session's ``check``
-records every answer.
+tries so far); the verdict speaks the display language (:func:`evalbook.set_config`;
+:func:`~evalbook.exercises.start` sets Portuguese, the course's): ``"✅ Correto! …"`` or
+``"❌ Ainda não. Dica: …"`` (``"✅ Correct! …"``, ``"❌ Not yet. Hint: …"`` in English). Its
+words are messages of the library's catalogue; the items' own hints are the course's.
+:func:`check` alone records nothing: a session's ``check`` records every answer.
 
 Two kinds of trouble, kept apart:
 
@@ -31,6 +33,8 @@ confusion matrices are compared exactly.
 
 Examples
 --------
+>>> import evalbook
+>>> evalbook.set_config(language="pt")  # the course's language, as start() sets it
 >>> check("01.n_tipo_i", 3)
 ✅ Correto!
 >>> result = check("02.f1", "0.615")
@@ -38,6 +42,9 @@ Examples
 False
 >>> print(result.message)
 ❌ Ainda não. Dica: Recebi o texto '0.615': responda com o número, sem aspas.
+>>> evalbook.set_config(language="en")
+>>> check("01.n_tipo_i", 3)
+✅ Correct!
 """
 
 from __future__ import annotations
@@ -51,6 +58,7 @@ from typing import Any
 import numpy as np
 
 from evalbook import ConfusionMatrix
+from evalbook._core.messages import N_, gettext, pgettext
 from evalbook.exercises.answers import (
     MAX_TEXT,
     NOT_ANSWERED,
@@ -76,12 +84,13 @@ ABS_TOL = 5e-4
 # Floating-point slack, so that a value rounded at exactly half a unit (0.6875 -> 0.688) passes.
 _SLACK = 1e-12
 
-_RIGHT = "✅ Correto!"
-_PREDICTED = "📝 Previsão registrada."
-_WRITTEN = "📝 Resposta registrada."
+# The verdicts (message ids, translated when a message is written).
+_RIGHT = N_("✅ Correct!")
+_PREDICTED = N_("📝 Prediction recorded.")
+_WRITTEN = N_("📝 Answer recorded.")
 #: Longest written answer kept (a short explanation in a few sentences).
 MAX_WRITTEN = 2_000
-_WRONG = "❌ Ainda não. Dica:"
+_WRONG = N_("❌ Not yet. Hint:")
 
 
 @dataclass(frozen=True, repr=False)
@@ -95,7 +104,8 @@ class CheckResult:
     ----------
     correct : bool
     message : str
-        In Brazilian Portuguese, starting with "✅ Correto!" or "❌ Ainda não. Dica:".
+        In the display language, starting with "✅ Correct!" or "❌ Not yet. Hint:"
+        ("✅ Correto!" or "❌ Ainda não. Dica:" in Portuguese).
 
     Examples
     --------
@@ -171,7 +181,7 @@ def check(exercise_id, answer, *, variant=None, tries=1) -> CheckResult:
     Returns
     -------
     CheckResult
-        ``.correct`` and a ``.message`` in Portuguese. An answer of the wrong type or
+        ``.correct`` and a ``.message`` in the display language. An answer of the wrong type or
         shape, or ``None`` (not answered yet), is simply wrong, with a hint. An unknown
         ``exercise_id`` gives a message listing the ids of its set (``.correct`` is False).
 
@@ -183,6 +193,8 @@ def check(exercise_id, answer, *, variant=None, tries=1) -> CheckResult:
 
     Examples
     --------
+    >>> import evalbook
+    >>> evalbook.set_config(language="pt")  # the course's language, as start() sets it
     >>> check("01.tipo_i", "fp").correct
     True
     >>> check("01.matriz", [[4, 2], [3, 7]]).correct
@@ -193,6 +205,7 @@ def check(exercise_id, answer, *, variant=None, tries=1) -> CheckResult:
     ❌ Ainda não. Dica: Esperava uma matriz 2×2 (uma linha e uma coluna por classe); recebi 3×3...
     >>> check("02.acuracia_erro", (0.688, 0.312))
     ✅ Correto! Valores exatos: acurácia = 0.6875, taxa de erro = 0.3125.
+    >>> evalbook.set_config(language="en")
     """
     return judge(exercise_id, answer, variant=variant, tries=tries)[0]
 
@@ -212,26 +225,28 @@ def judge(exercise_id, answer, *, variant=None, tries=1) -> tuple[CheckResult, d
     item = dataclasses.replace(item, tries=tries, hint=step_hint(exercise, tries))
     if answer is None or answer is Ellipsis:
         value = "None" if answer is None else "..."
-        return CheckResult(False, f"{_WRONG} {NOT_ANSWERED.format(value=value)}"), None
+        not_answered = gettext(NOT_ANSWERED).format(value=value)
+        return CheckResult(False, f"{gettext(_WRONG)} {not_answered}"), None
+    wrong = gettext(_WRONG)
     try:
         detail = _COMPARERS[exercise.kind](item, plain(answer))
     except FormHint as hint:  # the wrong form: a hint, and no step used up
-        return CheckResult(False, f"{_WRONG} {hint}"), {"correct": False, "wrong_form": True}
+        return CheckResult(False, f"{wrong} {hint}"), {"correct": False, "wrong_form": True}
     except Hint as hint:
-        return CheckResult(False, f"{_WRONG} {hint}"), {"correct": False, "mistake": hint.mistake}
+        return CheckResult(False, f"{wrong} {hint}"), {"correct": False, "mistake": hint.mistake}
     except Exception:  # reading the answer failed: a hint, never a traceback
-        return CheckResult(
-            False,
-            f"{_WRONG} Não consegui ler a resposta ({describe(answer)}): responda com um "
-            "número, um texto, uma lista ou uma tabela, como pede a questão.",
-        ), {"correct": False, "wrong_form": True}
+        unreadable = gettext(
+            "I could not read the answer ({answer}): answer with a number, a text, a list "
+            "or a table, as the question asks."
+        ).format(answer=describe(answer))
+        return CheckResult(False, f"{wrong} {unreadable}"), {"correct": False, "wrong_form": True}
     if isinstance(detail, _Recorded):
         recording = {"correct": None, "guess": detail.guess, "text": detail.text}
-        verdict = _PREDICTED if exercise.kind == "prediction" else _WRITTEN
+        verdict = gettext(_PREDICTED if exercise.kind == "prediction" else _WRITTEN)
         detail = detail.message
     else:
         recording = {"correct": True}
-        verdict = _RIGHT
+        verdict = gettext(_RIGHT)
     parts = [verdict, detail, exercise.comment]
     return CheckResult(True, " ".join(part for part in parts if part)), recording
 
@@ -296,25 +311,26 @@ def _unknown(exercise_id) -> CheckResult:
     if type(exercise_id) is not str:
         return CheckResult(
             False,
-            f"❌ O primeiro argumento de check é o nome do exercício, um texto como "
-            f'"01.matriz"; recebi {describe(exercise_id)}. Os conjuntos são: '
-            f"{', '.join(sets)}.",
+            gettext(
+                "❌ The first argument of check is the name of the exercise, a text such as "
+                '"01.matriz"; I got {answer}. The sets are: {sets}.'
+            ).format(answer=describe(exercise_id), sets=", ".join(sets)),
         )
     shown = repr(shorten(exercise_id))
     number = exercise_id.split(".", 1)[0].strip()
+    guess_from = exercise_ids(number) if number in sets else exercise_ids()
+    guess = difflib.get_close_matches(exercise_id, guess_from, n=1)
+    maybe = " " + gettext("Did you mean {id}?").format(id=repr(guess[0])) if guess else ""
     if number in sets:
-        valid = exercise_ids(number)
-        scope = f"Os exercícios do conjunto {number} são"
+        listing = " " + gettext("The exercises of set {number} are: {ids}.").format(
+            number=number, ids=", ".join(guess_from)
+        )
     else:
-        valid = exercise_ids()
-        scope = None
-    guess = difflib.get_close_matches(exercise_id, valid, n=1)
-    maybe = f" Você quis dizer {guess[0]!r}?" if guess else ""
-    if scope is None:
-        listing = f' Os conjuntos são {", ".join(sets)} (ids como "01.matriz").'
-    else:
-        listing = f" {scope}: {', '.join(valid)}."
-    return CheckResult(False, f"❌ Não existe o exercício {shown}.{maybe}{listing}")
+        listing = " " + gettext('The sets are {sets} (ids such as "01.matriz").').format(
+            sets=", ".join(sets)
+        )
+    unknown = gettext("❌ There is no exercise {id}.").format(id=shown)
+    return CheckResult(False, f"{unknown}{maybe}{listing}")
 
 
 # ---------------------------------------------------------------------- numbers
@@ -337,17 +353,19 @@ def _looks_like_percent(value: float, expected: float) -> bool:
 def _number_hint(value: float, expected: float) -> str:
     """A hint for a wrong number that is not one of the exercise's known mistakes."""
     if _looks_like_percent(value, expected):
-        return "Parece uma porcentagem: responda como fração entre 0 e 1 (0.25, não 25)."
+        return gettext(
+            "It looks like a percentage: answer as a fraction between 0 and 1 (0.25, not 25)."
+        )
     if math.isnan(value) and not math.isnan(expected):
-        return (
-            "Você respondeu nan (indefinido), mas com estes dados nenhum denominador é 0: "
-            "o valor é definido."
+        return gettext(
+            "You answered nan (undefined), but with these data no denominator is 0: the "
+            "value is defined."
         )
     if math.isfinite(expected) and abs(value - expected) <= 10 * ABS_TOL + _SLACK:
-        return (
-            f"Está perto, mas fora da tolerância ({ABS_TOL}): se arredondou, use 3 casas "
-            "decimais; se não, confira a fórmula."
-        )
+        return gettext(
+            "It is close, but outside the tolerance ({tolerance}): if you rounded, use 3 "
+            "decimals; if not, check the formula."
+        ).format(tolerance=ABS_TOL)
     return ""
 
 
@@ -369,7 +387,7 @@ def _compare_number(item: _Item, answer) -> str:
     value = as_number(answer)
     expected = float(item.expected)
     if _close(value, expected):
-        return f"Valor exato: {format_number(expected)}."
+        return gettext("Exact value: {value}.").format(value=format_number(expected))
     _known_mistake(item, lambda wrong: _close(value, float(wrong)))
     near = _number_hint(value, expected)
     raise Hint(_then_step(near, item) if near else item.hint)
@@ -385,10 +403,14 @@ def _compare_numbers(item: _Item, answer) -> str:
 
     if same(expected):
         shown = ", ".join(f"{n} = {format_number(e)}" for n, e in zip(names, expected, strict=True))
-        return f"Valores exatos: {shown}."
+        return gettext("Exact values: {values}.").format(values=shown)
     _known_mistake(item, same)
     if len(values) > 1 and same(expected[::-1]):
-        raise Hint(f"Os números estão certos, mas na ordem trocada: responda ({', '.join(names)}).")
+        raise Hint(
+            gettext("The numbers are right, but in the swapped order: answer ({names}).").format(
+                names=", ".join(names)
+            )
+        )
     marks = ", ".join(
         f"{n} {'✔' if _close(v, e) else '✘'}"
         for n, v, e in zip(names, values, expected, strict=True)
@@ -402,13 +424,18 @@ def _compare_numbers(item: _Item, answer) -> str:
         ),
         "",
     )
-    raise Hint(f"Confira: {marks}. {_then_step(extra, item) if extra else item.hint}")
+    step = _then_step(extra, item) if extra else item.hint
+    raise Hint(gettext("Check: {marks}. {hint}").format(marks=marks, hint=step))
 
 
 def _compare_count(item: _Item, answer) -> str:
     value = as_number(answer)
     if not value.is_integer():
-        raise FormHint(f"Esperava uma contagem (um número inteiro); recebi {format_number(value)}.")
+        raise FormHint(
+            gettext("I expected a count (a whole number); I got {value}.").format(
+                value=format_number(value)
+            )
+        )
     if value == int(item.expected):
         return ""
     _known_mistake(item, lambda wrong: value == int(wrong))
@@ -422,18 +449,31 @@ def _compare_choice(item: _Item, answer) -> str:
     exercise = item.exercise
     options = ", ".join(f'"{choice}"' for choice in exercise.choices)
     if isinstance(answer, (list, tuple)) and len(answer) == 1 and type(answer[0]) is str:
-        raise FormHint(f"Responda só com o texto, sem lista: um de {options}.")
+        raise FormHint(
+            gettext("Answer with the text alone, not in a list: one of {options}.").format(
+                options=options
+            )
+        )
     if not isinstance(answer, str):
-        raise FormHint(f"Recebi {describe(answer)}; responda com um texto entre aspas: {options}.")
+        raise FormHint(
+            gettext("I got {answer}; answer with a text in quotes: {options}.").format(
+                answer=describe(answer), options=options
+            )
+        )
     if len(answer) > MAX_TEXT:
         raise FormHint(
-            f"Recebi um texto de {characters(len(answer))}; responda só com uma das opções: "
-            f"{options}."
+            gettext(
+                "I got a text of {length}; answer with one of the options only: {options}."
+            ).format(length=characters(len(answer)), options=options)
         )
     by_text = {normal_text(choice): choice for choice in exercise.choices}
     choice = by_text.get(normal_text(answer))
     if choice is None:
-        raise FormHint(f"{shorten(answer)!r} não é uma das opções: {options}.")
+        raise FormHint(
+            gettext("{answer} is not one of the options: {options}.").format(
+                answer=repr(shorten(answer)), options=options
+            )
+        )
     if normal_text(choice) == normal_text(str(item.expected)):
         return exercise.feedback.get(choice, "")
     _known_mistake(item, lambda wrong: normal_text(choice) == normal_text(str(wrong)))
@@ -443,15 +483,18 @@ def _compare_choice(item: _Item, answer) -> str:
 
 
 def _of(name: str) -> str:
-    """``de`` before ``name``, contracted with its article: "do kappa", "da precisão"."""
+    """ "of ``name``" in the display language: in Portuguese ``de`` before the name,
+    contracted with its article ("do kappa", "da precisão"), as Portuguese writes it."""
+    # Translators: "of" before the name of a quantity ("a prediction of the kappa")
+    phrase = pgettext("before the name of a quantity", "of {name}").format(name=name)
     for article, contracted in (("o ", "do "), ("a ", "da "), ("os ", "dos "), ("as ", "das ")):
-        if name.startswith(article):
-            return contracted + name[len(article) :]
-    return "de " + name
+        if phrase.startswith("de " + article):
+            return contracted + phrase[len("de " + article) :]
+    return phrase
 
 
-def _side(value: float, boundary: float) -> str:
-    return "abaixo" if value < boundary else "acima"
+def _below(value: float, boundary: float) -> bool:
+    return value < boundary
 
 
 def _compare_prediction(item: _Item, answer) -> _Recorded:
@@ -462,47 +505,69 @@ def _compare_prediction(item: _Item, answer) -> _Recorded:
     """
     exercise = item.exercise
     (name,) = exercise.names
-    value = as_number(answer, "A previsão")
+    value = as_number(answer, gettext("The prediction"))
     low, high = exercise.bounds
     if not low <= value <= high:
         raise FormHint(
-            f"Uma previsão {_of(name)} fica entre {low:g} e {high:g}; "
-            f"recebi {format_number(value)}."
+            gettext("A prediction {of_name} lies between {low} and {high}; I got {value}.").format(
+                of_name=_of(name), low=f"{low:g}", high=f"{high:g}", value=format_number(value)
+            )
         )
     expected = float(item.expected)
     gap = (expected - value) / (high - low)
     close = abs(gap) <= 0.05
+    much = abs(gap) > 0.25
     if close:
-        relation = "perto da sua previsão"
+        relation = gettext("close to your prediction")
+    elif gap > 0 and much:
+        relation = gettext("much larger than you predicted")
+    elif gap > 0:
+        relation = gettext("a little larger than you predicted")
+    elif much:
+        relation = gettext("much smaller than you predicted")
     else:
-        size = "bem " if abs(gap) > 0.25 else "um pouco "
-        relation = size + ("maior" if gap > 0 else "menor") + " do que você previu"
+        relation = gettext("a little smaller than you predicted")
+    fields = {"guess": format_number(value), "name": name, "relation": relation}
     if exercise.reveal:
-        message = (
-            f"Você previu {format_number(value)}; {name} é {format_number(expected)}, {relation}."
+        message = gettext("You predicted {guess}; {name} is {value}, {relation}.").format(
+            value=format_number(expected), **fields
         )
+    elif close:
+        message = gettext("You predicted {guess}; {name} is {relation}.").format(**fields)
     else:
-        verb = "está" if close else "é"
-        message = f"Você previu {format_number(value)}; {name} {verb} {relation}."
+        # Translators: the value is larger or smaller than predicted ("é", not "está")
+        message = pgettext(
+            "far from the prediction", "You predicted {guess}; {name} is {relation}."
+        ).format(**fields)
     boundary, same_side = None, None
     if exercise.boundary is not None:
         boundary, below, above = exercise.boundary
-        guess_side, value_side = _side(value, boundary), _side(expected, boundary)
-        meaning = {"abaixo": below, "acima": above}
-        same_side = guess_side == value_side
+        guess_below, value_below = _below(value, boundary), _below(expected, boundary)
+        sides = {True: (gettext("below"), below), False: (gettext("above"), above)}
+        same_side = guess_below == value_below
         if same_side:
-            message += (
-                f" Seu palpite e o valor ficam do mesmo lado da fronteira {boundary:g}: "
-                f"{value_side} dela ({meaning[value_side]})."
-            )
+            side, meaning = sides[value_below]
+            message += " " + gettext(
+                "Your guess and the value lie on the same side of the boundary {boundary}: "
+                "{side} it ({meaning})."
+            ).format(boundary=f"{boundary:g}", side=side, meaning=meaning)
         else:
-            message += (
-                f" Atenção, a fronteira {boundary:g} separa os dois: seu palpite fica "
-                f"{guess_side} dela ({meaning[guess_side]}), o valor fica {value_side} "
-                f"({meaning[value_side]})."
+            (guess_side, guess_meaning), (value_side, value_meaning) = (
+                sides[guess_below],
+                sides[value_below],
+            )
+            message += " " + gettext(
+                "Note that the boundary {boundary} separates them: your guess lies {guess_side} "
+                "it ({guess_meaning}), the value lies {value_side} ({value_meaning})."
+            ).format(
+                boundary=f"{boundary:g}",
+                guess_side=guess_side,
+                guess_meaning=guess_meaning,
+                value_side=value_side,
+                value_meaning=value_meaning,
             )
     if not exercise.reveal:
-        message += " O valor exato você calcula na próxima questão."
+        message += " " + gettext("You compute the exact value in the next question.")
     guess = {
         "value": value,
         "distance": abs(value - expected),
@@ -516,22 +581,29 @@ def _compare_text(item: _Item, answer) -> _Recorded:
     """A written answer: any explanation of a few words is recorded, never graded."""
     if not isinstance(answer, str):
         raise FormHint(
-            f"Recebi {describe(answer)}; escreva a explicação com suas palavras, entre aspas: "
-            '"""..."""'
+            gettext(
+                'I got {answer}; write the explanation in your own words, in quotes: """..."""'
+            ).format(answer=describe(answer))
         )
     text = answer.strip()
     if len(text.split()) < 3:
         raise FormHint(
-            "Escreva a explicação com suas palavras, em uma ou duas frases (pelo menos algumas "
-            "palavras)."
+            gettext(
+                "Write the explanation in your own words, in one or two sentences (at least a "
+                "few words)."
+            )
         )
     if len(text) > MAX_WRITTEN:
         raise FormHint(
-            f"Recebi um texto de {characters(len(text))}; uma explicação curta basta (até "
-            f"{characters(MAX_WRITTEN)})."
+            gettext(
+                "I got a text of {length}; a short explanation is enough (up to {most})."
+            ).format(length=characters(len(text)), most=characters(MAX_WRITTEN))
         )
     return _Recorded(
-        "O professor lê as respostas escritas; compare a sua com a discussão da aula.", text=text
+        gettext(
+            "The lecturer reads the written answers; compare yours with the discussion in class."
+        ),
+        text=text,
     )
 
 
@@ -545,14 +617,19 @@ def _compare_labels(item: _Item, answer) -> str:
         for label, value in zip(labels, values, strict=True):
             if value not in allowed:
                 options = ", ".join(f'"{choice}"' for choice in choices)
-                raise FormHint(f"{shorten(label)!r} não é um valor válido; use {options}.")
+                raise FormHint(
+                    gettext("{label} is not a valid value; use {options}.").format(
+                        label=repr(shorten(label)), options=options
+                    )
+                )
     if values == expected:
         return ""
     _known_mistake(item, lambda wrong: values == [normal_text(str(v)) for v in wrong])
     wrong = [i for i, (v, e) in enumerate(zip(values, expected, strict=True)) if v != e]
     raise Hint(
-        f"{len(wrong)} de {len(expected)} estão errados (o primeiro na posição {wrong[0]}, "
-        f"contando de 0). {item.hint}"
+        gettext(
+            "{wrong} of {total} are wrong (the first at position {first}, counting from 0). {hint}"
+        ).format(wrong=len(wrong), total=len(expected), first=wrong[0], hint=item.hint)
     )
 
 
@@ -572,13 +649,16 @@ def _compare_matrix(item: _Item, answer) -> str:
             reordered = ConfusionMatrix(counts, labels=labels).reorder(expected_labels)
             if np.array_equal(reordered.counts, expected_counts):
                 raise Hint(
-                    f"Os números estão certos, mas as classes estão na ordem {labels!r}; a "
-                    f"classe positiva vem primeiro: labels={expected_labels!r}."
+                    gettext(
+                        "The numbers are right, but the classes are in the order {labels}; the "
+                        "positive class comes first: labels={expected}."
+                    ).format(labels=repr(labels), expected=repr(expected_labels))
                 )
         elif np.array_equal(counts, expected_counts):
             raise Hint(
-                f"As contagens estão certas, mas os rótulos são {labels!r}; "
-                f"use labels={expected_labels!r}."
+                gettext(
+                    "The counts are right, but the labels are {labels}; use labels={expected}."
+                ).format(labels=repr(labels), expected=repr(expected_labels))
             )
     if np.array_equal(counts, expected_counts):
         return ""
@@ -586,8 +666,10 @@ def _compare_matrix(item: _Item, answer) -> str:
     total = int(expected_counts.sum())
     if int(counts.sum()) != total:
         raise Hint(
-            f"A soma das células deve ser {total}, o número de linhas da tabela; a sua dá "
-            f"{int(counts.sum())}. {item.hint}"
+            gettext(
+                "The cells must add up to {total}, the number of rows of the table; yours add "
+                "up to {sum}. {hint}"
+            ).format(total=total, sum=int(counts.sum()), hint=item.hint)
         )
     raise Hint(item.hint)
 

@@ -29,6 +29,7 @@ from pathlib import Path
 
 import pandas as pd
 
+from evalbook._core.messages import gettext, pgettext
 from evalbook.exercises import store
 from evalbook.exercises.registry import all_exercises
 from evalbook.exercises.session import RIGHT, UNGRADED, items_in_order
@@ -131,7 +132,7 @@ def collect(folder, *, progress_bar: bool | None = None) -> ClassReport:
     if progress_bar:
         from tqdm.auto import tqdm
 
-        paths_read = tqdm(paths, desc="lendo exportações", unit="arquivo")
+        paths_read = tqdm(paths, desc=gettext("reading exports"), unit=gettext("file"))
     else:
         paths_read = paths
     report = ClassReport()
@@ -144,30 +145,22 @@ def collect(folder, *, progress_bar: bool | None = None) -> ClassReport:
             report.rejected.append((path, str(error)))
             continue
         except OSError as error:
-            report.rejected.append((path, f"não consegui ler ({error.strerror})"))
+            why = gettext("I could not read it ({error})").format(error=error.strerror)
+            report.rejected.append((path, why))
             continue
         if document["sha256"] in by_digest:
-            report.rejected.append((path, f"duplicado de {by_digest[document['sha256']].name}"))
+            why = gettext("duplicate of {file}").format(file=by_digest[document["sha256"]].name)
+            report.rejected.append((path, why))
             continue
         by_digest[document["sha256"]] = path
         key = (document["set"], _who(document))
         if key in by_student:
             kept, kept_path = by_student[key]
+            older = gettext("another record of the same student and set, older than {file}")
             if kept["saved"] >= document["saved"]:
-                report.rejected.append(
-                    (
-                        path,
-                        f"outro registro do mesmo estudante e conjunto, mais antigo que "
-                        f"{kept_path.name}",
-                    )
-                )
+                report.rejected.append((path, older.format(file=kept_path.name)))
                 continue
-            report.rejected.append(
-                (
-                    kept_path,
-                    f"outro registro do mesmo estudante e conjunto, mais antigo que {path.name}",
-                )
-            )
+            report.rejected.append((kept_path, older.format(file=path.name)))
         by_student[key] = (document, path)
     report.documents = [document for document, _ in by_student.values()]
     report.documents.sort(key=lambda d: (d["set"], _who(d)))
@@ -226,28 +219,40 @@ def _chart(rows: pd.DataFrame) -> str:
     return "".join(parts)
 
 
-def write_html(report: ClassReport, path, *, title: str = "Relatório da turma") -> Path:
-    """A self-contained HTML page (inline CSS and SVG, nothing fetched from the network)."""
+def write_html(report: ClassReport, path, *, title: str | None = None) -> Path:
+    """A self-contained HTML page (inline CSS and SVG, nothing fetched from the network), in
+    the display language; ``title`` defaults to "Class report" in it."""
     path = Path(path)
     table = report.table()
     escape = html.escape
+    title = gettext("Class report") if title is None else title
     body = [f"<h1>{escape(title)}</h1>"]
     total = len(report.documents)
-    body.append(
-        f"<p>{total} registro(s) lido(s) de {len({_who(d) for d in report.documents})} "
-        f"estudante(s); {len(report.rejected)} arquivo(s) deixado(s) de fora.</p>"
+    read = gettext(
+        "{records} record(s) read from {students} student(s); {rejected} file(s) left out."
+    ).format(
+        records=total,
+        students=len({_who(d) for d in report.documents}),
+        rejected=len(report.rejected),
+    )
+    body.append(f"<p>{read}</p>")
+    heads = (
+        gettext("item"),
+        gettext("tried"),
+        gettext("right at the 1st try"),
+        gettext("right in the end"),
+        gettext("median of tries"),
+        gettext("1st guess on the value's side"),
+        gettext("most frequent known mistake"),
+        gettext("did not try"),
     )
     for set_id in report.sets():
         rows = table[table.conjunto == set_id]
         students = report.students(set_id)
-        body.append(f"<h2>Exercícios {set_id} ({len(students)} estudantes)</h2>")
+        heading = gettext("Exercises {set} ({n} students)").format(set=set_id, n=len(students))
+        body.append(f"<h2>{heading}</h2>")
         body.append(_chart(rows))
-        lines = [
-            "<table><tr><th>item</th><th>tentaram</th><th>certo na 1ª</th><th>certo no fim</th>"
-            "<th>mediana de tentativas</th><th>1º palpite do lado do valor</th>"
-            "<th>erro conhecido mais frequente</th>"
-            "<th>não tentaram</th></tr>"
-        ]
+        lines = ["<table><tr>" + "".join(f"<th>{escape(head)}</th>" for head in heads) + "</tr>"]
         for row in rows.itertuples():
             mistake = (
                 f"{escape(row.erro_conhecido_mais_frequente)} ({row.vezes_erro_conhecido}×)"
@@ -272,7 +277,8 @@ def write_html(report: ClassReport, path, *, title: str = "Relatório da turma")
             if r["written"]
         ]
         if written:
-            body.append("<h3>Respostas escritas</h3><dl>")
+            written_answers = gettext("Written answers")
+            body.append(f"<h3>{escape(written_answers)}</h3><dl>")
             for document, row in written:
                 body.append(
                     f"<dt>{escape(_who(document))}, {escape(row['item'])}</dt>"
@@ -280,8 +286,10 @@ def write_html(report: ClassReport, path, *, title: str = "Relatório da turma")
                 )
             body.append("</dl>")
     if report.rejected:
+        left_out, file, reason = gettext("Files left out"), gettext("file"), gettext("reason")
         body.append(
-            "<h2>Arquivos deixados de fora</h2><table><tr><th>arquivo</th><th>motivo</th></tr>"
+            f"<h2>{escape(left_out)}</h2><table><tr>"
+            f"<th>{escape(file)}</th><th>{escape(reason)}</th></tr>"
         )
         for rejected, reason in report.rejected:
             body.append(f"<tr><td>{escape(rejected.name)}</td><td>{escape(reason)}</td></tr>")
@@ -292,8 +300,11 @@ def write_html(report: ClassReport, path, *, title: str = "Relatório da turma")
         "td,th{border:1px solid #ccc;padding:3px 8px;font-size:13px;text-align:left}"
         "td.hint{max-width:380px}dt{font-weight:bold;margin-top:.5em}"
     )
+    # Translators: the language tag of an HTML page (lang="...")
+    lang = pgettext("HTML lang attribute", "en")
     page = (
-        f'<!DOCTYPE html><html lang="pt-BR"><head><meta charset="utf-8">'
+        f'<!DOCTYPE html><html lang="{lang}">'
+        '<head><meta charset="utf-8">'
         f"<title>{escape(title)}</title><style>{style}</style></head>"
         f"<body>{''.join(body)}</body></html>\n"
     )

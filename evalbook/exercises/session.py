@@ -37,6 +37,7 @@ import pandas as pd
 
 import evalbook
 from evalbook import __version__
+from evalbook._core.messages import N_, gettext, ngettext, pgettext
 from evalbook.exercises import store
 from evalbook.exercises.checker import CheckResult, judge
 from evalbook.exercises.registry import all_exercises, exercise_set, exercise_sets
@@ -56,8 +57,9 @@ RIGHT, WRONG, NOT_TRIED, RECORDED = "certo", "errado", "não tentado", "registra
 UNGRADED = ("prediction", "text")
 #: Environment variables: the student's name or number, the folder of the progress files.
 STUDENT_ENV, FOLDER_ENV = "EVALBOOK_STUDENT", "EVALBOOK_PROGRESS_DIR"
-#: What :func:`start` asks when the student is not known and the session is interactive.
-ASK = "Seu nome ou número de matrícula (fica só no arquivo de progresso, neste computador): "
+#: What :func:`start` asks when the student is not known and the session is interactive
+#: (a message id).
+ASK = N_("Your name or student number (it stays in the progress file, on this computer): ")
 
 
 def _now() -> str:
@@ -83,24 +85,25 @@ def items_in_order(set_id: str) -> list[str]:
 
 
 def _start_error(set_id, variant) -> str | None:
-    """Why ``start(set_id, variant=variant)`` cannot open a set (Portuguese), or None."""
+    """Why ``start(set_id, variant=variant)`` cannot open a set (in the display language), or
+    None."""
     sets = exercise_sets()
     if not isinstance(set_id, str) or set_id not in sets:
         shown = repr(set_id) if isinstance(set_id, (str, int)) else type(set_id).__name__
-        return f"❌ Não existe o conjunto {shown}. Os conjuntos são {', '.join(sets)} (um texto)."
+        return gettext("❌ There is no set {set}. The sets are {sets} (a text).").format(
+            set=shown, sets=", ".join(sets)
+        )
     if variant is None:
         return None
     if isinstance(variant, bool) or not isinstance(variant, int) or variant < 0:
-        return (
-            f"❌ A variante é um número inteiro ≥ 0 (o seu número de matrícula); recebi "
-            f"{variant!r}."
-        )
+        return gettext(
+            "❌ The variant is a whole number ≥ 0 (your student number); I got {variant}."
+        ).format(variant=repr(variant))
     if not sets[set_id].variants:
         with_variants = [number for number, each in sets.items() if each.variants]
-        return (
-            f"❌ O conjunto {set_id} não tem variantes: use start({set_id!r}). Têm variantes "
-            f"os conjuntos {', '.join(with_variants)}."
-        )
+        return gettext(
+            "❌ Set {set} has no variants: use start({call}). The sets with variants are {sets}."
+        ).format(set=set_id, call=repr(set_id), sets=", ".join(with_variants))
     return None
 
 
@@ -128,7 +131,7 @@ def _ask_student() -> str | None:
     if not _interactive():
         return None
     try:
-        answer = input(ASK)
+        answer = input(gettext(ASK))
     except Exception:
         return None
     name = answer.strip() or None
@@ -163,7 +166,7 @@ def start(set_id, *, variant=None, student=None, folder=None) -> Session:
     """Open an exercise set for a student: restore their saved record, save it from now on.
 
     Like a lesson's setup cell, it sets the display language to Portuguese
-    (``evalbook.set_language("pt")``).
+    (``evalbook.set_config(language="pt")``).
 
     Parameters
     ----------
@@ -196,16 +199,18 @@ def start(set_id, *, variant=None, student=None, folder=None) -> Session:
     Exercícios 09.
     >>> start("13")  # doctest: +ELLIPSIS
     ❌ Não existe o conjunto '13'. Os conjuntos são 01, 02, ..., 12 (um texto).
-    >>> evalbook.set_language("en")  # back to the library's default
-    'pt'
+    >>> evalbook.set_config(language="en")  # back to the library's default
     """
+    evalbook.set_config(language="pt")  # the course's language, as a lesson's setup sets it
     problem = _start_error(set_id, variant)
     if problem is not None:
         return Session(None, None, None, problem)
-    evalbook.set_language("pt")
     student = _student(student)
-    shown = "" if variant is None else f", variante {variant}"
-    session = Session(set_id, variant, student, f"Exercícios {set_id}{shown}.")
+    if variant is None:
+        opened = gettext("Exercises {set}.").format(set=set_id)
+    else:
+        opened = gettext("Exercises {set}, variant {variant}.").format(set=set_id, variant=variant)
+    session = Session(set_id, variant, student, opened)
     where = _folder(folder, student)
     if where is not None:
         session._open_file(progress_path(set_id, where))
@@ -256,8 +261,10 @@ class Session:
         if number in exercise_sets() and number != self.set_id:
             return CheckResult(
                 False,
-                f"❌ Este caderno abriu o conjunto {self.set_id}; o exercício {exercise_id!r} é "
-                f"do conjunto {number}: abra-o com start({number!r}) no caderno dele.",
+                gettext(
+                    "❌ This notebook opened set {set}; exercise {id} is in set {number}: open "
+                    "it with start({call}) in its notebook."
+                ).format(set=self.set_id, id=repr(exercise_id), number=number, call=repr(number)),
             )
         attempts = self._attempts.get(exercise_id)
         wrong = 0 if attempts is None else attempts.tries - int(attempts.correct)
@@ -401,33 +408,39 @@ class Session:
         Returns
         -------
         str or None
-            What was done, in Portuguese, when a progress file was involved.
+            What was done, in the display language, when a progress file was involved.
         """
         self._check_open()
-        scope = f"o registro do conjunto {self.set_id}"
         if self.path is None:
             self._attempts.clear()
             return None
         if not confirm:
             if not _interactive():
-                return (
-                    f"Nada apagado ({self.path.name}). Para apagar {scope}: "
+                return gettext(
+                    "Nothing erased ({file}). To erase the record of set {set}: "
                     "reset_progress(confirm=True)."
-                )
+                ).format(file=self.path.name, set=self.set_id)
+            # Translators: the word the student types to confirm (see "Type '{yes}'...")
+            yes = pgettext("the answer that confirms", "yes")
             try:
                 reply = input(
-                    f"Apagar {scope} (salvo em {self.path.name})? Digite 'sim' para confirmar: "
+                    gettext(
+                        "Erase the record of set {set} (saved in {file})? Type '{yes}' to confirm: "
+                    ).format(set=self.set_id, file=self.path.name, yes=yes)
                 )
             except Exception:
                 reply = ""
-            if reply.strip().lower() != "sim":
-                return "Nada apagado."
+            if reply.strip().lower() != yes:
+                return gettext("Nothing erased.")
         self._attempts.clear()
         aside = store.set_aside(self.path, "apagado").name if self.path.exists() else None
         self._created = _now()
         self._save()
-        kept = "" if aside is None else f" O arquivo antigo ficou guardado como {aside}."
-        return f"Apagado: {scope}.{kept}"
+        erased = gettext("Erased: the record of set {set}.").format(set=self.set_id)
+        if aside is None:
+            return erased
+        kept = gettext("The old file was kept as {file}.").format(file=aside)
+        return f"{erased} {kept}"
 
     # ------------------------------------------------------------------ the file
     def _check_open(self) -> None:
@@ -446,39 +459,57 @@ class Session:
                 document = store.read_document(path)
                 mismatch = self._mismatch(document)
             except store.DocumentError as error:
-                mismatch = ("corrompido", f"o arquivo {path.name} {error}")
+                why = gettext("the file {file} {error}").format(file=path.name, error=error)
+                mismatch = ("corrompido", why)
             except OSError as error:
-                mismatch = ("ilegivel", f"não consegui ler {path.name} ({error.strerror})")
+                why = gettext("I could not read {file} ({error})").format(
+                    file=path.name, error=error.strerror
+                )
+                mismatch = ("ilegivel", why)
             if mismatch is None:
                 restored = self._restore(document)
-                self._lines.append(f"Progresso recuperado de {path.name}: {restored}.")
+                self._lines.append(
+                    gettext("Progress restored from {file}: {restored}.").format(
+                        file=path.name, restored=restored
+                    )
+                )
             else:
                 reason, why = mismatch
                 aside = store.set_aside(path, reason)
                 self._lines.append(
-                    f"⚠️ Atenção: {why}. Guardei-o como {aside.name} (não foi apagado) e comecei "
-                    f"um registro novo em {path.name}."
+                    gettext(
+                        "⚠️ Note: {why}. I kept it as {aside} (it was not erased) and started a "
+                        "new record in {file}."
+                    ).format(why=why, aside=aside.name, file=path.name)
                 )
         else:
-            self._lines.append(f"Progresso salvo a cada resposta em {path.name}{who}.")
+            self._lines.append(
+                gettext("Progress saved at every answer in {file}{who}.").format(
+                    file=path.name, who=who
+                )
+            )
         self.path = path
         self._save()
 
     def _mismatch(self, document: dict) -> tuple[str, str] | None:
         if document["set"] != self.set_id:
-            return "outro-conjunto", (
-                f"o arquivo é do conjunto {document['set']}, não do {self.set_id}"
+            return "outro-conjunto", gettext("the file is of set {file_set}, not of {set}").format(
+                file_set=document["set"], set=self.set_id
             )
         if self.student is not None and document["student"] not in (None, self.student):
-            return "outro-estudante", f"o arquivo é de outro estudante ({document['student']})"
+            return "outro-estudante", gettext("the file is another student's ({student})").format(
+                student=document["student"]
+            )
         if document["variant"] != self.variant:
 
             def named(value):
-                return "sem variante" if value is None else f"variante {value}"
+                if value is None:
+                    return gettext("no variant")
+                return gettext("variant {variant}").format(variant=value)
 
-            return "outra-variante", (
-                f"o arquivo é da {named(document['variant'])}, e você abriu a {named(self.variant)}"
-            )
+            return "outra-variante", gettext(
+                "the file is of {file_variant}, and you opened {variant}"
+            ).format(file_variant=named(document["variant"]), variant=named(self.variant))
         return None
 
     def _restore(self, document: dict) -> str:
@@ -502,7 +533,7 @@ class Session:
                 guesses=[dict(guess) for guess in row["guesses"]],
                 written=[dict(text) for text in row["written"]],
             )
-        return f"{answered} {'item respondido' if answered == 1 else 'itens respondidos'}"
+        return ngettext("{n} item answered", "{n} items answered", answered).format(n=answered)
 
 
 @dataclass(frozen=True, repr=False)
@@ -533,9 +564,14 @@ class Progress:
         exercises = all_exercises()
         graded = graded[[exercises[i].kind not in UNGRADED for i in graded.index]]
         right = int((graded.resultado == RIGHT).sum())
-        shown = "" if self.variant is None else f", variante {self.variant}"
         who = "" if self.student is None else f" ({self.student})"
-        return f"Exercícios {self.set_id}{shown}{who}: {right} de {len(graded)} certos"
+        if self.variant is None:
+            title = gettext("Exercises {set}{who}: {right} of {total} right")
+        else:
+            title = gettext("Exercises {set}, variant {variant}{who}: {right} of {total} right")
+        return title.format(
+            set=self.set_id, variant=self.variant, who=who, right=right, total=len(graded)
+        )
 
     def __repr__(self) -> str:
         return f"{self._title()}\n{self._shown().to_string()}"

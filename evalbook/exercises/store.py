@@ -11,7 +11,8 @@ Nothing is sent anywhere: the file stays on the student's computer until they ha
 
 Writing is atomic (a temporary file in the same folder, flushed and ``fsync``-ed, then
 ``os.replace``): a kernel killed in the middle of a write leaves the previous document or
-the new one, never half of one.
+the new one, never half of one. What is wrong with a document is said in the display
+language (a :class:`DocumentError`'s message).
 
 Examples
 --------
@@ -27,7 +28,7 @@ Examples
 >>> read_document(path)  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-evalbook.exercises.store.DocumentError: foi editado à mão ou corrompido (a soma ...)
+evalbook.exercises.store.DocumentError: was edited by hand or damaged (the checksum ...)
 """
 
 from __future__ import annotations
@@ -40,6 +41,8 @@ from datetime import UTC, datetime
 from functools import cache
 from importlib import resources
 from pathlib import Path
+
+from evalbook._core.messages import gettext
 
 __all__ = [
     "FORMAT",
@@ -124,25 +127,31 @@ def read_document(path) -> dict:
         text = Path(path).read_text(encoding="utf-8")
     except UnicodeDecodeError:
         raise DocumentError(
-            "não é um texto UTF-8 (arquivo corrompido ou de outro programa)"
+            gettext("is not a UTF-8 text (a damaged file, or another program's)")
         ) from None
     try:
         document = json.loads(text)
     except json.JSONDecodeError:
-        raise DocumentError("não é um JSON válido (arquivo corrompido ou cortado)") from None
+        raise DocumentError(gettext("is not valid JSON (a damaged or truncated file)")) from None
     if not isinstance(document, dict) or document.get("format") != FORMAT:
-        raise DocumentError("não é um arquivo de progresso da evalbook")
+        raise DocumentError(gettext("is not a progress file of evalbook"))
     version = document.get("format_version")
     if version != FORMAT_VERSION:
         raise DocumentError(
-            f"está na versão {version!r} do formato; esta evalbook lê a versão {FORMAT_VERSION}"
+            gettext(
+                "is in version {version} of the format; this evalbook reads version {ours}"
+            ).format(version=repr(version), ours=FORMAT_VERSION)
         )
     error = next(iter(_validator().iter_errors(document)), None)
     if error is not None:
-        where = "/".join(str(part) for part in error.absolute_path) or "raiz"
-        raise DocumentError(f"não segue o formato (em {where}: {error.message})")
+        where = "/".join(str(part) for part in error.absolute_path) or gettext("root")
+        raise DocumentError(
+            gettext("does not follow the format (at {where}: {error})").format(
+                where=where, error=error.message
+            )
+        )
     if document["sha256"] != hashlib.sha256(_canonical(document)).hexdigest():
-        raise DocumentError("foi editado à mão ou corrompido (a soma de verificação não confere)")
+        raise DocumentError(gettext("was edited by hand or damaged (the checksum does not match)"))
     return document
 
 

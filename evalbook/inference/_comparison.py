@@ -48,6 +48,7 @@ from evalbook._core.checks import (
     check_quantile,
     check_size,
 )
+from evalbook._core.messages import N_, gettext
 from evalbook._core.results import result
 from evalbook.inference._intervals import Interval, t_value, z_value
 
@@ -116,16 +117,30 @@ def friedman_exact_p_value(ranks) -> float:
 # ====================================================================== comparison
 
 
-def _verdict(lower, upper, confidence, *, first: str, second: str, which: str) -> str:
-    """One sentence in Portuguese on an interval for a difference first − second."""
-    level = _percent(confidence)
-    if lower > 0:
-        return f"{first} é melhor com confiança de {level}."
-    if upper < 0:
-        return f"{first} é pior com confiança de {level} ({second} é melhor)."
-    return (
-        f"Não é possível afirmar {which} é melhor com confiança de {level}: o intervalo contém 0."
-    )
+#: The verdicts on an interval for a difference first − second: (first better, first
+#: worse, neither), for two models and for two algorithms (message ids).
+_VERDICTS = {
+    "models": (
+        N_("M1 is better with {level} confidence."),
+        N_("M1 is worse with {level} confidence (M2 is better)."),
+        N_("Neither can be said to be better with {level} confidence: the interval contains 0."),
+    ),
+    "algorithms": (
+        N_("Algorithm 1 is better with {level} confidence."),
+        N_("Algorithm 1 is worse with {level} confidence (algorithm 2 is better)."),
+        N_(
+            "Neither algorithm can be said to be better with {level} confidence: the interval "
+            "contains 0."
+        ),
+    ),
+}
+
+
+def _verdict(lower, upper, confidence, *, compared: str) -> str:
+    """One sentence, in the display language, on an interval for a difference."""
+    better, worse, neither = _VERDICTS[compared]
+    message = better if lower > 0 else worse if upper < 0 else neither
+    return gettext(message).format(level=_percent(confidence))
 
 
 def _percent(confidence: float) -> str:
@@ -156,7 +171,7 @@ class ModelComparison(NamedTuple):
         True when the interval does not contain 0.
     confidence : float
     verdict : str
-        One sentence in Portuguese.
+        One sentence, in the display language of the call (:func:`evalbook.set_config`).
     """
 
     d: float
@@ -208,7 +223,7 @@ def compare_models(p1, n1, p2, n2, *, confidence=0.90, z=None) -> ModelCompariso
     >>> round(result.variance, 7), round(result.sigma, 4), round(result.margin, 3)
     (0.0042875, 0.0655, 0.108)
     >>> result.significant, result.verdict
-    (False, 'Não é possível afirmar qual é melhor com confiança de 90%: o intervalo contém 0.')
+    (False, 'Neither can be said to be better with 90% confidence: the interval contains 0.')
     """
     p1 = check_probability(p1, "p1")
     p2 = check_probability(p2, "p2")
@@ -221,7 +236,7 @@ def compare_models(p1, n1, p2, n2, *, confidence=0.90, z=None) -> ModelCompariso
     sigma = math.sqrt(variance)
     margin = z * sigma
     lower, upper = d - margin, d + margin
-    verdict = _verdict(lower, upper, confidence, first="M1", second="M2", which="qual")
+    verdict = _verdict(lower, upper, confidence, compared="models")
     return ModelComparison(
         d=d,
         variance=variance,
@@ -266,7 +281,7 @@ class AlgorithmComparison(NamedTuple):
         Whether the Nadeau–Bengio correction was applied.
     confidence : float
     verdict : str
-        One sentence in Portuguese.
+        One sentence, in the display language of the call (:func:`evalbook.set_config`).
     """
 
     mean: float
@@ -364,7 +379,7 @@ def compare_algorithms(
     >>> round(plain.se, 5), round(fixed.se, 5)
     (0.00379, 0.0055)
     >>> fixed.verdict
-    'O algoritmo 1 é melhor com confiança de 95%.'
+    'Algorithm 1 is better with 95% confidence.'
     """
     confidence = check_confidence(confidence)
     corrected = check_flag(corrected, "corrected")
@@ -417,9 +432,7 @@ def compare_algorithms(
     p_value = float(2 * student.sf(abs(statistic), df))
     margin = t_quantile * se
     lower, upper = mean - margin, mean + margin
-    verdict = _verdict(
-        lower, upper, confidence, first="O algoritmo 1", second="o 2", which="qual algoritmo"
-    )
+    verdict = _verdict(lower, upper, confidence, compared="algorithms")
     return AlgorithmComparison(
         mean=mean,
         se=se,

@@ -891,7 +891,7 @@ def metrics_table(cm, *, positive=None, zero_division="warn"):
     -------
     pandas.DataFrame
         Indexed by metric name, with columns ``value``, ``formula`` and ``source``; in a
-        notebook it shows in the display language (:func:`evalbook.set_language`).
+        notebook it shows in the display language (:func:`evalbook.set_config`).
 
     Examples
     --------

@@ -411,19 +411,18 @@ class ConfusionMatrix:
         return f"ConfusionMatrix(n={self.n}, labels={self._labels!r})\n{table}"
 
     def __str__(self) -> str:
-        """The matrix as text in the display language (:func:`evalbook.set_language`).
+        """The matrix as text in the display language (:func:`evalbook.set_config`).
 
         Examples
         --------
-        >>> from evalbook import set_language
-        >>> previous = set_language("pt")
-        >>> print(ConfusionMatrix([[6, 3], [2, 9]], labels=["spam", "ham"]))
+        >>> from evalbook import config_context
+        >>> with config_context(language="pt"):
+        ...     print(ConfusionMatrix([[6, 3], [2, 9]], labels=["spam", "ham"]))
         Matriz de confusão (n = 20)
         predição  spam  ham
         alvo
         spam         6    3
         ham          2    9
-        >>> _ = set_language(previous)
         """
         from evalbook._core.tables import translated
 
@@ -435,7 +434,7 @@ class ConfusionMatrix:
         printer.text(str(self))
 
     def _repr_html_(self) -> str:
-        """The matrix as an HTML table in the display language (:func:`evalbook.set_language`)."""
+        """The matrix as an HTML table in the display language (:func:`evalbook.set_config`)."""
         return confusion_html(self._counts, self._labels)
 
     def __eq__(self, other) -> bool:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from evalbook._core.messages import N_
 from evalbook._core.render import say
 
 __all__ = ["CURVE_KINDS", "Curve"]
@@ -27,45 +28,45 @@ CURVE_KINDS = {
         "columns": ("threshold", "fpr", "tpr", "tp", "fp"),
         "xy": ("fpr", "tpr"),
         "index": None,
-        "name": {"en": "ROC curve", "pt": "curva ROC"},
+        "name": N_("ROC curve"),
     },
     "precision_recall": {
         "columns": ("threshold", "precision", "recall", "tp", "fp"),
         "xy": ("recall", "precision"),
         "index": None,
-        "name": {"en": "precision-recall curve", "pt": "curva de precisão e revocação"},
+        "name": N_("precision-recall curve"),
     },
     "fbeta": {
         "columns": ("threshold", "precision", "recall", "fbeta", "tp", "fp", "fn"),
         "xy": ("threshold", "fbeta"),
         "index": None,
-        "name": {"en": "F-beta by threshold", "pt": "F-beta por limiar"},
+        "name": N_("F-beta by threshold"),
     },
     "ks": {
         "columns": ("score", "cdf_positive", "cdf_negative"),
         "xy": ("score", "cdf_positive"),
         "index": None,
-        "name": {"en": "score CDFs (KS)", "pt": "distribuições acumuladas dos scores (KS)"},
+        "name": N_("score CDFs (KS)"),
     },
     "gain_lift": {
         "columns": ("bin", "n", "positives", "gain", "cumulative_gain", "lift", "cumulative_lift"),
         "xy": ("bin", "cumulative_gain"),
         "index": "bin",
-        "name": {"en": "gain and lift by bin", "pt": "ganho e lift por bin"},
+        "name": N_("gain and lift by bin"),
         "unit": "bins",
     },
     "calibration": {
         "columns": ("lower", "upper", "count", "mean_predicted", "fraction_positive"),
         "xy": ("mean_predicted", "fraction_positive"),
         "index": None,
-        "name": {"en": "reliability diagram", "pt": "diagrama de confiabilidade"},
+        "name": N_("reliability diagram"),
         "unit": "bins",
     },
 }
 
 _TEXT = {
-    "points": {"en": "{name}, {n} points", "pt": "{name}, {n} pontos"},
-    "bins": {"en": "{name}, {n} bins", "pt": "{name}, {n} bins"},
+    "points": N_("{name}, {n} points"),
+    "bins": N_("{name}, {n} bins"),
 }
 
 
@@ -189,11 +190,11 @@ class Curve:
         index = CURVE_KINDS[self.kind]["index"]
         return frame.set_index(index) if index else frame
 
-    def title(self, language=None) -> str:
+    def title(self) -> str:
         """What the curve is and how many points (or bins) it has, in the display language."""
         kind = CURVE_KINDS[self.kind]
-        name = say({"name": kind["name"]}, "name", language)
-        return say(_TEXT, kind.get("unit", "points"), language, name=name, n=len(self))
+        name = say(kind, "name")
+        return say(_TEXT, kind.get("unit", "points"), name=name, n=len(self))
 
     def __repr__(self) -> str:
         return f"{self.title()}\n{self.to_frame()!r}"

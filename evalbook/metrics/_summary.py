@@ -4,7 +4,7 @@ The statistics of R's ``caret::confusionMatrix()`` (Kuhn 2008, and the function'
 documentation): :func:`summary` computes them all, including the exact (Clopper–Pearson)
 confidence interval of the accuracy, the no-information rate and the one-sided binomial test
 of accuracy > NIR, and McNemar's test. Its printed form reads like caret's "Confusion Matrix
-and Statistics" block (in English, or in Portuguese with ``language="pt"``), with the matrix
+and Statistics" block (in the display language, :func:`evalbook.set_config`), with the matrix
 in caret's orientation (prediction in the rows, reference in the columns); in a notebook it
 shows as HTML tables.
 
@@ -24,13 +24,13 @@ import numpy as np
 from evalbook._core.checks import (
     MAX_COUNT,
     UndefinedMetricWarning,
-    check_choice,
     check_confidence,
     check_nonempty,
     check_zero_division,
     safe_divide,
 )
-from evalbook._core.render import Cell, get_language, html_table, side_by_side
+from evalbook._core.messages import N_, gettext
+from evalbook._core.render import Cell, html_table, side_by_side
 from evalbook._core.stats import clopper_pearson
 from evalbook.metrics._classification import (
     balanced_accuracy,
@@ -77,70 +77,36 @@ BY_CLASS_STATISTICS = {
     "balanced_accuracy": (balanced_accuracy, "caret (Kuhn 2008)"),
 }
 
-#: Languages of the printed and HTML forms.
-LANGUAGES = ("en", "pt")
-
 # R prints p-values below its machine epsilon this way.
 _R_EPS = 2.220446e-16
 
+#: The words of the report (caret's, in English): message ids.
 _TEXT = {
-    "en": {
-        "title": "Confusion Matrix and Statistics",
-        "reference": "Reference",
-        "prediction": "Prediction",
-        "accuracy": "Accuracy",
-        "ci": "{level}% CI",
-        "no_information_rate": "No Information Rate",
-        "accuracy_p_value": "P-Value [Acc > NIR]",
-        "kappa": "Kappa",
-        "mcnemar_p_value": "Mcnemar's Test P-Value",
-        "sensitivity": "Sensitivity",
-        "specificity": "Specificity",
-        "pos_pred_value": "Pos Pred Value",
-        "neg_pred_value": "Neg Pred Value",
-        "precision": "Precision",
-        "recall": "Recall",
-        "f1": "F1",
-        "prevalence": "Prevalence",
-        "detection_rate": "Detection Rate",
-        "detection_prevalence": "Detection Prevalence",
-        "balanced_accuracy": "Balanced Accuracy",
-        "positive": "'Positive' Class",
-        "overall": "Overall Statistics",
-        "by_class": "Statistics by Class:",
-        "class": "Class: {label}",
-    },
-    "pt": {
-        "title": "Matriz de Confusão e Estatísticas",
-        "reference": "Referência",
-        "prediction": "Predição",
-        "accuracy": "Acurácia",
-        "ci": "IC {level}%",
-        "no_information_rate": "Taxa de Não Informação",
-        "accuracy_p_value": "Valor-p [Acc > NIR]",
-        "kappa": "Kappa",
-        "mcnemar_p_value": "Valor-p do teste de McNemar",
-        "sensitivity": "Sensibilidade",
-        "specificity": "Especificidade",
-        "pos_pred_value": "Valor Pred. Positivo",
-        "neg_pred_value": "Valor Pred. Negativo",
-        "precision": "Precisão",
-        "recall": "Revocação",
-        "f1": "F1",
-        "prevalence": "Prevalência",
-        "detection_rate": "Taxa de Detecção",
-        "detection_prevalence": "Prevalência de Detecção",
-        "balanced_accuracy": "Acurácia Balanceada",
-        "positive": "Classe 'positiva'",
-        "overall": "Estatísticas gerais",
-        "by_class": "Estatísticas por classe:",
-        "class": "Classe: {label}",
-    },
+    "title": N_("Confusion Matrix and Statistics"),
+    "reference": N_("Reference"),
+    "prediction": N_("Prediction"),
+    "accuracy": N_("Accuracy"),
+    "ci": N_("{level}% CI"),
+    "no_information_rate": N_("No Information Rate"),
+    "accuracy_p_value": N_("P-Value [Acc > NIR]"),
+    "kappa": N_("Kappa"),
+    "mcnemar_p_value": N_("Mcnemar's Test P-Value"),
+    "sensitivity": N_("Sensitivity"),
+    "specificity": N_("Specificity"),
+    "pos_pred_value": N_("Pos Pred Value"),
+    "neg_pred_value": N_("Neg Pred Value"),
+    "precision": N_("Precision"),
+    "recall": N_("Recall"),
+    "f1": N_("F1"),
+    "prevalence": N_("Prevalence"),
+    "detection_rate": N_("Detection Rate"),
+    "detection_prevalence": N_("Detection Prevalence"),
+    "balanced_accuracy": N_("Balanced Accuracy"),
+    "positive": N_("'Positive' Class"),
+    "overall": N_("Overall Statistics"),
+    "by_class": N_("Statistics by Class:"),
+    "class": N_("Class: {label}"),
 }
-
-
-def _check_language(language) -> str:
-    return check_choice(language, "language", LANGUAGES)
 
 
 def _mcnemar_p_value(counts: np.ndarray, warn: bool) -> float:
@@ -197,7 +163,7 @@ def _by_class(cm: ConfusionMatrix, zero_division):
     return frame
 
 
-def summary(cm, *, confidence=0.95, language=None, zero_division="warn") -> ConfusionSummary:
+def summary(cm, *, confidence=0.95, zero_division="warn") -> ConfusionSummary:
     """Every statistic of caret's ``confusionMatrix()`` report, in one object.
 
     The formulas of caret's documentation (Kuhn 2008), with the whole of its report:
@@ -224,11 +190,6 @@ def summary(cm, *, confidence=0.95, language=None, zero_division="warn") -> Conf
         instance.
     confidence : float in (0, 1), default 0.95
         Level of the accuracy's interval.
-    language : {"en", "pt"}, optional
-        Language of the printed and HTML forms (``"pt"``: Brazilian Portuguese). Default:
-        the display language at the time the report is shown (English unless
-        :func:`evalbook.set_language` chose another). The entries of ``overall`` and
-        ``by_class`` keep their English names.
     zero_division : "warn" or float, default "warn"
         Value of an undefined ratio (0/0); ``"warn"`` gives nan with an
         :class:`~evalbook.UndefinedMetricWarning`. An undefined McNemar p-value is nan,
@@ -273,21 +234,20 @@ def summary(cm, *, confidence=0.95, language=None, zero_division="warn") -> Conf
     ...
            'Positive' Class : spam
     """
-    return ConfusionSummary(
-        cm, confidence=confidence, language=language, zero_division=zero_division
-    )
+    return ConfusionSummary(cm, confidence=confidence, zero_division=zero_division)
 
 
 class ConfusionSummary:
     """caret's "Confusion Matrix and Statistics" report for one matrix (see :func:`summary`).
 
+    Printed and displayed in the display language at the time it is shown
+    (:func:`evalbook.set_config`); the entries of ``overall`` and ``by_class`` keep their
+    English names.
+
     Attributes
     ----------
     confusion_matrix : ConfusionMatrix
     confidence : float
-    language : {"en", "pt"} or None
-        Language of ``str()``/``repr()`` and of the HTML form; None follows the display
-        language (:func:`evalbook.set_language`).
     positive : label or None
         The positive class of a 2×2 matrix (its first label); None for more classes.
     overall : pandas.Series
@@ -298,13 +258,12 @@ class ConfusionSummary:
         column per class (one-vs-rest). Rows: :data:`BY_CLASS_STATISTICS`.
     """
 
-    def __init__(self, cm, *, confidence=0.95, language=None, zero_division="warn"):
+    def __init__(self, cm, *, confidence=0.95, zero_division="warn"):
         from scipy.stats import binom
 
         from evalbook._core.tables import DisplaySeries
 
         confidence = check_confidence(confidence)
-        language = None if language is None else _check_language(language)
         check_zero_division(zero_division)
         cm = as_confusion_matrix(cm)
         if cm.n_classes < 2:
@@ -321,7 +280,6 @@ class ConfusionSummary:
             )
         self.confusion_matrix = cm
         self.confidence = confidence
-        self.language = language
         self.positive = cm.labels[0] if cm.n_classes == 2 else None
         n = cm.n
         hits = cm.n_correct
@@ -340,15 +298,14 @@ class ConfusionSummary:
         self.by_class = _by_class(cm, zero_division)
 
     # ------------------------------------------------------------------ text
-    def _words(self, language) -> dict:
-        """The labels of the report: ``language``, else the summary's, else the display one."""
-        if language is None:
-            language = self.language
-        return _TEXT[get_language() if language is None else _check_language(language)]
+    @staticmethod
+    def _words() -> dict:
+        """The labels of the report in the display language."""
+        return {key: gettext(message) for key, message in _TEXT.items()}
 
-    def to_text(self, *, language=None) -> str:
-        """The report as caret prints it (``language`` defaults to the summary's own)."""
-        words = self._words(language)
+    def to_text(self) -> str:
+        """The report as caret prints it, in the display language."""
+        words = self._words()
         lines = [words["title"], "", *self._matrix_lines(words), ""]
         if self.positive is None:
             lines += [words["overall"], ""]
@@ -424,9 +381,9 @@ class ConfusionSummary:
         return self.to_text()
 
     # ------------------------------------------------------------------ html
-    def to_html(self, *, language=None) -> str:
+    def to_html(self) -> str:
         """The report as HTML tables (the matrix in caret's orientation, then the statistics)."""
-        words = self._words(language)
+        words = self._words()
         cm = self.confusion_matrix
         labels = [str(label) for label in cm.labels]
         corner = f"{words['prediction']} \\ {words['reference']}"

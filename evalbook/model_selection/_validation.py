@@ -27,6 +27,7 @@ from evalbook._core.checks import (
     check_splits,
     check_text,
 )
+from evalbook._core.messages import gettext
 from evalbook.metrics._classification import accuracy
 from evalbook.metrics._confusion import ConfusionMatrix
 
@@ -143,9 +144,9 @@ def cross_validate(
         always, ``False`` never. The bar shows counts, not timings, so a notebook that
         stores it stores the same text on every run.
     description : str, optional
-        The bar's label. Default ``"validação cruzada: <model>"``, with the estimator's
-        class name (a pipeline's last step), so that two runs side by side say which
-        model each one fits.
+        The bar's label. Default ``"cross-validation: <model>"`` in the display language
+        (``"validação cruzada: <model>"``), with the estimator's class name (a pipeline's
+        last step), so that two runs side by side say which model each one fits.
 
     Returns
     -------
@@ -175,7 +176,7 @@ def cross_validate(
     check_flag(return_train_score, "return_train_score")
     progress = check_optional_flag(progress, "progress")
     if description is None:
-        description = f"validação cruzada: {model_name(model)}"
+        description = gettext("cross-validation: {model}").format(model=model_name(model))
     else:
         description = check_text(description, "description")
     labels_y = as_label_array(y.to_numpy() if hasattr(y, "to_numpy") else y, "y")

@@ -21,6 +21,7 @@ import html
 
 import numpy as np
 
+from evalbook._core.messages import N_
 from evalbook._core.render import CLASS_LINE_COLOURS, number, say
 from evalbook._core.svg import FONT_SIZES, Line, Points, Segments, svg_plot, thin
 from evalbook.metrics._ranking import ks_curve, ks_statistic, roc_curve
@@ -32,28 +33,20 @@ MAX_POINTS = 200  # the plots are about 190 px wide inside: more points than tha
 MAX_DOTS = 300  # up to this many instances the distributions are dots, beyond histograms
 BINS = 30
 
-#: What the plots say, in each language.
+#: What the plots say (message ids).
 TEXT = {
-    "distributions": {"en": "scores of each class", "pt": "scores de cada classe"},
-    "slider_tip": {  # the tooltip of the explorer's slider, where the term is introduced
-        "en": "threshold t: score ≥ t → predicted positive",
-        "pt": "limiar (threshold) t: score ≥ t → predito positivo",
-    },
-    "roc": {"en": "ROC (AUC = {auc})", "pt": "ROC (AUC = {auc})"},
-    "ks": {"en": "KS = {ks} (maximum)", "pt": "KS = {ks} (máximo)"},
-    "cumulative": {"en": "cumulative share", "pt": "proporção acumulada"},
-    "cp_neg": {"en": "━ CP(negatives)", "pt": "━ CP(negativos)"},
-    "cp_pos": {"en": "━ CP(positives)", "pt": "━ CP(positivos)"},
-    "readout": {
-        "en": "(FPR, TPR) = ({fpr}, {tpr}) · gap at t: {gap}",
-        "pt": "FPR = {fpr} · TPR = {tpr} · gap em t: {gap}",
-    },
-    "note": {
-        "en": "The black bar is the same in both plots: TPR − FPR = CP(neg) − CP(pos). "
-        "Right of t (shaded): predicted positive.",
-        "pt": "A barra preta é a mesma nos dois gráficos: TPR − FPR = CP(neg) − CP(pos). "
-        "À direita de t (sombreado): predito positivo.",
-    },
+    "distributions": N_("scores of each class"),
+    "slider_tip": N_("threshold t: score ≥ t → predicted positive"),
+    "roc": N_("ROC (AUC = {auc})"),
+    "ks": N_("KS = {ks} (maximum)"),
+    "cumulative": N_("cumulative share"),
+    "cp_neg": N_("━ CP(negatives)"),
+    "cp_pos": N_("━ CP(positives)"),
+    "readout": N_("(FPR, TPR) = ({fpr}, {tpr}) · gap at t: {gap}"),
+    "note": N_(
+        "The black bar is the same in both plots: TPR − FPR = CP(neg) − CP(pos). "
+        "Right of t (shaded): predicted positive."
+    ),
 }
 
 

@@ -15,6 +15,7 @@ import ipywidgets as widgets
 import numpy as np
 
 from evalbook._core.checks import check_whole_number
+from evalbook._core.messages import N_
 from evalbook._core.render import ROLE_COLOURS, Cell, chips, html_table, number, say
 from evalbook.model_selection._resampling import (
     bootstrap,
@@ -28,27 +29,16 @@ E_INVERSE = math.exp(-1)
 #: One sample is drawn instance by instance only up to this N.
 MAX_SHOWN = 40
 _TEXT = {
-    "formula": {"en": "formula (1 − 1/N)ᴺ", "pt": "fórmula (1 − 1/N)ᴺ"},
-    "simulation": {
-        "en": "simulation ({n_resamples} samples)",
-        "pt": "simulação ({n_resamples} amostras)",
-    },
-    "limit": {"en": "limit e⁻¹", "pt": "limite e⁻¹"},
-    "difference": {"en": "formula − e⁻¹", "pt": "fórmula − e⁻¹"},
-    "caption": {
-        "en": "out-of-bag share, N = {n}",
-        "pt": "fração fora da amostra (out-of-bag), N = {n}",
-    },
-    "too_many": {
-        "en": "(One sample is drawn instance by instance up to N = {shown}.)",
-        "pt": "(Uma amostra é desenhada instância por instância até N = {shown}.)",
-    },
-    "sample": {
-        "en": "One sample: {n} draws with replacement; {oob} of {n} instances never drawn "
-        "are left for testing (in orange).",
-        "pt": "Uma amostra: {n} sorteios com reposição; {oob} de {n} instâncias nunca "
-        "sorteadas ficam para teste (em laranja).",
-    },
+    "formula": N_("formula (1 − 1/N)ᴺ"),
+    "simulation": N_("simulation ({n_resamples} samples)"),
+    "limit": N_("limit e⁻¹"),
+    "difference": N_("formula − e⁻¹"),
+    "caption": N_("out-of-bag share, N = {n}"),
+    "too_many": N_("(One sample is drawn instance by instance up to N = {shown}.)"),
+    "sample": N_(
+        "One sample: {n} draws with replacement; {oob} of {n} instances never drawn "
+        "are left for testing (in orange)."
+    ),
 }
 #: At most this many draws (``max_n × n_resamples``) are simulated at a step of the slider:
 #: two million draws take about 20 ms (``make bench``), so the slider stays fluid.

@@ -27,6 +27,7 @@ from evalbook._core.checks import (
     check_open_fraction,
     check_whole_number,
 )
+from evalbook._core.messages import N_
 from evalbook._core.render import CLASS_COLOURS, Cell, blend, html_table, say
 from evalbook._core.svg import LINE_COLOURS, Line, Points, Segments, nice_ticks, svg_plot
 from evalbook.model_selection import holdout
@@ -39,26 +40,17 @@ _GRID = 60  # cells per side of the decision-region grid
 _REGION_PIXELS = (380, 340)  # width and height of the decision regions, in pixels
 _CURVE_PIXELS = (500, 340)  # and of the error curves: together 880 px wide on a slide
 _TEXT = {
-    "tree": {"en": "tree depth", "pt": "profundidade da árvore"},
-    "knn": {"en": "k (neighbours)", "pt": "k (vizinhos)"},
-    "train": {"en": "training error", "pt": "erro de treino"},
-    "validation": {"en": "validation error", "pt": "erro de validação"},
-    "best_tree": {
-        "en": "depth with the lowest validation error",
-        "pt": "profundidade com o menor erro de validação",
-    },
-    "best_knn": {
-        "en": "k with the lowest validation error",
-        "pt": "k com o menor erro de validação",
-    },
-    "value": {"en": "value", "pt": "valor"},
-    "regions": {"en": "{name} = {value}", "pt": "{name} = {value}"},
-    "key": {
-        "en": "Colours: the class each region is predicted as. Circles: training; "
-        "triangles: validation.",
-        "pt": "Cores: a classe que o modelo prevê em cada região. Círculos: treino; "
-        "triângulos: validação.",
-    },
+    "tree": N_("tree depth"),
+    "knn": N_("k (neighbours)"),
+    "train": N_("training error"),
+    "validation": N_("validation error"),
+    "best_tree": N_("depth with the lowest validation error"),
+    "best_knn": N_("k with the lowest validation error"),
+    "value": N_("value"),
+    "regions": N_("{name} = {value}"),
+    "key": N_(
+        "Colours: the class each region is predicted as. Circles: training; triangles: validation."
+    ),
 }
 
 

@@ -14,6 +14,7 @@ import ipywidgets as widgets
 import numpy as np
 
 from evalbook._core.checks import UndefinedMetricWarning, check_whole_number
+from evalbook._core.messages import N_
 from evalbook._core.render import Cell, confusion_html, html_table, number, say, side_by_side, term
 from evalbook.metrics._classification import metrics_table
 from evalbook.metrics._confusion import ConfusionMatrix
@@ -21,18 +22,12 @@ from evalbook.widgets._base import Explorer
 
 _CELLS = ("tp", "fn", "fp", "tn")
 _TEXT = {
-    "tp": {"en": "true positives", "pt": "verdadeiros positivos"},
-    "fn": {"en": "false negatives", "pt": "falsos negativos"},
-    "fp": {"en": "false positives", "pt": "falsos positivos"},
-    "tn": {"en": "true negatives", "pt": "verdadeiros negativos"},
-    "caption": {
-        "en": "<b>Rows: target; columns: prediction. The first class is the positive one.</b>",
-        "pt": "<b>Linhas: alvo; colunas: predição. A primeira classe é a positiva.</b>",
-    },
-    "mcc_zero": {
-        "en": "{value} (denominator 0 → 0, by convention)",
-        "pt": "{value} (denominador 0 → 0, por convenção)",
-    },
+    "tp": N_("true positives"),
+    "fn": N_("false negatives"),
+    "fp": N_("false positives"),
+    "tn": N_("true negatives"),
+    "caption": N_("<b>Rows: target; columns: prediction. The first class is the positive one.</b>"),
+    "mcc_zero": N_("{value} (denominator 0 → 0, by convention)"),
 }
 
 
@@ -44,7 +39,7 @@ class CountsExplorer(Explorer):
     :data:`~evalbook.BINARY_METRICS` and :data:`~evalbook.MULTICLASS_METRICS`, evaluated by
     :func:`~evalbook.metrics_table` on the matrix ``[[tp, fn], [fp, tn]]`` (first class
     positive). A metric that is 0/0 for the current counts shows as "undefined (0/0)"
-    ("indefinido (0/0)" in Portuguese, see :func:`evalbook.set_language`) and is ``nan`` in
+    ("indefinido (0/0)" in Portuguese, see :func:`evalbook.set_config`) and is ``nan`` in
     :attr:`metrics`; no warning is emitted. The MCC keeps its usual convention (0 when a sum
     in its denominator is 0, :func:`evalbook.mcc`), and the table says so.
 

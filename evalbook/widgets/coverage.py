@@ -16,34 +16,28 @@ import html
 import ipywidgets as widgets
 
 from evalbook._core.checks import check_confidence, check_probability, check_whole_number
+from evalbook._core.messages import N_
 from evalbook._core.render import VERDICT_COLOURS, Cell, html_table, number, percent, say
 from evalbook.inference._intervals import interval_coverage
 from evalbook.widgets._base import Explorer
 
-#: The methods compared, in display order, with their names in each language.
+#: The methods compared, in display order, with their names (message ids).
 METHODS = {
-    "wilson": {"en": "Wilson", "pt": "Wilson"},
-    "normal": {"en": "normal approximation (Wald)", "pt": "aproximação normal (Wald)"},
-    "exact": {"en": "exact (Clopper–Pearson)", "pt": "exato (Clopper–Pearson)"},
+    "wilson": N_("Wilson"),
+    "normal": N_("normal approximation (Wald)"),
+    "exact": N_("exact (Clopper–Pearson)"),
 }
 _TEXT = {
-    "p": {"en": "true p", "pt": "p real"},
-    "confidence": {"en": "confidence", "pt": "confiança"},
-    "header": {"en": ("interval", "coverage", ""), "pt": ("intervalo", "cobertura", "")},
-    "hold": {"en": "hold", "pt": "valem"},
-    "fail": {"en": "do not hold", "pt": "não valem"},
-    "note": {
-        "en": "n = {n}, n·p·(1 − p) = {c}: the conditions of the normal approximation (n ≥ 30 and "
-        "n·p·(1 − p) ≥ 5) {verdict}.",
-        "pt": "n = {n}, n·p·(1 − p) = {c}: as condições da aproximação normal (n ≥ 30 e "
-        "n·p·(1 − p) ≥ 5) {verdict}.",
-    },
-    "intro": {
-        "en": "{n_trials} simulated test sets (seed {seed}); coverage asked for: {level}.",
-        "pt": (
-            "{n_trials} conjuntos de teste simulados (semente {seed}); cobertura pedida: {level}."
-        ),
-    },
+    "p": N_("true p"),
+    "confidence": N_("confidence"),
+    "header": (N_("interval"), N_("coverage"), ""),
+    "hold": N_("hold"),
+    "fail": N_("do not hold"),
+    "note": N_(
+        "n = {n}, n·p·(1 − p) = {c}: the conditions of the normal approximation (n ≥ 30 "
+        "and n·p·(1 − p) ≥ 5) {verdict}."
+    ),
+    "intro": N_("{n_trials} simulated test sets (seed {seed}); coverage asked for: {level}."),
 }
 
 #: The confidence levels offered by the dropdown.

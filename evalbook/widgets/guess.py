@@ -15,27 +15,22 @@ import numbers
 import ipywidgets as widgets
 
 from evalbook._core.checks import check_finite_number, check_labels
+from evalbook._core.messages import N_
 from evalbook._core.render import number, percent, say
 from evalbook.widgets._base import Explorer
 
 _TEXT = {
-    "guess": {"en": "your guess", "pt": "seu palpite"},
-    "choose": {"en": "your answer", "pt": "sua resposta"},
-    "reveal": {"en": "Reveal", "pt": "Revelar"},
-    "waiting": {
-        "en": "Commit to a guess, then press “Reveal”.",
-        "pt": "Escolha um palpite e só então aperte “Revelar”.",
-    },
-    "computed": {"en": "computed value", "pt": "valor calculado"},
-    "your": {"en": "your guess", "pt": "seu palpite"},
-    "off": {
-        "en": "off by {diff} ({rel} of the value)",
-        "pt": "diferença de {diff} ({rel} do valor)",
-    },
-    "off_abs": {"en": "off by {diff}", "pt": "diferença de {diff}"},
-    "close": {"en": "🎯 Spot on (within {tol}).", "pt": "🎯 Na mosca (dentro de {tol})."},
-    "right": {"en": "✅ Right.", "pt": "✅ Acertou."},
-    "wrong": {"en": "❌ Not this one.", "pt": "❌ Não foi dessa vez."},
+    "guess": N_("your guess"),
+    "choose": N_("your answer"),
+    "reveal": N_("Reveal"),
+    "waiting": N_("Commit to a guess, then press “Reveal”."),
+    "computed": N_("computed value"),
+    "your": N_("your guess"),
+    "off": N_("off by {diff} ({rel} of the value)"),
+    "off_abs": N_("off by {diff}"),
+    "close": N_("🎯 Spot on (within {tol})."),
+    "right": N_("✅ Right."),
+    "wrong": N_("❌ Not this one."),
 }
 
 
@@ -92,7 +87,10 @@ class Guess(Explorer):
     @classmethod
     def example(cls) -> Guess:
         """The explorer on small data of its own, for the tests, the benchmarks and a try."""
-        return cls(0.5, question="Que fração das moedas dá cara?")
+        guess = cls(0.5, question="Que fração das moedas dá cara?")
+        guess.guess.value = 0.4
+        guess.reveal()  # revealed: a new guess changes what it shows
+        return guess
 
     def __init__(self, answer, *, question="", options=None, tolerance=None, digits=4):
         if not isinstance(question, str):

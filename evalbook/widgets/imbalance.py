@@ -16,6 +16,7 @@ import ipywidgets as widgets
 import numpy as np
 
 from evalbook._core.checks import UndefinedMetricWarning, check_count, check_probability
+from evalbook._core.messages import N_
 from evalbook._core.render import Cell, confusion_html, html_table, say
 from evalbook._core.svg import LINE_COLOURS, Line, svg_plot
 from evalbook.metrics._classification import accuracy, balanced_accuracy, cohen_kappa, mcc, recall
@@ -28,21 +29,21 @@ LABELS = ("minoria", "maioria")
 _CURVE = ("accuracy", "cohen_kappa")  # what the plot draws
 _PLOT_PIXELS = (450, 288)  # width and height of the figure, in pixels
 _TEXT = {
-    "majority_share": {"en": "majority share", "pt": "fração da maioria"},
-    "recall_majority": {"en": "majority recall", "pt": "revocação da maioria"},
-    "recall_minority": {"en": "minority recall", "pt": "revocação da minoria"},
-    "accuracy": {"en": "accuracy", "pt": "acurácia"},
-    "cohen_kappa": {"en": "kappa", "pt": "kappa"},
-    "balanced_accuracy": {"en": "balanced accuracy", "pt": "acurácia balanceada"},
-    "mcc": {"en": "MCC", "pt": "MCC"},
-    "recall": {"en": "minority recall", "pt": "revocação da minoria"},
-    "model": {"en": "model", "pt": "modelo"},
-    "dumb": {"en": "dumb model", "pt": "modelo burro"},
-    "acc_model": {"en": "accuracy (model)", "pt": "acurácia (modelo)"},
-    "kappa_model": {"en": "kappa (model)", "pt": "kappa (modelo)"},
-    "acc_dumb": {"en": "accuracy (dumb)", "pt": "acurácia (burro)"},
-    "kappa_dumb": {"en": "kappa (dumb)", "pt": "kappa (burro)"},
-    "x_label": {"en": "share of the majority class", "pt": "fração da classe majoritária"},
+    "majority_share": N_("majority share"),
+    "recall_majority": N_("majority recall"),
+    "recall_minority": N_("minority recall"),
+    "accuracy": N_("accuracy"),
+    "cohen_kappa": N_("kappa"),
+    "balanced_accuracy": N_("balanced accuracy"),
+    "mcc": N_("MCC"),
+    "recall": N_("minority recall"),
+    "model": N_("model"),
+    "dumb": N_("dumb model"),
+    "acc_model": N_("accuracy (model)"),
+    "kappa_model": N_("kappa (model)"),
+    "acc_dumb": N_("accuracy (dumb)"),
+    "kappa_dumb": N_("kappa (dumb)"),
+    "x_label": N_("share of the majority class"),
 }
 _METRICS = {
     "accuracy": accuracy,

@@ -17,6 +17,7 @@ import ipywidgets as widgets
 import numpy as np
 
 from evalbook._core.checks import as_label_array, check_label_types, check_whole_number
+from evalbook._core.messages import N_, ngettext
 from evalbook._core.render import (
     CLASS_COLOURS,
     ROLE_COLOURS,
@@ -34,30 +35,16 @@ from evalbook.widgets._base import Explorer
 MAX_COLUMNS = 120
 
 _TEXT = {
-    "k": {"en": "k (folds)", "pt": "k (folds)"},
-    "stratified": {"en": "stratified", "pt": "estratificado"},
-    "seed": {"en": "seed", "pt": "semente"},
-    "impossible": {
-        "en": "With k = {k} no class has k instances: the folds cannot be stratified.",
-        "pt": "Com k = {k} nenhuma classe tem k instâncias: não dá para estratificar.",
-    },
-    "small_one": {
-        "en": "Class {names} has fewer than k = {k} instances: some folds go without it.",
-        "pt": "A classe {names} tem menos de k = {k} instâncias: alguns folds ficam sem ela.",
-    },
-    "small_many": {
-        "en": "Classes {names} have fewer than k = {k} instances: some folds go without them.",
-        "pt": "As classes {names} têm menos de k = {k} instâncias: alguns folds ficam sem elas.",
-    },
-    "class": {"en": "class", "pt": "classe"},
-    "test": {"en": "test", "pt": "teste"},
-    "train": {"en": "training", "pt": "treino"},
-    "fold_test": {"en": "test: {size} ({detail})", "pt": "teste: {size} ({detail})"},
-    "one": {"en": "instance {i} ({label})", "pt": "instância {i} ({label})"},
-    "group": {
-        "en": "{size} instances, from {first} to {last} ({label})",
-        "pt": "{size} instâncias, da {first} à {last} ({label})",
-    },
+    "k": N_("k (folds)"),
+    "stratified": N_("stratified"),
+    "seed": N_("seed"),
+    "impossible": N_("With k = {k} no class has k instances: the folds cannot be stratified."),
+    "class": N_("class"),
+    "test": N_("test"),
+    "train": N_("training"),
+    "fold_test": N_("test: {size} ({detail})"),
+    "one": N_("instance {i} ({label})"),
+    "group": N_("{size} instances, from {first} to {last} ({label})"),
 }
 _LABEL = "padding:0 6px;white-space:nowrap;border:none"
 _CELL_SIZE = "width:10px;height:14px;padding:0;border-color:#fff"  # one grid cell
@@ -214,8 +201,12 @@ class KFoldExplorer(Explorer):
                 return [], say(_TEXT, "impossible", k=k)
         small = [str(c) for c in self._classes if np.count_nonzero(self._labels == c) < k]
         if caught and small:
-            key = "small_many" if len(small) > 1 else "small_one"
-            return splits, say(_TEXT, key, names=", ".join(small), k=k)
+            note = ngettext(
+                "Class {names} has fewer than k = {k} instances: some folds go without it.",
+                "Classes {names} have fewer than k = {k} instances: some folds go without them.",
+                len(small),
+            )
+            return splits, note.format(names=", ".join(small), k=k)
         return splits, ""
 
     def _refresh(self, change=None) -> None:

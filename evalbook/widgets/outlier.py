@@ -17,6 +17,7 @@ import ipywidgets as widgets
 import numpy as np
 
 from evalbook._core.checks import UndefinedMetricWarning, as_number_pair
+from evalbook._core.messages import N_
 from evalbook._core.render import Cell, html_table, number, say
 from evalbook._core.svg import Line, Points, Segments, svg_plot
 from evalbook.metrics._regression import mae, mse, r2, rmse
@@ -34,21 +35,15 @@ _PLOT_PIXELS = (460, 380)  # width and height of the figure, in pixels
 #: At most this many instances are drawn in the plot (all enter the metrics).
 MAX_DRAWN = 1000
 _TEXT = {
-    "point": {"en": "instance", "pt": "instância"},
-    "shift": {"en": "shift", "pt": "deslocamento"},
-    "header": {
-        "en": ("metric", "original", "now", "ratio"),
-        "pt": ("métrica", "original", "agora", "razão"),
-    },
-    "moved": {
-        "en": "Target of instance {i}: {before} → {after}",
-        "pt": "Alvo da instância {i}: {before} → {after}",
-    },
-    "perfect": {"en": "perfect prediction", "pt": "predição perfeita"},
-    "instances": {"en": "instances", "pt": "instâncias"},
-    "moved_one": {"en": "shifted", "pt": "deslocada"},
-    "prediction": {"en": "prediction", "pt": "predição"},
-    "target": {"en": "target", "pt": "alvo"},
+    "point": N_("instance"),
+    "shift": N_("shift"),
+    "header": (N_("metric"), N_("original"), N_("now"), N_("ratio")),
+    "moved": N_("Target of instance {i}: {before} → {after}"),
+    "perfect": N_("perfect prediction"),
+    "instances": N_("instances"),
+    "moved_one": N_("shifted"),
+    "prediction": N_("prediction"),
+    "target": N_("target"),
 }
 
 

@@ -14,6 +14,7 @@ import ipywidgets as widgets
 import numpy as np
 
 from evalbook._core.checks import as_label_array
+from evalbook._core.messages import N_
 from evalbook._core.render import (
     RESULT_COLOURS,
     Cell,
@@ -34,19 +35,10 @@ RESULT_TYPES = ("TP", "FN", "FP", "TN")
 MAX_ROWS = 200
 COLUMN_ROWS = 10  # rows of the instance table in one column before it runs in two
 _TEXT = {
-    "positive": {"en": "positive class", "pt": "classe positiva"},
-    "header": {
-        "en": ("id", "target", "prediction", "result"),
-        "pt": ("id", "alvo", "predição", "resultado"),
-    },
-    "caption": {
-        "en": "positive class: <b>{positive}</b>{more}",
-        "pt": "classe positiva: <b>{positive}</b>{more}",
-    },
-    "more": {
-        "en": " (the first {rows} of {n} instances)",
-        "pt": " (as primeiras {rows} de {n} instâncias)",
-    },
+    "positive": N_("positive class"),
+    "header": (N_("id"), N_("target"), N_("prediction"), N_("result")),
+    "caption": N_("positive class: <b>{positive}</b>{more}"),
+    "more": N_(" (the first {rows} of {n} instances)"),
 }
 
 

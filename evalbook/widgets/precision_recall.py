@@ -19,7 +19,8 @@ import ipywidgets as widgets
 import numpy as np
 
 from evalbook._core.checks import UndefinedMetricWarning, check_probability, check_threshold
-from evalbook._core.render import Cell, confusion_html, html_table, number, say
+from evalbook._core.messages import N_
+from evalbook._core.render import Cell, confusion_html, html_table, number, say, short_term
 from evalbook._core.svg import LINE_COLOURS, Line, svg_plot, thin
 from evalbook.metrics._classification import ppv, precision
 from evalbook.metrics._confusion import ConfusionMatrix
@@ -32,23 +33,20 @@ _PLOT_PIXELS = (520, 300)  # each of the two plots, in pixels: side by side in 1
 #: parts from the test's precision as soon as a negative scores above t.
 DEFAULT_PREVALENCE = 0.01
 _TEXT = {
-    "threshold": {"en": "threshold t", "pt": "limiar t"},
-    "threshold_tip": {
-        "en": "threshold t: score ≥ t → predicted positive",
-        "pt": "limiar (threshold) t: score ≥ t → predito positivo",
-    },
-    "prevalence": {"en": "prevalence π", "pt": "prevalência π"},
-    "recall": {"en": "recall (TPR)", "pt": "revocação (TPR)"},
-    "fpr": {"en": "FPR", "pt": "FPR"},
-    "precision": {"en": "precision (test set)", "pt": "precisão (no teste)"},
-    "ppv": {"en": "PPV at π", "pt": "PPV em π"},
-    "sample": {"en": "test prevalence", "pt": "prevalência do teste"},
-    "value": {"en": "value", "pt": "valor"},
-    "x_threshold": {"en": "threshold", "pt": "limiar"},
-    "x_recall": {"en": "recall", "pt": "revocação"},
-    "pr_sample": {"en": "PR, test set", "pt": "PR, teste"},
-    "pr_pi": {"en": "PR at π", "pt": "PR em π"},
-    "matrix": {"en": "test set at t = {t}", "pt": "teste em t = {t}"},
+    "threshold": N_("threshold t"),
+    "threshold_tip": N_("threshold t: score ≥ t → predicted positive"),
+    "prevalence": N_("prevalence π"),
+    "recall": N_("recall (TPR)"),
+    "precision": N_("precision (test set)"),
+    "ppv": N_("PPV at π"),
+    "sample": N_("test prevalence"),
+    "value": N_("value"),
+    "x_threshold": N_("threshold"),
+    "pr_sample": N_("PR, test set"),
+    "pr_pi": N_("PR at π"),
+    "matrix": N_("test set at t = {t}"),
+    # the label of the negative class of the matrix (its key: "not <positive>")
+    "negative": N_("not {positive}"),
 }
 
 
@@ -194,7 +192,7 @@ class PrecisionRecallExplorer(Explorer):
         c = self.counts
         return ConfusionMatrix(
             [[c["TP"], c["FN"]], [c["FP"], c["TN"]]],
-            labels=[str(self._positive), f"não {self._positive}"],
+            labels=[str(self._positive), f"not {self._positive}"],
         )
 
     @property
@@ -247,21 +245,21 @@ class PrecisionRecallExplorer(Explorer):
     def _refresh(self, change=None) -> None:
         cm = self.confusion_matrix
         rows = [
-            [Cell(say(_TEXT, key), header=True, align="left"), value]
-            for key, value in (
-                ("recall", self.recall),
-                ("fpr", self.fpr),
-                ("sample", self.sample_prevalence),
-                ("precision", self.precision),
-                ("prevalence", self.prevalence.value),
-                ("ppv", self.ppv),
+            [Cell(label, header=True, align="left"), value]
+            for label, value in (
+                (say(_TEXT, "recall"), self.recall),
+                (short_term("fpr"), self.fpr),
+                (say(_TEXT, "sample"), self.sample_prevalence),
+                (say(_TEXT, "precision"), self.precision),
+                (say(_TEXT, "prevalence"), self.prevalence.value),
+                (say(_TEXT, "ppv"), self.ppv),
             )
         ]
         self.numbers_view.value = (
             '<div style="display:flex;gap:1em">'
             + confusion_html(
                 cm.counts,
-                cm.labels,
+                [str(self._positive), say(_TEXT, "negative", positive=self._positive)],
                 caption=say(_TEXT, "matrix", t=number(self.threshold.value, 3)),
                 result_colours=True,
             )
@@ -295,7 +293,7 @@ class PrecisionRecallExplorer(Explorer):
             y_range=(0.0, 1.0),
             width=_PLOT_PIXELS[0],
             height=_PLOT_PIXELS[1],
-            xlabel=say(_TEXT, "x_recall"),
+            xlabel=short_term("recall"),
             marker=self.recall,
             css_class="evalbook-pr-curve",
         )

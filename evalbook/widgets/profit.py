@@ -16,6 +16,7 @@ import ipywidgets as widgets
 import numpy as np
 
 from evalbook._core.checks import as_profit_matrix
+from evalbook._core.messages import N_
 from evalbook._core.render import Cell, html_table, number, percent, say, term
 from evalbook.metrics._classification import accuracy, average_class_accuracy, profit
 from evalbook.metrics._confusion import as_confusion_matrix
@@ -23,18 +24,11 @@ from evalbook.widgets._base import Explorer
 
 _NAMES_2X2 = (("tp", "fn"), ("fp", "tn"))
 _TEXT = {
-    "caption": {
-        "en": "<b>Profit matrix</b> (rows: target; columns: prediction; per instance)",
-        "pt": "<b>Matriz de lucro</b> (linhas: alvo; colunas: predição; valores por instância)",
-    },
-    "same": {
-        "en": "The metric and the profit choose the same model.",
-        "pt": "A métrica e o lucro escolhem o mesmo modelo.",
-    },
-    "differ": {
-        "en": "The metric would choose <b>{metric}</b>, but the profit chooses <b>{profit}</b>.",
-        "pt": "A métrica escolheria <b>{metric}</b>, mas o lucro escolhe <b>{profit}</b>.",
-    },
+    "caption": N_("<b>Profit matrix</b> (rows: target; columns: prediction; per instance)"),
+    "same": N_("The metric and the profit choose the same model."),
+    "differ": N_(
+        "The metric would choose <b>{metric}</b>, but the profit chooses <b>{profit}</b>."
+    ),
 }
 
 

@@ -38,6 +38,7 @@ from evalbook._core.checks import (
     check_table_cells,
     check_threshold,
 )
+from evalbook._core.messages import N_
 from evalbook._core.render import (
     RESULT_COLOURS,
     Cell,
@@ -80,30 +81,20 @@ MAX_SEPARATION = 4.0
 
 
 _TEXT = {
-    "slider": {"en": "threshold t", "pt": "limiar t"},
-    "separation": {"en": "class separation", "pt": "separação das classes"},
-    "matrix": {"en": "confusion matrix at t = {t}", "pt": "matriz de confusão em t = {t}"},
-    "profit_title": {
-        "en": "<b>Profit matrix</b> (editable; rows = target)",
-        "pt": "<b>Matriz de lucro</b> (editável; linhas = alvo)",
-    },
-    "profit_line": {
-        "en": "profit at t = {t}: <b>{profit}</b><br>best t for this matrix: {best} (profit {p})",
-        "pt": "lucro em t = {t}: <b>{profit}</b><br>melhor t para esta matriz: {best} (lucro {p})",
-    },
-    "none_above": {"en": "none (t above every score)", "pt": "nenhum (t acima de todos os scores)"},
-    "table_caption": {
-        "en": "instances by score{shown}; the thick line is t",
-        "pt": "instâncias por score{shown}; a linha grossa é t",
-    },
-    "shown": {"en": " ({rows} of {n}, around t)", "pt": " ({rows} de {n}, em torno de t)"},
-    "above_all": {"en": "t = {t} above every score", "pt": "t = {t} acima de todos os scores"},
-    "table_head": {
-        "en": ("id", "target", "score", "pred.", "res."),
-        "pt": ("id", "alvo", "score", "pred.", "res."),
-    },
-    "fold_table": {"en": "Instances", "pt": "Instâncias"},
-    "fold_profit": {"en": "Profit matrix", "pt": "Matriz de lucro"},
+    "slider": N_("threshold t"),
+    "separation": N_("class separation"),
+    "matrix": N_("confusion matrix at t = {t}"),
+    "profit_title": N_("<b>Profit matrix</b> (editable; rows = target)"),
+    "profit_line": N_(
+        "profit at t = {t}: <b>{profit}</b><br>best t for this matrix: {best} (profit {p})"
+    ),
+    "none_above": N_("none (t above every score)"),
+    "table_caption": N_("instances by score{shown}; the thick line is t"),
+    "shown": N_(" ({rows} of {n}, around t)"),
+    "above_all": N_("t = {t} above every score"),
+    "table_head": (N_("id"), N_("target"), N_("score"), N_("pred."), N_("res.")),
+    "fold_table": N_("Instances"),
+    "fold_profit": N_("Profit matrix"),
 }
 
 

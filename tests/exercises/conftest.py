@@ -1,4 +1,5 @@
-"""Shared fixtures of the exercises' tests: a course installed for one test."""
+"""Shared fixtures of the exercises' tests: the course's language, a course installed for
+one test."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import textwrap
 
 import pytest
 
+from evalbook import config_context
 from evalbook.exercises import registry
 
 #: A set "99" of two items, the smallest a course can declare.
@@ -30,6 +32,14 @@ ITEMS = {
 
 SET = ExerciseSet("99", title="Um conjunto de brinquedo", variants=True, items=ITEMS)
 '''
+
+
+@pytest.fixture(autouse=True)
+def _portuguese(_english_display):
+    """The exercise engine speaks the course's language, as start() sets it (the library's
+    default is English)."""
+    with config_context(language="pt"):
+        yield
 
 
 @pytest.fixture

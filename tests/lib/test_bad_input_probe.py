@@ -19,6 +19,7 @@ import collections
 import inspect
 import math
 import warnings
+from pathlib import Path
 
 import matplotlib
 import numpy as np
@@ -27,12 +28,14 @@ from sklearn.dummy import DummyClassifier
 
 import evalbook as eb
 import evalbook.widgets
+import evalcourse
 from evalcourse import datasets
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt
 
 Y = [1, 0, 1, 0, 1, 0, 1, 0]
+COURSE_LOCALE = str(Path(evalcourse.__file__).resolve().parent / "locale")
 P = [1, 0, 0, 0, 1, 1, 1, 0]
 S = [0.9, 0.1, 0.8, 0.3, 0.6, 0.4, 0.7, 0.2]
 CM = eb.ConfusionMatrix([[6, 3], [2, 9]], labels=[1, 0])
@@ -89,6 +92,11 @@ CALLS: dict[str, tuple[list, dict]] = {
     "adjust_p_values": ([("p_values", [0.01, 0.04, 0.03])], {"method": "holm", "alpha": 0.05}),
     "accuracy_interval": ([("p", 0.8), ("n", 100)], {"confidence": 0.95, "method": "wilson"}),
     "adjusted_r2": ([("y_true", T), ("y_pred", YR)], {"n_features": 1}),
+    # the course's catalogue again: registering it twice changes nothing
+    "add_messages": (
+        [("domain", "evalcourse"), ("localedir", COURSE_LOCALE)],
+        {"terms": dict(evalcourse.TERMS)},
+    ),
     "auc": ([("x", [0.0, 0.5, 1.0]), ("y", [0.0, 0.8, 1.0])], {}),
     "average_class_accuracy": ([("cm", ABC)], {"average": "arithmetic"}),
     "average_precision": ([("y_true", Y), ("y_score", S)], {"positive": 1}),
@@ -184,7 +192,7 @@ CALLS: dict[str, tuple[list, dict]] = {
     "roc_auc_interval": ([("y_true", Y), ("y_score", S)], {"positive": 1, "confidence": 0.95}),
     "roc_curve": ([("y_true", Y), ("y_score", S)], {"positive": 1}),
     "sensitivity": ([("cm", CM)], {"positive": 1}),
-    "set_language": ([("language", "en")], {}),
+    "set_config": ([], {"language": "en"}),
     "smape": ([("y_true", T), ("y_pred", YR)], {"variant": "plain"}),
     "specificity": ([("cm", CM)], {"positive": 1}),
     "split_roles": ([("splits", list(eb.kfold(6, k=2, seed=0)))], {"n": 6}),
@@ -248,8 +256,9 @@ CALLS.update(
 
 # Public callables that take no argument (data sets, getters) or are not called as checks.
 NO_ARGUMENTS = {
-    "abc_confusion", "fraud_predictions", "get_language", "profit_matrix", "spam_predictions",
+    "abc_confusion", "fraud_predictions", "get_config", "profit_matrix", "spam_predictions",
     "tree_knn_confusions", "Curve", "NormalApproximationWarning", "UndefinedMetricWarning",
+    "config_context",
 }  # fmt: skip
 
 BAD = {
@@ -278,6 +287,9 @@ LABEL_ARGUMENTS = {
 }
 # (function or "*", argument, bad value) -> why the value is a valid input
 ACCEPTED = {
+    ("add_messages", "domain", "string"): "a domain is any name (one with no catalogue adds none)",
+    ("add_messages", "terms", "None"): "no terms",
+    ("add_messages", "terms", "dict"): "no terms",
     ("*", "seed", "None"): "seed=None draws fresh entropy, as numpy does",
     ("*", "seed", "huge_int"): "numpy seeds from integers of any size",
     ("*", "name", "string"): "a name is any text",

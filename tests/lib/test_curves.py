@@ -125,11 +125,8 @@ def test_details_read_as_attributes():
 @pytest.mark.parametrize(("language", "title"), [("en", "ROC curve"), ("pt", "curva ROC")])
 def test_the_repr_names_the_curve_in_the_display_language(language, title):
     curve = evalbook.roc_curve(Y, S, positive="spam")
-    previous = evalbook.set_language(language)
-    try:
+    with evalbook.config_context(language=language):
         text, page, table = repr(curve), curve._repr_html_(), repr(curve.to_frame())
-    finally:
-        evalbook.set_language(previous)
     points = "points" if language == "en" else "pontos"
     assert text.splitlines()[0] == f"{title}, 21 {points}"
     assert text.endswith(table)  # the table in the same language

@@ -8,16 +8,18 @@ English (the default) every form is what it was: pandas' own display, the keys a
 
 from __future__ import annotations
 
+import contextlib
+
 import pandas as pd
 import pytest
 
 from evalbook import (
     ConfusionMatrix,
+    config_context,
     gain_lift,
     ks_statistic,
     metrics_table,
     roc_curve,
-    set_language,
     summary,
 )
 from evalbook._core.tables import DisplayFrame, DisplaySeries, translated
@@ -29,10 +31,10 @@ CM = ConfusionMatrix([[6, 3], [2, 9]], labels=["spam", "ham"])
 
 @pytest.fixture
 def language():
-    """Set a display language for one test; the previous one comes back after it."""
-    previous = set_language("en")
-    yield set_language
-    set_language(previous)
+    """``language("pt")`` sets the display language for the rest of one test (a
+    config_context, closed when the test ends)."""
+    with contextlib.ExitStack() as stack:
+        yield lambda value: stack.enter_context(config_context(language=value))
 
 
 def _spam():
@@ -156,11 +158,12 @@ def test_metrics_table_selection_keeps_the_display(language):
 def test_translated_names_terms_and_leaves_class_labels(language):
     values = pd.Series({"accuracy": 0.75, "spam": 1.0}, name="value")
     values.index.name = "metric"
-    shown = translated(values, language="pt")
+    with config_context(language="pt"):
+        shown = translated(values)
     assert isinstance(shown, pd.DataFrame) and type(shown) is pd.DataFrame
     assert list(shown.columns) == ["valor"] and shown.index.name == "métrica"
     assert list(shown.index) == ["acurácia", "spam"]
-    assert list(translated(values, language="en").index) == ["accuracy", "spam"]
+    assert list(translated(values).index) == ["accuracy", "spam"]
 
 
 def test_translated_refuses_what_is_not_a_table():

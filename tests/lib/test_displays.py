@@ -52,9 +52,8 @@ def _close_figures():
 
 @pytest.fixture
 def language(request):
-    previous = evalbook.set_language(request.param)
-    yield request.param
-    evalbook.set_language(previous)
+    with evalbook.config_context(language=request.param):
+        yield request.param
 
 
 def _drawn(display):

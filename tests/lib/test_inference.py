@@ -29,6 +29,7 @@ from evalbook import (
     bootstrap_interval,
     compare_algorithms,
     compare_models,
+    config_context,
     friedman,
     interval_coverage,
     t_value,
@@ -274,6 +275,11 @@ def test_m1_versus_m2_at_90_percent():
     assert result.interval == pytest.approx((0.1 - margin, 0.1 + margin), rel=1e-12)
     assert not result.significant
     assert result.verdict == (
+        "Neither can be said to be better with 90% confidence: the interval contains 0."
+    )
+    with config_context(language="pt"):  # the verdict speaks the display language of the call
+        portuguese = compare_models(0.85, 30, 0.75, 5000, confidence=0.90, z=1.65)
+    assert portuguese.verdict == (
         "Não é possível afirmar qual é melhor com confiança de 90%: o intervalo contém 0."
     )
     exact = compare_models(0.85, 30, 0.75, 5000, confidence=0.90)
@@ -283,7 +289,11 @@ def test_m1_versus_m2_at_90_percent():
 
 def test_the_99_percent_exercise():
     """M1: 70% on 100; M2: 85% on 200; 99%: the interval is negative, M2 is better."""
-    result = compare_models(0.70, 100, 0.85, 200, confidence=0.99, z=z_value(0.99, source="table"))
+    with config_context(language="pt"):
+        result = compare_models(
+            0.70, 100, 0.85, 200, confidence=0.99, z=z_value(0.99, source="table")
+        )
+        swapped = compare_models(0.85, 200, 0.70, 100, confidence=0.99)
     assert result.z == 2.58
     assert result.d == pytest.approx(-0.15)
     assert result.variance == pytest.approx(0.7 * 0.3 / 100 + 0.85 * 0.15 / 200)
@@ -292,15 +302,17 @@ def test_the_99_percent_exercise():
     assert result.interval == pytest.approx((-0.15 - margin, -0.15 + margin), rel=1e-12)
     assert result.interval == pytest.approx((-0.285, -0.015), abs=5e-4)
     assert result.verdict == "M1 é pior com confiança de 99% (M2 é melhor)."
-    swapped = compare_models(0.85, 200, 0.70, 100, confidence=0.99)
     assert swapped.verdict == "M1 é melhor com confiança de 99%."
+    english = compare_models(0.70, 100, 0.85, 200, confidence=0.99)
+    assert english.verdict == "M1 is worse with 99% confidence (M2 is better)."
 
 
 # ====================================================================== two algorithms
 def test_the_two_t_examples():
-    first = compare_algorithms(
-        mean=0.05, se=0.002, k=30, confidence=0.95, t=t_value(0.95, 29, source="table")
-    )
+    with config_context(language="pt"):
+        first = compare_algorithms(
+            mean=0.05, se=0.002, k=30, confidence=0.95, t=t_value(0.95, 29, source="table")
+        )
     assert first.t == 2.04 and first.df == 29
     assert first.margin == pytest.approx(0.00408)
     assert first.interval == pytest.approx((0.04592, 0.05408))
@@ -369,11 +381,14 @@ def test_summary_and_differences_agree():
 
 
 def test_not_significant_verdicts():
-    result = compare_algorithms([0.01, -0.02, 0.03, -0.01])
+    with config_context(language="pt"):
+        result = compare_algorithms([0.01, -0.02, 0.03, -0.01])
+        worse = compare_algorithms([-0.05, -0.04, -0.06, -0.05])
     assert not result.significant
     assert result.verdict.startswith("Não é possível afirmar qual algoritmo é melhor")
-    worse = compare_algorithms([-0.05, -0.04, -0.06, -0.05])
     assert worse.verdict == "O algoritmo 1 é pior com confiança de 95% (o 2 é melhor)."
+    english = compare_algorithms([-0.05, -0.04, -0.06, -0.05])
+    assert english.verdict == "Algorithm 1 is worse with 95% confidence (algorithm 2 is better)."
 
 
 # ====================================================================== friedman

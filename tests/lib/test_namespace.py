@@ -39,9 +39,10 @@ STAY_IN_THEIR_MODULE = {
 #: The names the package takes from its private core.
 FROM_PRIVATE_MODULES = {
     "UndefinedMetricWarning": "evalbook._core.checks",
-    "get_language": "evalbook._core.render",
-    "options": "evalbook._core.render",
-    "set_language": "evalbook._core.render",
+    "add_messages": "evalbook._core.messages",
+    "config_context": "evalbook._core.config",
+    "get_config": "evalbook._core.config",
+    "set_config": "evalbook._core.config",
     "translated": "evalbook._core.translation",
 }
 

@@ -50,11 +50,8 @@ def test_recall_divides_the_actual_positive_row():
     ax = MetricCellsDisplay.from_matrix([[6, 3], [2, 9]], "recall").plot().ax_
     assert _cell_colours(ax) == {"TP": DARK, "FN": LIGHT, "FP": BLANK, "TN": BLANK}
     assert ax.get_title() == "recall = TP / (TP + FN) = 6 / 9 = 0.667"
-    previous = evalbook.set_language("pt")
-    try:
+    with evalbook.config_context(language="pt"):
         portuguese = MetricCellsDisplay.from_matrix([[6, 3], [2, 9]], "recall").plot().ax_
-    finally:
-        evalbook.set_language(previous)
     assert portuguese.get_title() == "revocação = TP / (TP + FN) = 6 / 9 = 0.667"
     assert (portuguese.get_xlabel(), portuguese.get_ylabel()) == ("predição", "alvo")
     texts = sorted(t.get_text() for t in ax.texts)

@@ -1,4 +1,5 @@
-"""The shared renderer (evalbook/_render.py): tables, numbers, colours, figures, language."""
+"""The shared renderer (evalbook/_core/render.py): tables, numbers, colours, figures, words;
+and the one language setting (evalbook.set_config, config_context, get_config)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import pathlib
 import numpy as np
 import pytest
 
+from evalbook import config_context, get_config, set_config
 from evalbook._core.render import (
     MATRIX_COLOURS,
     RESULT_COLOURS,
@@ -17,12 +19,9 @@ from evalbook._core.render import (
     check_ids,
     chips,
     confusion_html,
-    get_language,
     html_table,
     number,
-    options,
     percent,
-    set_language,
     term,
 )
 from evalbook._core.svg import Line, Points, Segments, svg_plot
@@ -30,37 +29,62 @@ from evalbook._core.svg import Line, Points, Segments, svg_plot
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 
 
-@pytest.fixture(autouse=True)
-def _english():
-    previous = set_language("en")
-    yield
-    set_language(previous)
-
-
 # ---------------------------------------------------------------------- language
-def test_language_switch_and_options():
-    assert get_language() == "en"
-    assert set_language("pt") == "en"
-    assert options.language == "pt"
-    options.language = "en"
-    assert get_language() == "en"
-    assert repr(options) == "Options(language='en')"
+def test_set_config_get_config_and_config_context():
+    assert get_config() == {"language": "en"}
+    config = get_config()
+    config["language"] = "pt"  # a copy: changing it changes nothing
+    assert get_config()["language"] == "en"
+    with config_context(language="pt"):
+        assert get_config() == {"language": "pt"}
+        with config_context():  # no argument: the settings as they are, restored after
+            set_config(language="en")
+            assert term("target") == "target"
+        assert term("target") == "alvo"
+        with pytest.raises(RuntimeError), config_context(language="en"):
+            raise RuntimeError  # the settings come back also when the block raises
+        assert get_config() == {"language": "pt"}
+        set_config(language=None)  # None keeps the setting
+        assert get_config() == {"language": "pt"}
+    assert get_config() == {"language": "en"}
 
 
-@pytest.mark.parametrize("bad", ["es", "PT", None, 1])
+def test_each_thread_has_its_own_settings():
+    """scikit-learn's pattern: a thread starts from the defaults, and what it sets stays in
+    it (a notebook's kernel keeps its language while another thread renders)."""
+    import threading
+
+    seen = []
+
+    def other():
+        seen.append(get_config()["language"])
+        set_config(language="pt")
+        seen.append(term("target"))
+
+    with config_context(language="pt"):
+        thread = threading.Thread(target=other)
+        thread.start()
+        thread.join()
+        assert term("target") == "alvo"
+    assert seen == ["en", "alvo"] and term("target") == "target"
+
+
+@pytest.mark.parametrize("bad", ["es", "PT", 1, ("pt",)])
 def test_unknown_language_is_refused(bad):
     with pytest.raises(ValueError, match="language must be one of"):
-        set_language(bad)
-    assert get_language() == "en"
+        set_config(language=bad)
+    with pytest.raises(ValueError, match="language must be one of"), config_context(language=bad):
+        pass
+    assert get_config() == {"language": "en"}
 
 
-def test_terms_follow_the_switch():
+def test_terms_follow_the_setting():
     assert term("target") == "target"
-    set_language("pt")
-    assert term("target") == "alvo"
-    assert term("confusion_matrix") == "Matriz de confusão"
-    assert term("recall", "en") == "recall"
-    assert term("not_a_term") == "not_a_term"
+    with config_context(language="pt"):
+        assert term("target") == "alvo"
+        assert term("confusion_matrix") == "Matriz de confusão"
+        assert term("not_a_term") == "not_a_term"
+    assert term("recall") == "recall"
 
 
 # ---------------------------------------------------------------------- numbers
@@ -115,8 +139,10 @@ def test_table_escapes_formats_and_carries_attributes():
 
 
 def test_table_numbers_follow_the_language():
-    set_language("pt")
-    assert ">0.500</td>" in html_table([[0.5]])
+    with config_context(language="pt"):
+        assert ">0.500</td>" in html_table([[0.5]])
+        assert ">1\u00a0957.000</td>" in html_table([[1957.0]])
+    assert ">1,957.000</td>" in html_table([[1957.0]])
 
 
 def test_confusion_html_two_classes():
@@ -131,7 +157,8 @@ def test_confusion_html_two_classes():
 
 
 def test_confusion_html_in_portuguese_and_multiclass():
-    out = confusion_html(np.eye(3, dtype=int), ["a", "b", "c"], language="pt")
+    with config_context(language="pt"):
+        out = confusion_html(np.eye(3, dtype=int), ["a", "b", "c"])
     assert "Matriz de confusão (n = 3)" in out and ">predição</th>" in out
     assert ">alvo</th>" in out and 'rowspan="3"' in out and "data-cell" not in out
 
@@ -208,12 +235,14 @@ def test_explorers_import_no_private_name_and_build_no_table_by_hand(path):
 def test_every_registry_metric_has_a_portuguese_name():
     import evalbook
 
-    for name in {**evalbook.MULTICLASS_METRICS, **evalbook.BINARY_METRICS}:
-        assert term(name, "pt") != name or name in ("f1", "mcc"), name
+    with config_context(language="pt"):
+        for name in {**evalbook.MULTICLASS_METRICS, **evalbook.BINARY_METRICS}:
+            assert term(name) != name or name in ("f1", "mcc"), name
 
 
 def test_default_matrix_labels_are_translated():
-    out = confusion_html([[6, 3], [2, 9]], ["positive", "negative"], language="pt")
+    with config_context(language="pt"):
+        out = confusion_html([[6, 3], [2, 9]], ["positive", "negative"])
     assert ">positiva</th>" in out and ">negativa</th>" in out and "positive" not in out
 
 
@@ -222,8 +251,8 @@ def test_confusion_matrix_display_follows_the_language():
 
     cm = ConfusionMatrix([[6, 3], [2, 9]])
     assert "Confusion matrix (n = 20)" in cm._repr_html_() and ">target</th>" in cm._repr_html_()
-    set_language("pt")
-    page = cm._repr_html_()
+    with config_context(language="pt"):
+        page = cm._repr_html_()
     assert "Matriz de confusão (n = 20)" in page and ">alvo</th>" in page
     assert ">predição</th>" in page and ">positiva</th>" in page and ">negativa</th>" in page
 
@@ -240,20 +269,18 @@ def test_metrics_table_displays_in_the_display_language_and_stays_a_dataframe():
     assert isinstance(selected, pd.DataFrame) and type(selected) is not type(table)
     english = table._repr_html_()
     assert ">recall</th>" in english and ">0.6667</td>" in english and ">metric</th>" in english
-    set_language("pt")
-    page = table._repr_html_()
+    with config_context(language="pt"):
+        page = table._repr_html_()
     assert ">revocação (recall)</th>" in page and ">0.6667</td>" in page
     assert ">métrica</th>" in page and ">fórmula</th>" in page and ">fonte</th>" in page
 
 
-def test_summary_follows_the_display_language_unless_told():
+def test_summary_follows_the_display_language_when_shown():
     from evalbook import summary
 
     report = summary([[6, 3], [2, 9]])
-    assert report.language is None and str(report).startswith("Confusion Matrix and Statistics")
-    set_language("pt")
-    assert str(report).startswith("Matriz de Confusão e Estatísticas")
-    assert "Sensibilidade" in report._repr_html_()
-    assert str(summary([[6, 3], [2, 9]], language="en")).startswith("Confusion Matrix")
-    with pytest.raises(ValueError, match="language"):
-        summary([[6, 3], [2, 9]], language="es")
+    assert str(report).startswith("Confusion Matrix and Statistics")
+    with config_context(language="pt"):
+        assert str(report).startswith("Matriz de Confusão e Estatísticas")
+        assert "Sensibilidade" in report._repr_html_()
+    assert "Sensitivity" in report._repr_html_()

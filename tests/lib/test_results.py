@@ -95,30 +95,28 @@ def test_intervals_unpack_and_read_by_name():
 )
 def test_the_text_of_a_result_follows_the_display_language(language, expected):
     value = evalbook.ks_statistic([1, 0, 1, 0], [0.9, 0.8, 0.4, 0.1], positive=1)
-    previous = evalbook.set_language(language)
-    try:
+    shown = []
+
+    class Printer:
+        def text(self, part):
+            shown.append(part)
+
+    with evalbook.config_context(language=language):
         text = str(value)
-        shown = []
-
-        class Printer:
-            def text(self, part):
-                shown.append(part)
-
         value._repr_pretty_(Printer(), cycle=False)
-    finally:
-        evalbook.set_language(previous)
     assert text == expected == "".join(shown)
     assert repr(value) == "KSResult(statistic=0.5, score=0.1)"  # code stays code
 
 
 def test_the_text_formats_each_kind_of_field():
     value = evalbook.friedman([[0.9, 0.8, 0.7], [0.85, 0.8, 0.6], [0.95, 0.7, 0.75]])
-    text = result_text(value, language="pt")
+    with evalbook.config_context(language="pt"):
+        text = result_text(value)
     assert "  postos médios (average_ranks) = (1.0, 2.333, 2.667)" in text
     assert "  conjuntos de dados (n_datasets) = 3" in text
     assert "  diferença crítica (critical_difference) = None" in text
     auc = RESULTS["multiclass_roc_auc"]()
-    assert "  per class (per_class) = a: 1.0, b: 1.0" in result_text(auc, language="en")
+    assert "  per class (per_class) = a: 1.0, b: 1.0" in result_text(auc)
     interval = evalbook.accuracy_interval(0.85, 30)
     assert str(interval).splitlines()[1] == f"  lower bound (lower) = {interval.lower:.4g}"
 

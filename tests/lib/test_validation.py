@@ -35,6 +35,7 @@ from evalbook import (
     bootstrap,
     bootstrap_oob_probability,
     bootstrap_oob_shares,
+    config_context,
     cross_validate,
     error_632,
     error_rate,
@@ -429,10 +430,14 @@ def test_cross_validate_progress_bar(capsys, monkeypatch):
     err = capsys.readouterr().err
     # tqdm's text, labelled with the model, counts only (no timings): the same on every run
     frames = err.rstrip("\n").split("\r")[1:]
-    assert frames[0] == "validação cruzada: DummyClassifier:   0%|          | 0/4"
-    assert frames[-1] == "validação cruzada: DummyClassifier: 100%|██████████| 4/4"
+    assert frames[0] == "cross-validation: DummyClassifier:   0%|          | 0/4"
+    assert frames[-1] == "cross-validation: DummyClassifier: 100%|██████████| 4/4"
     cross_validate(model, X, y, kfold(40, k=4, seed=0), progress=True)
     assert capsys.readouterr().err == err
+    with config_context(language="pt"):  # the label speaks the display language
+        cross_validate(model, X, y, kfold(40, k=4, seed=0), progress=True)
+    frames = capsys.readouterr().err.rstrip("\n").split("\r")[1:]
+    assert frames[-1] == "validação cruzada: DummyClassifier: 100%|██████████| 4/4"
     cross_validate(model, X, y, kfold(40, k=4, seed=0), progress=True, description="árvore")
     assert capsys.readouterr().err.rstrip().endswith("árvore: 100%|██████████| 4/4")
     # None: from 50 splits on, and only when someone watches (not in a log, not under pytest)
@@ -451,7 +456,7 @@ def test_cross_validate_progress_names_the_model_of_a_pipeline(capsys):
     y = (np.arange(40) >= 20).astype(int)
     pipeline = make_pipeline(StandardScaler(), KNeighborsClassifier(n_neighbors=3))
     cross_validate(pipeline, X, y, kfold(40, k=4, seed=0), progress=True)
-    assert "validação cruzada: KNeighborsClassifier: 100%" in capsys.readouterr().err
+    assert "cross-validation: KNeighborsClassifier: 100%" in capsys.readouterr().err
     with pytest.raises(TypeError, match="description must be a string"):
         cross_validate(pipeline, X, y, kfold(40, k=4, seed=0), description=1)
 

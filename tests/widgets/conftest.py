@@ -2,12 +2,11 @@
 
 import pytest
 
-from evalbook._core.render import set_language
+from evalbook import config_context
 
 
 @pytest.fixture(autouse=True)
-def _portuguese():
+def _portuguese(_english_display):
     """The explorers speak the lessons' language (the library's default is English)."""
-    previous = set_language("pt")
-    yield
-    set_language(previous)
+    with config_context(language="pt"):
+        yield

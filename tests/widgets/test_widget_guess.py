@@ -6,8 +6,7 @@ import math
 
 import pytest
 
-from evalbook import ConfusionMatrix, f1
-from evalbook._core.render import set_language
+from evalbook import ConfusionMatrix, config_context, f1
 from evalbook.widgets import Guess
 
 
@@ -61,10 +60,10 @@ def test_multiple_choice():
 
 
 def test_english():
-    set_language("en")
-    g = Guess(10)
-    g.guess.value = 12
-    g.reveal()
+    with config_context(language="en"):
+        g = Guess(10)
+        g.guess.value = 12
+        g.reveal()
     assert g.html == (
         "computed value: <b>10.0000</b> · your guess: 12.0000 · off by +2.0000 (20.0% of the value)"
     )

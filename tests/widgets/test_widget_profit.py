@@ -6,8 +6,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from evalbook import ConfusionMatrix, average_class_accuracy, profit
-from evalbook._core.render import set_language
+from evalbook import ConfusionMatrix, average_class_accuracy, config_context, profit
 from evalbook.widgets import ProfitExplorer
 from evalcourse.datasets import profit_matrix, tree_knn_confusions
 
@@ -103,8 +102,8 @@ def test_bad_input(models, gains, error, match):
 def test_numbers_and_names_follow_the_language():
     explorer = ProfitExplorer(tree_knn_confusions(), profit_matrix())
     assert ">1\u00a0540.00</td>" in explorer.html and ">83.824%</td>" in explorer.html
-    set_language("en")
-    explorer.fp.value = -700.5  # any change redraws in the current language
+    with config_context(language="en"):
+        explorer.fp.value = -700.5  # any change redraws in the current language
     tree = explorer.profits["decision_tree"]
     assert (
         tree > 1000 and f">{tree:,.2f}</td>" in explorer.html and "decision tree" in explorer.html

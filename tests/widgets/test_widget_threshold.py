@@ -8,8 +8,13 @@ import warnings
 import numpy as np
 import pytest
 
-from evalbook import ConfusionMatrix, UndefinedMetricWarning, metrics_table, threshold
-from evalbook._core.render import set_language
+from evalbook import (
+    ConfusionMatrix,
+    UndefinedMetricWarning,
+    config_context,
+    metrics_table,
+    threshold,
+)
 from evalbook.widgets import ThresholdExplorer
 
 
@@ -108,8 +113,8 @@ def test_best_threshold_is_the_most_profitable_cut(spam_table, spam_explorer):
 def test_roc_svg_marks_the_current_point(spam_explorer):
     spam_explorer.threshold.value = 0.75
     assert "FPR = 0.09 · TPR = 0.44 · gap em t: 0.354" in spam_explorer.plot_view.value
-    set_language("en")
-    spam_explorer.threshold.value = 0.5
+    with config_context(language="en"):
+        spam_explorer.threshold.value = 0.5
     assert "(FPR, TPR) = (0.18, 0.67) · gap at t: 0.485" in spam_explorer.plot_view.value
     assert "Confusion matrix" not in spam_explorer.matrix_view.value  # its own caption
     assert "confusion matrix at t = 0.500" in spam_explorer.matrix_view.value
