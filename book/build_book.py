@@ -38,6 +38,7 @@ from static_widgets import replace_widgets  # noqa: E402  (book/ is not a packag
 
 #: Titles of the API pages, by module (a module not listed gets its docstring's first line).
 API_TITLES = {
+    "evalbook": "Configuração, mensagens e avisos",
     "evalbook.widgets": "Exploradores interativos",
 }
 
@@ -56,8 +57,10 @@ def _copy_notebooks(folder: str, out: Path) -> dict[str, int]:
 
 
 def public_names() -> dict[str, list[str]]:
-    """Module → the public names ``evalbook`` imports from it, in the source's order;
-    ``evalbook.widgets`` → its own ``__all__``."""
+    """Topic package → the public names ``evalbook`` imports from it, in the source's order
+    (the names of the private core, ``evalbook._core``, under ``evalbook`` itself: the
+    display language, the catalogues of messages, the warning); ``evalbook.widgets`` → its
+    own ``__all__``."""
     import evalbook
     import evalbook.widgets
 
@@ -73,7 +76,10 @@ def public_names() -> dict[str, list[str]]:
             continue
         if name not in imported:
             raise SystemExit(f"evalbook.__all__ lists {name!r}, which __init__ does not import")
-        modules.setdefault(imported[name], []).append(name)
+        module = imported[name]
+        modules.setdefault("evalbook" if module.startswith("evalbook._") else module, []).append(
+            name
+        )
     modules["evalbook.widgets"] = list(evalbook.widgets.__all__)
     return modules
 
@@ -102,7 +108,7 @@ def _write_api(out: Path) -> int:
         owner = importlib.import_module(owner_name)
         summary = (inspect.getdoc(module) or module_name).splitlines()[0].rstrip(".")
         title = API_TITLES.get(module_name, summary)
-        slug = module_name.removeprefix("evalbook.").replace(".", "_")
+        slug = "config" if module_name == "evalbook" else module_name.removeprefix("evalbook.")
         body = "\n".join(_directive(owner, name) for name in names)
         # every module whose names this page shows is a target of :mod:`...` references
         defined = [getattr(getattr(owner, name), "__module__", None) for name in names]
@@ -122,9 +128,9 @@ def _write_api(out: Path) -> int:
         "# Referência da biblioteca\n\n"
         "Cada nome público de `evalbook` (a lista `evalbook.__all__`) e dos exploradores de "
         "`evalbook.widgets`, com a documentação da própria função: parâmetros, a fonte que "
-        "ela implementa (o livro ou o artigo, com o capítulo) e um exemplo. Os textos estão em inglês, como a "
-        "interface da biblioteca. Os nomes se importam direto do pacote, por exemplo "
-        "`from evalbook import accuracy` ou `evalbook.accuracy(cm)`.\n\n"
+        "ela implementa (o livro ou o artigo, com o capítulo) e um exemplo. Os textos estão "
+        "em inglês, como a interface da biblioteca. Os nomes se importam direto do pacote, "
+        "por exemplo `from evalbook import accuracy` ou `evalbook.accuracy(cm)`.\n\n"
         f"```{{toctree}}\n:maxdepth: 1\n\n{toc}\n```\n",
         encoding="utf-8",
     )

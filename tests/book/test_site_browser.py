@@ -24,7 +24,7 @@ pytestmark = pytest.mark.browser
 PAGES = {
     "home": "index.html",
     "lesson": "notebooks/05_scores_roc_ks_lift.html",
-    "api": "api/classification.html",
+    "api": "api/metrics.html",
 }
 VIEWPORTS = {"desktop": {"width": 1280, "height": 720}, "phone": {"width": 390, "height": 844}}
 #: True once MathJax 2 has typeset the page (or the page loads no MathJax).
