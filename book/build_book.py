@@ -38,6 +38,10 @@ from static_widgets import replace_widgets  # noqa: E402  (book/ is not a packag
 
 #: Titles of the API pages, by module (a module not listed gets its docstring's first line).
 API_TITLES = {
+    "evalbook.metrics": "Métricas",
+    "evalbook.model_selection": "Seleção de modelos: divisões, reamostragem, validação cruzada",
+    "evalbook.inference": "Inferência: intervalos, comparações e testes",
+    "evalbook.displays": "Figuras (Displays)",
     "evalbook": "Configuração, mensagens e avisos",
     "evalbook.widgets": "Exploradores interativos",
 }

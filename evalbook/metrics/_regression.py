@@ -6,7 +6,7 @@ and the predictions second:
 
 - ``y_true``: the actual values, Kelleher et al.'s :math:`t_i` (often written :math:`y_i`);
   the formulas below write them ``t``;
-- ``y_pred``: the model's predictions, Kelleher et al.'s :math:`\\mathbb{M}(\\mathbf{d}_i)`
+- ``y_pred``: the model's predictions, Kelleher et al.'s :math:`M(\\mathbf{d}_i)`
   (often written :math:`\\hat{y}_i`); the formulas below write them ``y``.
 
 These are scikit-learn's names (``mean_squared_error(y_true, y_pred)``); see the naming
@@ -107,7 +107,7 @@ def sse(y_true, y_pred, *, halved=True) -> float:
     """Sum of squared errors, with Kelleher et al.'s ½ by default.
 
     Kelleher, Mac Namee & D'Arcy (2020), ch. 9:
-    :math:`SSE = \\tfrac{1}{2}\\sum_i (t_i - \\mathbb{M}(\\mathbf{d}_i))^2`.
+    :math:`SSE = \\tfrac{1}{2}\\sum_i (t_i - M(\\mathbf{d}_i))^2`.
     The ½ is a convenience of gradient descent (it cancels the 2 of the derivative); most
     other sources, and ``halved=False``, use the plain sum. R² is the same either way,
     because Kelleher et al. halve the total sum of squares too and the ½ cancels in the
