@@ -1,8 +1,12 @@
 """The library's configuration: :func:`set_config`, :func:`get_config`, :func:`config_context`.
 
-scikit-learn's pattern (``sklearn/_config.py``): the defaults in one dict, and each thread
-its own copy of it, made on first use, so that a setting chosen in one thread (a notebook's
-kernel) is not changed under it by another. One setting today, the display language.
+In the style of scikit-learn's ``sklearn/_config.py``, with one difference that a notebook
+needs: :func:`set_config` sets the process's configuration, which every thread reads, and
+:func:`config_context` overrides it for a block of code in its own thread only. A lesson's
+setup cell sets the language once, and an explorer redrawn by a slider (ipykernel handles
+widget messages outside the thread that ran the cell) speaks the same language; a test's
+``with config_context(...)`` changes nothing another thread sees. One setting today, the
+display language.
 
 This module imports nothing but the standard library: ``import evalbook`` stays light.
 """
@@ -17,15 +21,22 @@ __all__ = ["LANGUAGES", "config_context", "get_config", "set_config"]
 #: The display languages: English (the default) and Brazilian Portuguese.
 LANGUAGES = ("en", "pt")
 
+#: The process's configuration: what :func:`set_config` sets and every thread reads.
 _global_config = {"language": "en"}
+#: Per thread: the settings a :func:`config_context` block overrides (none outside blocks).
 _threadlocal = threading.local()
 
 
+def _overrides() -> dict:
+    """This thread's overrides (mutable): empty outside every ``config_context`` block."""
+    if not hasattr(_threadlocal, "overrides"):
+        _threadlocal.overrides = {}
+    return _threadlocal.overrides
+
+
 def _get_threadlocal_config() -> dict:
-    """This thread's configuration (mutable), a copy of the defaults on first use."""
-    if not hasattr(_threadlocal, "global_config"):
-        _threadlocal.global_config = _global_config.copy()
-    return _threadlocal.global_config
+    """The configuration this thread sees: the process's, with its block's overrides."""
+    return {**_global_config, **_overrides()}
 
 
 def language() -> str:
@@ -58,6 +69,9 @@ def get_config() -> dict:
 def set_config(*, language=None) -> None:
     """Set the library's configuration; an argument left None keeps its setting.
 
+    The process's setting, which every thread reads (a notebook's cells and its widgets'
+    callbacks alike); inside a :func:`config_context` block, the block's only.
+
     Parameters
     ----------
     language : {"en", "pt"}, optional
@@ -82,17 +96,22 @@ def set_config(*, language=None) -> None:
     >>> number(1957.5, 2)
     '1,957.50'
     """
-    local_config = _get_threadlocal_config()
     if language is not None:
-        local_config["language"] = check_language(language)
+        language = check_language(language)
+        if "language" in _overrides():  # inside a block: the block's setting, until it ends
+            _overrides()["language"] = language
+        else:
+            _global_config["language"] = language
 
 
 @contextmanager
 def config_context(*, language=None):
-    """The settings of :func:`set_config` inside a ``with`` block; the previous ones after it.
+    """The settings of :func:`set_config` inside a ``with`` block, in this thread only; the
+    previous ones after it.
 
     Every setting, not only those given, comes back to its previous value when the block
-    ends (also when it raises).
+    ends (also when it raises); a :func:`set_config` inside the block lasts as long as the
+    block, as in scikit-learn.
 
     Parameters
     ----------
@@ -116,9 +135,10 @@ def config_context(*, language=None):
     >>> get_config()["language"]
     'en'
     """
-    old_config = get_config()
-    set_config(language=language)
+    previous = _overrides().copy()
+    if language is not None:
+        _overrides()["language"] = check_language(language)
     try:
         yield
     finally:
-        set_config(**old_config)
+        _threadlocal.overrides = previous

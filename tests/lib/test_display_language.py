@@ -169,3 +169,47 @@ def test_translated_names_terms_and_leaves_class_labels(language):
 def test_translated_refuses_what_is_not_a_table():
     with pytest.raises(TypeError, match="table must be a pandas DataFrame or Series"):
         translated([1, 2])
+
+
+# ---------------------------------------------------------------------- the language's scope
+def _in_a_thread(function):
+    import threading
+
+    result = []
+    thread = threading.Thread(target=lambda: result.append(function()))
+    thread.start()
+    thread.join()
+    return result[0]
+
+
+def test_the_language_a_cell_sets_is_the_one_its_explorers_redraw_in():
+    """ipykernel runs a widget's callback outside the thread that ran the lesson's setup
+    cell: the language set there must reach it (a slider once redrew in English)."""
+    from evalbook import get_config, set_config
+
+    def setup_cell():
+        set_config(language="pt")  # outside every block: the process's setting
+        return get_config()["language"]
+
+    try:
+        assert _in_a_thread(setup_cell) == "pt"
+        assert _in_a_thread(lambda: get_config()["language"]) == "pt"  # the callback
+        explorer = _in_a_thread(CountsExplorer.example)
+        assert "Matriz de confusão" in explorer.html
+        assert get_config()["language"] == "en"  # this test's own block is untouched
+    finally:
+        _in_a_thread(lambda: set_config(language="en"))
+
+
+def test_a_block_changes_its_own_thread_only_and_set_config_inside_it_lasts_the_block():
+    from evalbook import config_context, get_config, set_config
+
+    with config_context(language="pt"):
+        assert _in_a_thread(lambda: get_config()["language"]) == "en"
+        assert get_config()["language"] == "pt"
+        with config_context(language="en"):
+            set_config(language="pt")
+            assert get_config()["language"] == "pt"
+        assert get_config()["language"] == "pt"
+    assert get_config()["language"] == "en"
+    assert _in_a_thread(lambda: get_config()["language"]) == "en"
