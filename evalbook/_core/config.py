@@ -34,14 +34,10 @@ def _overrides() -> dict:
     return _threadlocal.overrides
 
 
-def _get_threadlocal_config() -> dict:
-    """The configuration this thread sees: the process's, with its block's overrides."""
-    return {**_global_config, **_overrides()}
-
-
 def language() -> str:
-    """The display language of this thread (what every display, report and explorer reads)."""
-    return _get_threadlocal_config()["language"]
+    """The display language of this thread (what every display, report and explorer reads):
+    its block's, or else the process's. Read at every word shown, so it builds no dict."""
+    return _overrides().get("language", _global_config["language"])
 
 
 def check_language(language) -> str:
@@ -63,7 +59,7 @@ def get_config() -> dict:
     >>> get_config()
     {'language': 'en'}
     """
-    return _get_threadlocal_config().copy()
+    return {**_global_config, **_overrides()}  # a new dict: the caller's to change
 
 
 def set_config(*, language=None) -> None:

@@ -35,7 +35,7 @@ from evalbook import ConfusionMatrix, config_context
 from evalbook._core.messages import gettext, ngettext
 from evalbook.exercises.build import EXERCISES_DIR, find_root
 from evalbook.exercises.checker import expected_answer
-from evalbook.exercises.registry import all_exercises, exercise_sets
+from evalbook.exercises.registry import all_exercises, exercise_sets, sets_with_variants
 from evalbook.exercises.report import collect, write_csv, write_html
 from evalbook.exercises.session import items_in_order
 
@@ -200,7 +200,7 @@ def _main(argv) -> int:
         return 0
     if args.comando == "gabarito":
         _check_set(parser, args.conjunto)
-        with_variants = [number for number, each in exercise_sets().items() if each.variants]
+        with_variants = sets_with_variants()
         if args.variante is not None and args.conjunto not in with_variants:
             parser.error(
                 gettext("set {set} has no variants; these have: {sets}").format(

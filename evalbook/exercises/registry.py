@@ -37,6 +37,7 @@ __all__ = [
     "exercise_set",
     "exercise_sets",
     "refresh",
+    "sets_with_variants",
 ]
 
 #: The entry-point group under which a course declares the package of its sets.
@@ -95,6 +96,11 @@ def exercise_set(set_id) -> ExerciseSet:
     if not isinstance(set_id, str) or set_id not in sets:
         raise ValueError(f"set_id must be one of {', '.join(sets)}; got {set_id!r}")
     return sets[set_id]
+
+
+def sets_with_variants() -> list[str]:
+    """The ids of the sets whose data follow a homework variant (``ExerciseSet.variants``)."""
+    return [set_id for set_id, each in exercise_sets().items() if each.variants]
 
 
 def all_exercises() -> Mapping[str, Exercise]:

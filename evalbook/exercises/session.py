@@ -40,7 +40,12 @@ from evalbook import __version__
 from evalbook._core.messages import N_, gettext, ngettext, pgettext
 from evalbook.exercises import store
 from evalbook.exercises.checker import CheckResult, judge
-from evalbook.exercises.registry import all_exercises, exercise_set, exercise_sets
+from evalbook.exercises.registry import (
+    all_exercises,
+    exercise_set,
+    exercise_sets,
+    sets_with_variants,
+)
 
 __all__ = [
     "FOLDER_ENV",
@@ -100,10 +105,9 @@ def _start_error(set_id, variant) -> str | None:
             "❌ The variant is a whole number ≥ 0 (your student number); I got {variant}."
         ).format(variant=repr(variant))
     if not sets[set_id].variants:
-        with_variants = [number for number, each in sets.items() if each.variants]
         return gettext(
             "❌ Set {set} has no variants: use start({call}). The sets with variants are {sets}."
-        ).format(set=set_id, call=repr(set_id), sets=", ".join(with_variants))
+        ).format(set=set_id, call=repr(set_id), sets=", ".join(sets_with_variants()))
     return None
 
 

@@ -52,11 +52,19 @@ def explorers() -> dict[str, type]:
     return {name: REGISTRY[name] for name in sorted(REGISTRY)}
 
 
+@functools.cache
+def _module_of(name: str) -> str | None:
+    """The module that defines ``name`` (read from the sources, nothing imported)."""
+    for info in pkgutil.iter_modules(__path__):
+        path = Path(__path__[0]) / f"{info.name}.py"
+        if not info.name.startswith("_") and f"\nclass {name}(" in path.read_text("utf-8"):
+            return f"{__name__}.{info.name}"
+    return None
+
+
 def __getattr__(name):
     """``evalbook.widgets.X``: only X's own module is imported (the one that defines it)."""
-    if name in __all__:
-        for info in pkgutil.iter_modules(__path__):
-            path = Path(__path__[0]) / f"{info.name}.py"
-            if not info.name.startswith("_") and f"\nclass {name}(" in path.read_text("utf-8"):
-                return getattr(import_module(f"{__name__}.{info.name}"), name)
-    raise AttributeError(f"module 'evalbook.widgets' has no attribute {name!r}")
+    module = _module_of(name) if name in __all__ else None
+    if module is None:
+        raise AttributeError(f"module 'evalbook.widgets' has no attribute {name!r}")
+    return getattr(import_module(module), name)

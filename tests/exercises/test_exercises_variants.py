@@ -12,9 +12,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from evalbook.exercises import exercise_ids, exercise_sets, start
+from evalbook.exercises import exercise_ids, start
 from evalbook.exercises.checker import expected_answer
-from evalbook.exercises.registry import all_exercises
+from evalbook.exercises.registry import all_exercises, sets_with_variants
 from evalcourse.exercises import data, data_beyond
 
 KEYS = [1, 7, 2024, 12345, 987654321]
@@ -29,7 +29,7 @@ def _set_tests(number: str):
 
 
 #: The sets with homework variants (``ExerciseSet.variants``).
-VARIANT_SETS = tuple(number for number, each in exercise_sets().items() if each.variants)
+VARIANT_SETS = tuple(sets_with_variants())
 INDEPENDENT = {number: _set_tests(number).independent for number in VARIANT_SETS}
 
 
