@@ -206,7 +206,7 @@ def main(argv=None) -> None:
     started = time.perf_counter()
     lessons = sorted((ROOT / "notebooks").glob("*.ipynb"))
     if args.lessons:
-        lessons = [p for p in lessons if p.name[:2] in args.lessons]
+        lessons = [p for p in lessons if p.name.split("_")[0] in args.lessons]
     if args.build.exists():
         shutil.rmtree(args.build)
     decks_dir = args.build / "slides"

@@ -276,7 +276,7 @@ def derive_verdict(row: dict, value) -> str:
 
 @functools.cache
 def lesson_paths() -> dict[str, Path]:
-    return {path.name[:2]: path for path in sorted(NOTEBOOKS.glob("[0-9][0-9]_*.ipynb"))}
+    return {path.name.split("_")[0]: path for path in sorted(NOTEBOOKS.glob("[0-9][0-9]*_*.ipynb"))}
 
 
 @functools.cache

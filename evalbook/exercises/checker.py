@@ -318,10 +318,12 @@ def _unknown(exercise_id) -> CheckResult:
         )
     shown = repr(shorten(exercise_id))
     number = exercise_id.split(".", 1)[0].strip()
-    guess_from = exercise_ids(number) if number in sets else exercise_ids()
+    # the items whose id has this number (a split-off set's items keep their old number)
+    same_number = [i for i in exercise_ids() if i.split(".", 1)[0] == number]
+    guess_from = same_number or exercise_ids()
     guess = difflib.get_close_matches(exercise_id, guess_from, n=1)
     maybe = " " + gettext("Did you mean {id}?").format(id=repr(guess[0])) if guess else ""
-    if number in sets:
+    if same_number:
         listing = " " + gettext("The exercises of set {number} are: {ids}.").format(
             number=number, ids=", ".join(guess_from)
         )

@@ -214,8 +214,9 @@ def written(question: str, *, variable: str = "explicacao", comment: str = "") -
     )
 
 
-#: A set's number: two digits ("01"); an item's name: lower case letters, digits and "_".
-SET_ID = re.compile(r"[0-9]{2}")
+#: A set's number: two digits ("01"), and a letter for the second part of a lesson split in
+#: two ("05b"); an item's name: lower case letters, digits and "_".
+SET_ID = re.compile(r"[0-9]{2}[a-z]?")
 ITEM_NAME = re.compile(r"[a-z][a-z0-9_]*")
 
 
@@ -226,12 +227,13 @@ class ExerciseSet:
     A course's set module ends with ``SET = ExerciseSet(...)``; the engine finds it (see
     :mod:`evalbook.exercises.registry`). Each item is named once, in the notebook's order:
     ``progress()``, the exports and the class report follow that order. Its id is the set's
-    number and its name, ``"01.matriz"``.
+    number and its name, ``"01.matriz"`` (or ``id_prefix`` and its name).
 
     Parameters
     ----------
     set_id : str
-        Two digits, ``"01"``; the student notebook is ``exercises/<set_id>_*.ipynb``.
+        Two digits, ``"01"``, and a letter for the second part of a lesson split in two
+        (``"05b"``); the student notebook is ``exercises/<set_id>_*.ipynb``.
     title : str
         What ``python -m evalbook.exercises listar`` shows beside the number.
     items : mapping of str to Exercise
@@ -239,6 +241,10 @@ class ExerciseSet:
     variants : bool
         Whether ``start(set_id, variant=K)`` draws other data for student ``K`` (the items'
         ``expected`` then read the variant; ``None`` is always the solutions' data).
+    id_prefix : str, optional
+        The number in its items' ids (default: ``set_id``). A set split off from another
+        keeps the ids its items had there (``"05.ks"`` in set ``"05b"``), so that saved
+        records and answer keys keep their meaning.
 
     Examples
     --------
@@ -246,16 +252,24 @@ class ExerciseSet:
     ...     expected=lambda _: 2, kind="count", look="Conte.", formula="1 + 1.", call="2")})
     >>> list(toy.exercises), toy["99.dois"].expected(None)
     (['99.dois'], 2)
+    >>> part = ExerciseSet("99b", title="Toy, part two", id_prefix="99", items={"tres": Exercise(
+    ...     expected=lambda _: 3, kind="count", look="Conte.", formula="1 + 2.", call="3")})
+    >>> list(part.exercises)
+    ['99.tres']
     """
 
     set_id: str
     title: str
     items: Mapping[str, Exercise]
     variants: bool = False
+    id_prefix: str | None = field(default=None, kw_only=True)
 
     def __post_init__(self):
         if not isinstance(self.set_id, str) or not SET_ID.fullmatch(self.set_id):
-            raise ValueError(f"set_id must be two digits such as '01'; got {self.set_id!r}")
+            raise ValueError(
+                f"set_id must be two digits such as '01' (and a letter for the second part of "
+                f"a lesson split in two, '05b'); got {self.set_id!r}"
+            )
         if not isinstance(self.title, str) or not self.title.strip():
             raise ValueError(f"title must be a non-empty text; got {self.title!r}")
         if not isinstance(self.items, Mapping) or not self.items:
@@ -273,16 +287,20 @@ class ExerciseSet:
                 )
         if not isinstance(self.variants, bool):
             raise TypeError(f"variants must be True or False; got {self.variants!r}")
+        if self.id_prefix is None:
+            object.__setattr__(self, "id_prefix", self.set_id)
+        elif not isinstance(self.id_prefix, str) or not SET_ID.fullmatch(self.id_prefix):
+            raise ValueError(f"id_prefix must be a set number such as '05'; got {self.id_prefix!r}")
         object.__setattr__(self, "items", MappingProxyType(dict(self.items)))
 
     @property
     def exercises(self) -> Mapping[str, Exercise]:
         """Item id (``"01.matriz"``) → :class:`Exercise`, in the notebook's order."""
-        return MappingProxyType({f"{self.set_id}.{n}": e for n, e in self.items.items()})
+        return MappingProxyType({f"{self.id_prefix}.{n}": e for n, e in self.items.items()})
 
     def __getitem__(self, exercise_id: str) -> Exercise:
         """The item of id ``"NN.name"``."""
-        set_id, _, name = str(exercise_id).partition(".")
-        if set_id != self.set_id or name not in self.items:
+        prefix, _, name = str(exercise_id).partition(".")
+        if prefix != self.id_prefix or name not in self.items:
             raise KeyError(exercise_id)
         return self.items[name]

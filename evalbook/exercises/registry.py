@@ -37,6 +37,7 @@ __all__ = [
     "exercise_set",
     "exercise_sets",
     "refresh",
+    "set_of",
     "sets_with_variants",
 ]
 
@@ -75,8 +76,23 @@ def _found() -> tuple[Mapping[str, ExerciseSet], Mapping[str, Exercise]]:
             sets[exercise_set.set_id] = exercise_set
             origin[exercise_set.set_id] = entry.name
     ordered = dict(sorted(sets.items()))
-    exercises = {i: e for s in ordered.values() for i, e in s.exercises.items()}
+    exercises: dict[str, Exercise] = {}
+    owner: dict[str, str] = {}
+    for set_id, exercise_set in ordered.items():
+        for exercise_id, exercise in exercise_set.exercises.items():
+            if exercise_id in exercises:
+                raise RuntimeError(
+                    f"item {exercise_id} is declared twice: in set {owner[exercise_id]} and in "
+                    f"set {set_id}"
+                )
+            exercises[exercise_id], owner[exercise_id] = exercise, set_id
+    _OWNER.clear()
+    _OWNER.update(owner)
     return MappingProxyType(ordered), MappingProxyType(exercises)
+
+
+#: Item id → the id of the set that holds it (filled by :func:`_found`).
+_OWNER: dict[str, str] = {}
 
 
 def refresh() -> None:
@@ -101,6 +117,21 @@ def exercise_set(set_id) -> ExerciseSet:
 def sets_with_variants() -> list[str]:
     """The ids of the sets whose data follow a homework variant (``ExerciseSet.variants``)."""
     return [set_id for set_id, each in exercise_sets().items() if each.variants]
+
+
+def set_of(exercise_id) -> str | None:
+    """The id of the set that holds the item ``exercise_id``, or None if no set has it.
+
+    Usually the number before the dot; not for a set split off from another, whose items
+    keep their ids (``id_prefix`` of :class:`~evalbook.exercises.item.ExerciseSet`).
+
+    Examples
+    --------
+    >>> set_of("01.matriz"), set_of("01.nada")
+    ('01', None)
+    """
+    _found()
+    return _OWNER.get(exercise_id) if isinstance(exercise_id, str) else None
 
 
 def all_exercises() -> Mapping[str, Exercise]:

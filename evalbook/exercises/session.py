@@ -44,6 +44,7 @@ from evalbook.exercises.registry import (
     all_exercises,
     exercise_set,
     exercise_sets,
+    set_of,
     sets_with_variants,
 )
 
@@ -261,8 +262,8 @@ class Session:
         """
         if self.set_id is None:
             return CheckResult(False, self._lines[0])
-        number = exercise_id.split(".", 1)[0] if isinstance(exercise_id, str) else None
-        if number in exercise_sets() and number != self.set_id:
+        number = set_of(exercise_id)
+        if number is not None and number != self.set_id:
             return CheckResult(
                 False,
                 gettext(

@@ -46,7 +46,7 @@ def manifest(handouts):
     return json.loads((handouts / "manifest.json").read_text(encoding="utf-8"))
 
 
-@pytest.mark.parametrize("lesson", LESSONS, ids=lambda p: p.stem[:2])
+@pytest.mark.parametrize("lesson", LESSONS, ids=lambda p: p.stem.split("_")[0])
 def test_handout_has_a_page_per_slide_and_no_blank_page(handouts, manifest, lesson):
     from pypdf import PdfReader
 

@@ -30,7 +30,7 @@ from evalbook.exercises.answers import normal_text
 from evalbook.exercises.build import MARKER
 from evalbook.exercises.checker import expected_answer
 from evalbook.exercises.item import KINDS
-from evalbook.exercises.registry import all_exercises, exercise_sets
+from evalbook.exercises.registry import all_exercises, exercise_sets, set_of
 from evalcourse import datasets
 
 RIGHT = "✅ Correto!"
@@ -481,7 +481,7 @@ def test_hints_come_in_steps(exercise_id):
     exercise = all_exercises()[exercise_id]
     stepped = 0
     for answer in [*wrong_answers()[exercise_id], plain_wrong(exercise_id)]:
-        session = start(exercise_id[:2])
+        session = start(set_of(exercise_id))
         first, second, third, fourth = (
             session.check(exercise_id, answer).message for _ in range(4)
         )
@@ -561,12 +561,12 @@ def test_a_pasted_long_text_is_refused_unread_with_its_length():
 
 
 def test_every_set_asks_for_a_written_answer():
-    assert sorted({exercise_id[:2] for exercise_id in WRITTEN}) == list(exercise_sets())
+    assert sorted({set_of(exercise_id) for exercise_id in WRITTEN}) == list(exercise_sets())
 
 
 @pytest.mark.parametrize("exercise_id", WRITTEN)
 def test_a_written_answer_is_recorded_not_graded(exercise_id):
-    session = start(exercise_id[:2])
+    session = start(set_of(exercise_id))
     text = "  Porque o acaso também acerta, e a métrica desconta isso.  "
     result = session.check(exercise_id, text)
     assert result.message.startswith("📝 Resposta registrada.")

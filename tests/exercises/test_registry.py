@@ -94,6 +94,39 @@ def test_two_courses_may_not_declare_the_same_set(install_course):
         exercise_sets()
 
 
+#: The second part of set 99, split off as set "99b": its items keep their "99." ids.
+TOY_99B = """
+from evalbook.exercises import Exercise, ExerciseSet
+
+SET = ExerciseSet("99b", title="Segunda parte", id_prefix="99", items={
+    "tres": Exercise(expected=lambda v: 3, kind="count", look="Conte.", formula="1 + 2.",
+                     call="3"),
+})
+"""
+
+
+def test_a_set_split_off_keeps_its_items_ids_and_the_engine_finds_their_set(install_course):
+    from evalbook.exercises.registry import set_of
+
+    install_course({"set_99": TOY_99_SOURCE, "set_99b": TOY_99B})
+    assert list(exercise_sets())[-2:] == ["99", "99b"]
+    assert exercise_ids("99b") == ["99.tres"]
+    assert (set_of("99.um"), set_of("99.tres"), set_of("99.quatro")) == ("99", "99b", None)
+    assert check("99.tres", 3).correct
+    assert start("99b").check("99.tres", 3).correct
+    elsewhere = start("99").check("99.tres", 3)  # asked in the notebook of the first part
+    assert not elsewhere.correct and "start('99b')" in elsewhere.message
+    typo = check("99.trs", 3)
+    assert not typo.correct and "'99.tres'" in typo.message  # the split-off item is suggested
+
+
+def test_two_sets_may_not_hold_the_same_item(install_course):
+    twin = TOY_99B.replace('"tres"', '"um"')
+    install_course({"set_99": TOY_99_SOURCE, "set_99b": twin})
+    with pytest.raises(RuntimeError, match=r"item 99\.um is declared twice: in set 99 and in "):
+        exercise_sets()
+
+
 def test_a_module_whose_set_is_not_an_exercise_set_is_refused(install_course):
     install_course({"set_99": "SET = {'dois': 2}\n"})
     with pytest.raises(TypeError, match=r"toycourse\.exercises\.set_99\.SET must be"):

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-LESSONS = sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
+LESSONS = sorted((ROOT / "notebooks").glob("[0-9][0-9]*_*.ipynb"))
 # Every cell says how the deck shows it. In jupyterlab-slideshow, the deck mode the lessons
 # are presented with, a cell with no slide type continues the slide above it but costs a
 # press that shows nothing new, and a cell whose type is "-" is hidden: a continuation is a
@@ -37,6 +37,14 @@ ENGLISH = [
     re.compile(r"cross-validation"),
     re.compile(r"\b\d{1,3},\d{3}\.\d\d\b"),
 ]
+
+
+#: One 50-minute class: at most this many slides (cells that open a slide or a subslide) and
+#: words of prose (the words of the Markdown cells, skipped ones included: a student reads them).
+MAX_SLIDES, MAX_WORDS = 30, 3000
+#: Lessons still longer than one class, to be trimmed or split; each fails this test (strict
+#: xfail) as soon as it fits, and leaves this set then.
+TOO_LONG = {"02", "05", "08", "10", "11", "12"}
 
 
 def _cells(path: Path) -> list[dict]:
@@ -159,3 +167,46 @@ def test_markdown_renders_as_written(path):
                 pytest.fail(f"{path.name} cell {i}: {line.strip()[:40]!r} starts a list")
         # exercise links in plain words (a link whose text is code renders as code)
         assert not re.search(r"\[`[^\]]*\.ipynb`\]", _text(cell)), f"{path.name} cell {i}"
+
+
+def lesson_length(path: Path) -> tuple[int, int]:
+    """(slides, words of prose) of a lesson: what one 50-minute class must hold."""
+    cells = _cells(path)
+    slides = sum(_slide_type(c) in {"slide", "subslide"} for c in cells)
+    words = sum(len(re.findall(r"\w+", _text(c))) for c in cells if c["cell_type"] == "markdown")
+    return slides, words
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        pytest.param(
+            p,
+            marks=pytest.mark.xfail(
+                p.name.split("_")[0] in TOO_LONG, reason="longer than one class", strict=True
+            ),
+        )
+        for p in LESSONS
+    ],
+    ids=lambda p: p.name,
+)
+def test_a_lesson_fits_one_class(path):
+    slides, words = lesson_length(path)
+    assert slides <= MAX_SLIDES, f"{path.name}: {slides} slides (at most {MAX_SLIDES})"
+    assert words <= MAX_WORDS, f"{path.name}: {words} words of prose (at most {MAX_WORDS})"
+
+
+def test_lesson_length_counts_slides_and_words(tmp_path):
+    def cell(kind, slide, text):
+        return {"cell_type": kind, "metadata": {"slideshow": {"slide_type": slide}}, "source": text}
+
+    cells = [
+        cell("markdown", "slide", "# 99 · Título"),
+        cell("code", "skip", "import evalbook  # palavras de código não contam"),
+        cell("markdown", "subslide", "Três palavras, aqui."),
+        cell("markdown", "fragment", ["Uma ", "frase: d'água."]),
+        cell("markdown", "skip", "Nota."),
+    ]
+    lesson = tmp_path / "99_licao.ipynb"
+    lesson.write_text(json.dumps({"cells": cells}), encoding="utf-8")
+    assert lesson_length(lesson) == (2, 2 + 3 + 4 + 1)

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-LESSONS = sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
+LESSONS = sorted((ROOT / "notebooks").glob("[0-9][0-9]*_*.ipynb"))
 STORED = LESSONS + sorted((ROOT / "exercises" / "solucoes").glob("*.ipynb"))
 
 
@@ -32,7 +32,8 @@ def test_lesson_opens_with_title_sources_and_goals(path):
     first = _cells(path)[0]
     assert first["cell_type"] == "markdown"
     text = _text(first)
-    assert re.match(rf"# {path.stem[:2]}\b", text), "the title starts with the lesson number"
+    number = path.stem.split("_")[0]
+    assert re.match(rf"# {number}\b", text), "the title starts with the lesson number"
     assert "handout" in text.lower(), "the first cell says which handouts the lesson follows"
     assert re.search(r"^\s*[-*\d]", text, re.M), "the first cell lists what the student will do"
 

@@ -36,8 +36,8 @@ import nbformat
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-LESSONS = sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
-LESSONS_BY_NUMBER = {path.name[:2]: path.name for path in LESSONS}
+LESSONS = sorted((ROOT / "notebooks").glob("[0-9][0-9]*_*.ipynb"))
+LESSONS_BY_NUMBER = {path.name.split("_")[0]: path.name for path in LESSONS}
 #: The lesson whose Run menu is read (any lesson shows the same menu).
 RUN_MENU_LESSON = "05"
 VIEWPORT = {"width": 1280, "height": 720}
@@ -143,7 +143,7 @@ def present(require_browser, jupyterlab_server, chromium, artifacts):
             raise done[lesson]
         if lesson not in done:
             page = browser.new_page(viewport=VIEWPORT)
-            number = Path(lesson).stem[:2]
+            number = Path(lesson).stem.split("_")[0]
             try:
                 done[lesson] = _present(
                     page, f"{base}/lab/workspaces/{number}/tree/{lesson}?reset&{token}"
@@ -407,7 +407,7 @@ class LessonSlides:
 
 
 for _path in LESSONS:
-    _number = _path.stem[:2]
+    _number = _path.stem.split("_")[0]
     globals()[f"TestLesson{_number}"] = type(
         f"TestLesson{_number}",
         (LessonSlides,),
