@@ -34,6 +34,7 @@ Examples
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import numbers
 import os
@@ -134,7 +135,7 @@ def _identity_error(student, student_id) -> str | None:
         whole = isinstance(value, numbers.Integral) and not isinstance(value, bool)
         if not (isinstance(value, str) or whole) or (isinstance(value, str) and len(value) > 200):
             return gettext(
-                "❌ The student is a name or a number (a text such as \"Ana Souza\", or a whole "
+                '❌ The student is a name or a number (a text such as "Ana Souza", or a whole '
                 "number); I got {value}."
             ).format(value=type(value).__name__ if not isinstance(value, str) else "…")
     return None
@@ -145,8 +146,10 @@ def same_student(a: str | None, b: str | None) -> bool:
 
     Examples
     --------
-    >>> same_student("Ana  Souza", "ana souza"), same_student("João", "Joao"), same_student("Ana", "Bia")
-    (True, True, False)
+    >>> same_student("Ana  Souza", "ana souza"), same_student("João", "Joao")
+    (True, True)
+    >>> same_student("Ana", "Bia")
+    False
     """
     return a is not None and b is not None and normal_text(str(a)) == normal_text(str(b))
 
@@ -210,10 +213,8 @@ def _remembered(folder: Path) -> dict:
 
 def _remember(folder: Path, student: str, student_id: str | None) -> None:
     """Remember who works in ``folder`` (nothing if it cannot be written)."""
-    try:
+    with contextlib.suppress(OSError):
         store.write_atomic(folder / IDENTITY_FILE, {"student": student, "student_id": student_id})
-    except OSError:
-        pass
 
 
 def _folder(folder) -> Path | None:
@@ -308,7 +309,7 @@ def start(set_id, *, variant=None, student=None, student_id=None, folder=None) -
         session._lines.append(
             gettext(
                 "⚠️ No name was typed: the record is saved without a name. Run this cell "
-                "again and type your name, or write start(..., student=\"Your Name\")."
+                'again and type your name, or write start(..., student="Your Name").'
             )
         )
     if where is not None:
@@ -365,18 +366,16 @@ class Session:
         """
         if self.set_id is None:
             return CheckResult(False, self._lines[0])
-        if isinstance(exercise_id, str) and exercise_id in all_exercises():
-            if exercise_id not in exercise_set(self.set_id).exercises:
-                number = _set_of(exercise_id)
-                return CheckResult(
-                    False,
-                    gettext(
-                        "❌ This notebook opened set {set}; exercise {id} is in set {number}: "
-                        "open it with start({call}) in its notebook."
-                    ).format(
-                        set=self.set_id, id=repr(exercise_id), number=number, call=repr(number)
-                    ),
-                )
+        known = isinstance(exercise_id, str) and exercise_id in all_exercises()
+        if known and exercise_id not in exercise_set(self.set_id).exercises:
+            number = _set_of(exercise_id)
+            return CheckResult(
+                False,
+                gettext(
+                    "❌ This notebook opened set {set}; exercise {id} is in set {number}: "
+                    "open it with start({call}) in its notebook."
+                ).format(set=self.set_id, id=repr(exercise_id), number=number, call=repr(number)),
+            )
         attempts = self._attempts.get(exercise_id)
         wrong = 0 if attempts is None else attempts.tries - int(attempts.correct)
         result, recording = judge(exercise_id, answer, variant=self.variant, tries=wrong + 1)
@@ -656,12 +655,10 @@ class Session:
                 note = self._reload()
                 self._attempts = copy.deepcopy(self._base)
                 if note is None and existed:
-                    answered = sum(
-                        1 for a in self._attempts.values() if a.tries + a.wrong_form > 0
+                    answered = sum(1 for a in self._attempts.values() if a.tries + a.wrong_form > 0)
+                    restored = ngettext("{n} item answered", "{n} items answered", answered).format(
+                        n=answered
                     )
-                    restored = ngettext(
-                        "{n} item answered", "{n} items answered", answered
-                    ).format(n=answered)
                     note = gettext("Progress restored from {file}: {restored}.").format(
                         file=path.name, restored=restored
                     )

@@ -181,8 +181,10 @@ def safe_cell(value):
 
     Examples
     --------
-    >>> safe_cell('=HYPERLINK("http://evil.example")'), safe_cell("Ana"), safe_cell(-1.5)
-    ('\'=HYPERLINK("http://evil.example")', 'Ana', -1.5)
+    >>> print(safe_cell('=HYPERLINK("http://evil.example")'))
+    '=HYPERLINK("http://evil.example")
+    >>> safe_cell("Ana"), safe_cell("-1"), safe_cell(-1.5)
+    ('Ana', "'-1", -1.5)
     """
     if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
         return "'" + value
