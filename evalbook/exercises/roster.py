@@ -119,7 +119,8 @@ def folder_name(name: str, student_id: str) -> str:
 
 def _decode(data: bytes) -> tuple[str, str]:
     """The text of a roster and the encoding it was read in."""
-    if data.startswith(codecs.BOM_UTF8):
+    marked = data.startswith(codecs.BOM_UTF8)
+    if marked:
         encoding, data = "UTF-8", data[len(codecs.BOM_UTF8) :]
     elif data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
         encoding = "UTF-16"
@@ -135,7 +136,7 @@ def _decode(data: bytes) -> tuple[str, str]:
     try:
         return data.decode("utf-16" if encoding == "UTF-16" else "utf-8"), encoding
     except UnicodeDecodeError:
-        if encoding != "UTF-8" or data.startswith(codecs.BOM_UTF8):
+        if encoding != "UTF-8" or marked:
             raise RosterError(
                 gettext("the class list is not a valid {encoding} text").format(encoding=encoding)
             ) from None
