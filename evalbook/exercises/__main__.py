@@ -34,8 +34,8 @@ from evalbook._core.messages import gettext, ngettext
 from evalbook.exercises import store
 from evalbook.exercises.build import EXERCISES_DIR, find_root
 from evalbook.exercises.checker import expected_answer
-from evalbook.exercises.regrade import regrade_folder, write_regrade_csv
 from evalbook.exercises.registry import all_exercises, exercise_sets, sets_with_variants
+from evalbook.exercises.regrade import regrade_folder, write_regrade_csv
 from evalbook.exercises.report import collect, write_csv, write_gradebook, write_html
 from evalbook.exercises.roster import (
     VARIANT_SPAN,
