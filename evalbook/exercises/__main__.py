@@ -368,7 +368,7 @@ def _report(parser, args) -> int:
             )
     for path, reason in report.rejected:
         left_out = gettext("  left out: {file}: {reason}")
-        print(left_out.format(file=path.name, reason=reason), file=sys.stderr)
+        print(left_out.format(file=report.shown(path), reason=reason), file=sys.stderr)
     return 0
 
 

@@ -66,6 +66,21 @@ class ClassReport:
     documents: list[dict] = field(default_factory=list)
     rejected: list[tuple[Path, str]] = field(default_factory=list)
     roster: list | None = None
+    folder: Path | None = None
+
+    def shown(self, path: Path) -> str:
+        """A file's name as the report shows it: its path inside the folder read."""
+        if self.folder is not None and path.is_relative_to(self.folder):
+            return path.relative_to(self.folder).as_posix()
+        return path.name
+
+    def in_class_order(self, documents: list[dict]) -> list[dict]:
+        """``documents`` in the class list's order (students not on it last)."""
+        if self.roster is None:
+            return documents
+        by_student, _ = self._match()
+        order = {id(d): n for n, records in by_student.items() for d in records}
+        return sorted(documents, key=lambda d: order.get(id(d), len(order)))
 
     def sets(self) -> list[str]:
         return sorted({document["set"] for document in self.documents})
@@ -276,7 +291,7 @@ def collect(folder, *, roster=None, progress_bar: bool | None = None) -> ClassRe
         paths_read = tqdm(paths, desc=gettext("reading exports"), unit=gettext("file"))
     else:
         paths_read = paths
-    report = ClassReport(roster=roster)
+    report = ClassReport(roster=roster, folder=folder)
     by_digest: dict[str, Path] = {}
     by_student: dict[tuple, tuple[dict, Path]] = {}
     for path in paths_read:
@@ -406,7 +421,7 @@ def _mark(row: dict) -> tuple[str, str]:
     if row["tries"] == 0:
         return "—", "none"
     if row["kind"] in UNGRADED:
-        return "📝", "rec"
+        return "✎", "rec"
     if row["result"] == RIGHT:
         if row["first_try"] == RIGHT:
             return "✔", "first"
@@ -515,7 +530,7 @@ def _grid(set_id: str, documents: list[dict]) -> str:
         )
     lines.append("</table>")
     legend = gettext(
-        "✔ right at the first try; ✔n right after n tries; ✘n wrong after n tries; 📝 a "
+        "✔ right at the first try; ✔n right after n tries; ✘n wrong after n tries; ✎ a "
         "guess or a written answer, recorded; — not tried."
     )
     lines.append(f"<p class='note'>{escape(legend)}</p>")
@@ -568,7 +583,7 @@ def write_html(report: ClassReport, path, *, title: str | None = None) -> Path:
     )
     for set_id in report.sets():
         rows = table[table.conjunto == set_id]
-        documents = [d for d in report.documents if d["set"] == set_id]
+        documents = report.in_class_order([d for d in report.documents if d["set"] == set_id])
         heading = ngettext(
             "Exercises {set} ({n} student)", "Exercises {set} ({n} students)", len(documents)
         ).format(set=set_id, n=len(documents))
@@ -598,13 +613,18 @@ def write_html(report: ClassReport, path, *, title: str | None = None) -> Path:
         written = [(d, r) for d in documents for r in d["items"] if r["written"]]
         if written:
             written_answers = gettext("Written answers, by student")
-            body.append(f"<h3>{escape(written_answers)}</h3><dl>")
+            heads = (gettext("student"), gettext("item"), gettext("answer (the last one)"))
+            body.append(
+                f"<h3>{escape(written_answers)}</h3><table class='written'><tr>"
+                + "".join(f"<th>{escape(head)}</th>" for head in heads)
+                + "</tr>"
+            )
             for document, row in written:
                 body.append(
-                    f"<dt>{escape(_who(document))}, {escape(row['item'])}</dt>"
-                    f"<dd>{escape(row['written'][-1]['text'])}</dd>"
+                    f"<tr><td>{escape(_who(document))}</td><td>{escape(row['item'])}</td>"
+                    f"<td>{escape(row['written'][-1]['text'])}</td></tr>"
                 )
-            body.append("</dl>")
+            body.append("</table>")
     if report.rejected:
         left_out, file, reason = gettext("Files left out"), gettext("file"), gettext("reason")
         body.append(
@@ -612,13 +632,14 @@ def write_html(report: ClassReport, path, *, title: str | None = None) -> Path:
             f"<th>{escape(file)}</th><th>{escape(reason)}</th></tr>"
         )
         for rejected, reason in report.rejected:
-            body.append(f"<tr><td>{escape(rejected.name)}</td><td>{escape(reason)}</td></tr>")
+            name = report.shown(rejected)
+            body.append(f"<tr><td>{escape(name)}</td><td>{escape(reason)}</td></tr>")
         body.append("</table>")
     style = (
         "body{font-family:sans-serif;margin:1.5em;max-width:1200px}"
         "table{border-collapse:collapse;margin:.8em 0}"
         "td,th{border:1px solid #ccc;padding:3px 7px;font-size:13px;text-align:left}"
-        "th{background:#f3f3f3}td.hint{max-width:340px}dt{font-weight:bold;margin-top:.5em}"
+        "th{background:#f3f3f3}td.hint{max-width:340px}.written td:last-child{max-width:760px}"
         ".grid td,.grid th{text-align:center;padding:2px 5px}.grid td:first-child{text-align:left}"
         ".grid th{font-size:11px;font-weight:normal}"
         "td.first{background:#d6ecd2}td.late{background:#eef6d8}td.wrong{background:#f8d7d3}"
