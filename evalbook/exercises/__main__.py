@@ -378,7 +378,7 @@ def _regrade(parser, args) -> int:
         parser.error(gettext("the folder {folder} does not exist").format(folder=args.pasta))
     results = regrade_folder(folder, timeout=args.tempo)
     try:
-        write_regrade_csv(results, args.csv)
+        write_regrade_csv(results, args.csv, folder=folder)
     except OSError as error:
         parser.error(_os_error(error))
     flagged = [result for result in results if result.flagged]
@@ -388,7 +388,8 @@ def _regrade(parser, args) -> int:
         ).format(n=len(results), flagged=len(flagged), csv=args.csv)
     )
     for result in flagged:
-        print(f"  ⚠️ {result.notebook}: {result.summary()}")
+        shown = result.notebook.relative_to(folder).as_posix()
+        print(f"  ⚠️ {shown}: {result.summary()}")
     return 0
 
 

@@ -188,8 +188,9 @@ def _order(item: str) -> int:
     return list(all_exercises()).index(item) if item in all_exercises() else -1
 
 
-def write_regrade_csv(results, path) -> Path:
-    """One row per notebook and graded item: the recorded and the re-executed result."""
+def write_regrade_csv(results, path, *, folder=None) -> Path:
+    """One row per notebook and graded item: the recorded and the re-executed result (the
+    notebook named by its path inside ``folder``, when given)."""
     path = Path(path)
     with open(path, "w", newline="", encoding="utf-8") as handle:
         table = csv.writer(handle)
@@ -199,7 +200,9 @@ def write_regrade_csv(results, path) -> Path:
         for result in results:
             document = result.reported or result.regraded or {}
             who = [document.get("student_id") or "", document.get("student") or ""]
-            name = str(result.notebook)
+            name = result.notebook.as_posix()
+            if folder is not None and result.notebook.is_relative_to(folder):
+                name = result.notebook.relative_to(folder).as_posix()
             if result.problem is not None:
                 row = [name, *who, result.set_id or "", "", result.problem, "", "não"]
                 table.writerow([store.safe_cell(cell) for cell in row])
