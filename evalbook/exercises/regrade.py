@@ -33,7 +33,7 @@ from pathlib import Path
 from evalbook._core.messages import gettext
 from evalbook.exercises import store
 from evalbook.exercises.registry import all_exercises, exercise_sets
-from evalbook.exercises.roster import _is_start
+from evalbook.exercises.roster import is_start_call
 from evalbook.exercises.session import FOLDER_ENV, STUDENT_ENV, UNGRADED, progress_path
 
 __all__ = ["Regrade", "regrade_folder", "regrade_notebook", "write_regrade_csv"]
@@ -79,7 +79,7 @@ def _set_of_notebook(notebook) -> str | None:
         except SyntaxError:
             continue
         for node in ast.walk(tree):
-            if _is_start(node) and node.args[0].value in sets:
+            if is_start_call(node) and node.args[0].value in sets:
                 return node.args[0].value
     return None
 

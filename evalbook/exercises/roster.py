@@ -56,6 +56,7 @@ __all__ = [
     "Student",
     "find_notebooks",
     "folder_name",
+    "is_start_call",
     "personalize",
     "read_roster",
     "student_variant",
@@ -255,12 +256,13 @@ def find_notebooks(folder) -> dict[str, Path]:
         for cell in notebook.cells:
             tree = _parsed(cell.source) if cell.cell_type == "code" else None
             for node in ast.walk(tree) if tree is not None else ():
-                if _is_start(node) and node.args[0].value in sets:
+                if is_start_call(node) and node.args[0].value in sets:
                     found.setdefault(node.args[0].value, path)
     return found
 
 
-def _is_start(node) -> bool:
+def is_start_call(node) -> bool:
+    """Whether a syntax-tree node is a call ``start("<a set>", ...)``."""
     return (
         isinstance(node, ast.Call)
         and isinstance(node.func, ast.Name)

@@ -275,10 +275,11 @@ def test_only_true_confirms_a_reset(tmp_path, confirm):
 
 def test_the_identity_is_asked_once_per_folder_and_matched_loosely(monkeypatch, tmp_path):
     asked = []
+    monkeypatch.setenv(session.STUDENT_ENV, "")  # restored after the test: start sets it
     monkeypatch.setattr(session, "_interactive", lambda: True)
     monkeypatch.setattr("builtins.input", lambda prompt: asked.append(prompt) or "Ana Souza")
     start("01").check("01.tipo_i", "FP")
-    monkeypatch.delenv(session.STUDENT_ENV)  # a new kernel
+    monkeypatch.setenv(session.STUDENT_ENV, "")  # a new kernel
     restarted = start("01")  # not asked: remembered in the folder
     assert len(asked) == 1 and restarted.student == "Ana Souza"
     assert "Progresso recuperado" in str(restarted)
@@ -289,6 +290,7 @@ def test_the_identity_is_asked_once_per_folder_and_matched_loosely(monkeypatch, 
 
 def test_enter_at_the_question_does_not_silently_stop_saving(monkeypatch, tmp_path):
     answers = iter(["", "  ", ""])
+    monkeypatch.setenv(session.STUDENT_ENV, "")
     monkeypatch.setattr(session, "_interactive", lambda: True)
     monkeypatch.setattr("builtins.input", lambda prompt: next(answers))
     opened = start("01")
