@@ -508,3 +508,16 @@ def test_the_report_counts_students_and_their_mistakes_once(tmp_path):
     assert row.estudantes_com_erro_conhecido == 2
     page = write_html(report, tmp_path / "t.html").read_text("utf-8")
     assert "3 registros lidos de 2 estudantes; 0 arquivos deixados de fora." in page
+
+
+@pytest.mark.skipif(os.name != "posix" or os.geteuid() == 0, reason="root writes anywhere")
+def test_a_folder_without_write_permission(tmp_path):
+    folder = tmp_path / "somente_leitura"
+    folder.mkdir()
+    folder.chmod(0o555)
+    try:
+        opened = start("01", student="Ana", folder=folder)
+        assert "Não consigo salvar o seu registro" in str(opened)
+        assert opened.check("01.n_tipo_i", 3).message.startswith("✅ Correto!")
+    finally:
+        folder.chmod(0o755)
