@@ -15,7 +15,12 @@ Each exercise notebook (``exercises/NN_topic.ipynb``) opens its set with
   notebook's order;
 - :func:`exercise_sets`, :func:`exercise_ids`, :func:`refresh` (module
   :mod:`~evalbook.exercises.registry`): the sets of the installed courses;
-- :mod:`evalbook.exercises.build` generates the student notebooks from the solutions.
+- :mod:`evalbook.exercises.build` generates the student notebooks from the solutions;
+- the lecturer's side (``python -m evalbook.exercises``): :mod:`~evalbook.exercises.roster`
+  (the class list, and one notebook per student with their variant and name),
+  :mod:`~evalbook.exercises.report` (the class report and the gradebook, with its Moodle
+  CSV) and :mod:`~evalbook.exercises.regrade` (the notebooks handed in, re-executed and
+  compared with their records).
 
 This subpackage is not imported by ``import evalbook``.
 

@@ -98,11 +98,14 @@ class CheckResult:
     """The verdict of :func:`check`: whether the answer is right, and a message.
 
     Displayed as its message when it is the last expression of a notebook cell; true in a
-    boolean context when the answer is right.
+    boolean context only when the answer is right.
 
     Attributes
     ----------
-    correct : bool
+    correct : bool or None
+        True: right. False: not right (wrong, of the wrong form, or not answered). None: a
+        guess (``"prediction"``) or a written answer (``"text"``) that was accepted and
+        recorded, which is never graded (neither right nor wrong).
     message : str
         In the display language, starting with "✅ Correct!" or "❌ Not yet. Hint:"
         ("✅ Correto!" or "❌ Ainda não. Dica:" in Portuguese).
@@ -114,11 +117,11 @@ class CheckResult:
     (True, ✅ Correto!)
     """
 
-    correct: bool
+    correct: bool | None
     message: str
 
     def __bool__(self) -> bool:
-        return self.correct
+        return self.correct is True
 
     def __repr__(self) -> str:
         return self.message
@@ -214,8 +217,9 @@ def judge(exercise_id, answer, *, variant=None, tries=1) -> tuple[CheckResult, d
     """The verdict of :func:`check` and what a session records of it (None: nothing).
 
     What is recorded is the keyword arguments of a try: ``correct`` (True, False, or None
-    for a guess or a written answer), and ``mistake``, ``guess``, ``text`` or
-    ``wrong_form`` (an answer of the wrong form, which is not a try).
+    for a guess or a written answer), and ``mistake``, ``guess``, ``text``, ``choice`` (the
+    option of a multiple-choice item) or ``wrong_form`` (an answer of the wrong form, which
+    is not a try).
     """
     exercise_id = plain(exercise_id)
     exercise = all_exercises().get(exercise_id) if type(exercise_id) is str else None
@@ -233,7 +237,8 @@ def judge(exercise_id, answer, *, variant=None, tries=1) -> tuple[CheckResult, d
     except FormHint as hint:  # the wrong form: a hint, and no step used up
         return CheckResult(False, f"{wrong} {hint}"), {"correct": False, "wrong_form": True}
     except Hint as hint:
-        return CheckResult(False, f"{wrong} {hint}"), {"correct": False, "mistake": hint.mistake}
+        recording = {"correct": False, "mistake": hint.mistake, "choice": _chosen(exercise, answer)}
+        return CheckResult(False, f"{wrong} {hint}"), recording
     except Exception:  # reading the answer failed: a hint, never a traceback
         unreadable = gettext(
             "I could not read the answer ({answer}): answer with a number, a text, a list "
@@ -245,10 +250,24 @@ def judge(exercise_id, answer, *, variant=None, tries=1) -> tuple[CheckResult, d
         verdict = gettext(_PREDICTED if exercise.kind == "prediction" else _WRITTEN)
         detail = detail.message
     else:
-        recording = {"correct": True}
+        recording = {"correct": True, "choice": _chosen(exercise, answer)}
         verdict = gettext(_RIGHT)
     parts = [verdict, detail, exercise.comment]
-    return CheckResult(True, " ".join(part for part in parts if part)), recording
+    return CheckResult(recording["correct"], " ".join(part for part in parts if part)), recording
+
+
+def _chosen(exercise, answer) -> str | None:
+    """The option of a multiple-choice item that ``answer`` names (None for other kinds)."""
+    if exercise.kind != "choice":
+        return None
+    try:
+        answer = plain(answer)
+    except Exception:
+        return None
+    if type(answer) is not str:
+        return None
+    by_text = {normal_text(choice): choice for choice in exercise.choices}
+    return by_text.get(normal_text(answer))
 
 
 @dataclass(frozen=True)

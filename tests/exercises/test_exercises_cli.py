@@ -3,6 +3,7 @@ built from a folder of exports made by driving the real checker for a simulated 
 
 from __future__ import annotations
 
+import ast
 import csv
 import json
 import math
@@ -111,7 +112,7 @@ def break_some(folder):
     (folder / "cortado.json").write_text('{"format": "evalbook-exercises", "items": [', "utf-8")
     shutil.copy(folder / f"Ana_{SET}.json", folder / "copia_da_Ana.json")
     newer = json.loads((folder / f"Bruno_{SET}.json").read_text("utf-8"))
-    newer["format_version"] = 2
+    newer["format_version"] = store.FORMAT_VERSION + 1
     (folder / "versao_nova.json").write_text(json.dumps(store.seal(newer)), "utf-8")
     edited = (folder / f"Carla_{SET}.json").read_text("utf-8")
     (folder / f"Carla_{SET}.json").write_text(
@@ -121,7 +122,7 @@ def break_some(folder):
     return {
         "cortado.json": "JSON válido",
         "copia_da_Ana.json": "duplicado",
-        "versao_nova.json": "versão 2",
+        "versao_nova.json": f"versão {store.FORMAT_VERSION + 1}",
         f"Carla_{SET}.json": "editado à mão",
         "notas.json": "não é um arquivo de progresso",
     }
@@ -166,7 +167,7 @@ def test_the_class_report_from_a_simulated_class(tmp_path, capsys):
         assert math.isclose(float(row["certo_na_primeira"]), first)
         assert math.isclose(float(row["certo_no_fim"]), final)
     kappa = rows["04.kappa"]
-    if kappa["vezes_erro_conhecido"] != "0":
+    if kappa["estudantes_com_erro_conhecido"] != "0":
         assert kappa["erro_conhecido_mais_frequente"] == all_exercises()["04.kappa"].mistakes[0][1]
     page = html.read_text("utf-8")
     assert page.count("<svg") == 1 and "http://" not in page.replace(
@@ -205,7 +206,7 @@ def test_the_answer_key_follows_the_variant(tmp_path):
     key = answer_key("09", 17)
     assert key.splitlines()[0] == "Gabarito dos exercícios 09, variante 17"
     wilson = expected_answer("09.wilson", variant=17).expected
-    assert f"09.wilson: inferior = {wilson[0]:.6g}, superior = {wilson[1]:.6g}" in key
+    assert f"09.wilson: inferior = {wilson[0]!r}, superior = {wilson[1]!r}" in key
     assert answer_key("09") != key
     path = tmp_path / "gabarito.txt"
     assert main(["gabarito", "09", "--variante", "17", "--saida", str(path)]) == 0
@@ -233,20 +234,46 @@ def test_the_help_is_in_portuguese(capsys):
     assert "gabarito" in out and "relatório da turma" in out
 
 
-def test_class_notebooks_one_variant_per_student(tmp_path):
+def _start_calls(path, set_id):
+    """The ``start`` calls and the ``VARIANTE`` assigned in a notebook, read from its syntax."""
+    calls, variants = [], []
+    for cell in nbformat.read(path, as_version=4).cells:
+        if cell.cell_type != "code":
+            continue
+        for node in ast.walk(ast.parse(cell.source)):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "start":
+                calls.append(
+                    (
+                        node.args[0].value,
+                        {k.arg: ast.unparse(k.value) for k in node.keywords},
+                    )
+                )
+            if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", None) == "VARIANTE":
+                variants.append(ast.literal_eval(node.value))
+    return calls, variants
+
+
+def test_class_notebooks_one_variant_per_student(tmp_path, capsys):
     roster = tmp_path / "turma.csv"
     roster.write_text("nome,numero\nAna Souza,2024001\nBruno Lima,\n", "utf-8")
     root = find_root(Path(__file__).parent)
     argv = ["cadernos", str(roster), "--saida", str(tmp_path / "out"), "--raiz", str(root)]
     assert main([*argv, "--conjuntos", "09", "04"]) == 0
-    ana = nbformat.read(tmp_path / "out/Ana_Souza/09_intervalos_de_confianca.ipynb", 4)
-    source = "\n".join(cell.source for cell in ana.cells)
-    assert 'start("09", variant=2024001, student="Ana Souza")' in source
-    bruno = nbformat.read(tmp_path / "out/Bruno_Lima/09_intervalos_de_confianca.ipynb", 4)
+    out = capsys.readouterr().out
+    assert "4 cadernos escritos" in out and "2 estudantes" in out
     variant = student_variant("Bruno Lima")
-    assert f'start("09", variant={variant}, student="Bruno Lima")' in "\n".join(
-        cell.source for cell in bruno.cells
-    )
+    assert f"Bruno Lima: variante {variant}, tirada do nome" in out
+    ana = tmp_path / "out/Ana_Souza_2024001/09_intervalos_de_confianca.ipynb"
+    calls, variants = _start_calls(ana, "09")
+    assert variants == [2024001]  # the data and the checker read this one value
+    assert calls == [
+        ("09", {"variant": "VARIANTE", "student": "'Ana Souza'", "student_id": "'2024001'"})
+    ]
+    bruno = tmp_path / f"out/Bruno_Lima_{variant}/09_intervalos_de_confianca.ipynb"
+    assert _start_calls(bruno, "09")[0][0][1]["student_id"] == repr(str(variant))
     assert student_variant("  bruno   LIMA") == variant
-    four = nbformat.read(tmp_path / "out/Bruno_Lima/04_kappa_e_concordancia.ipynb", 4)
-    assert 'start("04", student="Bruno Lima")' in "\n".join(c.source for c in four.cells)
+    four = tmp_path / f"out/Bruno_Lima_{variant}/04_kappa_e_concordancia.ipynb"
+    assert _start_calls(four, "04") == (
+        [("04", {"student": "'Bruno Lima'", "student_id": repr(str(variant))})],
+        [],
+    )

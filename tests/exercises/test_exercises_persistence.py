@@ -34,6 +34,14 @@ def _validate(document):
     jsonschema.validate(document, store.schema())
 
 
+#: The files of a folder a session keeps: the record and its lock (hidden).
+_KEPT = {"progresso_01.json", ".progresso_01.json.lock"}
+
+
+def _visible(folder) -> set[str]:
+    return {path.name for path in folder.iterdir() if not path.name.startswith(".")}
+
+
 def test_the_record_survives_a_restart(monkeypatch, tmp_path):
     exercicios = start("01", student="Ana Souza", folder=tmp_path)
     assert "progresso_01.json" in str(exercicios) and "Ana Souza" in str(exercicios)
@@ -107,7 +115,7 @@ def test_an_interactive_session_asks_once(monkeypatch, tmp_path):
     start("01")
     second = start("02")  # the name typed is kept for the kernel (EVALBOOK_STUDENT)
     assert len(asked) == 1 and second.progress().student == "Dora"
-    assert {path.name for path in tmp_path.iterdir()} == {"progresso_01.json", "progresso_02.json"}
+    assert _visible(tmp_path) == {"progresso_01.json", "progresso_02.json"}
 
 
 def test_no_standard_input_means_no_student(monkeypatch, tmp_path):
@@ -162,7 +170,7 @@ def test_another_students_or_variants_file_is_set_aside(tmp_path, first, second,
     original = (tmp_path / "progresso_01.json").read_bytes()
     message = str(start("01", folder=tmp_path, **second))
     assert words in message
-    (aside,) = [p for p in tmp_path.iterdir() if p.name != "progresso_01.json"]
+    (aside,) = [p for p in tmp_path.iterdir() if p.name not in _KEPT]
     assert aside.read_bytes() == original
 
 
@@ -180,7 +188,7 @@ def test_a_reset_asks_for_confirmation(monkeypatch, tmp_path):
     assert exercicios.reset_progress() == "Nada apagado."
     monkeypatch.setattr("builtins.input", lambda prompt: "sim")
     assert exercicios.reset_progress().startswith("Apagado: o registro do conjunto 01.")
-    (aside,) = [p for p in tmp_path.iterdir() if p.name != "progresso_01.json"]
+    (aside,) = [p for p in tmp_path.iterdir() if p.name not in _KEPT]
     assert aside.name.startswith("progresso_01.json.apagado-") and aside.read_bytes() == before
     # the record goes on, empty, in a new file
     assert exercicios.progress().table.loc["01.tipo_i", "tentativas"] == 0
@@ -224,15 +232,17 @@ def test_a_kernel_killed_while_it_writes_leaves_the_record_intact(tmp_path, dela
     _validate(document)
     tries = {row["item"]: row["tries"] for row in document["items"]}
     assert tries["01.n_tipo_i"] >= 1
-    leftovers = [p.name for p in tmp_path.iterdir() if p.name != "progresso_01.json"]
+    leftovers = [p.name for p in tmp_path.iterdir() if p.name not in _KEPT]
     assert all(name.endswith(".tmp") for name in leftovers)  # at most the half-written temp
     assert "Progresso recuperado" in str(start("01", student="Ana", folder=tmp_path))
+    assert _visible(tmp_path) == {"progresso_01.json"}  # the next start removed the temp
+    assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
 
 
 def test_the_schema_is_shipped_and_is_a_valid_schema():
     schema = store.schema()
     jsonschema.validators.validator_for(schema).check_schema(schema)
-    assert schema["properties"]["format_version"]["const"] == store.FORMAT_VERSION
+    assert store.FORMAT_VERSION in schema["properties"]["format_version"]["enum"]
     assert Path(session.__file__).with_name("export.schema.json").exists()
 
 
