@@ -26,6 +26,7 @@ import pytest
 
 from evalbook import ConfusionMatrix
 from evalbook.exercises import ABS_TOL, CheckResult, check, start
+from evalbook.exercises.checker import REL_TOL
 from evalbook.exercises.answers import normal_text
 from evalbook.exercises.build import MARKER
 from evalbook.exercises.checker import expected_answer
@@ -390,11 +391,14 @@ def test_tolerance(exercise_id):
     def as_answer(array):
         return float(array[0]) if all_exercises()[exercise_id].kind == "number" else tuple(array)
 
+    tolerance = np.maximum(ABS_TOL, REL_TOL * np.abs(values))  # relative for large values
     assert check(exercise_id, as_answer(np.round(values, 3))).correct
-    assert check(exercise_id, as_answer(values + 0.9 * ABS_TOL)).correct
-    assert check(exercise_id, as_answer(values - 0.9 * ABS_TOL)).correct
-    assert not check(exercise_id, as_answer(values + 1.2 * ABS_TOL)).correct
-    assert not check(exercise_id, as_answer(values - 1.2 * ABS_TOL)).correct
+    assert check(exercise_id, as_answer(values + 0.9 * tolerance)).correct
+    assert check(exercise_id, as_answer(values - 0.9 * tolerance)).correct
+    assert not check(exercise_id, as_answer(values + 1.2 * tolerance)).correct
+    assert not check(exercise_id, as_answer(values - 1.2 * tolerance)).correct
+    significant = [float(f"{v:.5g}") for v in values]  # five significant digits are right
+    assert check(exercise_id, as_answer(np.array(significant))).correct
 
 
 def test_checking_emits_no_warning():
@@ -516,7 +520,7 @@ def plain_wrong(exercise_id: str):
     if exercise.kind == "prediction":
         return "?"
     values = np.atleast_1d(np.asarray(expected, dtype=float))
-    shifted = [0.5 if math.isnan(v) else v + 0.0371 for v in values]
+    shifted = [0.5 if math.isnan(v) else v + max(0.0371, 0.01 * abs(v)) for v in values]
     return shifted[0] if exercise.kind == "number" else tuple(shifted)
 
 
