@@ -30,8 +30,9 @@ Numbers are accepted within an absolute tolerance :data:`ABS_TOL` = 5e-4, so an 
 rounded to 3 decimals is right (|0.6154 - 0.615| < 5e-4) and one rounded to 2 decimals
 usually is not; a large value within the relative tolerance :data:`REL_TOL` = 1e-4, so
 that five significant digits are right (215993 for 215992.902). An item may accept other
-answers too (``also_right``: the exact value beside a printed table's). ``nan`` (an undefined metric) matches ``nan``. Counts, labels and
-confusion matrices are compared exactly.
+answers too (``also_right``: the exact value beside a printed table's). ``nan`` (an
+undefined metric) matches ``nan``. Counts, labels and confusion matrices are compared
+exactly.
 
 Examples
 --------

@@ -33,6 +33,7 @@ def said(text: Text, variant: int | None) -> str:
     """
     return text(variant) if callable(text) else text
 
+
 #: Kinds of answer that :func:`evalbook.exercises.check` knows how to compare.
 KINDS = ("number", "numbers", "count", "choice", "labels", "matrix", "prediction", "text")
 

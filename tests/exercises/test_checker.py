@@ -262,7 +262,7 @@ def test_a_large_value_is_right_with_five_significant_digits():
     sse = float(expected_answer("06.sse").expected)  # 215992.902...
     assert check("06.sse", 215992.90).correct and check("06.sse", 215993).correct
     assert not check("06.sse", round(sse * 1.001)).correct  # wrong in the fourth digit
-    mse, rmse = expected_answer("06.mse_rmse").expected
+    _, rmse = expected_answer("06.mse_rmse").expected
     assert check("06.mse_rmse", (3248.01, round(rmse, 3))).correct
     assert check("06.mse_rmse", (3248.0, round(rmse, 3))).correct
     assert not check("06.mse_rmse", (3249.0, round(rmse, 3))).correct

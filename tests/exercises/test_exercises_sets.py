@@ -26,10 +26,9 @@ import pytest
 
 from evalbook import ConfusionMatrix
 from evalbook.exercises import ABS_TOL, CheckResult, check, start
-from evalbook.exercises.checker import REL_TOL
 from evalbook.exercises.answers import normal_text
 from evalbook.exercises.build import MARKER
-from evalbook.exercises.checker import expected_answer
+from evalbook.exercises.checker import REL_TOL, expected_answer
 from evalbook.exercises.item import KINDS
 from evalbook.exercises.registry import all_exercises, exercise_sets, set_of
 from evalcourse import datasets
