@@ -154,7 +154,7 @@ def pair(first: Answer, second: Answer) -> Answer:
 
 
 def multiple_choice(
-    right: str, feedback: Mapping[str, str], *, look: str, formula: str, call: str
+    right: str, feedback: Mapping[str, Text], *, look: Text, formula: Text, call: Text
 ) -> Exercise:
     """An item whose answer is one of the keys of ``feedback`` (e.g. ``"a"`` to ``"d"``).
 

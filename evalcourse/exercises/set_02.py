@@ -61,6 +61,29 @@ def _f1_position(variant) -> str:
     return "abaixo" if f1 < min(values) else "entre"
 
 
+def _frauds(variant) -> int:
+    return int((data.fraud_predictions(variant=variant)["target"] == POSITIVE).sum())
+
+
+def _common_class_feedback(variant) -> str:
+    """Why the dumb model is useless, said of this variant's balance of the classes."""
+    frauds = _frauds(variant)
+    n = len(data.fraud_predictions(variant=variant))
+    if 2 * frauds < n:
+        balance = (
+            f"Com {frauds} fraudes em {n} transações, a acurácia premia quem chuta a classe comum"
+        )
+    else:
+        balance = (
+            f"Aqui as classes estão equilibradas ({frauds} fraudes em {n}) e a acurácia do "
+            "burro é só a fração de legítimas; com fraudes raras ela seria alta"
+        )
+    return (
+        f"É o modelo “burro” do handout 000. {balance}; a revocação (e o F1, o MCC) mostram "
+        "que ele é inútil para a fraude."
+    )
+
+
 #: The items, each named once, in the notebook's order (progress, exports and the class
 #: report follow it).
 ITEMS = {
@@ -225,9 +248,10 @@ ITEMS = {
                 "que sempre diz “legítima”.",
             ),
         ),
-        comment=(
-            "Quase a acurácia do modelo de verdade sem achar uma única fraude: é a "
-            "revocação 0 que denuncia o modelo burro (handout 000)."
+        comment=lambda variant: (
+            f"Acurácia {evalbook.accuracy(dumb_matrix(variant)):.3f} contra "
+            f"{evalbook.accuracy(model_matrix(variant)):.3f} do modelo de verdade; revocação 0 "
+            f"contra {evalbook.recall(model_matrix(variant)):.3f}."
         ),
     ),
     "acuracia_basta": multiple_choice(
@@ -237,11 +261,7 @@ ITEMS = {
                 "A acurácia conta acertos sem olhar a classe. O modelo burro acerta todas "
                 "as legítimas e nenhuma fraude, e achar fraudes é a razão de ter um modelo."
             ),
-            "b": (
-                "É o modelo “burro” do handout 000. Com classes desbalanceadas, a "
-                "acurácia premia quem chuta a classe comum; a revocação (e o F1, o MCC) "
-                "mostram que ele é inútil para a fraude."
-            ),
+            "b": _common_class_feedback,
             "c": (
                 "É verdade que ele não dá alarme falso, mas só porque nunca diz “fraude”: "
                 "deixa passar todas as fraudes."

@@ -23,7 +23,7 @@ from evalcourse.exercises import data
 #: Number of predictors of the model (the intercept is not one).
 P = len(data.DIABETES_COLUMNS)
 #: How much exercise 06.outlier adds to the first test target.
-SHIFT = 200.0
+SHIFT = data.DIABETES_SHIFT
 
 
 def _data(variant) -> dict:
@@ -249,6 +249,9 @@ ITEMS = {
         ),
         formula=("Um erro e que vira e + 200 soma (e + 200)² ao MSE, mas só |e + 200| ao MAE."),
         call="Faça a questão 8 e compare `razao_mse` com `razao_mae`.",
+        facts={
+            "o MSE cresce numa proporção maior que o MAE": lambda v: _grows_more(v) == "MSE",
+        },
     ),
     "outlier": Exercise(
         expected=lambda v: _outlier_ratios(v),
@@ -273,6 +276,10 @@ ITEMS = {
             ),
         ),
         comment="O erro entra ao quadrado no MSE: um único alvo deslocado pesa muito mais nele.",
+        facts={
+            "os dois erros crescem": lambda v: min(_outlier_ratios(v)) > 1,
+            "o MSE cresce mais que o MAE": lambda v: _grows_more(v) == "MSE",
+        },
     ),
     "r2_negativo": multiple_choice(
         "b",

@@ -16,6 +16,8 @@ True
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 import evalbook
@@ -64,6 +66,14 @@ def _split():
 
 def _truncated_split():
     return tuple(int(N_SPLIT * f) for f in SPLIT_FRACTIONS)
+
+
+def _two_step_split():
+    """scikit-learn's way: ``train_test_split`` twice, each rounding the held-out part up."""
+    test = math.ceil(N_SPLIT * SPLIT_FRACTIONS[2])
+    rest = N_SPLIT - test
+    validation = math.ceil(rest * SPLIT_FRACTIONS[1] / (1 - SPLIT_FRACTIONS[2]))
+    return rest - validation, validation, test
 
 
 def _stratified(fraction=TEST_FRACTION):
@@ -141,8 +151,17 @@ ITEMS = {
                 f"{N_SPLIT}: um exemplo ficaria de fora. O exemplo que sobra vai para a "
                 "parte com maior parte fracionária (método do maior resto).",
             ),
+            (
+                lambda _: _two_step_split(),
+                "Essa é a divisão do scikit-learn em dois passos (`train_test_split` duas "
+                "vezes, cada uma arredondando a parte separada para cima): uma regra válida, "
+                "mas a questão pede o método do maior resto, aplicado às três quotas de uma vez.",
+            ),
         ),
         comment="Treino, validação e teste são disjuntos e, juntos, cobrem todos os exemplos.",
+        facts={
+            "a divisão em dois passos dá outras contagens": lambda _: _two_step_split() != _split(),
+        },
     ),
     "estratificado": Exercise(
         expected=lambda _: _stratified(),
@@ -207,8 +226,8 @@ ITEMS = {
             ),
         ),
         comment=(
-            "O pior caso do leave-one-out (handout 001): sem o exemplo de teste, a classe "
-            "oposta é sempre a majoritária."
+            "Esse é o pior caso do leave-one-out que o handout 001 descreve; a próxima "
+            "questão pergunta por quê."
         ),
     ),
     "loo_pessimo": multiple_choice(
@@ -334,7 +353,7 @@ ITEMS = {
                 "validação cruzada cada fold é testado por um modelo que não o viu.",
             ),
         ),
-        comment="Cada flor foi testada exatamente uma vez, por uma árvore que não a viu.",
+        comment="Cada flor entrou no teste de exatamente um dos 10 folds.",
     ),
     "qual_acuracia": multiple_choice(
         "b",

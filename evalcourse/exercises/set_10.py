@@ -74,9 +74,10 @@ def _friedman_comment() -> str:
     exact = friedman(FRIEDMAN_SCORES, method="exact").p_value
     n, k = len(FRIEDMAN_SCORES), len(FRIEDMAN_SCORES[0])
     verdict = (
-        "abaixo de 0.05: os três algoritmos não parecem equivalentes"
+        "abaixo de 0.05: o teste rejeita que os três algoritmos tenham o mesmo desempenho"
         if approximate < 0.05
-        else "acima de 0.05: não há evidência de que os algoritmos difiram"
+        else "acima de 0.05: estes dados não mostram diferença (o que não prova que os "
+        "algoritmos sejam equivalentes)"
     )
     same = (exact < 0.05) == (approximate < 0.05)
     return (
@@ -156,13 +157,14 @@ ITEMS = {
         mistakes=(
             (
                 lambda _: "M1",
-                "d = 0.06 > 0, mas o intervalo contém 0: com 95% de confiança não é possível "
-                "afirmar que M1 é melhor (nem que são equivalentes).",
+                "d = 0.06 > 0 é só o centro do intervalo. Olhe os dois limites: o que eles "
+                "dizem do sinal de p1 − p2 com 95% de confiança?",
             ),
         ),
     ),
     "t_tabela": Exercise(
         expected=lambda _: t_value(T_CONFIDENCE, T_DATASETS - 1, source="table"),
+        also_right=lambda _: (t_value(T_CONFIDENCE, T_DATASETS - 1),),  # 6.965, exact
         kind="number",
         look=(
             "A tabela t tem uma linha por número de graus de liberdade. Quantos graus de "
@@ -248,7 +250,9 @@ ITEMS = {
                 "dados, então 1/9, não 1/10.",
             ),
         ),
-        comment="Com a correção, o intervalo passa a conter 0.",
+        comment=(
+            "A correção alarga o intervalo: ela conta que os folds compartilham dados de treino."
+        ),
     ),
     "onde_melhor": Exercise(
         expected=lambda _: _better_where(),

@@ -79,7 +79,7 @@ def test_specific_hints():
     assert "variância" in check("10.d_sigma", (0.06, 0.00153)).message
     assert "somou os desvios" in check("10.d_sigma", (0.06, 0.0552)).message
     assert "z = 1.65" in check("10.intervalo", (-0.0045, 0.1245)).message
-    assert "contém 0" in check("10.veredito", "M1").message
+    assert "só o centro do intervalo" in check("10.veredito", "M1").message
     assert "k − 1 = 2" in check("10.t_tabela", 4.541).message
     assert "Tabela 5.1" in check("10.t_tabela", 2.33).message
     assert "erro padrão" in check("10.t_intervalo", (-0.0146, 0.0536)).message

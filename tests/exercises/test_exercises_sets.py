@@ -139,7 +139,7 @@ def _mistakes():
 
 @pytest.mark.parametrize(("exercise_id", "position"), _mistakes())
 def test_known_mistakes_get_their_own_hint(exercise_id, position):
-    compute, hint = all_exercises()[exercise_id].mistakes[position]
+    compute, hint = all_exercises()[exercise_id].for_variant(None).mistakes[position]
     result = check(exercise_id, compute(None))
     assert not result.correct
     assert result.message.startswith(WRONG_HINT + hint)
@@ -147,6 +147,7 @@ def test_known_mistakes_get_their_own_hint(exercise_id, position):
 
 def test_registry_entries_are_well_formed():
     for exercise_id, exercise in all_exercises().items():
+        exercise = exercise.for_variant(None)
         assert re.fullmatch(r"\d\d\.[a-z0-9_]+", exercise_id), exercise_id
         assert exercise.kind in KINDS, exercise_id
         steps = (exercise.look, exercise.formula, exercise.call)
@@ -481,7 +482,7 @@ def test_the_first_hint_gives_nothing_away(exercise_id):
 @pytest.mark.parametrize("exercise_id", IDS)
 def test_hints_come_in_steps(exercise_id):
     """The same wrong answer three times: what to look at, then the formula, then the call."""
-    exercise = all_exercises()[exercise_id]
+    exercise = all_exercises()[exercise_id].for_variant(None)
     stepped = 0
     for answer in [*wrong_answers()[exercise_id], plain_wrong(exercise_id)]:
         session = start(set_of(exercise_id))
