@@ -154,12 +154,19 @@ def pair(first: Answer, second: Answer) -> Answer:
 
 
 def multiple_choice(
-    right: str, feedback: Mapping[str, Text], *, look: Text, formula: Text, call: Text
+    right: str,
+    feedback: Mapping[str, Text],
+    *,
+    look: Text,
+    formula: Text,
+    call: Text,
+    facts: Mapping[str, Fact] | None = None,
 ) -> Exercise:
     """An item whose answer is one of the keys of ``feedback`` (e.g. ``"a"`` to ``"d"``).
 
     Every option has its own feedback: for the right one, why it is right; for each wrong
     one, why it is tempting and why it is wrong. The options' texts are in the notebook.
+    ``facts``: what the fixed texts state about the data (see :class:`Exercise`).
 
     Examples
     --------
@@ -179,6 +186,7 @@ def multiple_choice(
         look=look,
         formula=formula,
         call=call,
+        facts=dict(facts or {}),
     )
 
 

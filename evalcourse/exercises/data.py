@@ -7,7 +7,8 @@ docstring.
 
 Variants for homework
 ---------------------
-The datasets of sets 01, 02 and 05 (the fraud table, and set 05's threshold), 03 (the
+The datasets of sets 01 and 02 (the fraud transactions), 05 (the fraud table of 16
+transactions, and its threshold), 03 (the
 credit models), 06 (the diabetes split), 08 (the bootstrap's size, the .632 errors and the
 iris folds) and 09 (the test results) take ``variant=``: a whole number, e.g. a student
 number; so do those of sets 11 and 12, in :mod:`evalcourse.exercises.data_beyond`.
@@ -54,6 +55,7 @@ __all__ = [
     "fraud_matrix",
     "fraud_predictions",
     "fraud_threshold",
+    "fraud_transactions",
     "friedman_accuracies",
     "iris",
     "iris_tree",
@@ -106,7 +108,8 @@ BLEU_CANDIDATE = "o tempo o tempo será ensolarado"
 
 # ---------------------------------------------------------------------- sets 01, 02, 05
 def fraud_predictions(*, variant=None) -> pd.DataFrame:
-    """Sets 01, 02 and 05: 16 card transactions with target, prediction and score.
+    """Set 05 (and the solutions' data of sets 01 and 02): 16 card transactions with target,
+    prediction and score.
 
     ``variant=None`` is :func:`evalcourse.datasets.fraud_predictions` (6 frauds, 10
     legitimate). Another key draws 5 to 8 frauds with new scores (two decimals, all
@@ -201,8 +204,62 @@ def fraud_threshold(*, variant=None) -> float:
     raise ValueError(f"variant {variant}: no rank gives a threshold for set 05")
 
 
+def fraud_transactions(*, variant=None) -> pd.DataFrame:
+    """Sets 01 and 02: card transactions with target, prediction and score.
+
+    ``variant=None`` is :func:`fraud_predictions` (the 16 transactions of the solutions).
+    Another key draws 16 to 24 transactions, of which at least a fifth and fewer than half
+    are frauds, with new scores (two decimals, all distinct), and predicts "fraude" for a
+    score ≥ 0.5; every cell of the confusion matrix is at least 1, and the numbers of false
+    positives and false negatives differ. The space is wide enough that two students share
+    a confusion matrix well under 0.5% of the time (set 05 keeps 16 transactions, drawn by
+    :func:`fraud_predictions`, for its quartiles).
+
+    Examples
+    --------
+    >>> fraud_transactions().equals(fraud_predictions())
+    True
+    >>> table = fraud_transactions(variant=2024)
+    >>> list(table.columns), 16 <= len(table) <= 24, table.score.is_unique
+    (['id', 'target', 'prediction', 'score'], True, True)
+    """
+    variant = check_variant(variant)
+    if variant is None:
+        return fraud_predictions()
+    return _fraud_transactions(variant).copy()
+
+
+@cache
+def _fraud_transactions(variant: int) -> pd.DataFrame:
+    rng = variant_rng(variant, "fraud-transactions")
+    positive, negative = FRAUD_LABELS
+    while True:
+        n = int(rng.integers(16, 25))
+        frauds = int(rng.integers(-(-n // 5), -(-n // 2)))  # ⌈n/5⌉ .. ⌈n/2⌉ − 1
+        target = np.array([positive] * frauds + [negative] * (n - frauds), dtype=object)
+        rng.shuffle(target)
+        fraud = target == positive
+        score = np.zeros(n)
+        while len(set(score)) < n:  # scores drawn again until distinct (n stays uniform)
+            raw = np.where(fraud, rng.beta(4.0, 2.2, n), rng.beta(2.0, 4.0, n))
+            score = np.clip(np.round(raw, 2), 0.01, 0.99)
+        flagged = score >= 0.5
+        tp, fn = int(np.sum(fraud & flagged)), int(np.sum(fraud & ~flagged))
+        fp, tn = int(np.sum(~fraud & flagged)), int(np.sum(~fraud & ~flagged))
+        if min(tp, fn, fp, tn) >= 1 and fp != fn:
+            break
+    return pd.DataFrame(
+        {
+            "id": np.arange(1, n + 1),
+            "target": target.astype(str),
+            "prediction": np.where(flagged, positive, negative),
+            "score": score,
+        }
+    )
+
+
 def fraud_matrix(*, variant=None) -> evalbook.ConfusionMatrix:
-    """Sets 01 and 02: the model's confusion matrix on :func:`fraud_predictions`.
+    """Sets 01 and 02: the model's confusion matrix on :func:`fraud_transactions`.
 
     Rows are the target, ``"fraude"`` (the positive class) first.
 
@@ -211,7 +268,7 @@ def fraud_matrix(*, variant=None) -> evalbook.ConfusionMatrix:
     >>> fraud_matrix().counts.tolist()
     [[4, 2], [3, 7]]
     """
-    table = fraud_predictions(variant=variant)
+    table = fraud_transactions(variant=variant)
     return evalbook.ConfusionMatrix.from_labels(
         table["target"], table["prediction"], labels=list(FRAUD_LABELS)
     )

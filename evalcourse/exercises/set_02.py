@@ -1,6 +1,6 @@
 """Exercises 02 (classification metrics) on the fraud table's confusion matrix.
 
-The matrix is the model's on :func:`evalcourse.exercises.data.fraud_predictions` (or another
+The matrix is the model's on :func:`evalcourse.exercises.data.fraud_transactions` (or another
 variant of it, see :func:`evalbook.exercises.start`); the "dumb" model always predicts
 ``"legítima"``. Every expected answer is computed with the library when it is checked.
 
@@ -39,7 +39,7 @@ def model_matrix(variant) -> evalbook.ConfusionMatrix:
 
 def dumb_matrix(variant) -> evalbook.ConfusionMatrix:
     """The confusion matrix of the "dumb" model that always predicts ``"legítima"``."""
-    target = data.fraud_predictions(variant=variant)["target"]
+    target = data.fraud_transactions(variant=variant)["target"]
     return evalbook.ConfusionMatrix.from_labels(
         target, [NEGATIVE] * len(target), labels=list(data.FRAUD_LABELS)
     )
@@ -62,26 +62,21 @@ def _f1_position(variant) -> str:
 
 
 def _frauds(variant) -> int:
-    return int((data.fraud_predictions(variant=variant)["target"] == POSITIVE).sum())
+    return int((data.fraud_transactions(variant=variant)["target"] == POSITIVE).sum())
 
 
 def _common_class_feedback(variant) -> str:
-    """Why the dumb model is useless, said of this variant's balance of the classes."""
-    frauds = _frauds(variant)
-    n = len(data.fraud_predictions(variant=variant))
-    if 2 * frauds < n:
-        balance = (
-            f"Com {frauds} fraudes em {n} transações, a acurácia premia quem chuta a classe comum"
-        )
-    else:
-        balance = (
-            f"Aqui as classes estão equilibradas ({frauds} fraudes em {n}) e a acurácia do "
-            "burro é só a fração de legítimas; com fraudes raras ela seria alta"
-        )
+    """Why the dumb model is useless, said with this variant's counts of the classes."""
+    frauds, n = _frauds(variant), _size(variant)
     return (
-        f"É o modelo “burro” do handout 000. {balance}; a revocação (e o F1, o MCC) mostram "
-        "que ele é inútil para a fraude."
+        f"É o modelo “burro” do handout 000. Com {frauds} fraudes em {n} transações, a "
+        "acurácia premia quem chuta a classe comum; a revocação (e o F1, o MCC) mostram que "
+        "ele é inútil para a fraude."
     )
+
+
+def _size(variant) -> int:
+    return len(data.fraud_transactions(variant=variant))
 
 
 #: The items, each named once, in the notebook's order (progress, exports and the class
@@ -280,6 +275,7 @@ ITEMS = {
             "só das legítimas."
         ),
         call="Compare `evalbook.recall(cm)` com `evalbook.recall(cm_burro)`.",
+        facts={"as fraudes são a classe rara": lambda v: 2 * _frauds(v) < _size(v)},
     ),
     "burro_precisao": Exercise(
         expected=_metric(evalbook.precision, dumb_matrix, zero_division=math.nan),

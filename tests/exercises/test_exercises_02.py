@@ -20,7 +20,7 @@ PREVALENCE = 0.01
 
 
 def independent(variant=None) -> dict:
-    table = data.fraud_predictions(variant=variant)
+    table = data.fraud_transactions(variant=variant)
     fraud_true = table["target"].eq("fraude").to_numpy()
     fraud_pred = table["prediction"].eq("fraude").to_numpy()
     tp, fn = int(np.sum(fraud_true & fraud_pred)), int(np.sum(fraud_true & ~fraud_pred))

@@ -62,3 +62,19 @@ SET = ExerciseSet("99", title="Fatos", variants=True, items={
     false, example = _sweep("99", [None, *range(10)])
     assert false == Counter({("99.par", "a variante é par"): 5})
     assert example[("99.par", "a variante é par")] == 1
+
+
+@pytest.mark.slow
+def test_two_students_rarely_share_a_confusion_matrix():
+    """Sets 01 and 02: the probability that two students' matrices are equal, under 0.5%."""
+    from collections import Counter as Tally
+
+    from evalcourse.exercises import data
+
+    matrices = Tally(
+        tuple(data.fraud_matrix(variant=v).counts.ravel().tolist()) for v in range(SWEEP)
+    )
+    share = sum((count / SWEEP) ** 2 for count in matrices.values())
+    assert share < 0.005, (share, len(matrices))
+    sizes = {len(data.fraud_transactions(variant=v)) for v in range(200)}
+    assert sizes == set(range(16, 25))
