@@ -55,6 +55,57 @@ def _mixed_r2(variant) -> float:
     return 1 - evalbook.sse(t, y) / evalbook.total_sum_of_squares(t, halved=False)
 
 
+def _constant_errors(variant, metric) -> dict[str, float]:
+    """``metric`` on the training targets of predicting always their mean, and their median."""
+    t = _data(variant)["t_train"]
+    return {
+        "média": float(metric(t, np.full_like(t, t.mean()))),
+        "mediana": float(metric(t, np.full_like(t, np.median(t)))),
+    }
+
+
+def _best_constant(variant, metric) -> str:
+    errors = _constant_errors(variant, metric)
+    return min(errors, key=errors.get)
+
+
+def _constant_item(metric, name: str, rewards: str, other: str) -> Exercise:
+    """A choice: which constant (the mean or the median) gives the smaller ``metric``."""
+    return Exercise(
+        expected=lambda v: _best_constant(v, metric),
+        kind="choice",
+        choices=("média", "mediana"),
+        feedback={
+            rewards: (
+                f"O {name} é o menor possível, entre todas as constantes, na {rewards} dos "
+                f"alvos: é o número que o {name} recompensa (lição 06)."
+            ),
+            other: (
+                f"A {other} minimiza a outra métrica. Calcule o {name} das duas constantes no "
+                "treino e compare."
+            ),
+        },
+        look=(
+            f"Calcule o {name} de prever sempre a média, e sempre a mediana, dos alvos de "
+            "treino, nos próprios alvos de treino."
+        ),
+        formula=(
+            f"{name}(c) = média de (t − c)² se for o MSE, de |t − c| se for o MAE; a derivada "
+            "se anula na média (quadrado) e na mediana (valor absoluto)."
+        ),
+        call=(
+            f"`evalbook.{metric.__name__}(t_treino, np.full_like(t_treino, t_treino.mean()))` e "
+            "o mesmo com `np.median(t_treino)`."
+        ),
+        facts={
+            f"a {rewards} dá o menor {name}": lambda v: _best_constant(v, metric) == rewards,
+            f"as duas constantes não empatam no {name}": lambda v: (
+                len(set(_constant_errors(v, metric).values())) == 2
+            ),
+        },
+    )
+
+
 # ---------------------------------------------------------------------- items that need thinking
 def _grows_more(variant) -> str:
     """Which error grows more, in proportion, when one target moves: "MSE", "MAE" or "iguais"."""
@@ -131,6 +182,8 @@ ITEMS = {
             ),
         ),
     ),
+    "constante_mse": _constant_item(evalbook.mse, "MSE", "média", "mediana"),
+    "constante_mae": _constant_item(evalbook.mae, "MAE", "mediana", "média"),
     "r2": Exercise(
         expected=_test(evalbook.r2),
         kind="number",

@@ -388,6 +388,41 @@ ITEMS = {
             "próprias `X_iris`."
         ),
     ),
+    "repetido": multiple_choice(
+        "c",
+        {
+            "a": (
+                "Os dois usam exemplos que a árvore não viu no treino; mas o 0.96 é uma "
+                "divisão só, um sorteio entre muitos possíveis, e cai dentro da faixa das "
+                "repetições: é sorte da divisão, não mais informação."
+            ),
+            "b": (
+                "Escolher a melhor de dez repetições é escolher pelo ruído: o máximo de dez "
+                "estimativas é otimista, como escolher o modelo no teste."
+            ),
+            "c": (
+                "A média de dez divisões depende menos da sorte de uma divisão, e a faixa das "
+                "repetições mostra quanto uma divisão só pode variar (handout 001, holdout "
+                "repetido)."
+            ),
+            "d": (
+                "O holdout repetido é um estimador válido do erro, como a validação cruzada; "
+                "ela é outra maneira de usar todos os dados, não a única correta."
+            ),
+        },
+        look=(
+            "Um holdout só é um sorteio de uma divisão. O que a repetição com outras "
+            "sementes mostra sobre esse sorteio? (lição 08, seção 3)."
+        ),
+        formula=(
+            "Holdout repetido: a estimativa é a média das k repetições, e a dispersão delas "
+            "mostra a variância de uma divisão só (handout 001)."
+        ),
+        call=(
+            "`evalbook.cross_validate(arvore, X_iris, especies, evalbook.repeated_holdout("
+            "especies, n_repeats=10, seed=0))`: compare a média das 10 acurácias com cada uma."
+        ),
+    ),
     "explique": written(
         "Por que avaliar um modelo nos próprios dados de treino dá uma estimativa otimista?",
     ),

@@ -190,7 +190,7 @@ def test_expected_answers_of_two_variants_without_the_session():
     assert all_exercises()["09.condicao"].expected(None) == "não"
     assert all_exercises()["09.condicao"].expected(7) == "sim"
     assert all_exercises()["01.n_tipo_i"].expected(None) == 3
-    assert all_exercises()["01.n_tipo_i"].expected(1) == 1  # student 1's fraud table
+    assert all_exercises()["01.n_tipo_i"].expected(4) == 2  # student 4's fraud table
     assert all_exercises()["02.f1"].expected(None) != all_exercises()["02.f1"].expected(1)
 
 
@@ -252,7 +252,7 @@ def test_check_result_displays_its_message():
 def test_exercise_ids():
     assert exercise_ids() == sorted(all_exercises())
     # each set ends with a written question (NN.explique)
-    assert len(exercise_ids("01")) == 9 and len(exercise_ids("02")) == 12
+    assert len(exercise_ids("01")) == 9 and len(exercise_ids("02")) == 15
     with pytest.raises(ValueError, match="set_id"):
         exercise_ids("13")
 
