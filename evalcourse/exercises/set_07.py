@@ -341,8 +341,7 @@ ITEMS = {
             "precisões p₃ e p₄ com a média de p₁ e p₂."
         ),
         call=(
-            "Compare `evalbook.bleu(candidata, referencias, max_order=2)` com o BLEU da "
-            "questão 7."
+            "Compare `evalbook.bleu(candidata, referencias, max_order=2)` com o BLEU da questão 7."
         ),
         comment=_shorter_n_comment,
         facts={"os dois BLEU diferem": lambda _: _bleu_up_to(2) != _bleu_up_to(4)},
