@@ -587,3 +587,23 @@ def test_a_written_answer_is_recorded_not_graded(exercise_id):
 def test_hostile_written_answers_get_a_hint_never_a_traceback(exercise_id, answer):
     result = check(exercise_id, answer)
     assert isinstance(result, CheckResult) and isinstance(result.message, str)
+
+
+#: Sets that still ask for less than a third of judgement (to be given more).
+THIN_JUDGEMENT = {"05"}
+
+
+@pytest.mark.parametrize(
+    "set_id",
+    [
+        pytest.param(
+            s, marks=pytest.mark.xfail(s in THIN_JUDGEMENT, reason="thin judgement", strict=True)
+        )
+        for s in exercise_sets()
+    ],
+)
+def test_a_third_of_each_set_asks_for_judgement(set_id):
+    """A decision, an interpretation or a prediction, not one library call."""
+    kinds = [e.kind for e in exercise_sets()[set_id].items.values() if e.kind != "text"]
+    judgement = sum(kind in {"choice", "prediction"} for kind in kinds)
+    assert 3 * judgement >= len(kinds), (judgement, len(kinds))
