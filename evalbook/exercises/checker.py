@@ -28,8 +28,11 @@ is "não").
 
 Numbers are accepted within an absolute tolerance :data:`ABS_TOL` = 5e-4, so an answer
 rounded to 3 decimals is right (|0.6154 - 0.615| < 5e-4) and one rounded to 2 decimals
-usually is not. ``nan`` (an undefined metric) matches ``nan``. Counts, labels and
-confusion matrices are compared exactly.
+usually is not; a large value within the relative tolerance :data:`REL_TOL` = 1e-4, so
+that five significant digits are right (215993 for 215992.902). An item may accept other
+answers too (``also_right``: the exact value beside a printed table's). ``nan`` (an
+undefined metric) matches ``nan``. Counts, labels and confusion matrices are compared
+exactly.
 
 Examples
 --------
@@ -77,10 +80,13 @@ from evalbook.exercises.answers import (
 )
 from evalbook.exercises.registry import all_exercises, exercise_ids, exercise_sets
 
-__all__ = ["ABS_TOL", "CheckResult", "ExerciseError", "check", "judge"]
+__all__ = ["ABS_TOL", "REL_TOL", "CheckResult", "ExerciseError", "check", "judge"]
 
 #: Absolute tolerance for numeric answers: rounding to 3 decimals is accepted.
 ABS_TOL = 5e-4
+#: And the relative tolerance, for large values: five significant digits are always right
+#: (215993 for 215992.902), an error of the first four never.
+REL_TOL = 1e-4
 # Floating-point slack, so that a value rounded at exactly half a unit (0.6875 -> 0.688) passes.
 _SLACK = 1e-12
 
@@ -151,6 +157,8 @@ class _Item:
     mistakes: tuple[tuple[Any, str], ...]
     tries: int = 1
     hint: str = ""
+    also_right: tuple = ()
+    source: Any = None
 
 
 def step_hint(exercise, tries: int) -> str:
@@ -226,6 +234,7 @@ def judge(exercise_id, answer, *, variant=None, tries=1) -> tuple[CheckResult, d
     if exercise is None:
         return _unknown(exercise_id), None
     item = expected_answer(exercise_id, variant=variant)
+    exercise = item.exercise  # its texts as this variant's student reads them
     item = dataclasses.replace(item, tries=tries, hint=step_hint(exercise, tries))
     if answer is None or answer is Ellipsis:
         value = "None" if answer is None else "..."
@@ -301,19 +310,19 @@ def expected_answer(exercise_id: str, *, variant: int | None = None) -> _Item:
     """
     exercise = all_exercises()[exercise_id]
     kept = _COMPUTED.get((exercise_id, variant))
-    if kept is not None and kept.exercise is exercise:
+    if kept is not None and kept.source is exercise:
         return kept
     try:
+        shown = exercise.for_variant(variant)
         expected = _read_only(exercise.expected(variant))
-        mistakes = tuple(
-            (_read_only(compute(variant)), hint) for compute, hint in exercise.mistakes
-        )
+        mistakes = tuple((_read_only(compute(variant)), hint) for compute, hint in shown.mistakes)
+        also = () if exercise.also_right is None else tuple(exercise.also_right(variant))
     except Exception as error:
         raise ExerciseError(
             f"exercise {exercise_id}: its expected answer could not be computed "
             f"({type(error).__name__}: {error}); this is a bug in the exercise set"
         ) from error
-    item = _Item(exercise_id, exercise, expected, mistakes)
+    item = _Item(exercise_id, shown, expected, mistakes, also_right=also, source=exercise)
     _COMPUTED[exercise_id, variant] = item
     return item
 
@@ -358,9 +367,12 @@ def _unknown(exercise_id) -> CheckResult:
 
 
 def _close(value: float, expected: float) -> bool:
+    """Within :data:`ABS_TOL`, or :data:`REL_TOL` of the value for a large one."""
     if math.isnan(expected) or math.isnan(value):
         return math.isnan(expected) and math.isnan(value)
-    return abs(value - expected) <= ABS_TOL + _SLACK
+    if math.isinf(expected) or math.isinf(value):
+        return value == expected
+    return abs(value - expected) <= max(ABS_TOL, REL_TOL * abs(expected)) + _SLACK
 
 
 def _looks_like_percent(value: float, expected: float) -> bool:
@@ -382,7 +394,15 @@ def _number_hint(value: float, expected: float) -> str:
             "You answered nan (undefined), but with these data no denominator is 0: the "
             "value is defined."
         )
-    if math.isfinite(expected) and abs(value - expected) <= 10 * ABS_TOL + _SLACK:
+    if not math.isfinite(expected):
+        return ""
+    tolerance = max(ABS_TOL, REL_TOL * abs(expected))
+    if abs(value - expected) <= 10 * tolerance + _SLACK:
+        if tolerance > ABS_TOL:
+            return gettext(
+                "It is close, but outside the tolerance: if you rounded, keep 5 significant "
+                "digits; if not, check the formula."
+            )
         return gettext(
             "It is close, but outside the tolerance ({tolerance}): if you rounded, use 3 "
             "decimals; if not, check the formula."
@@ -407,7 +427,7 @@ def _then_step(hint: str, item: _Item) -> str:
 def _compare_number(item: _Item, answer) -> str:
     value = as_number(answer)
     expected = float(item.expected)
-    if _close(value, expected):
+    if _close(value, expected) or any(_close(value, float(other)) for other in item.also_right):
         return gettext("Exact value: {value}.").format(value=format_number(expected))
     _known_mistake(item, lambda wrong: _close(value, float(wrong)))
     near = _number_hint(value, expected)
@@ -422,7 +442,7 @@ def _compare_numbers(item: _Item, answer) -> str:
     def same(candidate) -> bool:
         return all(_close(v, float(e)) for v, e in zip(values, candidate, strict=True))
 
-    if same(expected):
+    if same(expected) or any(same(other) for other in item.also_right):
         shown = ", ".join(f"{n} = {format_number(e)}" for n, e in zip(names, expected, strict=True))
         return gettext("Exact values: {values}.").format(values=shown)
     _known_mistake(item, same)

@@ -6,6 +6,7 @@ A leaf module: a course's set module builds its items from it and ends with one
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -14,6 +15,24 @@ from typing import Any
 
 #: How an item computes an answer: from the variant of its set (None: the solutions' data).
 Answer = Callable[[int | None], Any]
+#: A text of an item (a hint, a comment, an option's feedback): fixed, or computed from the
+#: variant, so that every number, comparison and adjective it states is true of the data that
+#: student sees (``lambda variant: f"a diferença é {gap(variant):.2f}"``).
+Text = str | Callable[[int | None], str]
+#: A fact a fixed text states about the data, checked for every variant by the tests.
+Fact = Callable[[int | None], bool]
+
+
+def said(text: Text, variant: int | None) -> str:
+    """The text as the student with ``variant`` reads it.
+
+    Examples
+    --------
+    >>> said("Olhe a diagonal.", 7), said(lambda v: f"variante {v}", 7)
+    ('Olhe a diagonal.', 'variante 7')
+    """
+    return text(variant) if callable(text) else text
+
 
 #: Kinds of answer that :func:`evalbook.exercises.check` knows how to compare.
 KINDS = ("number", "numbers", "count", "choice", "labels", "matrix", "prediction", "text")
@@ -50,8 +69,11 @@ class Exercise:
         for the value). A guess is recorded (value, distance), never graded.
         ``"text"``: a short explanation in the student's words, recorded for the lecturer
         and never graded (see :func:`written`).
-    look, formula, call : str
-        The three steps of hints (Portuguese), shown after "❌ Ainda não. Dica:".
+    look, formula, call : str or callable
+        The three steps of hints (Portuguese), shown after "❌ Ainda não. Dica:". Every text
+        of an item (these, ``comment``, the ``feedback`` of an option, a mistake's hint) is
+        a :data:`Text`: a string, or a function of the variant that returns it, for a text
+        whose numbers or words depend on the student's data.
     names : tuple of str
         For ``"numbers"``: the name of each number, in order; for ``"prediction"``: the
         name of the predicted quantity.
@@ -73,21 +95,53 @@ class Exercise:
         For ``"prediction"``: the decision boundary that matters (0.05 for a p-value, 0.5,
         a baseline) and what each side means (below, above); the verdict says on which side
         the guess and the value fall.
+    also_right : callable, optional
+        For ``"number"`` and ``"numbers"``: other answers that are right too, computed from
+        the variant (a tuple of them): the exact value beside a printed table's, or the
+        sizes of another sound rounding rule.
+    facts : mapping of str to callable
+        What the fixed texts of the item state about the data (a sentence → a
+        :data:`Fact`, true or false for a variant): "os dois lucros diferem", "o valor é
+        negativo". The tests check every fact over thousands of variants, so that no student
+        reads a sentence that is false of their data; a set's data never draws a variant
+        where one is false.
     """
 
     expected: Answer
     kind: str
-    look: str
-    formula: str
-    call: str
+    look: Text
+    formula: Text
+    call: Text
     names: tuple[str, ...] = ()
     choices: tuple[str, ...] = ()
-    feedback: Mapping[str, str] = field(default_factory=dict)
-    mistakes: tuple[tuple[Answer, str], ...] = ()
-    comment: str = ""
+    feedback: Mapping[str, Text] = field(default_factory=dict)
+    mistakes: tuple[tuple[Answer, Text], ...] = ()
+    comment: Text = ""
     bounds: tuple[float, float] = (0.0, 1.0)
     reveal: bool = True
     boundary: tuple[float, str, str] | None = None
+    also_right: Answer | None = None
+    facts: Mapping[str, Fact] = field(default_factory=dict)
+
+    def for_variant(self, variant: int | None) -> Exercise:
+        """The item with every text as the student with ``variant`` reads it (strings).
+
+        Examples
+        --------
+        >>> item = Exercise(expected=lambda v: 2, kind="count", look=lambda v: f"{v}?",
+        ...     formula="1 + 1.", call="2")
+        >>> item.for_variant(5).look
+        '5?'
+        """
+        return dataclasses.replace(
+            self,
+            look=said(self.look, variant),
+            formula=said(self.formula, variant),
+            call=said(self.call, variant),
+            comment=said(self.comment, variant),
+            feedback={key: said(text, variant) for key, text in self.feedback.items()},
+            mistakes=tuple((compute, said(hint, variant)) for compute, hint in self.mistakes),
+        )
 
 
 #: Names of the two numbers of an interval answer (lower, upper bound).
@@ -100,12 +154,19 @@ def pair(first: Answer, second: Answer) -> Answer:
 
 
 def multiple_choice(
-    right: str, feedback: Mapping[str, str], *, look: str, formula: str, call: str
+    right: str,
+    feedback: Mapping[str, Text],
+    *,
+    look: Text,
+    formula: Text,
+    call: Text,
+    facts: Mapping[str, Fact] | None = None,
 ) -> Exercise:
     """An item whose answer is one of the keys of ``feedback`` (e.g. ``"a"`` to ``"d"``).
 
     Every option has its own feedback: for the right one, why it is right; for each wrong
     one, why it is tempting and why it is wrong. The options' texts are in the notebook.
+    ``facts``: what the fixed texts state about the data (see :class:`Exercise`).
 
     Examples
     --------
@@ -125,6 +186,7 @@ def multiple_choice(
         look=look,
         formula=formula,
         call=call,
+        facts=dict(facts or {}),
     )
 
 

@@ -145,7 +145,7 @@ def exercise_ids(set_id=None) -> list[str]:
     Examples
     --------
     >>> len(exercise_ids("02"))
-    12
+    15
     """
     if set_id is None:
         return sorted(all_exercises())

@@ -210,7 +210,7 @@ def _item_row(set_id: str, exercise_id: str, documents: list[dict]) -> dict:
     if mistakes:
         position, students = mistakes.most_common(1)[0]
         if position < len(exercise.mistakes):
-            top = exercise.mistakes[position][1]
+            top = exercise.for_variant(None).mistakes[position][1]  # as the solutions read it
     written = [f"{who}: {text['text']}" for who, row in tried for text in row["written"][-1:]]
     # first guesses that fell on the value's side of the item's decision boundary
     sides = [row["guesses"][0]["same_side"] for _, row in tried if row["guesses"]]

@@ -7,7 +7,8 @@ docstring.
 
 Variants for homework
 ---------------------
-The datasets of sets 01, 02 and 05 (the fraud table, and set 05's threshold), 03 (the
+The datasets of sets 01 and 02 (the fraud transactions), 05 (the fraud table of 16
+transactions, and its threshold), 03 (the
 credit models), 06 (the diabetes split), 08 (the bootstrap's size, the .632 errors and the
 iris folds) and 09 (the test results) take ``variant=``: a whole number, e.g. a student
 number; so do those of sets 11 and 12, in :mod:`evalcourse.exercises.data_beyond`.
@@ -54,6 +55,7 @@ __all__ = [
     "fraud_matrix",
     "fraud_predictions",
     "fraud_threshold",
+    "fraud_transactions",
     "friedman_accuracies",
     "iris",
     "iris_tree",
@@ -106,7 +108,8 @@ BLEU_CANDIDATE = "o tempo o tempo será ensolarado"
 
 # ---------------------------------------------------------------------- sets 01, 02, 05
 def fraud_predictions(*, variant=None) -> pd.DataFrame:
-    """Sets 01, 02 and 05: 16 card transactions with target, prediction and score.
+    """Set 05 (and the solutions' data of sets 01 and 02): 16 card transactions with target,
+    prediction and score.
 
     ``variant=None`` is :func:`evalcourse.datasets.fraud_predictions` (6 frauds, 10
     legitimate). Another key draws 5 to 8 frauds with new scores (two decimals, all
@@ -201,8 +204,62 @@ def fraud_threshold(*, variant=None) -> float:
     raise ValueError(f"variant {variant}: no rank gives a threshold for set 05")
 
 
+def fraud_transactions(*, variant=None) -> pd.DataFrame:
+    """Sets 01 and 02: card transactions with target, prediction and score.
+
+    ``variant=None`` is :func:`fraud_predictions` (the 16 transactions of the solutions).
+    Another key draws 16 to 24 transactions, of which at least a fifth and fewer than half
+    are frauds, with new scores (two decimals, all distinct), and predicts "fraude" for a
+    score ≥ 0.5; every cell of the confusion matrix is at least 1, and the numbers of false
+    positives and false negatives differ. The space is wide enough that two students share
+    a confusion matrix well under 0.5% of the time (set 05 keeps 16 transactions, drawn by
+    :func:`fraud_predictions`, for its quartiles).
+
+    Examples
+    --------
+    >>> fraud_transactions().equals(fraud_predictions())
+    True
+    >>> table = fraud_transactions(variant=2024)
+    >>> list(table.columns), 16 <= len(table) <= 24, table.score.is_unique
+    (['id', 'target', 'prediction', 'score'], True, True)
+    """
+    variant = check_variant(variant)
+    if variant is None:
+        return fraud_predictions()
+    return _fraud_transactions(variant).copy()
+
+
+@cache
+def _fraud_transactions(variant: int) -> pd.DataFrame:
+    rng = variant_rng(variant, "fraud-transactions")
+    positive, negative = FRAUD_LABELS
+    while True:
+        n = int(rng.integers(16, 25))
+        frauds = int(rng.integers(-(-n // 5), -(-n // 2)))  # ⌈n/5⌉ .. ⌈n/2⌉ − 1
+        target = np.array([positive] * frauds + [negative] * (n - frauds), dtype=object)
+        rng.shuffle(target)
+        fraud = target == positive
+        score = np.zeros(n)
+        while len(set(score)) < n:  # scores drawn again until distinct (n stays uniform)
+            raw = np.where(fraud, rng.beta(4.0, 2.2, n), rng.beta(2.0, 4.0, n))
+            score = np.clip(np.round(raw, 2), 0.01, 0.99)
+        flagged = score >= 0.5
+        tp, fn = int(np.sum(fraud & flagged)), int(np.sum(fraud & ~flagged))
+        fp, tn = int(np.sum(~fraud & flagged)), int(np.sum(~fraud & ~flagged))
+        if min(tp, fn, fp, tn) >= 1 and fp != fn:
+            break
+    return pd.DataFrame(
+        {
+            "id": np.arange(1, n + 1),
+            "target": target.astype(str),
+            "prediction": np.where(flagged, positive, negative),
+            "score": score,
+        }
+    )
+
+
 def fraud_matrix(*, variant=None) -> evalbook.ConfusionMatrix:
-    """Sets 01 and 02: the model's confusion matrix on :func:`fraud_predictions`.
+    """Sets 01 and 02: the model's confusion matrix on :func:`fraud_transactions`.
 
     Rows are the target, ``"fraude"`` (the positive class) first.
 
@@ -211,7 +268,7 @@ def fraud_matrix(*, variant=None) -> evalbook.ConfusionMatrix:
     >>> fraud_matrix().counts.tolist()
     [[4, 2], [3, 7]]
     """
-    table = fraud_predictions(variant=variant)
+    table = fraud_transactions(variant=variant)
     return evalbook.ConfusionMatrix.from_labels(
         table["target"], table["prediction"], labels=list(FRAUD_LABELS)
     )
@@ -223,7 +280,8 @@ def credit_models(*, variant=None) -> dict[str, evalbook.ConfusionMatrix]:
 
     ``variant=None``: A = [[30, 20], [10, 140]], B = [[42, 8], [35, 115]] ("inadimplente"
     first, rows = target). Another key draws 40 to 60 defaulters, a cautious model A (finds
-    50-70% of them, 3-8% false alarms) and an eager model B (75-90%, 15-25%).
+    50-70% of them, 3-8% false alarms) and an eager model B (75-90%, 15-25%), drawn again
+    until every question has one answer (no tie) and the sentences of set 03 hold.
 
     Examples
     --------
@@ -243,15 +301,50 @@ def _credit_counts(variant) -> dict[str, list[list[int]]]:
     if variant is None:
         return {"A": [[30, 20], [10, 140]], "B": [[42, 8], [35, 115]]}
     rng = variant_rng(variant, "credit")
-    bad = int(rng.integers(40, 61))
-    good = 200 - bad
+    while True:
+        bad = int(rng.integers(40, 61))
+        good = 200 - bad
 
-    def model(found: tuple[float, float], alarms: tuple[float, float]) -> list[list[int]]:
-        tp = round(bad * rng.uniform(*found))
-        fp = round(good * rng.uniform(*alarms))
-        return [[tp, bad - tp], [fp, good - fp]]
+        def model(found, alarms, bad=bad, good=good) -> list[list[int]]:
+            tp = round(bad * rng.uniform(*found))
+            fp = round(good * rng.uniform(*alarms))
+            return [[tp, bad - tp], [fp, good - fp]]
 
-    return {"A": model((0.5, 0.7), (0.03, 0.08)), "B": model((0.75, 0.9), (0.15, 0.25))}
+        counts = {"A": model((0.5, 0.7), (0.03, 0.08)), "B": model((0.75, 0.9), (0.15, 0.25))}
+        if _credit_sound(counts):
+            return counts
+
+
+def _credit_sound(counts) -> bool:
+    """Whether set 03's questions have one answer and its sentences hold for these models.
+
+    The two models never tie: not in profit (at the profit table's prices, nor at −300 for
+    a denied good payer), not in accuracy; the price at which their profits tie is
+    negative (a cost); and the model of higher accuracy, when it earns less, is the one
+    that lends to more defaulters.
+    """
+    gains = np.array(profit_table(), dtype=float)
+    (tp_a, fn_a), (fp_a, tn_a) = counts["A"]
+    (tp_b, fn_b), (fp_b, tn_b) = counts["B"]
+
+    def profit(table, denial):
+        priced = gains.copy()
+        priced[1, 0] = denial
+        return float((np.array(table) * priced).sum())
+
+    profits = [profit(counts[name], gains[1, 0]) for name in "AB"]
+    at_300 = [profit(counts[name], -300.0) for name in "AB"]
+    right = [tp_a + tn_a, tp_b + tn_b]
+    if profits[0] == profits[1] or at_300[0] == at_300[1] or right[0] == right[1]:
+        return False
+    if fp_a == fp_b:
+        return False
+    gap_at_zero = profit(counts["A"], 0.0) - profit(counts["B"], 0.0)
+    if -gap_at_zero / (fp_a - fp_b) >= 0:
+        return False
+    more_accurate = 0 if right[0] > right[1] else 1
+    richer = 0 if profits[0] > profits[1] else 1
+    return more_accurate == richer or (fn_a, fn_b)[more_accurate] > (fn_a, fn_b)[richer]
 
 
 def profit_table() -> pd.DataFrame:
@@ -371,11 +464,34 @@ def _iris_training_accuracy() -> float:
 DIABETES_COLUMNS = (2, 3, 8)
 
 
+#: Set 06: how much its outlier question adds to the first test target.
+DIABETES_SHIFT = 200.0
+
+
 def diabetes_seed(*, variant=None) -> int:
     """Set 06: the ``random_state`` of the 70/30 split: 0 for ``variant=None``, else one
-    drawn from the variant key (each student gets another split of the same data)."""
+    drawn from the variant key (each student gets another split of the same data), drawn
+    again until the outlier question's sentences hold: adding :data:`DIABETES_SHIFT` to the
+    first test target makes both errors larger, the MSE in a larger proportion."""
     variant = check_variant(variant)
-    return 0 if variant is None else int(variant_rng(variant, "diabetes").integers(1, 2**31 - 1))
+    if variant is None:
+        return 0
+    rng = variant_rng(variant, "diabetes")
+    while True:
+        seed = int(rng.integers(1, 2**31 - 1))
+        if _outlier_sound(_diabetes(seed)):
+            return seed
+
+
+def _outlier_sound(split: dict) -> bool:
+    residuals = split["t_test"] - split["y_test"]
+    moved = residuals.copy()
+    moved[0] += DIABETES_SHIFT
+    if abs(moved[0]) <= abs(residuals[0]):  # the shift would bring the target closer
+        return False
+    mse_ratio = np.mean(moved**2) / np.mean(residuals**2)
+    mae_ratio = np.mean(np.abs(moved)) / np.mean(np.abs(residuals))
+    return bool(mse_ratio > mae_ratio)
 
 
 def diabetes_regression(*, variant=None) -> dict[str, np.ndarray]:
@@ -398,13 +514,21 @@ def diabetes_regression(*, variant=None) -> dict[str, np.ndarray]:
 
 
 @cache
-def _diabetes(seed: int) -> dict:
+def _diabetes_data() -> tuple[np.ndarray, np.ndarray]:
+    """scikit-learn's diabetes data restricted to :data:`DIABETES_COLUMNS` (read once)."""
     from sklearn.datasets import load_diabetes
+
+    X, target = load_diabetes(return_X_y=True)
+    X.flags.writeable = target.flags.writeable = False
+    return X[:, list(DIABETES_COLUMNS)], target
+
+
+@cache
+def _diabetes(seed: int) -> dict:
     from sklearn.linear_model import LinearRegression
     from sklearn.model_selection import train_test_split
 
-    X, target = load_diabetes(return_X_y=True)
-    X = X[:, list(DIABETES_COLUMNS)]
+    X, target = _diabetes_data()
     X_train, X_test, t_train, t_test = train_test_split(X, target, test_size=0.3, random_state=seed)
     model = LinearRegression().fit(X_train, t_train)
     return {

@@ -1,6 +1,6 @@
 """Exercises 01 (the confusion matrix): result types, the matrix, type I errors, orientations.
 
-The data are the 16 card transactions of :func:`evalcourse.exercises.data.fraud_predictions`
+The data are the card transactions of :func:`evalcourse.exercises.data.fraud_transactions`
 (``"fraude"`` positive), or another variant of them (see :func:`evalbook.exercises.start`):
 every expected answer is computed with the library from the variant the checker passes.
 
@@ -34,7 +34,7 @@ RESULT_TYPES = ("TP", "FN", "FP", "TN")
 
 def _columns(variant) -> tuple[list, list]:
     """``target`` and ``prediction`` of the fraud table in ``variant``."""
-    table = data.fraud_predictions(variant=variant)
+    table = data.fraud_transactions(variant=variant)
     return list(table["target"]), list(table["prediction"])
 
 
@@ -90,7 +90,10 @@ ITEMS = {
             'prevista como fraude, TN = legítima prevista como legítima (handout 000, "Tipos de '
             'Erro").'
         ),
-        call='`evalbook.result_types(alvo, predição, positive="fraude")` devolve os 16 tipos.',
+        call=(
+            '`evalbook.result_types(alvo, predição, positive="fraude")` devolve um tipo por '
+            "transação."
+        ),
         mistakes=(
             (
                 lambda variant: fraud_result_types(variant, NEGATIVE),

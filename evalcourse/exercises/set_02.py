@@ -1,6 +1,6 @@
 """Exercises 02 (classification metrics) on the fraud table's confusion matrix.
 
-The matrix is the model's on :func:`evalcourse.exercises.data.fraud_predictions` (or another
+The matrix is the model's on :func:`evalcourse.exercises.data.fraud_transactions` (or another
 variant of it, see :func:`evalbook.exercises.start`); the "dumb" model always predicts
 ``"legítima"``. Every expected answer is computed with the library when it is checked.
 
@@ -39,7 +39,7 @@ def model_matrix(variant) -> evalbook.ConfusionMatrix:
 
 def dumb_matrix(variant) -> evalbook.ConfusionMatrix:
     """The confusion matrix of the "dumb" model that always predicts ``"legítima"``."""
-    target = data.fraud_predictions(variant=variant)["target"]
+    target = data.fraud_transactions(variant=variant)["target"]
     return evalbook.ConfusionMatrix.from_labels(
         target, [NEGATIVE] * len(target), labels=list(data.FRAUD_LABELS)
     )
@@ -59,6 +59,61 @@ def _f1_position(variant) -> str:
     if f1 > max(values):
         return "acima"
     return "abaixo" if f1 < min(values) else "entre"
+
+
+def _frauds(variant) -> int:
+    return int((data.fraud_transactions(variant=variant)["target"] == POSITIVE).sum())
+
+
+def _common_class_feedback(variant) -> str:
+    """Why the dumb model is useless, said with this variant's counts of the classes."""
+    frauds, n = _frauds(variant), _size(variant)
+    return (
+        f"É o modelo “burro” do handout 000. Com {frauds} fraudes em {n} transações, a "
+        "acurácia premia quem chuta a classe comum; a revocação (e o F1, o MCC) mostram que "
+        "ele é inútil para a fraude."
+    )
+
+
+def _size(variant) -> int:
+    return len(data.fraud_transactions(variant=variant))
+
+
+def _rates(variant) -> tuple[float, float, float]:
+    cm = model_matrix(variant)
+    return evalbook.tpr(cm), evalbook.fpr(cm), evalbook.npv(cm)
+
+
+def _accuracy_interval(variant):
+    cm = model_matrix(variant)
+    return evalbook.accuracy_interval(evalbook.accuracy(cm), cm.n, confidence=0.95)
+
+
+def _dumb_inside(variant) -> str:
+    """Whether the model's 95% Wilson interval for accuracy holds the dumb model's accuracy."""
+    low, high = _accuracy_interval(variant)
+    return "sim" if low <= evalbook.accuracy(dumb_matrix(variant)) <= high else "não"
+
+
+def _dumb_inside_comment(variant) -> str:
+    low, high = _accuracy_interval(variant)
+    dumb = evalbook.accuracy(dumb_matrix(variant))
+    n = _size(variant)
+    if _dumb_inside(variant) == "sim":
+        return (
+            f"O intervalo vai de {low:.3f} a {high:.3f} e contém {dumb:.3f}: com só {n} "
+            "transações, estes dados não mostram que o modelo acerta mais que o burro."
+        )
+    if dumb < low:
+        return (
+            f"O intervalo vai de {low:.3f} a {high:.3f} e fica acima de {dumb:.3f}: mesmo com "
+            f"{n} transações, o modelo acerta mais que o burro além do que o acaso explicaria."
+        )
+    return (
+        f"O intervalo vai de {low:.3f} a {high:.3f} e fica abaixo de {dumb:.3f}: o burro "
+        "acerta mais que o modelo, e não por acaso; só a revocação mostra para que o modelo "
+        "serve."
+    )
 
 
 #: The items, each named once, in the notebook's order (progress, exports and the class
@@ -225,9 +280,10 @@ ITEMS = {
                 "que sempre diz “legítima”.",
             ),
         ),
-        comment=(
-            "Quase a acurácia do modelo de verdade sem achar uma única fraude: é a "
-            "revocação 0 que denuncia o modelo burro (handout 000)."
+        comment=lambda variant: (
+            f"Acurácia {evalbook.accuracy(dumb_matrix(variant)):.3f} contra "
+            f"{evalbook.accuracy(model_matrix(variant)):.3f} do modelo de verdade; revocação 0 "
+            f"contra {evalbook.recall(model_matrix(variant)):.3f}."
         ),
     ),
     "acuracia_basta": multiple_choice(
@@ -237,11 +293,7 @@ ITEMS = {
                 "A acurácia conta acertos sem olhar a classe. O modelo burro acerta todas "
                 "as legítimas e nenhuma fraude, e achar fraudes é a razão de ter um modelo."
             ),
-            "b": (
-                "É o modelo “burro” do handout 000. Com classes desbalanceadas, a "
-                "acurácia premia quem chuta a classe comum; a revocação (e o F1, o MCC) "
-                "mostram que ele é inútil para a fraude."
-            ),
+            "b": _common_class_feedback,
             "c": (
                 "É verdade que ele não dá alarme falso, mas só porque nunca diz “fraude”: "
                 "deixa passar todas as fraudes."
@@ -260,6 +312,7 @@ ITEMS = {
             "só das legítimas."
         ),
         call="Compare `evalbook.recall(cm)` com `evalbook.recall(cm_burro)`.",
+        facts={"as fraudes são a classe rara": lambda v: 2 * _frauds(v) < _size(v)},
     ),
     "burro_precisao": Exercise(
         expected=_metric(evalbook.precision, dumb_matrix, zero_division=math.nan),
@@ -322,6 +375,93 @@ ITEMS = {
             ),
         ),
         comment="Com fraudes raras, a maioria dos alarmes seria falsa.",
+    ),
+    "taxas": Exercise(
+        expected=_rates,
+        kind="numbers",
+        names=("TPR", "FPR", "NPV"),
+        look=(
+            "Três taxas da mesma matriz: duas por linha (das fraudes e das legítimas) e uma por "
+            "coluna (das predições “legítima”). Qual total divide cada uma? (lição 02, seção 3)."
+        ),
+        formula=(
+            "TPR = TP / (TP + FN) (a revocação), FPR = FP / (FP + TN) = 1 − especificidade, "
+            "NPV = TN / (TN + FN) (handout 002, eqs. (10.1) a (10.12))."
+        ),
+        call="`evalbook.tpr(cm)`, `evalbook.fpr(cm)` e `evalbook.npv(cm)`.",
+        mistakes=(
+            (
+                lambda v: (
+                    evalbook.tpr(model_matrix(v)),
+                    evalbook.specificity(model_matrix(v)),
+                    evalbook.npv(model_matrix(v)),
+                ),
+                "A segunda é a especificidade, TN / (TN + FP). A FPR é a fração das legítimas "
+                "que o modelo marcou como fraude: FP / (FP + TN).",
+            ),
+        ),
+    ),
+    "qual_taxa": Exercise(
+        expected=lambda _: "NPV",
+        kind="choice",
+        choices=("TPR", "FPR", "NPV"),
+        feedback={
+            "TPR": (
+                "A TPR olha só a linha das fraudes: é a fração delas que o modelo acha, "
+                "quantas fraudes existam. Com o mesmo modelo, ela não muda."
+            ),
+            "FPR": (
+                "A FPR olha só a linha das legítimas: muda o número delas, mas não a fração "
+                "que o modelo marca. Com o mesmo modelo, ela não muda."
+            ),
+            "NPV": (
+                "A NPV divide pela coluna “legítima”, que mistura as duas classes: com fraudes "
+                "mais raras, sobem as legítimas nessa coluna e a NPV sobe (como a precisão "
+                "cai, na questão 8)."
+            ),
+        },
+        look=(
+            "Uma taxa que divide por uma LINHA da matriz olha uma classe só; uma que divide "
+            "por uma COLUNA mistura as duas. Qual das três divide por uma coluna?"
+        ),
+        formula=(
+            "TPR = TP/(TP + FN) e FPR = FP/(FP + TN) são por linha; NPV = TN/(TN + FN) é por "
+            "coluna, e depende da prevalência como o VPP (handout 002, eq. (10.8))."
+        ),
+        call="Compare `evalbook.npv(cm)` com `evalbook.npv(cm, prevalence=0.001)`.",
+        facts={
+            "o modelo deixa passar alguma fraude (a NPV sobe)": lambda v: model_matrix(v).fn > 0
+        },
+    ),
+    "intervalo_burro": Exercise(
+        expected=_dumb_inside,
+        kind="choice",
+        choices=("sim", "não"),
+        look=(
+            "Um intervalo de confiança diz que valores da acurácia verdadeira estes dados não "
+            "descartam. A acurácia do burro é um deles? (lição 02, seção 4)."
+        ),
+        formula=(
+            "Intervalo de Wilson de 95% com p = acurácia do modelo e n = número de "
+            "transações; compare os limites com a acurácia do modelo burro."
+        ),
+        call=(
+            "`evalbook.accuracy_interval(evalbook.accuracy(cm), cm.n)` e "
+            "`evalbook.accuracy(cm_burro)`."
+        ),
+        mistakes=(
+            (
+                lambda v: "não" if _dumb_inside(v) == "sim" else "sim",
+                "Compare os dois limites do intervalo com a acurácia do modelo burro: ela "
+                "fica entre eles?",
+            ),
+        ),
+        comment=_dumb_inside_comment,
+        facts={
+            "a acurácia do burro não cai num limite do intervalo": lambda v: (
+                evalbook.accuracy(dumb_matrix(v)) not in tuple(_accuracy_interval(v))
+            ),
+        },
     ),
     "explique": written(
         "Por que a acurácia pode enganar quando as fraudes são raras, e que métrica você "

@@ -84,6 +84,34 @@ def _winner_with_denial_price(variant, price: float) -> str:
     return _winner(_profits_at(variant, price))
 
 
+def _accuracy_winner(variant) -> str:
+    models = credit_models(variant)
+    return max(models, key=lambda name: evalbook.accuracy(models[name]))
+
+
+def _choice_comment(variant) -> str:
+    """The comment on the right model, written from this variant's three rankings."""
+    chosen = _winner(_profits(variant))
+    models = credit_models(variant)
+    by_mean = max(models, key=lambda name: evalbook.average_class_accuracy(models[name]))
+    by_accuracy = _accuracy_winner(variant)
+    accuracy = (
+        "A acurácia escolheria o outro modelo"
+        if by_accuracy != chosen
+        else "Aqui a acurácia escolhe o mesmo modelo, mas sem olhar o preço de cada erro"
+    )
+    mean = "este" if by_mean == chosen else "o outro"
+    return f"{accuracy}; a acurácia média por classe escolhe {mean}, e o lucro decide."
+
+
+def _fn(variant, name: str) -> int:
+    return int(credit_models(variant)[name].counts[0, 1])
+
+
+def _no_tie(values: dict[str, float]) -> bool:
+    return values["A"] != values["B"]
+
+
 #: The items, each named once, in the notebook's order (progress, exports and the class
 #: report follow it).
 ITEMS = {
@@ -182,7 +210,17 @@ ITEMS = {
                 "cada um custa 500: decida pelo lucro.",
             ),
         ),
-        comment="A acurácia escolheria o outro; a acurácia média por classe e o lucro, este.",
+        comment=_choice_comment,
+        facts={
+            "os lucros dos dois modelos diferem": lambda v: _no_tie(_profits(v)),
+            "as acurácias dos dois modelos diferem": lambda v: (
+                evalbook.accuracy(credit_models(v)["A"]) != evalbook.accuracy(credit_models(v)["B"])
+            ),
+            "o de maior acurácia, quando lucra menos, empresta a mais inadimplentes": lambda v: (
+                _accuracy_winner(v) == _winner(_profits(v))
+                or _fn(v, _accuracy_winner(v)) > _fn(v, _winner(_profits(v)))
+            ),
+        },
     ),
     "empate": Exercise(
         expected=_break_even,
@@ -206,7 +244,11 @@ ITEMS = {
                 "é negativo.",
             ),
         ),
-        comment="Com um falso positivo mais caro do que isso, o modelo A passa a ganhar.",
+        comment=(
+            "Nesse preço os dois lucros se igualam: de um lado dele ganha um modelo, do "
+            "outro lado, o outro."
+        ),
+        facts={"o preço do empate é negativo (um custo)": lambda v: _break_even(v) < 0},
     ),
     "custo_300": Exercise(
         expected=lambda variant: _winner_with_denial_price(variant, DENIAL_PRICE),
@@ -234,6 +276,9 @@ ITEMS = {
             ),
         ),
         comment="Quando o preço de um erro muda, a escolha pode mudar: a acurácia nem vê isso.",
+        facts={
+            "os lucros com −300 diferem": lambda v: _no_tie(_profits_at(v, DENIAL_PRICE)),
+        },
     ),
     "burro": Exercise(
         expected=lambda variant: (
@@ -277,8 +322,9 @@ ITEMS = {
                 "inadimplente)."
             ),
             "b": (
-                "Melhor que a acurácia, mas ainda perdoa uma classe ignorada: com "
-                "revocações 1 e 0 ela dá 0.5."
+                "É a acurácia balanceada, o padrão da literatura e do scikit-learn: uma boa "
+                "escolha em geral. Mas ela ainda perdoa uma classe ignorada (com revocações 1 "
+                "e 0 dá 0.5), e a pergunta é qual número mais pune esse modelo."
             ),
             "c": (
                 "A harmônica vai a 0 quando qualquer classe é ignorada (questão 6) "

@@ -47,6 +47,48 @@ def _wald_interval() -> tuple[float, float]:
     return evalbook.accuracy_interval(evalbook.accuracy(cm), cm.n, method="normal")
 
 
+#: 04.prevalencia: the same detector on 300 transactions, half of them frauds.
+HALF_FRAUDS = [[90, 60], [4, 146]]
+
+#: 04.prevalencia's options: how accuracy and kappa move from 25% to 50% of frauds.
+PREVALENCE_MOVES = {
+    (False, False): "os dois caem",
+    (False, True): "a acurácia cai e o kappa sobe",
+    (True, False): "a acurácia sobe e o kappa cai",
+    (True, True): "os dois sobem",
+}
+
+
+def _at_half() -> evalbook.ConfusionMatrix:
+    return evalbook.ConfusionMatrix(HALF_FRAUDS, labels=list(data.FRAUD_LABELS))
+
+
+def _moves() -> tuple[tuple[float, float], tuple[float, float]]:
+    """(accuracy, kappa) of the detector as tested, then with half of the cases frauds."""
+    before, after = data.fraud_detector_matrix(), _at_half()
+    return (
+        (evalbook.accuracy(before), evalbook.cohen_kappa(before)),
+        (evalbook.accuracy(after), evalbook.cohen_kappa(after)),
+    )
+
+
+def _prevalence_move() -> str:
+    (accuracy, kappa), (accuracy_half, kappa_half) = _moves()
+    return PREVALENCE_MOVES[accuracy_half > accuracy, kappa_half > kappa]
+
+
+def _prevalence_comment(_variant) -> str:
+    (accuracy, kappa), (accuracy_half, kappa_half) = _moves()
+    cm = data.fraud_detector_matrix()
+    return (
+        f"Acurácia {accuracy:.3f} → {accuracy_half:.3f}, kappa {kappa:.3f} → {kappa_half:.3f}, "
+        f"com a mesma sensibilidade ({evalbook.sensitivity(cm):.3f}) e a mesma especificidade "
+        f"({evalbook.specificity(cm):.3f}): as duas dependem da prevalência. A acurácia é a "
+        "média das duas pesada pela prevalência, e a sensibilidade, a menor, passou a pesar "
+        "metade."
+    )
+
+
 # ---------------------------------------------------------------------- items that need thinking
 
 
@@ -282,6 +324,29 @@ ITEMS = {
             'Confira com `scipy.stats.binomtest(acertos, n, nir, alternative="greater")'
             ".pvalue` e `evalbook.summary(fraude).overall`."
         ),
+    ),
+    "prevalencia": Exercise(
+        expected=lambda _: _prevalence_move(),
+        kind="choice",
+        choices=tuple(PREVALENCE_MOVES.values()),
+        look=(
+            "Monte a matriz do detector com metade de fraudes e calcule de novo a acurácia e o "
+            "kappa; compare com os da matriz original (lição 04, seção 7)."
+        ),
+        formula=(
+            "acurácia = π·sensibilidade + (1 − π)·especificidade, com π a fração de fraudes; o "
+            "kappa desconta o acerto esperado por acaso, que também muda com π."
+        ),
+        call=(
+            "`evalbook.accuracy` e `evalbook.cohen_kappa` de `evalbook.ConfusionMatrix([[90, "
+            "60], [4, 146]], labels=...)` e da matriz original."
+        ),
+        comment=_prevalence_comment,
+        facts={
+            "a acurácia e o kappa mudam": lambda _: all(
+                before != after for before, after in zip(*_moves(), strict=True)
+            ),
+        },
     ),
     "explique": written(
         "Por que o kappa fica abaixo da acurácia? O que ele desconta?",

@@ -23,7 +23,7 @@ from evalcourse.exercises import data
 #: Number of predictors of the model (the intercept is not one).
 P = len(data.DIABETES_COLUMNS)
 #: How much exercise 06.outlier adds to the first test target.
-SHIFT = 200.0
+SHIFT = data.DIABETES_SHIFT
 
 
 def _data(variant) -> dict:
@@ -53,6 +53,57 @@ def _outlier_ratios(variant, first=evalbook.mse, second=evalbook.mae) -> tuple[f
 def _mixed_r2(variant) -> float:
     t, y = _data(variant)["t_test"], _data(variant)["y_test"]
     return 1 - evalbook.sse(t, y) / evalbook.total_sum_of_squares(t, halved=False)
+
+
+def _constant_errors(variant, metric) -> dict[str, float]:
+    """``metric`` on the training targets of predicting always their mean, and their median."""
+    t = _data(variant)["t_train"]
+    return {
+        "média": float(metric(t, np.full_like(t, t.mean()))),
+        "mediana": float(metric(t, np.full_like(t, np.median(t)))),
+    }
+
+
+def _best_constant(variant, metric) -> str:
+    errors = _constant_errors(variant, metric)
+    return min(errors, key=errors.get)
+
+
+def _constant_item(metric, name: str, rewards: str, other: str) -> Exercise:
+    """A choice: which constant (the mean or the median) gives the smaller ``metric``."""
+    return Exercise(
+        expected=lambda v: _best_constant(v, metric),
+        kind="choice",
+        choices=("média", "mediana"),
+        feedback={
+            rewards: (
+                f"O {name} é o menor possível, entre todas as constantes, na {rewards} dos "
+                f"alvos: é o número que o {name} recompensa (lição 06)."
+            ),
+            other: (
+                f"A {other} minimiza a outra métrica. Calcule o {name} das duas constantes no "
+                "treino e compare."
+            ),
+        },
+        look=(
+            f"Calcule o {name} de prever sempre a média, e sempre a mediana, dos alvos de "
+            "treino, nos próprios alvos de treino."
+        ),
+        formula=(
+            f"{name}(c) = média de (t − c)² se for o MSE, de |t − c| se for o MAE; a derivada "
+            "se anula na média (quadrado) e na mediana (valor absoluto)."
+        ),
+        call=(
+            f"`evalbook.{metric.__name__}(t_treino, np.full_like(t_treino, t_treino.mean()))` e "
+            "o mesmo com `np.median(t_treino)`."
+        ),
+        facts={
+            f"a {rewards} dá o menor {name}": lambda v: _best_constant(v, metric) == rewards,
+            f"as duas constantes não empatam no {name}": lambda v: (
+                len(set(_constant_errors(v, metric).values())) == 2
+            ),
+        },
+    )
 
 
 # ---------------------------------------------------------------------- items that need thinking
@@ -131,6 +182,8 @@ ITEMS = {
             ),
         ),
     ),
+    "constante_mse": _constant_item(evalbook.mse, "MSE", "média", "mediana"),
+    "constante_mae": _constant_item(evalbook.mae, "MAE", "mediana", "média"),
     "r2": Exercise(
         expected=_test(evalbook.r2),
         kind="number",
@@ -249,6 +302,9 @@ ITEMS = {
         ),
         formula=("Um erro e que vira e + 200 soma (e + 200)² ao MSE, mas só |e + 200| ao MAE."),
         call="Faça a questão 8 e compare `razao_mse` com `razao_mae`.",
+        facts={
+            "o MSE cresce numa proporção maior que o MAE": lambda v: _grows_more(v) == "MSE",
+        },
     ),
     "outlier": Exercise(
         expected=lambda v: _outlier_ratios(v),
@@ -273,6 +329,10 @@ ITEMS = {
             ),
         ),
         comment="O erro entra ao quadrado no MSE: um único alvo deslocado pesa muito mais nele.",
+        facts={
+            "os dois erros crescem": lambda v: min(_outlier_ratios(v)) > 1,
+            "o MSE cresce mais que o MAE": lambda v: _grows_more(v) == "MSE",
+        },
     ),
     "r2_negativo": multiple_choice(
         "b",

@@ -67,6 +67,32 @@ def _bleu_without_penalty() -> float:
     )
 
 
+def _bleu_up_to(order: int) -> float:
+    return evalbook.bleu(CANDIDATE, list(REFERENCES), max_order=order)
+
+
+def _shorter_n() -> str:
+    """How the BLEU with N = 2 compares with the BLEU with N = 4: "maior", "menor", "igual"."""
+    two, four = _bleu_up_to(2), _bleu_up_to(4)
+    return "igual" if two == four else ("maior" if two > four else "menor")
+
+
+def _shorter_n_comment(_variant) -> str:
+    precisions = [
+        matches / total
+        for matches, total in (
+            evalbook.modified_precision(CANDIDATE, list(REFERENCES), order=n) for n in (1, 2, 3, 4)
+        )
+    ]
+    shown = ", ".join(f"p{n} = {p:.3f}" for n, p in enumerate(precisions, start=1))
+    return (
+        f"BLEU com N = 2: {_bleu_up_to(2):.4f}; com N = 4: {_bleu_up_to(4):.4f}. As precisões "
+        f"caem com o tamanho do n-grama ({shown}): quanto maior N, mais a média geométrica "
+        "exige sequências longas em comum. Um BLEU publicado só se compara com outro de mesmo "
+        "N (e mesma tokenização)."
+    )
+
+
 # ---------------------------------------------------------------------- items that need thinking
 
 
@@ -301,6 +327,24 @@ ITEMS = {
                 "Esse é o BLEU com N = 2; use N = 4, o padrão.",
             ),
         ),
+    ),
+    "bleu_n": Exercise(
+        expected=lambda _: _shorter_n(),
+        kind="choice",
+        choices=("maior", "menor", "igual"),
+        look=(
+            "O BLEU é a média geométrica das precisões de 1 a N palavras. O que acontece com "
+            "as precisões quando o n-grama cresce? (lição 07, seção 5)."
+        ),
+        formula=(
+            "Com N = 2, BLEU = BP × √(p₁·p₂); com N = 4, BP × (p₁·p₂·p₃·p₄)^¼: compare as "
+            "precisões p₃ e p₄ com a média de p₁ e p₂."
+        ),
+        call=(
+            "Compare `evalbook.bleu(candidata, referencias, max_order=2)` com o BLEU da questão 7."
+        ),
+        comment=_shorter_n_comment,
+        facts={"os dois BLEU diferem": lambda _: _bleu_up_to(2) != _bleu_up_to(4)},
     ),
     "explique": written(
         "O que o BLEU mede numa tradução, e o que ele não consegue medir?",

@@ -16,6 +16,8 @@ True
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 import evalbook
@@ -64,6 +66,14 @@ def _split():
 
 def _truncated_split():
     return tuple(int(N_SPLIT * f) for f in SPLIT_FRACTIONS)
+
+
+def _two_step_split():
+    """scikit-learn's way: ``train_test_split`` twice, each rounding the held-out part up."""
+    test = math.ceil(N_SPLIT * SPLIT_FRACTIONS[2])
+    rest = N_SPLIT - test
+    validation = math.ceil(rest * SPLIT_FRACTIONS[1] / (1 - SPLIT_FRACTIONS[2]))
+    return rest - validation, validation, test
 
 
 def _stratified(fraction=TEST_FRACTION):
@@ -141,8 +151,17 @@ ITEMS = {
                 f"{N_SPLIT}: um exemplo ficaria de fora. O exemplo que sobra vai para a "
                 "parte com maior parte fracionária (método do maior resto).",
             ),
+            (
+                lambda _: _two_step_split(),
+                "Essa é a divisão do scikit-learn em dois passos (`train_test_split` duas "
+                "vezes, cada uma arredondando a parte separada para cima): uma regra válida, "
+                "mas a questão pede o método do maior resto, aplicado às três quotas de uma vez.",
+            ),
         ),
         comment="Treino, validação e teste são disjuntos e, juntos, cobrem todos os exemplos.",
+        facts={
+            "a divisão em dois passos dá outras contagens": lambda _: _two_step_split() != _split(),
+        },
     ),
     "estratificado": Exercise(
         expected=lambda _: _stratified(),
@@ -207,8 +226,8 @@ ITEMS = {
             ),
         ),
         comment=(
-            "O pior caso do leave-one-out (handout 001): sem o exemplo de teste, a classe "
-            "oposta é sempre a majoritária."
+            "Esse é o pior caso do leave-one-out que o handout 001 descreve; a próxima "
+            "questão pergunta por quê."
         ),
     ),
     "loo_pessimo": multiple_choice(
@@ -334,7 +353,7 @@ ITEMS = {
                 "validação cruzada cada fold é testado por um modelo que não o viu.",
             ),
         ),
-        comment="Cada flor foi testada exatamente uma vez, por uma árvore que não a viu.",
+        comment="Cada flor entrou no teste de exatamente um dos 10 folds.",
     ),
     "qual_acuracia": multiple_choice(
         "b",
@@ -367,6 +386,41 @@ ITEMS = {
         call=(
             "Compare `acuracia_cv` com a acurácia de `arvore.fit(X_iris, especies)` nas "
             "próprias `X_iris`."
+        ),
+    ),
+    "repetido": multiple_choice(
+        "c",
+        {
+            "a": (
+                "Os dois usam exemplos que a árvore não viu no treino; mas o 0.96 é uma "
+                "divisão só, um sorteio entre muitos possíveis, e cai dentro da faixa das "
+                "repetições: é sorte da divisão, não mais informação."
+            ),
+            "b": (
+                "Escolher a melhor de dez repetições é escolher pelo ruído: o máximo de dez "
+                "estimativas é otimista, como escolher o modelo no teste."
+            ),
+            "c": (
+                "A média de dez divisões depende menos da sorte de uma divisão, e a faixa das "
+                "repetições mostra quanto uma divisão só pode variar (handout 001, holdout "
+                "repetido)."
+            ),
+            "d": (
+                "O holdout repetido é um estimador válido do erro, como a validação cruzada; "
+                "ela é outra maneira de usar todos os dados, não a única correta."
+            ),
+        },
+        look=(
+            "Um holdout só é um sorteio de uma divisão. O que a repetição com outras "
+            "sementes mostra sobre esse sorteio? (lição 08, seção 3)."
+        ),
+        formula=(
+            "Holdout repetido: a estimativa é a média das k repetições, e a dispersão delas "
+            "mostra a variância de uma divisão só (handout 001)."
+        ),
+        call=(
+            "`evalbook.cross_validate(arvore, X_iris, especies, evalbook.repeated_holdout("
+            "especies, n_repeats=10, seed=0))`: compare a média das 10 acurácias com cada uma."
         ),
     ),
     "explique": written(

@@ -54,6 +54,42 @@ def _condition(variant) -> str:
     return "sim" if n >= 30 and n * p * (1 - p) >= 5 else "não"
 
 
+def _npq(sample) -> float:
+    """n·p·(1 − p) of a (p, n) pair: the second condition of the normal approximation."""
+    p, n = sample
+    return n * p * (1 - p)
+
+
+def _normal_as_wilson_hint(variant) -> str:
+    if _condition(variant) == "não":
+        where = f"que aqui não vale (n·p·(1 − p) = {_npq(_small(variant)):.1f} < 5 ou n < 30)"
+    else:
+        where = f"que aqui até vale (n·p·(1 − p) = {_npq(_small(variant)):.1f} ≥ 5)"
+    return (
+        f"Esse é o intervalo da aproximação normal (opção 3), {where}. Use a fórmula de "
+        "Wilson (opção 2)."
+    )
+
+
+def _wilson_comment(variant) -> str:
+    p, _ = _small(variant)
+    return (
+        f"Repare que o intervalo não é simétrico em torno de p = {p:.3f}: o de Wilson puxa o "
+        "centro para 0.5."
+    )
+
+
+def _normal_comment(variant) -> str:
+    sample = _large(variant)
+    normal = _normal(*sample, z=z_value(0.90, source="table"))
+    wilson = accuracy_interval(*sample, z=z_value(0.90, source="table"))
+    gap = max(abs(normal[0] - wilson[0]), abs(normal[1] - wilson[1]))
+    return (
+        f"Aqui n·p·(1 − p) = {_npq(sample):.1f} ≥ 5: a aproximação vale, e os limites ficam a "
+        f"no máximo {gap:.4f} dos de Wilson."
+    )
+
+
 def _normal_with_variance_as_sd(variant, z: float) -> tuple[float, float]:
     """The normal interval with p(1 − p)/n where its square root belongs."""
     p, n = _large(variant)
@@ -100,6 +136,7 @@ def _wider(variant) -> str:
 ITEMS = {
     "z_tabela": Exercise(
         expected=lambda _: z_value(TABLE_CONFIDENCE, source="table"),
+        also_right=lambda _: (z_value(TABLE_CONFIDENCE),),  # 1.282, the exact quantile
         kind="number",
         look=(
             "Um intervalo com confiança c deixa 1 − c de fora, dividido entre DUAS caudas. "
@@ -154,15 +191,15 @@ ITEMS = {
         mistakes=(
             (
                 lambda variant: _normal(*_small(variant), confidence=0.95),
-                "Esse é o intervalo da aproximação normal (opção 3), que aqui nem vale. "
-                "Use a fórmula de Wilson (opção 2).",
+                _normal_as_wilson_hint,
             ),
             (
                 lambda variant: accuracy_interval(*_small(variant), confidence=0.90),
                 "Esse é o intervalo de 90% (z = 1.65). Para 95%, z = 1.96.",
             ),
         ),
-        comment="Repare que o intervalo não é simétrico em torno de 0.9.",
+        comment=_wilson_comment,
+        facts={"a acurácia não é 0.5 (o intervalo não é simétrico)": lambda v: _small(v)[0] != 0.5},
     ),
     "normal": Exercise(
         expected=lambda variant: _normal(*_large(variant), z=z_value(0.90, source="table")),
@@ -188,7 +225,12 @@ ITEMS = {
                 "Você multiplicou z pela variância p(1 − p)/n; é pelo desvio padrão, a raiz dela.",
             ),
         ),
-        comment="Aqui n·p·(1 − p) = 45 ≥ 5: a aproximação vale e fica perto do Wilson.",
+        comment=_normal_comment,
+        facts={
+            "a aproximação normal vale (n ≥ 30, n·p·(1 − p) ≥ 5)": lambda v: (
+                _large(v)[1] >= 30 and _npq(_large(v)) >= 5
+            ),
+        },
     ),
     "exato": Exercise(
         expected=lambda variant: accuracy_interval(
@@ -211,7 +253,7 @@ ITEMS = {
                 'Esse é o intervalo de Wilson; o exato usa method="exact".',
             ),
         ),
-        comment="É mais largo que o de Wilson: o exato nunca cobre menos do que promete.",
+        comment="Ele vem direto da binomial, sem aproximação: nunca cobre menos do que promete.",
     ),
     "mais_largo": Exercise(
         expected=_wider,
@@ -236,6 +278,7 @@ ITEMS = {
             "O intervalo exato é conservador: para nunca cobrir menos de 95%, ele costuma "
             "cobrir mais, e fica mais largo (lição 09, seção 4)."
         ),
+        facts={"o exato é o mais largo": lambda v: _wider(v) == "exato"},
     ),
     "interpretacao": multiple_choice(
         "b",

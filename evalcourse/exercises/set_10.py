@@ -16,7 +16,14 @@ from __future__ import annotations
 
 import math
 
-from evalbook import compare_algorithms, compare_models, friedman, t_value, z_value
+from evalbook import (
+    adjust_p_values,
+    compare_algorithms,
+    compare_models,
+    friedman,
+    t_value,
+    z_value,
+)
 from evalbook.exercises.item import BOUNDS, Exercise, ExerciseSet, multiple_choice, written
 from evalcourse.exercises import data
 
@@ -74,9 +81,10 @@ def _friedman_comment() -> str:
     exact = friedman(FRIEDMAN_SCORES, method="exact").p_value
     n, k = len(FRIEDMAN_SCORES), len(FRIEDMAN_SCORES[0])
     verdict = (
-        "abaixo de 0.05: os três algoritmos não parecem equivalentes"
+        "abaixo de 0.05: o teste rejeita que os três algoritmos tenham o mesmo desempenho"
         if approximate < 0.05
-        else "acima de 0.05: não há evidência de que os algoritmos difiram"
+        else "acima de 0.05: estes dados não mostram diferença (o que não prova que os "
+        "algoritmos sejam equivalentes)"
     )
     same = (exact < 0.05) == (approximate < 0.05)
     return (
@@ -86,6 +94,32 @@ def _friedman_comment() -> str:
         "H₀, com estatística pelo menos a observada; "
         f'`evalbook.friedman(acuracias, method="exact").p_value`) é {exact:.4f}, '
         + ("do mesmo lado de 0.05." if same else "do outro lado de 0.05: o veredito muda.")
+    )
+
+
+#: 10.holm: p-values of one algorithm against four others on a benchmark.
+BENCHMARK_P_VALUES = (0.004, 0.012, 0.019, 0.30)
+
+
+def _rejected(method: str) -> int:
+    return sum(adjust_p_values(BENCHMARK_P_VALUES, method=method).significant)
+
+
+def _fewer_errors() -> str:
+    """Which correction rejects more of the four hypotheses at 5%: "Holm", "Bonferroni" or
+    "as mesmas"."""
+    holm, bonferroni = _rejected("holm"), _rejected("bonferroni")
+    return "as mesmas" if holm == bonferroni else ("Holm" if holm > bonferroni else "Bonferroni")
+
+
+def _holm_comment(_variant) -> str:
+    plain = sum(p < 0.05 for p in BENCHMARK_P_VALUES)
+    return (
+        f"Sem correção, {plain} das 4 ficam abaixo de 0.05; com Bonferroni, "
+        f"{_rejected('bonferroni')}; com Holm, {_rejected('holm')}. As duas correções garantem "
+        "a mesma coisa (no máximo 5% de chance de algum falso positivo entre as quatro), mas "
+        "Holm compara o menor p com α/4, o seguinte com α/3, e assim por diante: nunca rejeita "
+        "menos que Bonferroni."
     )
 
 
@@ -156,13 +190,14 @@ ITEMS = {
         mistakes=(
             (
                 lambda _: "M1",
-                "d = 0.06 > 0, mas o intervalo contém 0: com 95% de confiança não é possível "
-                "afirmar que M1 é melhor (nem que são equivalentes).",
+                "d = 0.06 > 0 é só o centro do intervalo. Olhe os dois limites: o que eles "
+                "dizem do sinal de p1 − p2 com 95% de confiança?",
             ),
         ),
     ),
     "t_tabela": Exercise(
         expected=lambda _: t_value(T_CONFIDENCE, T_DATASETS - 1, source="table"),
+        also_right=lambda _: (t_value(T_CONFIDENCE, T_DATASETS - 1),),  # 6.965, exact
         kind="number",
         look=(
             "A tabela t tem uma linha por número de graus de liberdade. Quantos graus de "
@@ -248,7 +283,9 @@ ITEMS = {
                 "dados, então 1/9, não 1/10.",
             ),
         ),
-        comment="Com a correção, o intervalo passa a conter 0.",
+        comment=(
+            "A correção alarga o intervalo: ela conta que os folds compartilham dados de treino."
+        ),
     ),
     "onde_melhor": Exercise(
         expected=lambda _: _better_where(),
@@ -342,6 +379,25 @@ ITEMS = {
             ),
         ),
         comment=_friedman_comment(),
+    ),
+    "holm": Exercise(
+        expected=lambda _: _fewer_errors(),
+        kind="choice",
+        choices=("Holm", "Bonferroni", "as mesmas"),
+        look=(
+            "Corrija os quatro p-valores pelos dois métodos e conte quantos ficam abaixo de "
+            "0.05 em cada um (lição 10, seção 5, “Seis testes de uma vez”)."
+        ),
+        formula=(
+            "Bonferroni: cada p contra α/m. Holm: ordene os p; o i-ésimo menor contra "
+            "α/(m − i + 1), parando no primeiro que não passa."
+        ),
+        call=(
+            '`evalbook.adjust_p_values(p_valores, method="holm")` e o mesmo com '
+            '`method="bonferroni"`: compare os `.significant`.'
+        ),
+        comment=_holm_comment,
+        facts={"Holm rejeita mais que Bonferroni": lambda _: _fewer_errors() == "Holm"},
     ),
     "explique": written(
         "Por que, para comparar dois modelos, não basta olhar as médias dos folds?",

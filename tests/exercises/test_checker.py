@@ -190,7 +190,7 @@ def test_expected_answers_of_two_variants_without_the_session():
     assert all_exercises()["09.condicao"].expected(None) == "não"
     assert all_exercises()["09.condicao"].expected(7) == "sim"
     assert all_exercises()["01.n_tipo_i"].expected(None) == 3
-    assert all_exercises()["01.n_tipo_i"].expected(1) == 1  # student 1's fraud table
+    assert all_exercises()["01.n_tipo_i"].expected(4) == 2  # student 4's fraud table
     assert all_exercises()["02.f1"].expected(None) != all_exercises()["02.f1"].expected(1)
 
 
@@ -252,6 +252,46 @@ def test_check_result_displays_its_message():
 def test_exercise_ids():
     assert exercise_ids() == sorted(all_exercises())
     # each set ends with a written question (NN.explique)
-    assert len(exercise_ids("01")) == 9 and len(exercise_ids("02")) == 12
+    assert len(exercise_ids("01")) == 9 and len(exercise_ids("02")) == 15
     with pytest.raises(ValueError, match="set_id"):
         exercise_ids("13")
+
+
+# ---------------------------------------------------------------------- tolerance and texts
+def test_a_large_value_is_right_with_five_significant_digits():
+    sse = float(expected_answer("06.sse").expected)  # 215992.902...
+    assert check("06.sse", 215992.90).correct and check("06.sse", 215993).correct
+    assert not check("06.sse", round(sse * 1.001)).correct  # wrong in the fourth digit
+    _, rmse = expected_answer("06.mse_rmse").expected
+    assert check("06.mse_rmse", (3248.01, round(rmse, 3))).correct
+    assert check("06.mse_rmse", (3248.0, round(rmse, 3))).correct
+    assert not check("06.mse_rmse", (3249.0, round(rmse, 3))).correct
+
+
+#: An item whose hint and comment are written from the variant's data, with another right
+#: answer beside the expected one.
+TOY_TEXTS = """
+from evalbook.exercises import Exercise, ExerciseSet
+
+SET = ExerciseSet("99", title="Textos", variants=True, items={
+    "metade": Exercise(
+        expected=lambda v: (v or 10) / 2,
+        also_right=lambda v: ((v or 10) // 2,),
+        kind="number",
+        look=lambda v: f"Metade de {v or 10}.",
+        formula="n / 2.",
+        call="`n / 2`.",
+        comment=lambda v: "É par." if (v or 10) % 2 == 0 else "É ímpar.",
+        facts={"n é positivo": lambda v: (v or 10) > 0},
+    ),
+})
+"""
+
+
+def test_texts_are_written_from_the_variant_and_other_right_answers_count(install_course):
+    install_course({"set_99": TOY_TEXTS})
+    assert check("99.metade", 5).message.endswith("É par.")
+    assert check("99.metade", 3.5, variant=7).message.endswith("É ímpar.")
+    assert check("99.metade", 3, variant=7).correct  # also right: the whole half
+    assert "Metade de 7." in check("99.metade", 1, variant=7).message
+    assert "Metade de 10." in check("99.metade", 1).message

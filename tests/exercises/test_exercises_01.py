@@ -22,7 +22,7 @@ KINDS = {(True, True): "TP", (True, False): "FN", (False, True): "FP", (False, F
 
 def fraud_cells(variant=None) -> dict:
     """The fraud table's result types and cell counts, by hand (no evalbook metric)."""
-    table = data.fraud_predictions(variant=variant)
+    table = data.fraud_transactions(variant=variant)
     fraud_true = table["target"].eq("fraude").to_numpy()
     fraud_pred = table["prediction"].eq("fraude").to_numpy()
     types = [KINDS[(bool(t), bool(p))] for t, p in zip(fraud_true, fraud_pred, strict=True)]

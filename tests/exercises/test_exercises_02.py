@@ -20,7 +20,7 @@ PREVALENCE = 0.01
 
 
 def independent(variant=None) -> dict:
-    table = data.fraud_predictions(variant=variant)
+    table = data.fraud_transactions(variant=variant)
     fraud_true = table["target"].eq("fraude").to_numpy()
     fraud_pred = table["prediction"].eq("fraude").to_numpy()
     tp, fn = int(np.sum(fraud_true & fraud_pred)), int(np.sum(fraud_true & ~fraud_pred))
@@ -44,7 +44,18 @@ def independent(variant=None) -> dict:
         "02.prever_f1": "entre" if min(p, r) <= f1 <= max(p, r) else "fora",
         "02.acuracia_basta": "b",
         "02.prever_ppv": ppv,
+        "02.taxas": (tp / (tp + fn), fp / (fp + tn), tn / (tn + fn)),
+        "02.qual_taxa": "NPV",
+        "02.intervalo_burro": "sim" if _inside((fp + tn) / n, tp + tn, n) else "não",
     }
+
+
+def _inside(value: float, hits: int, n: int) -> bool:
+    """Whether ``value`` is in the 95% Wilson interval of ``hits`` in ``n`` (statsmodels)."""
+    from statsmodels.stats.proportion import proportion_confint
+
+    low, high = proportion_confint(hits, n, alpha=0.05, method="wilson")
+    return low <= value <= high
 
 
 WRONG = {
@@ -58,6 +69,9 @@ WRONG = {
     "02.ppv_1pct": [0.5],
     "02.prever_f1": ["acima", "abaixo"],
     "02.acuracia_basta": ["a", "c", "d"],
+    "02.taxas": [(0.5, 0.5, 0.5)],
+    "02.qual_taxa": ["TPR", "FPR"],
+    "02.intervalo_burro": ["não"],
     "02.prever_ppv": [1.5, -0.1, "0.3"],
 }
 

@@ -27,6 +27,26 @@ def _labels(counts):
     return np.repeat(y_true, counts.ravel()), np.repeat(y_pred, counts.ravel())
 
 
+def _prevalence_move() -> str:
+    """How accuracy and kappa (scikit-learn) move when half of the cases are frauds."""
+    from sklearn.metrics import accuracy_score, cohen_kappa_score
+
+    def labels(tp, fn, fp, tn):
+        true = [1] * (tp + fn) + [0] * (fp + tn)
+        predicted = [1] * tp + [0] * fn + [1] * fp + [0] * tn
+        return true, predicted
+
+    before, after = labels(15, 10, 2, 73), labels(90, 60, 4, 146)
+    accuracy = accuracy_score(*after) > accuracy_score(*before)
+    kappa = cohen_kappa_score(*after) > cohen_kappa_score(*before)
+    return {
+        (False, False): "os dois caem",
+        (False, True): "a acurácia cai e o kappa sobe",
+        (True, False): "a acurácia sobe e o kappa cai",
+        (True, True): "os dois sobem",
+    }[accuracy, kappa]
+
+
 def independent() -> dict:
     # from the data module (the literal matrices above document them in test_the_data)
     SENTIMENT = data.sentiment_matrix().counts
@@ -55,6 +75,7 @@ def independent() -> dict:
         "04.prever_kappa": cohen_kappa_score(*_labels(SENTIMENT)),
         "04.kappa_negativo_sentido": "a",
         "04.valor_p": "a",
+        "04.prevalencia": _prevalence_move(),
     }
 
 
@@ -87,6 +108,7 @@ WRONG = {
     "04.prever_kappa": [1.5, -2],
     "04.kappa_negativo_sentido": ["b", "c", "d"],
     "04.valor_p": ["b", "c", "d"],
+    "04.prevalencia": ["a acurácia cai e o kappa sobe", "os dois sobem"],
 }
 
 

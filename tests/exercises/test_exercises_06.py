@@ -52,7 +52,15 @@ def independent(variant=None) -> dict:
         ),
         "06.prever_outlier": "MSE" if mse_moved / mse > mae_moved / mae else "MAE",
         "06.r2_negativo": "b",
+        "06.constante_mse": _best(t_train, mean_squared_error),
+        "06.constante_mae": _best(t_train, mean_absolute_error),
     }
+
+
+def _best(t, metric) -> str:
+    """Which constant, the mean or the median of ``t``, gives the smaller ``metric`` on it."""
+    mean, median = metric(t, np.full(len(t), np.mean(t))), metric(t, np.full(len(t), np.median(t)))
+    return "média" if mean < median else "mediana"
 
 
 ANSWERS = independent()
@@ -80,6 +88,8 @@ WRONG.update(
     {
         "06.prever_outlier": ["MAE", "iguais"],
         "06.r2_negativo": ["a", "c", "d"],
+        "06.constante_mse": ["mediana"],
+        "06.constante_mae": ["média"],
     }
 )
 

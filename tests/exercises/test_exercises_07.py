@@ -46,6 +46,10 @@ def independent() -> dict:
         "07.precisoes": tuple(float(nltk_precision(REFERENCES, CANDIDATE, n)) for n in (1, 2)),
         "07.brevidade": brevity_penalty(closest_ref_length(REFERENCES, c), c),
         "07.bleu": sentence_bleu(REFERENCES, CANDIDATE),
+        "07.bleu_n": {True: "maior", False: "menor"}[
+            sentence_bleu(REFERENCES, CANDIDATE, weights=(0.5, 0.5))
+            > sentence_bleu(REFERENCES, CANDIDATE)
+        ],
         "07.perplexidade_sentido": "a",
         "07.top3_menor": "não",
         "07.corte_bleu": "a",
@@ -82,6 +86,7 @@ WRONG.update(
         "07.perplexidade_sentido": ["b", "c", "d"],
         "07.top3_menor": ["sim"],
         "07.corte_bleu": ["b", "c", "d"],
+        "07.bleu_n": ["menor", "igual"],
     }
 )
 

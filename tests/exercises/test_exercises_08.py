@@ -61,6 +61,7 @@ def independent(variant=None) -> dict:
         "08.prever_oob": float(Fraction(n - 1, n) ** n),
         "08.loo_pessimo": "a",
         "08.qual_acuracia": "b",
+        "08.repetido": "c",
     }
 
 
@@ -87,6 +88,7 @@ WRONG = {
     "08.prever_oob": [1.5, "0.3"],
     "08.loo_pessimo": ["b", "c", "d"],
     "08.qual_acuracia": ["a", "c", "d"],
+    "08.repetido": ["a", "b", "d"],
 }
 
 

@@ -22,6 +22,15 @@ SCORES = np.array(data.friedman_accuracies())
 P1, N1, P2, N2 = data.model_accuracies()
 
 
+def _more_rejections(p_values) -> str:
+    """Which of Holm and Bonferroni rejects more at 5% (statsmodels' multipletests)."""
+    from statsmodels.stats.multitest import multipletests
+
+    holm = multipletests(p_values, alpha=0.05, method="holm")[0].sum()
+    bonferroni = multipletests(p_values, alpha=0.05, method="bonferroni")[0].sum()
+    return "as mesmas" if holm == bonferroni else ("Holm" if holm > bonferroni else "Bonferroni")
+
+
 def independent():
     d = P1 - P2
     sigma = math.sqrt(P1 * (1 - P1) / N1 + P2 * (1 - P2) / N2)
@@ -46,6 +55,7 @@ def independent():
             (False, True): "folds",
         }.get((ci.low > 0, mean - half > 0), "nenhum"),
         "10.erro_folds": "a",
+        "10.holm": _more_rejections((0.004, 0.012, 0.019, 0.30)),
     }
 
 
@@ -72,6 +82,7 @@ WRONG = {
     "10.friedman": [6.348, 0.05, 0.0175],
     "10.onde_melhor": ["folds", "ambos", "nenhum"],
     "10.erro_folds": ["b", "c", "d"],
+    "10.holm": ["Bonferroni", "as mesmas"],
 }
 
 
@@ -79,7 +90,7 @@ def test_specific_hints():
     assert "variância" in check("10.d_sigma", (0.06, 0.00153)).message
     assert "somou os desvios" in check("10.d_sigma", (0.06, 0.0552)).message
     assert "z = 1.65" in check("10.intervalo", (-0.0045, 0.1245)).message
-    assert "contém 0" in check("10.veredito", "M1").message
+    assert "só o centro do intervalo" in check("10.veredito", "M1").message
     assert "k − 1 = 2" in check("10.t_tabela", 4.541).message
     assert "Tabela 5.1" in check("10.t_tabela", 2.33).message
     assert "erro padrão" in check("10.t_intervalo", (-0.0146, 0.0536)).message

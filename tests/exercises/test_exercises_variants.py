@@ -77,6 +77,9 @@ def test_variant_data_are_reproducible_and_well_formed(key):
     assert not table.equals(data.fraud_predictions())
     assert len(table) == 16 and table.score.is_unique
     assert set(table.target) == {"fraude", "legítima"}
+    wider = data.fraud_transactions(variant=key)  # sets 01 and 02
+    assert wider.equals(data.fraud_transactions(variant=key)) and wider.score.is_unique
+    assert 16 <= len(wider) <= 24 and 2 * (wider.target == "fraude").sum() < len(wider)
     models = data.credit_models(variant=key)
     assert all(cm.n == 200 for cm in models.values())
     assert models["A"].fp != models["B"].fp  # the break-even price exists
