@@ -30,7 +30,13 @@ ROOT = Path(__file__).resolve().parents[1]
 #: that no worker of a parallel run (`make test` uses pytest-xdist with `--dist loadfile
 #: --no-loadscope-reorder`) ends alone on a long one; the notebooks (nbval) come next, then
 #: the unit tests fill the gaps.
-_LONGEST_FIRST = ("test_slides.py", "test_browser.py", "test_lab.py")
+_LONGEST_FIRST = (
+    "test_slides.py",
+    "test_browser.py",
+    "test_lab.py",
+    "test_exercises_class_simulation.py",
+    "test_exercises_variant_facts.py",
+)
 
 
 def _start_rank(item) -> int:
