@@ -48,6 +48,7 @@ from evalbook._core.checks import (
     check_flag,
     check_folds,
     check_fractions,
+    check_label_types,
     check_open_fraction,
     check_size,
     check_splits,
@@ -595,6 +596,7 @@ def _group_codes(groups) -> tuple[np.ndarray, int]:
     values = as_label_array(groups, "groups")
     if values.size < 2:
         raise ValueError(f"groups must label at least 2 instances; got {values.size}")
+    check_label_types(groups=values)  # a 1 and a '1' are two groups, and cannot be sorted
     _, codes = np.unique(values, return_inverse=True)
     return codes.reshape(-1), int(codes.max()) + 1
 

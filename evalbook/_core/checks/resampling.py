@@ -31,9 +31,11 @@ __all__ = [
     "check_fractions",
     "check_metric",
     "check_metric_value",
+    "check_signature",
     "check_splits",
     "check_stratifiable",
     "check_successes",
+    "estimator_failure",
     "holds_real_numbers",
 ]
 
@@ -47,18 +49,59 @@ def check_successes(k, n) -> tuple[int, int]:
     return k, n
 
 
-def check_metric_value(value, metric) -> float:
-    """The value a user's ``metric(cm)`` returned, as a float (nan stays nan: 0/0)."""
+def check_metric_value(value, metric, *, call: str = "cm", finite: bool = False) -> float:
+    """The value a user's ``metric(cm)`` returned, as a float (nan stays nan: 0/0).
+
+    ``call`` is what the metric was called with, for the message (``"y_true, y_pred"``).
+    With ``finite=True`` (a bootstrap interval) ±inf is refused: the percentiles of values
+    that include an infinity are not numbers (``inf − inf``), and leaving those resamples
+    out would hide the worst ones and shift the interval.
+    """
     if isinstance(value, np.ndarray) and value.ndim == 0:
         value = value.item()
+    name = getattr(metric, "__name__", type(metric).__name__)
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
-        name = getattr(metric, "__name__", type(metric).__name__)
         shown = repr(value)
         shown = shown if len(shown) <= 60 else shown[:57] + "..."
         raise TypeError(
-            f"metric must return a number; {name}(cm) returned {type(value).__name__} {shown}"
+            f"metric must return a number; {name}({call}) returned {type(value).__name__} {shown}"
         )
-    return float(value)
+    value = float(value)
+    if finite and math.isinf(value):
+        raise ValueError(
+            f"metric must return a finite number for a bootstrap interval; {name}({call}) "
+            f"returned {value}, whose percentiles are undefined. Bound the metric first "
+            "(e.g. clip the probabilities of a log loss away from 0 and 1)"
+        )
+    return value
+
+
+def check_signature(function, name: str, expected: str, *args, hint: str = "") -> None:
+    """Refuse ``function`` (the argument ``name``) unless it can be called with ``args``.
+
+    ``args`` are examples of what it will be given (a confusion matrix; y_true and
+    y_pred; a seed); ``expected`` is the signature it must have, for the message
+    (``"metric(y_true, y_pred) -> float"``). A callable whose signature Python cannot
+    read (some builtins) passes: its first call will tell.
+    """
+    if not callable(function):
+        raise TypeError(f"{name} must be a function {expected}; got {type(function).__name__}")
+    import inspect
+
+    try:
+        signature = inspect.signature(function)
+    except (TypeError, ValueError):
+        return
+    try:
+        signature.bind(*args)
+    except TypeError:
+        shown = getattr(function, "__name__", type(function).__name__)
+        signature = signature.replace(return_annotation=inspect.Signature.empty)
+        count = f"{len(args)} argument" + ("" if len(args) == 1 else "s")
+        raise TypeError(
+            f"{name} must be a function {expected}; {shown}{signature} cannot be called with "
+            f"{count}{hint}"
+        ) from None
 
 
 def check_metric(metric) -> None:
@@ -298,12 +341,56 @@ def as_differences(differences) -> np.ndarray:
 
 
 def check_estimator(model) -> None:
-    """Refuse a ``model`` without the ``fit(X, y)`` and ``predict(X)`` of an estimator."""
+    """Refuse a ``model`` without the ``fit(X, y)`` and ``predict(X)`` of an estimator, a
+    class where an instance is expected, and an estimator ``sklearn.base.clone`` cannot
+    copy (each training set is fitted by a fresh copy): tried once, before any fit."""
+    if isinstance(model, type):
+        raise TypeError(
+            "model must be an estimator instance, such as sklearn.tree."
+            f"DecisionTreeClassifier(); got the class {model.__name__} itself (call it: "
+            f"{model.__name__}())"
+        )
     if not (hasattr(model, "fit") and hasattr(model, "predict")):
         raise TypeError(
             "model must be an estimator with fit(X, y) and predict(X) methods, such as "
             f"sklearn.tree.DecisionTreeClassifier(); got {type(model).__name__}"
         )
+    if hasattr(model, "get_params"):
+        try:
+            from sklearn.base import clone
+        except ImportError:  # pragma: no cover - scikit-learn is a dependency of the lessons
+            return
+        try:
+            clone(model)
+        except Exception as exc:
+            raise TypeError(
+                f"model must be an estimator that sklearn.base.clone can copy (each training "
+                f"set is fitted by a fresh copy); cloning {type(model).__name__} failed: {exc}"
+            ) from exc
+
+
+def estimator_failure(exc: Exception, X, *, X_name: str, y_name: str) -> Exception:
+    """The error for a model whose first ``fit`` or ``predict``, tried before the
+    resampling goes on, raised ``exc`` (a ValueError or TypeError): of the same type,
+    naming the data, with a hint when ``X`` holds text (a model fits numbers)."""
+    text = None
+    if not hasattr(X, "iloc"):
+        values = np.asarray(X, dtype=object).ravel()
+        text = next((v for v in values if isinstance(v, (str, bytes))), None)
+    else:  # a DataFrame: its text columns
+        columns = [c for c in X.columns if X[c].dtype.kind == "O"]
+        text = f"column {columns[0]!r}" if columns else None
+    hint = (
+        f"; {X_name} holds text ({text!r}): encode it as numbers first (e.g. "
+        "sklearn.preprocessing.OneHotEncoder in a pipeline)"
+        if text is not None
+        else ""
+    )
+    return type(exc)(
+        f"model could not be fitted on {X_name} and {y_name}, or could not predict X_test "
+        f"(tried on the first training set, before the others): {type(exc).__name__}: "
+        f"{exc}{hint}"
+    )
 
 
 def as_features(X, n: int | None, *, name: str = "X", y_name: str = "y", shape=None):
