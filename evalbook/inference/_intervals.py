@@ -615,7 +615,8 @@ def roc_auc_interval(
     method : {"delong", "bootstrap"}, default "delong"
     confidence : float in (0, 1), default 0.95
     n_resamples : int, default 2000
-        Bootstrap resamples (pROC's default ``boot.n``); ignored by ``"delong"``.
+        Bootstrap resamples (pROC's default ``boot.n``), at most 10⁸ (refused beyond,
+        before any draw); ignored by ``"delong"``.
     seed : int or numpy.random.Generator, optional
         Seed of the bootstrap.
 

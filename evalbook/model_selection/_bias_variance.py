@@ -74,7 +74,9 @@ def bootstrap_predictions(
     y_train : sequence of length n
     X_test : array-like or DataFrame
     n_resamples : int, default 200
-        Number of bootstrap samples, at least 2.
+        Number of bootstrap samples, at least 2 and at most 100 000, with
+        ``n_resamples · len(X_test)`` (the predictions kept) at most 10⁸: refused beyond,
+        before any fit.
     seed : None, int or numpy.random.Generator
         Draws the samples.
 
@@ -287,7 +289,9 @@ def fresh_sample_predictions(model, sample, X_test, *, n_trials=200, seed=None) 
         that integer seed.
     X_test : array-like or DataFrame
     n_trials : int, default 200
-        Number of training sets, at least 2.
+        Number of training sets, at least 2 and at most 100 000, with
+        ``n_trials · len(X_test)`` (the predictions kept) at most 10⁸: refused beyond,
+        before any fit.
     seed : None, int or numpy.random.Generator
         Draws the seeds passed to ``sample``.
 
