@@ -1,7 +1,7 @@
 """Every exact test and resampling function refuses a size 10× beyond its documented limit
 before building anything: the ValueError states the computed size, and the memory traced
 during the call (tracemalloc's peak) stays far below what the refused computation would
-hold. How long each refusal takes is measured in ``benchmarks/`` (``--only refusal``)."""
+hold. How long each refusal takes is measured in ``benchmarks/`` (``--only refusals``)."""
 
 from __future__ import annotations
 
