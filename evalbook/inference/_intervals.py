@@ -779,7 +779,13 @@ def bootstrap_interval(
       ``scipy.stats.bootstrap(..., paired=True, batch=b)``.
 
     Resamples where the metric is undefined (``nan``, 0/0) are left out, with an
-    :class:`~evalbook.UndefinedMetricWarning` saying how many.
+    :class:`~evalbook.UndefinedMetricWarning` saying how many. Before any resampling the
+    metric's signature is checked against the data (a function of a confusion matrix
+    given labels is refused, naming the signature expected) and the metric is called
+    once on the data. A metric that returns ±inf, on the data or on a resample, is refused
+    with a ValueError: the percentiles of values that include an infinity are not numbers,
+    and leaving those resamples out (as the undefined ones) would drop the worst of them
+    and move the interval; bound the metric first (clip the probabilities of a log loss).
 
     Parameters
     ----------

@@ -80,7 +80,9 @@ class Curve:
         One of :data:`CURVE_KINDS`: ``"roc"``, ``"precision_recall"``, ``"fbeta"``,
         ``"ks"``, ``"gain_lift"``, ``"calibration"``.
     columns : mapping of str to array-like
-        One array per column of the kind, all of one length.
+        One one-dimensional array of numbers per column of the kind, all of one length
+        (a dict, or a DataFrame); text, booleans, a list of pairs or a kind that is not a
+        str are refused, naming the argument.
     **details
         Numbers that describe the whole curve (e.g. ``beta`` of an F-beta curve), read
         as attributes too.

@@ -69,7 +69,10 @@ def bootstrap_predictions(
     Parameters
     ----------
     model : scikit-learn-style estimator
-        Has ``fit(X, y)`` and ``predict(X)``; never fitted itself.
+        An instance with ``fit(X, y)`` and ``predict(X)`` that ``sklearn.base.clone``
+        copies; never fitted itself. The first training set is its try: a ValueError or
+        TypeError of its ``fit`` or ``predict`` there (text features, say) is raised again
+        naming the data.
     X_train : array-like or DataFrame of shape (n, ...)
     y_train : sequence of length n
     X_test : array-like or DataFrame
@@ -283,10 +286,14 @@ def fresh_sample_predictions(model, sample, X_test, *, n_trials=200, seed=None) 
     Parameters
     ----------
     model : scikit-learn-style estimator
-        Has ``fit(X, y)`` and ``predict(X)``; never fitted itself.
+        An instance with ``fit(X, y)`` and ``predict(X)`` that ``sklearn.base.clone``
+        copies; never fitted itself. The first training set is its try: a ValueError or
+        TypeError of its ``fit`` or ``predict`` there (text features, say) is raised again
+        naming the data.
     sample : callable
         ``sample(seed) -> (X_train, y_train)``: a training set drawn from the source with
-        that integer seed.
+        that integer seed (a function that cannot be called with one argument is refused
+        before any draw).
     X_test : array-like or DataFrame
     n_trials : int, default 200
         Number of training sets, at least 2 and at most 100 000, with

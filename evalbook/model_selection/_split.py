@@ -612,7 +612,9 @@ def group_kfold(groups, *, k=5, shuffle=False, seed=None) -> Iterator[tuple]:
     Parameters
     ----------
     groups : sequence of labels, one per instance
-        The source of each instance (patient, author, ...).
+        The source of each instance (patient, author, ...), as labels of one type: a
+        ``1`` beside a ``'1'`` (one patient written two ways, or two) is refused, as are
+        missing, infinite and unhashable values.
     k : int, default 5
         Number of folds, 2 ≤ k ≤ the number of groups.
     shuffle : bool, default False
@@ -662,6 +664,7 @@ def group_holdout(groups, *, test_size=1 / 3, seed=None) -> tuple:
     Parameters
     ----------
     groups : sequence of labels, one per instance
+        As :func:`group_kfold`'s.
     test_size : float in (0, 1), default 1/3
     seed : None, int or numpy.random.Generator
 
