@@ -521,7 +521,8 @@ def check_friedman_exact_size(doubled: np.ndarray, function: str) -> None:
                 f"more than the {MAX_RANK_SUM_RANGE:_} the size check counts the states "
                 f"over (the states are far more than {MAX_ELEMENTS:_}); {_EXACT_HINT}"
             )
-        return min(product, _partitions(spread, k, int(high[i] - low[i]) // step))
+        count = _partitions(spread, k, int(high[i] - low[i]) // step)
+        return min(product, count if math.isfinite(count) else math.inf)
 
     if n > 2:  # the last dataset first: the states grow with the datasets, so a table
         # too large is most often refused there, with one count
@@ -529,7 +530,7 @@ def check_friedman_exact_size(doubled: np.ndarray, function: str) -> None:
         check_size(
             function,
             hint=_EXACT_HINT,
-            states_bound=int(bound),
+            states_bound=int(min(bound, 1e300)),
             orderings=orderings[-1],
             algorithms=k,
         )
@@ -539,11 +540,11 @@ def check_friedman_exact_size(doubled: np.ndarray, function: str) -> None:
         check_size(
             function,
             hint=_EXACT_HINT,
-            states_bound=int(bound),
+            states_bound=int(min(bound, 1e300)),
             orderings=orderings[i],
             algorithms=k,
         )
-        work += int(bound) * orderings[i] * k
+        work += int(min(bound, 1e300)) * orderings[i] * k
         if work > MAX_EXACT_WORK:
             raise ValueError(
                 f"{function}: adding the {n} datasets builds up to {shown_number(work)} "
