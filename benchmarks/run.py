@@ -3,8 +3,10 @@
 Run with ``make bench`` (or ``python benchmarks/run.py``); ``--quick`` uses tiny sizes and
 is what the smoke test runs; ``--only NAME`` runs the cases whose name contains NAME.
 Prints one table and writes it, with the machine, its load and the date, to
-``benchmarks/RESULTS.md``; ``make test``'s rows go to a section of their own, and a run of
-only some cases keeps the other part of the file.
+``benchmarks/RESULTS.md``; ``make test``'s rows and the refusals of impossible sizes
+(``--only refusals``: how long each exact test and resampling function takes to refuse 10×
+its limit) go to sections of their own, and a run of only some cases keeps the other
+parts of the file.
 
 ``--baseline REV`` times ``make test`` against another commit: REV is checked out in a
 ``git worktree`` (a temporary folder) with its own ``.venv`` (``make install``, untimed),
@@ -564,6 +566,110 @@ def bootstrap_case(settings: Settings) -> Iterator[Row]:
         yield row
 
 
+def _refusals() -> list[tuple[str, str, Callable[[], object]]]:
+    """``(function, size, call)``: each exact test and resampling function at 10× its
+    documented limit (``tests/lib/test_size_limits.py`` checks that each is refused before
+    anything is built); the data are made here, outside the timed call."""
+    import evalbook as eb
+
+    rng = np.random.default_rng(0)
+    tables = {shape: rng.random(shape) for shape in ((50, 10), (3, 12), (4720, 3), (180, 5))}
+    y, s = [0, 1, 0, 1], [0.1, 0.9, 0.4, 0.6]
+    x_test = np.zeros((10**4, 1))
+
+    def model():
+        from sklearn.tree import DecisionTreeRegressor
+
+        return DecisionTreeRegressor()
+
+    def sample(seed):
+        return np.zeros((4, 1)), np.arange(4.0)
+
+    exact = partial(eb.friedman, method="exact")
+    return [
+        ("friedman exact", "N=50, k=10", partial(exact, tables[50, 10])),
+        ("friedman exact", "N=3, k=12", partial(exact, tables[3, 12])),
+        ("friedman exact", "N=4720, k=3", partial(exact, tables[4720, 3])),
+        ("friedman exact", "N=180, k=5", partial(exact, tables[180, 5])),
+        (
+            "bootstrap_interval",
+            "2×2 matrix, 2.5e8 resamples",
+            partial(eb.bootstrap_interval, eb.accuracy, [[5, 5], [5, 5]], n_resamples=25 * 10**7),
+        ),
+        (
+            "bootstrap_interval",
+            "4 instances, 1e9 resamples",
+            partial(eb.bootstrap_interval, lambda t, p: 0.5, y, y, n_resamples=10**9),
+        ),
+        (
+            "roc_auc_interval",
+            "1e9 resamples",
+            partial(eb.roc_auc_interval, y, s, positive=1, method="bootstrap", n_resamples=10**9),
+        ),
+        ("interval_coverage", "1e9 trials", partial(eb.interval_coverage, 0.9, 30, n_trials=10**9)),
+        ("bootstrap", "n=1e9", partial(eb.bootstrap, 10**9)),
+        (
+            "repeated_bootstrap",
+            "n=1e5 × 1e4",
+            partial(eb.repeated_bootstrap, 10**5, n_resamples=10**4),
+        ),
+        (
+            "bootstrap_oob_shares",
+            "n=1e5 × 1e4",
+            partial(eb.bootstrap_oob_shares, 10**5, n_resamples=10**4),
+        ),
+        ("kfold", "n=1e8, k=10", partial(eb.kfold, 10**8, k=10)),
+        (
+            "repeated_kfold",
+            "n=1e6, k=10 × 100",
+            partial(eb.repeated_kfold, 10**6, k=10, n_repeats=100),
+        ),
+        ("leave_one_out", "n=1e9", partial(eb.leave_one_out, 10**9)),
+        ("holdout", "n=1e9", partial(eb.holdout, 10**9)),
+        ("repeated_holdout", "n=1e7 × 100", partial(eb.repeated_holdout, 10**7, n_repeats=100)),
+        ("train_val_test_split", "n=1e9", partial(eb.train_val_test_split, 10**9)),
+        ("time_series_split", "n=1e8, k=10", partial(eb.time_series_split, 10**8, k=10)),
+        ("split_roles", "10 splits × n=1e8", partial(eb.split_roles, [([0], [1])] * 10, n=10**8)),
+        (
+            "bootstrap_predictions",
+            "1e5 rounds × 1e4 test rows",
+            lambda: eb.bootstrap_predictions(
+                model(), [[0], [1], [2]], [0.0, 1.0, 1.0], x_test, n_resamples=10**5
+            ),
+        ),
+        (
+            "fresh_sample_predictions",
+            "1e5 trials × 1e4 test rows",
+            lambda: eb.fresh_sample_predictions(model(), sample, x_test, n_trials=10**5),
+        ),
+    ]
+
+
+def refusal_case(settings: Settings) -> Iterator[Row]:
+    """How long each refusal of a size 10× beyond the limit takes (target: under 1 s)."""
+    for function, size, call in _refusals():
+        message = []
+
+        def refused(call=call, message=message, what=f"{function} ({size})"):
+            try:
+                call()
+            except ValueError as exc:
+                message[:] = [str(exc)]
+            else:  # a refusal that does not refuse is a failure
+                raise AssertionError(f"{what} was not refused")
+
+        timing = time_interleaved({"evalbook": refused}, repeat=3 if settings.quick else 7)
+        shown = message[0] if len(message[0]) <= 90 else message[0][:87] + "..."
+        yield Row(
+            f"refusal: {function}",
+            size,
+            timing["evalbook"],
+            target="< 1 s",
+            met=timing["evalbook"].best < 1.0,
+            note=shown.replace("|", "/"),
+        )
+
+
 def import_case(settings: Settings) -> Iterator[Row]:
     """``import evalbook`` against ``import numpy``, each in a fresh interpreter, interleaved."""
     code = "import time; t0 = time.perf_counter(); import {}; print(time.perf_counter() - t0)"
@@ -925,6 +1031,7 @@ CASES: list[Case] = [
     ),
     Case("DeLong's test and AUC interval", delong_case),
     Case("bootstrap interval of accuracy", bootstrap_case),
+    Case("refusals of impossible sizes", refusal_case),
     Case("import evalbook", import_case),
     Case("explorer steps", explorers_case),
     Case("fresh kernel", kernel_start_case, full_only=True),
@@ -1009,8 +1116,16 @@ class Report:
 MAKE_TEST_HEADING = "## `make test`"
 
 
+#: The heading of the section that holds the refusals' rows (before `make test`'s).
+REFUSAL_HEADING = "## Refusals of impossible sizes"
+
+
 def _is_make_test(row: Row) -> bool:
     return row.case.startswith("make test")
+
+
+def _is_refusal(row: Row) -> bool:
+    return row.case.startswith("refusal: ")
 
 
 def _load(values) -> str:
@@ -1062,6 +1177,30 @@ def _main_part(report: Report, rows: list[Row], *, command: str, today: str) -> 
     return "\n".join(lines)
 
 
+def _refusal_part(report: Report, rows: list[Row], *, command: str, today: str) -> str:
+    lines = [
+        REFUSAL_HEADING,
+        "",
+        f"Measured on {today} by `{command}` in {report.seconds / 60:.1f} min, on "
+        f"{machine_description()}. Load average (1, 5, 15 min) before: "
+        f"{_load(report.load_before)}; after: {_load(report.load_after)} (above the number "
+        "of cores, other processes were competing for them).",
+        "",
+        "Each row is one call of an exact test or a resampling function at 10× its",
+        "documented limit, whole (the input's checks, then the size computed and refused);",
+        "the data are made before the timing. `tests/lib/test_size_limits.py` checks that",
+        "each is refused before anything is built; the *note* is the start of the message.",
+        "A row's slowest run is its first when that imports scipy or scikit-learn (a",
+        "session's first exact test or first estimator); *min* is the refusal itself.",
+        "",
+        HEADER,
+        *(_format_row(row) for row in rows),
+        "",
+        *_missed(rows),
+    ]
+    return "\n".join(lines)
+
+
 def _make_test_part(report: Report, rows: list[Row], *, command: str, today: str) -> str:
     lines = [
         MAKE_TEST_HEADING,
@@ -1089,13 +1228,18 @@ def _make_test_part(report: Report, rows: list[Row], *, command: str, today: str
     return "\n".join(lines)
 
 
-def _split_results(text: str) -> tuple[str, str]:
-    """(the main part, the `make test` section) of an existing results file."""
-    at = text.find("\n" + MAKE_TEST_HEADING + "\n")
-    if at < 0:
-        main, section = text, ""
-    else:
-        main, section = text[: at + 1], text[at + 1 :]
+def _split_results(text: str) -> tuple[str, dict[str, str]]:
+    """(the main part, {heading: its section}) of an existing results file."""
+    starts = sorted(
+        (at + 1, heading)
+        for heading in (REFUSAL_HEADING, MAKE_TEST_HEADING)
+        if (at := text.find("\n" + heading + "\n")) >= 0
+    )
+    ends = [start for start, _ in starts[1:]] + [len(text)] * bool(starts)
+    sections = {
+        heading: text[start:end] for (start, heading), end in zip(starts, ends, strict=True)
+    }
+    main = text[: starts[0][0]] if starts else text
     # rows of `make test` from before it had a section of its own, and their list of
     # missed targets if nothing else is in it
     lines = [
@@ -1106,29 +1250,32 @@ def _split_results(text: str) -> tuple[str, str]:
         if not any(line.startswith("- ") for line in lines[at:]):
             del lines[at:]
     main = "\n".join(lines)
-    return main.rstrip("\n") + "\n" if main.strip() else "", section
+    return (main.rstrip("\n") + "\n" if main.strip() else ""), sections
 
 
 def write_results(report: Report, path: Path, *, command: str) -> None:
     """Write the main table and `make test`'s section; a part this run has no rows for
     is kept from the existing file."""
     today = _dt.date.today().isoformat()
-    old_main, old_section = _split_results(
+    old_main, old_sections = _split_results(
         path.read_text(encoding="utf-8") if path.exists() else ""
     )
-    rows = [row for row in report.rows if not _is_make_test(row)]
-    make_test_rows = [row for row in report.rows if _is_make_test(row)]
+    rows = [row for row in report.rows if not (_is_make_test(row) or _is_refusal(row))]
     if rows or not old_main:
         main = _main_part(report, rows, command=command, today=today)
     else:
         main = old_main
-    if make_test_rows:
-        section = _make_test_part(report, make_test_rows, command=command, today=today)
-    else:
-        section = old_section
-    path.write_text(
-        main.rstrip("\n") + "\n" + ("\n" + section if section else ""), encoding="utf-8"
-    )
+    parts = [main]
+    for heading, belongs, write in (
+        (REFUSAL_HEADING, _is_refusal, _refusal_part),
+        (MAKE_TEST_HEADING, _is_make_test, _make_test_part),
+    ):
+        section_rows = [row for row in report.rows if belongs(row)]
+        if section_rows:
+            parts.append(write(report, section_rows, command=command, today=today))
+        elif old_sections.get(heading):
+            parts.append(old_sections[heading])
+    path.write_text("\n".join(part.rstrip("\n") + "\n" for part in parts), encoding="utf-8")
 
 
 def selected_cases(only: list[str] | None, *, quick: bool) -> list[Case]:

@@ -190,3 +190,17 @@ def test_make_test_against_a_baseline_alternates_the_two_checkouts(runner, monke
     (worktree,) = worktrees
     assert not worktree.exists()  # removed with its folder
     assert str(worktree) not in runner._git("worktree", "list")
+
+
+def test_the_refusals_have_a_section_a_run_of_the_others_keeps(runner, tmp_path):
+    output = tmp_path / "RESULTS.md"
+    refusal = runner.Row("refusal: kfold", "n=1e8, k=10", runner.Timing([0.001]), target="< 1 s")
+    make_test = runner.Row("make test, run 1", "HEAD abc", runner.Timing([90.0]))
+    runner.write_results(runner.Report(rows=[refusal, make_test]), output, command="both")
+    library = runner.Row("roc_auc", "n=1e6", runner.Timing([0.01]))
+    runner.write_results(runner.Report(rows=[library]), output, command="library only")
+    text = output.read_text(encoding="utf-8")
+    assert "| roc_auc | n=1e6 |" in text and "| refusal: kfold | n=1e8, k=10 |" in text
+    assert text.index("| roc_auc |") < text.index(runner.REFUSAL_HEADING)
+    assert text.index(runner.REFUSAL_HEADING) < text.index(runner.MAKE_TEST_HEADING)
+    assert "| make test, run 1 | HEAD abc |" in text

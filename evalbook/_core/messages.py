@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import functools
 import gettext as _gettext
-import os
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -109,9 +108,9 @@ def add_messages(domain: str, localedir, *, terms=None) -> None:
         raise TypeError(f"domain must be a string; got {type(domain).__name__}")
     if not domain:
         raise ValueError("domain must be a name; got an empty string")
-    if not isinstance(localedir, (str, os.PathLike)):
-        raise TypeError(f"localedir must be a path; got {type(localedir).__name__}")
-    localedir = Path(localedir)
+    from evalbook._core.checks import as_path  # the validation layer imports numpy: here
+
+    localedir = as_path(localedir, "localedir")
     if not localedir.is_dir():
         raise ValueError(f"localedir must be a folder of catalogues; got {str(localedir)!r}")
     if terms is not None and not isinstance(terms, Mapping):

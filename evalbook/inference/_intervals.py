@@ -36,11 +36,13 @@ from evalbook._core.checks import (
     check_confidence,
     check_count,
     check_flag,
+    check_label_types,
     check_metric_value,
     check_nonempty,
     check_probability,
     check_quantile,
     check_same_length,
+    check_signature,
     check_size,
     check_whole_number,
     is_missing,
@@ -613,7 +615,8 @@ def roc_auc_interval(
     method : {"delong", "bootstrap"}, default "delong"
     confidence : float in (0, 1), default 0.95
     n_resamples : int, default 2000
-        Bootstrap resamples (pROC's default ``boot.n``); ignored by ``"delong"``.
+        Bootstrap resamples (pROC's default ``boot.n``), at most 10⁸ (refused beyond,
+        before any draw); ignored by ``"delong"``.
     seed : int or numpy.random.Generator, optional
         Seed of the bootstrap.
 
@@ -689,7 +692,9 @@ def _matrix_resamples(metric, cm, n_resamples, stratify, rng) -> np.ndarray:
         return np.array(
             [
                 check_metric_value(
-                    metric(ConfusionMatrix(row.reshape(k, k), labels=cm.labels)), metric
+                    metric(ConfusionMatrix(row.reshape(k, k), labels=cm.labels)),
+                    metric,
+                    finite=True,
                 )
                 for row in cells
             ]
@@ -704,7 +709,7 @@ def _instance_resamples(metric, target, table, n_resamples, stratify, rng) -> np
     ``target`` is drawn apart (in sorted order of the classes).
     """
     size = target.size
-    if stratify:
+    if stratify:  # the classes of target, sorted (check_label_types: they can be)
         members = [np.flatnonzero(target == label) for label in np.unique(target)]
     else:
         members = [np.arange(size)]
@@ -719,7 +724,10 @@ def _instance_resamples(metric, target, table, n_resamples, stratify, rng) -> np
             )
             for row, indices in enumerate(drawn):
                 values[start + row] = check_metric_value(
-                    metric(target[indices], table[indices]), metric
+                    metric(target[indices], table[indices]),
+                    metric,
+                    call="y_true, y_pred",
+                    finite=True,
                 )
     return values
 
@@ -771,7 +779,13 @@ def bootstrap_interval(
       ``scipy.stats.bootstrap(..., paired=True, batch=b)``.
 
     Resamples where the metric is undefined (``nan``, 0/0) are left out, with an
-    :class:`~evalbook.UndefinedMetricWarning` saying how many.
+    :class:`~evalbook.UndefinedMetricWarning` saying how many. Before any resampling the
+    metric's signature is checked against the data (a function of a confusion matrix
+    given labels is refused, naming the signature expected) and the metric is called
+    once on the data. A metric that returns ±inf, on the data or on a resample, is refused
+    with a ValueError: the percentiles of values that include an infinity are not numbers,
+    and leaving those resamples out (as the undefined ones) would drop the worst of them
+    and move the interval; bound the metric first (clip the probabilities of a log loss).
 
     Parameters
     ----------
@@ -830,10 +844,26 @@ def bootstrap_interval(
         cm = as_confusion_matrix(data[0])
     else:
         target, table = _check_instances(*data)
-    if not callable(metric):
-        raise TypeError(
-            "metric must be a function metric(cm) or metric(y_true, y_pred) -> float, such "
-            f"as evalbook.accuracy; got {type(metric).__name__}"
+    if len(data) == 1:
+        check_signature(
+            metric,
+            "metric",
+            "metric(cm) -> float for the data cm",
+            cm,
+            hint=" (a function of labels takes y_true and y_pred: pass them instead of cm)",
+        )
+    else:
+        check_signature(
+            metric,
+            "metric",
+            "metric(y_true, y_pred) -> float for the data y_true, y_pred",
+            target,
+            table,
+            hint=(
+                " (a function of a confusion matrix, such as evalbook.accuracy, takes the "
+                "matrix: pass bootstrap_interval(metric, ConfusionMatrix.from_labels(y_true, "
+                "y_pred)))"
+            ),
         )
     n_resamples = check_whole_number(n_resamples, "n_resamples", minimum=1)
     confidence = check_confidence(confidence)
@@ -843,19 +873,30 @@ def bootstrap_interval(
         check_nonempty(cm, "there is nothing to resample")
         check_count(cm.n, "the number of instances in cm")
         check_size("bootstrap_interval", n_resamples=n_resamples, cells=cm.n_classes**2)
+    else:
+        check_size("bootstrap_interval", n_resamples=n_resamples)
+        if stratify:  # each class is drawn apart: 1 and '1' would be two classes
+            check_label_types(y_true=target)
+    # the metric on the data itself, once, before the resampling: a metric that fails or
+    # returns no finite number is refused here, not after n_resamples calls
+    call = "cm" if len(data) == 1 else "y_true, y_pred"
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UndefinedMetricWarning)
+        try:
+            estimate = metric(cm) if len(data) == 1 else metric(target, table)
+        except Exception as exc:
+            exc.add_note(f"(raised by metric({call}) on the data, tried before the resampling)")
+            raise
+        estimate = check_metric_value(estimate, metric, call=call, finite=True)
+    if len(data) == 1:
         values = _matrix_resamples(metric, cm, n_resamples, stratify, as_rng(seed))
         values = defined_resamples(values, undefined_as="0/0")
     else:
-        check_size("bootstrap_interval", n_resamples=n_resamples)
         values = _instance_resamples(metric, target, table, n_resamples, stratify, as_rng(seed))
         values = defined_resamples(values, undefined_as="nan")
     lower, upper = _percentiles(values, confidence)
     if method == "percentile":
         return Interval(lower, upper)
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", UndefinedMetricWarning)
-        estimate = metric(cm) if len(data) == 1 else metric(target, table)
-        estimate = check_metric_value(estimate, metric)
     if math.isnan(estimate):
         raise ValueError(
             "the metric is undefined (nan) on the data itself: the basic interval needs its "

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from evalbook._core.checks import as_curve_columns
 from evalbook._core.messages import N_
 from evalbook._core.render import say
 
@@ -79,7 +80,9 @@ class Curve:
         One of :data:`CURVE_KINDS`: ``"roc"``, ``"precision_recall"``, ``"fbeta"``,
         ``"ks"``, ``"gain_lift"``, ``"calibration"``.
     columns : mapping of str to array-like
-        One array per column of the kind, all of one length.
+        One one-dimensional array of numbers per column of the kind, all of one length
+        (a dict, or a DataFrame); text, booleans, a list of pairs or a kind that is not a
+        str are refused, naming the argument.
     **details
         Numbers that describe the whole curve (e.g. ``beta`` of an F-beta curve), read
         as attributes too.
@@ -110,18 +113,7 @@ class Curve:
     __slots__ = ("_arrays", "_details", "kind")
 
     def __init__(self, kind, columns, **details):
-        if kind not in CURVE_KINDS:
-            raise ValueError(f"kind must be one of {sorted(CURVE_KINDS)}; got {kind!r}")
-        names = CURVE_KINDS[kind]["columns"]
-        if set(columns) != set(names):
-            raise ValueError(f"a {kind!r} curve has the columns {list(names)}; got {list(columns)}")
-        arrays = {}
-        for name in names:
-            values = np.array(columns[name])  # a copy: the curve owns its arrays
-            values.flags.writeable = False
-            arrays[name] = values
-        if len({values.shape for values in arrays.values()}) != 1:
-            raise ValueError(f"the columns of a curve must have one length each; got {arrays}")
+        arrays = as_curve_columns(kind, columns, CURVE_KINDS)
         object.__setattr__(self, "kind", kind)
         object.__setattr__(self, "_arrays", arrays)
         object.__setattr__(self, "_details", dict(details))

@@ -30,8 +30,10 @@ from evalbook._core.checks import (
     as_rng,
     check_estimator,
     check_label_types,
+    check_signature,
     check_size,
     check_whole_number,
+    estimator_failure,
 )
 from evalbook._core.results import result
 from evalbook.model_selection._validation import fit_copy, take_rows
@@ -67,12 +69,17 @@ def bootstrap_predictions(
     Parameters
     ----------
     model : scikit-learn-style estimator
-        Has ``fit(X, y)`` and ``predict(X)``; never fitted itself.
+        An instance with ``fit(X, y)`` and ``predict(X)`` that ``sklearn.base.clone``
+        copies; never fitted itself. The first training set is its try: a ValueError or
+        TypeError of its ``fit`` or ``predict`` there (text features, say) is raised again
+        naming the data.
     X_train : array-like or DataFrame of shape (n, ...)
     y_train : sequence of length n
     X_test : array-like or DataFrame
     n_resamples : int, default 200
-        Number of bootstrap samples, at least 2.
+        Number of bootstrap samples, at least 2 and at most 100 000, with
+        ``n_resamples · len(X_test)`` (the predictions kept) at most 10⁸: refused beyond,
+        before any fit.
     seed : None, int or numpy.random.Generator
         Draws the samples.
 
@@ -106,9 +113,32 @@ def bootstrap_predictions(
     rows = []
     for _ in range(n_resamples):
         sample = rng.integers(0, n, size=n)
-        fitted = fit_copy(model, take_rows(X_train, sample), target[sample])
-        rows.append(np.asarray(fitted.predict(X_test)))
+        rows.append(
+            _predictions(
+                model,
+                take_rows(X_train, sample),
+                target[sample],
+                X_test,
+                first=not rows,
+                names=("X_train", "y_train"),
+            )
+        )
     return np.vstack(rows)
+
+
+def _predictions(model, X_train, y_train, X_test, *, first, names) -> np.ndarray:
+    """``X_test``'s predictions by a fresh copy of ``model`` fitted on one training set.
+
+    The first training set is the try before the others: a ValueError or TypeError of the
+    estimator there (text features a model cannot read, a target it cannot fit) is
+    raised again naming the data (:func:`estimator_failure`).
+    """
+    if not first:
+        return np.asarray(fit_copy(model, X_train, y_train).predict(X_test))
+    try:
+        return np.asarray(fit_copy(model, X_train, y_train).predict(X_test))
+    except (TypeError, ValueError) as exc:
+        raise estimator_failure(exc, X_train, X_name=names[0], y_name=names[1]) from exc
 
 
 def _main_prediction(predictions: np.ndarray) -> np.ndarray:
@@ -256,13 +286,19 @@ def fresh_sample_predictions(model, sample, X_test, *, n_trials=200, seed=None) 
     Parameters
     ----------
     model : scikit-learn-style estimator
-        Has ``fit(X, y)`` and ``predict(X)``; never fitted itself.
+        An instance with ``fit(X, y)`` and ``predict(X)`` that ``sklearn.base.clone``
+        copies; never fitted itself. The first training set is its try: a ValueError or
+        TypeError of its ``fit`` or ``predict`` there (text features, say) is raised again
+        naming the data.
     sample : callable
         ``sample(seed) -> (X_train, y_train)``: a training set drawn from the source with
-        that integer seed.
+        that integer seed (a function that cannot be called with one argument is refused
+        before any draw).
     X_test : array-like or DataFrame
     n_trials : int, default 200
-        Number of training sets, at least 2.
+        Number of training sets, at least 2 and at most 100 000, with
+        ``n_trials · len(X_test)`` (the predictions kept) at most 10⁸: refused beyond,
+        before any fit.
     seed : None, int or numpy.random.Generator
         Draws the seeds passed to ``sample``.
 
@@ -283,11 +319,7 @@ def fresh_sample_predictions(model, sample, X_test, *, n_trials=200, seed=None) 
     (3, 2)
     """
     check_estimator(model)
-    if not callable(sample):
-        raise TypeError(
-            "sample must be a function sample(seed) -> (X_train, y_train); "
-            f"got {type(sample).__name__}"
-        )
+    check_signature(sample, "sample", "sample(seed) -> (X_train, y_train) of one int seed", 0)
     n_trials = check_whole_number(n_trials, "n_trials", minimum=2, maximum=100_000)
     seeds = as_rng(seed).integers(0, 2**63 - 1, size=n_trials)
     X_test = as_features(X_test, None, name="X_test")
@@ -307,6 +339,14 @@ def fresh_sample_predictions(model, sample, X_test, *, n_trials=200, seed=None) 
             y_name="its y_train",
             shape=X_test.shape[1:],
         )
-        fitted = fit_copy(model, X_train, y_train)
-        rows.append(np.asarray(fitted.predict(X_test)))
+        rows.append(
+            _predictions(
+                model,
+                X_train,
+                y_train,
+                X_test,
+                first=not rows,
+                names=("the X_train that sample(seed) returned", "its y_train"),
+            )
+        )
     return np.vstack(rows)

@@ -64,7 +64,7 @@ def bootstrap(n, *, seed=None) -> Split:
     Parameters
     ----------
     n : int
-        Number of instances (at least 1).
+        Number of instances (at least 1, at most 10⁸: refused beyond, before any draw).
     seed : None, int or numpy.random.Generator
 
     Returns
@@ -105,6 +105,7 @@ def repeated_bootstrap(n, *, n_resamples=10, seed=None) -> Iterator[Split]:
         Number of instances (at least 2: with one instance the out-of-bag set is always
         empty).
     n_resamples : int, default 10
+        ``n · n_resamples`` (the indices drawn) at most 10⁸, refused beyond before any draw.
     seed : None, int or numpy.random.Generator
         All the samples are drawn when the function is called.
 
@@ -177,6 +178,7 @@ def bootstrap_oob_shares(n, *, n_resamples=1000, seed=None) -> np.ndarray:
     n : int
         Number of instances (at least 1).
     n_resamples : int, default 1000
+        ``n · n_resamples`` (the indices drawn) at most 10⁸, refused beyond before any draw.
     seed : None, int or numpy.random.Generator
 
     Returns

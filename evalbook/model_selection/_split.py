@@ -48,6 +48,7 @@ from evalbook._core.checks import (
     check_flag,
     check_folds,
     check_fractions,
+    check_label_types,
     check_open_fraction,
     check_size,
     check_splits,
@@ -595,6 +596,7 @@ def _group_codes(groups) -> tuple[np.ndarray, int]:
     values = as_label_array(groups, "groups")
     if values.size < 2:
         raise ValueError(f"groups must label at least 2 instances; got {values.size}")
+    check_label_types(groups=values)  # a 1 and a '1' are two groups, and cannot be sorted
     _, codes = np.unique(values, return_inverse=True)
     return codes.reshape(-1), int(codes.max()) + 1
 
@@ -610,7 +612,9 @@ def group_kfold(groups, *, k=5, shuffle=False, seed=None) -> Iterator[tuple]:
     Parameters
     ----------
     groups : sequence of labels, one per instance
-        The source of each instance (patient, author, ...).
+        The source of each instance (patient, author, ...), as labels of one type: a
+        ``1`` beside a ``'1'`` (one patient written two ways, or two) is refused, as are
+        missing, infinite and unhashable values.
     k : int, default 5
         Number of folds, 2 ≤ k ≤ the number of groups.
     shuffle : bool, default False
@@ -660,6 +664,7 @@ def group_holdout(groups, *, test_size=1 / 3, seed=None) -> tuple:
     Parameters
     ----------
     groups : sequence of labels, one per instance
+        As :func:`group_kfold`'s.
     test_size : float in (0, 1), default 1/3
     seed : None, int or numpy.random.Generator
 

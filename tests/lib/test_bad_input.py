@@ -18,6 +18,7 @@ from evalbook import (
     RocCurveDisplay,
     accuracy,
     accuracy_interval,
+    add_messages,
     bootstrap,
     bootstrap_interval,
     bootstrap_oob_probability,
@@ -29,11 +30,14 @@ from evalbook import (
     fbeta,
     friedman,
     gain_lift,
+    group_holdout,
+    group_kfold,
     holdout,
     interval_coverage,
     kfold,
     ks_statistic,
     leave_one_out,
+    no_information_error_rate,
     npv,
     ppv,
     repeated_bootstrap,
@@ -48,6 +52,7 @@ from evalbook import (
     train_val_test_split,
 )
 from evalbook import threshold as to_labels
+from evalbook._core.checks import as_path, is_path
 
 SPAM = ConfusionMatrix([[6, 3], [2, 9]], labels=["spam", "ham"])
 ABC = ConfusionMatrix([[88, 10, 2], [14, 40, 6], [18, 10, 12]], labels=["A", "B", "C"])
@@ -618,3 +623,139 @@ def test_friedman_refuses_text_and_booleans(scores, message):
 def test_error_632_refuses_text_and_booleans(test_error, train_error):
     with pytest.raises(TypeError, match="must hold error rates"):
         error_632(test_error, train_error)
+
+
+# ---------------------------------------------------------------- labels: one check for all
+INF = math.inf
+
+
+@pytest.mark.parametrize(
+    ("call", "error", "message"),
+    [
+        (
+            lambda: from_labels([1.0, INF, 1.0], [1.0, 1.0, 1.0]),
+            ValueError,
+            "y_true contains inf at position 1",
+        ),
+        (
+            lambda: from_labels([1.0, 2.0], [1.0, -INF]),
+            ValueError,
+            "y_pred contains -inf at position 1",
+        ),
+        (
+            lambda: from_labels(np.array(["a", INF], dtype=object), ["a", "a"]),
+            ValueError,
+            "y_true contains inf at position 1",
+        ),
+        (
+            lambda: from_labels([1.0, 2.0], [1.0, 2.0], labels=[1.0, INF]),
+            ValueError,
+            "labels contains inf",
+        ),
+        (
+            lambda: result_types([INF, 1.0, 0.0], [1.0, 1.0, 0.0], positive=1.0),
+            ValueError,
+            "y_true contains inf at position 0",
+        ),
+        (
+            lambda: no_information_error_rate([0.0, 1.0], [INF, 1.0]),
+            ValueError,
+            "y_pred contains inf",
+        ),
+        (
+            lambda: from_labels([{}, "a"], ["a", "a"]),
+            TypeError,
+            r"y_true contains \{\} \(dict\) at position 0",
+        ),
+        (
+            lambda: result_types(["a", "b"], np.array(["a", ["b"]], dtype=object), positive="a"),
+            TypeError,
+            r"y_pred contains \['b'\] \(list\) at position 1",
+        ),
+        (
+            lambda: list(group_kfold([1, "1", 2, 2], k=2)),
+            TypeError,
+            r"groups mixes labels of different types \(int, str\)",
+        ),
+        (
+            lambda: group_holdout([1, "1", 2, 2]),
+            TypeError,
+            "groups mixes labels of different types",
+        ),
+        (
+            lambda: list(group_kfold([{}, {}, "a"], k=2)),
+            TypeError,
+            r"groups contains \{\} \(dict\)",
+        ),
+        (
+            lambda: group_holdout(np.array([1, "a", 2.5, "b"], dtype=object)),
+            TypeError,
+            r"groups mixes labels of different types \(float, int, str\)",
+        ),
+        (lambda: list(group_kfold([1.0, INF, 2.0, 2.0], k=2)), ValueError, "groups contains inf"),
+        (
+            lambda: bootstrap_interval(
+                lambda t, p: 0.5, [{}, 1, 0, 1], [1, 1, 0, 1], n_resamples=5
+            ),
+            TypeError,
+            r"y_true contains \{\} \(dict\)",
+        ),
+        (
+            lambda: bootstrap_interval(
+                lambda t, p: 0.5, [1, "1", 0, 1], [1, 1, 0, 1], n_resamples=5, stratify=True
+            ),
+            TypeError,
+            r"y_true mixes labels of different types \(int, str\)",
+        ),
+    ],
+    ids=[
+        "from_labels inf",
+        "from_labels -inf y_pred",
+        "from_labels inf in objects",
+        "from_labels labels= inf",
+        "result_types inf",
+        "no_information_error_rate inf",
+        "from_labels dict",
+        "result_types list",
+        "group_kfold mixed",
+        "group_holdout mixed",
+        "group_kfold dicts",
+        "group_holdout objects",
+        "group_kfold inf",
+        "bootstrap_interval dict",
+        "bootstrap_interval stratified mixed",
+    ],
+)
+def test_bad_labels_are_refused_by_the_one_label_check(call, error, message):
+    with pytest.raises(error, match=message):
+        call()
+
+
+def test_finite_float_and_mixed_but_orderable_labels_still_work():
+    assert from_labels([1.0, 2.0, 2.0], [1.0, 2.0, 1.0]).counts.tolist() == [[1, 0], [1, 1]]
+    _, test = group_holdout(np.array([1, 2.5, 2.5, 4], dtype=object), seed=0)
+    assert test.size >= 1
+
+
+# ---------------------------------------------------------------- paths
+@pytest.mark.parametrize(
+    ("value", "error", "message"),
+    [
+        (5, TypeError, r"localedir must be a path \(a str or a pathlib.Path\); got int 5"),
+        (None, TypeError, "localedir must be a path .*got NoneType None"),
+        (["locale"], TypeError, "localedir must be a path .*got list"),
+        (b"locale", TypeError, "localedir must be a path .*got bytes"),
+        ("", ValueError, "localedir must name a file or folder; got ''"),
+    ],
+    ids=["int", "None", "list", "bytes", "empty"],
+)
+def test_a_path_argument_is_checked_by_name(value, error, message):
+    with pytest.raises(error, match=message):
+        add_messages("a_course", value)
+    with pytest.raises(error, match=message.replace("localedir", "folder")):
+        as_path(value, "folder")
+
+
+def test_a_path_is_read_as_a_pathlib_path(tmp_path):
+    assert as_path(str(tmp_path), "folder") == tmp_path
+    assert is_path(tmp_path) and not is_path(5) and not is_path("")

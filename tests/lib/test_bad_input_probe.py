@@ -273,6 +273,8 @@ BAD = {
     "bool": True,
     "negative": -3,
     "mixed_labels": [1, "1", 0, 0, 1, 0, 1, 0],
+    "inf_labels": [1.0, math.inf, 0.0, 0.0, 1.0, 0.0, 1.0, 0.0],
+    "dict_labels": [{}, 1, 0, 0, 1, 0, 1, 0],
     "nan_in_list": [0.9, math.nan, 0.8, 0.3, 0.6, 0.4, 0.7, 0.2],
     "2d": [[0.9, 0.1], [0.8, 0.3]],
 }
@@ -285,6 +287,8 @@ LABEL_ARGUMENTS = {
     "y",
     "groups",
 }
+#: Bad values tried on the arguments of labels only.
+LABEL_VALUES = {"mixed_labels", "inf_labels", "dict_labels"}
 # (function or "*", argument, bad value) -> why the value is a valid input
 ACCEPTED = {
     ("add_messages", "domain", "string"): "a domain is any name (one with no catalogue adds none)",
@@ -304,8 +308,6 @@ ACCEPTED = {
     ("threshold", "negative", "negative"): "-3 is a label like any other",
     ("threshold", "positive", "huge_int"): "an integer label of any size",
     ("threshold", "negative", "huge_int"): "an integer label of any size",
-    ("group_holdout", "groups", "mixed_labels"): "group identifiers need not be of one type",
-    ("group_kfold", "groups", "mixed_labels"): "group identifiers need not be of one type",
     ("holdout", "y_or_n", "mixed_labels"): "without stratify only the count of instances matters",
     ("repeated_holdout", "y_or_n", "mixed_labels"): "without stratify only the count matters",
     ("repeated_kfold", "y_or_n", "mixed_labels"): "without stratify only the count matters",
@@ -321,10 +323,6 @@ ACCEPTED = {
         "threshold",
         "negative",
     ): "a threshold below every score predicts every instance positive",
-    ("threshold", "positive", "inf"): "inf is a label like any other",
-    ("threshold", "positive", "-inf"): "-inf is a label like any other",
-    ("threshold", "negative", "inf"): "inf is a label like any other",
-    ("threshold", "negative", "-inf"): "-inf is a label like any other",
     ("cross_validate", "progress", "bool"): "progress=True draws the progress bar",
     ("profit", "profit_matrix", "2d"): "a 2×2 table of values is a valid profit matrix",
     ("bias_variance_decomposition", "y_pred", "2d"): "2 rounds × 2 instances is a valid table",
@@ -343,7 +341,7 @@ ACCEPTED = {
 # The negative label of the threshold explorer is any label, as evalbook.threshold's.
 ACCEPTED |= {
     ("widgets.ThresholdExplorer", "negative", bad): "any hashable label names the negative class"
-    for bad in ("inf", "-inf", "huge_int", "string", "negative")
+    for bad in ("huge_int", "string", "negative")
 }
 # A string is a sentence, split on spaces (the text metrics' documented rule): "x" is one word.
 ACCEPTED |= {
@@ -393,7 +391,7 @@ def probe(name: str) -> list[tuple[str, str, str, str]]:
     outcomes = []
     for argument in _arguments(name):
         for bad, value in BAD.items():
-            if bad == "mixed_labels" and argument not in LABEL_ARGUMENTS:
+            if bad in LABEL_VALUES and argument not in LABEL_ARGUMENTS:
                 continue
             if _accepted(name, argument, bad):
                 continue

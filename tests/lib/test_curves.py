@@ -154,3 +154,46 @@ def test_the_displays_of_gain_and_ks_draw_their_arrays():
     steps = [line for line in ax.lines if line.get_label().startswith("CP")]
     np.testing.assert_array_equal(steps[0].get_ydata()[1:-1], ks.cdf_positive)
     np.testing.assert_array_equal(steps[1].get_ydata()[1:-1], ks.cdf_negative)
+
+
+ROC_COLUMNS = {
+    "threshold": [1.0, 0.5],
+    "fpr": [0.0, 1.0],
+    "tpr": [0.0, 1.0],
+    "tp": [0, 1],
+    "fp": [0, 1],
+}
+
+
+@pytest.mark.parametrize(
+    ("kind", "columns", "error", "message"),
+    [
+        (
+            "roc",
+            {**ROC_COLUMNS, "fpr": ["0", "1"]},
+            TypeError,
+            r"columns\['fpr'\] must hold numbers",
+        ),
+        ("roc", {**ROC_COLUMNS, "tp": [None, 1]}, TypeError, r"columns\['tp'\] must hold numbers"),
+        (["roc"], ROC_COLUMNS, TypeError, r"kind must be one of .* \(a str\); got list \['roc'\]"),
+        ("roc", 5, TypeError, "columns must be a mapping of column name to values.*got int 5"),
+        ("roc", None, TypeError, "columns must be a mapping.*got NoneType None"),
+        ("roc", list(ROC_COLUMNS.items()), TypeError, "columns must be a mapping.*got list"),
+        (
+            "roc",
+            {**ROC_COLUMNS, "fpr": [[0.0], [1.0]]},
+            ValueError,
+            r"columns\['fpr'\] must be one-dim",
+        ),
+        ("roc", {**ROC_COLUMNS, "fpr": [0.0]}, ValueError, "must have one length each"),
+    ],
+    ids=["text", "None", "kind list", "columns 5", "columns None", "pairs", "2-D", "lengths"],
+)
+def test_a_curve_refuses_bad_columns_by_name(kind, columns, error, message):
+    with pytest.raises(error, match=message):
+        Curve(kind, columns)
+
+
+def test_a_curve_of_numbers_given_as_objects_is_read_as_floats():
+    curve = Curve("roc", {**ROC_COLUMNS, "fpr": np.array([0, 1.0], dtype=object)})
+    assert curve.fpr.dtype == np.float64 and curve.fpr.tolist() == [0.0, 1.0]

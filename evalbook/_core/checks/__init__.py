@@ -11,8 +11,9 @@ value silently (``0.0``, ``1.0`` or ``nan``).
 
 The checks are grouped by what they check, one module each: :mod:`.policy` (the 0/0
 policy, arrays, single numbers), :mod:`.labels`, :mod:`.tables` (confusion, profit and
-count tables), :mod:`.resampling` (validation and inference) and :mod:`.values`
-(regression pairs, class-score tables, BLEU texts, curve points). Import them from
+count tables), :mod:`.resampling` (validation and inference, the user's metrics,
+estimators and samplers), :mod:`.values` (regression pairs, class-score tables, BLEU
+texts, curves) and :mod:`.paths` (arguments that name a file or folder). Import them from
 ``evalbook._core.checks``.
 """
 
@@ -29,6 +30,7 @@ from evalbook._core.checks.labels import (
     mixed_labels_error,
     positive_mask,
 )
+from evalbook._core.checks.paths import as_path, is_path
 from evalbook._core.checks.policy import (
     MAX_COUNT,
     MAX_ELEMENTS,
@@ -73,11 +75,14 @@ from evalbook._core.checks.resampling import (
     check_estimator,
     check_folds,
     check_fractions,
+    check_friedman_exact_size,
     check_metric,
     check_metric_value,
+    check_signature,
     check_splits,
     check_stratifiable,
     check_successes,
+    estimator_failure,
     holds_real_numbers,
 )
 from evalbook._core.checks.tables import (
@@ -96,6 +101,7 @@ from evalbook._core.checks.values import (
     as_bleu_sentences,
     as_bleu_weights,
     as_class_score_table,
+    as_curve_columns,
     as_curve_points,
     as_number_pair,
     as_tokens,
@@ -117,6 +123,7 @@ __all__ = [
     "as_bleu_weights",
     "as_class_score_table",
     "as_count_table",
+    "as_curve_columns",
     "as_curve_points",
     "as_differences",
     "as_error_rates",
@@ -127,6 +134,7 @@ __all__ = [
     "as_number_array",
     "as_number_pair",
     "as_p_values",
+    "as_path",
     "as_profit_matrix",
     "as_rng",
     "as_score_table",
@@ -144,6 +152,7 @@ __all__ = [
     "check_flag",
     "check_folds",
     "check_fractions",
+    "check_friedman_exact_size",
     "check_known_labels",
     "check_label",
     "check_label_types",
@@ -158,6 +167,7 @@ __all__ = [
     "check_quantile",
     "check_same_classes",
     "check_same_length",
+    "check_signature",
     "check_size",
     "check_splits",
     "check_stratifiable",
@@ -171,11 +181,13 @@ __all__ = [
     "check_zero_division",
     "counts_from_frame",
     "default_positive",
+    "estimator_failure",
     "fbeta_weight",
     "frame_from_mapping",
     "holds_real_numbers",
     "implied_positive",
     "is_missing",
+    "is_path",
     "mixed_labels_error",
     "plain_value",
     "positive_mask",

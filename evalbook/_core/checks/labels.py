@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import numbers
 
 import numpy as np
@@ -38,7 +39,12 @@ POSITIVE_RULE = (
 
 
 def as_label_array(values, name: str) -> np.ndarray:
-    """Turn a sequence of class labels into a 1-D array, rejecting empty or missing values."""
+    """Turn a sequence of class labels into a 1-D array, rejecting empty or missing values,
+    infinite numbers and unhashable values (a dict, a list) with a message naming ``name``.
+
+    Labels of different types (``1`` and ``'1'``) pass: :func:`check_label_types` refuses
+    them where the labels are sorted or compared across arrays.
+    """
     if values is None:
         raise TypeError(f"{name} must be a sequence of labels; got None")
     if isinstance(values, (str, bytes)):
@@ -74,6 +80,9 @@ def as_label_array(values, name: str) -> np.ndarray:
                 f"{name} contains NaN at position {int(missing[0])}; "
                 "every instance needs a class label"
             )
+        infinite = np.flatnonzero(np.isinf(array))
+        if infinite.size:
+            raise _infinite_label_error(name, int(infinite[0]), array[infinite[0]])
     elif array.dtype.kind == "O":
         import pandas as pd  # isna knows every missing marker: None, nan, pd.NA, NaT
 
@@ -84,12 +93,51 @@ def as_label_array(values, name: str) -> np.ndarray:
                 f"{name} contains a missing label ({array[position]!r}) at position {position}; "
                 "every instance needs a class label"
             )
+        _check_label_objects(array, name)
     elif array.dtype.kind not in "biuUS":
         raise TypeError(
             f"{name} must hold class labels (integers, strings or booleans); "
             f"got dtype {array.dtype}"
         )
     return array
+
+
+def _unhashable_label_error(name: str, position: int, value) -> TypeError:
+    return TypeError(
+        f"{name} contains {value!r} ({type(value).__name__}) at position {position}; "
+        "a class label must be a hashable value such as a string or an int"
+    )
+
+
+def _infinite_label_error(name: str, position: int, value) -> ValueError:
+    return ValueError(
+        f"{name} contains {plain_value(value)!r} at position {position}; a class label must "
+        "be a finite number, a string or a bool (an infinite label is a bug upstream)"
+    )
+
+
+def _check_label_objects(array: np.ndarray, name: str) -> None:
+    """Refuse, in an object array of labels, an unhashable value (a dict, a list: no class
+    can be counted by it) and a non-finite number (``inf``), naming ``name`` and the
+    position. One pass of ``set`` over the values; the distinct values are then read."""
+    values = array.tolist()
+    try:
+        distinct = set(values)
+    except TypeError:
+        for position, value in enumerate(values):
+            try:
+                hash(value)
+            except TypeError:
+                raise _unhashable_label_error(name, position, value) from None
+        raise  # pragma: no cover - set() failed, so some value is unhashable
+    for value in distinct:
+        if (
+            isinstance(value, numbers.Real)
+            and not isinstance(value, numbers.Integral)
+            and not math.isfinite(value)
+        ):
+            position = next(i for i, v in enumerate(values) if v is value or v == value)
+            raise _infinite_label_error(name, position, value)
 
 
 def check_label(value, name: str):
@@ -126,10 +174,13 @@ def check_labels(labels, name: str = "labels") -> list:
         try:
             hash(value)
         except TypeError:
-            raise TypeError(
-                f"{name} contains {value!r} ({type(value).__name__}) at position {position}; "
-                "a class label must be a hashable value such as a string or an int"
-            ) from None
+            raise _unhashable_label_error(name, position, value) from None
+        if (
+            isinstance(value, numbers.Real)
+            and not isinstance(value, numbers.Integral)
+            and not math.isfinite(value)
+        ):
+            raise _infinite_label_error(name, position, value)
     seen = set()
     for value in labels:
         if value in seen:
@@ -189,11 +240,7 @@ def check_label_types(**arrays: np.ndarray) -> None:
             try:
                 seen.add(value)
             except TypeError:
-                raise TypeError(
-                    f"{name} contains {value!r} ({type(value).__name__}) at position "
-                    f"{position}; a class label must be a hashable value such as a string "
-                    "or an int"
-                ) from None
+                raise _unhashable_label_error(name, position, value) from None
         distinct.extend(seen)
     try:
         sorted(distinct)

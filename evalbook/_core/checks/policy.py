@@ -307,9 +307,12 @@ def shown_number(value) -> str:
     return repr(value)
 
 
-def check_size(function: str, **factors: int) -> None:
+def check_size(
+    function: str, *, hint: str = "use fewer instances or repetitions", **factors: int
+) -> None:
     """Refuse, before allocating, a computation whose memory grows as the product of
-    ``factors`` (e.g. ``n=n, k=k`` for k-fold) beyond :data:`MAX_ELEMENTS` values."""
+    ``factors`` (e.g. ``n=n, k=k`` for k-fold) beyond :data:`MAX_ELEMENTS` values; the
+    message states the computed size and ends with ``hint``."""
     elements = math.prod(factors.values())
     if elements > MAX_ELEMENTS:
         names = " · ".join(factors)
@@ -317,7 +320,7 @@ def check_size(function: str, **factors: int) -> None:
         product = f" = {shown_number(elements)}" if len(factors) > 1 else ""
         raise ValueError(
             f"{function}: {names} = {values}{product} values to hold in memory, more than "
-            f"the limit of {MAX_ELEMENTS:_} (800 MB); use fewer instances or repetitions"
+            f"the limit of {MAX_ELEMENTS:_} (800 MB); {hint}"
         )
 
 

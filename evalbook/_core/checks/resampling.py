@@ -12,10 +12,12 @@ import numpy as np
 from evalbook._core.checks.labels import check_labels
 from evalbook._core.checks.policy import (
     MAX_COUNT,
+    MAX_ELEMENTS,
     as_array,
     as_floats,
     as_number_array,
     check_count,
+    check_size,
     check_whole_number,
     shown_number,
 )
@@ -29,11 +31,14 @@ __all__ = [
     "check_estimator",
     "check_folds",
     "check_fractions",
+    "check_friedman_exact_size",
     "check_metric",
     "check_metric_value",
+    "check_signature",
     "check_splits",
     "check_stratifiable",
     "check_successes",
+    "estimator_failure",
     "holds_real_numbers",
 ]
 
@@ -47,18 +52,59 @@ def check_successes(k, n) -> tuple[int, int]:
     return k, n
 
 
-def check_metric_value(value, metric) -> float:
-    """The value a user's ``metric(cm)`` returned, as a float (nan stays nan: 0/0)."""
+def check_metric_value(value, metric, *, call: str = "cm", finite: bool = False) -> float:
+    """The value a user's ``metric(cm)`` returned, as a float (nan stays nan: 0/0).
+
+    ``call`` is what the metric was called with, for the message (``"y_true, y_pred"``).
+    With ``finite=True`` (a bootstrap interval) ±inf is refused: the percentiles of values
+    that include an infinity are not numbers (``inf − inf``), and leaving those resamples
+    out would hide the worst ones and shift the interval.
+    """
     if isinstance(value, np.ndarray) and value.ndim == 0:
         value = value.item()
+    name = getattr(metric, "__name__", type(metric).__name__)
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
-        name = getattr(metric, "__name__", type(metric).__name__)
         shown = repr(value)
         shown = shown if len(shown) <= 60 else shown[:57] + "..."
         raise TypeError(
-            f"metric must return a number; {name}(cm) returned {type(value).__name__} {shown}"
+            f"metric must return a number; {name}({call}) returned {type(value).__name__} {shown}"
         )
-    return float(value)
+    value = float(value)
+    if finite and math.isinf(value):
+        raise ValueError(
+            f"metric must return a finite number for a bootstrap interval; {name}({call}) "
+            f"returned {value}, whose percentiles are undefined. Bound the metric first "
+            "(e.g. clip the probabilities of a log loss away from 0 and 1)"
+        )
+    return value
+
+
+def check_signature(function, name: str, expected: str, *args, hint: str = "") -> None:
+    """Refuse ``function`` (the argument ``name``) unless it can be called with ``args``.
+
+    ``args`` are examples of what it will be given (a confusion matrix; y_true and
+    y_pred; a seed); ``expected`` is the signature it must have, for the message
+    (``"metric(y_true, y_pred) -> float"``). A callable whose signature Python cannot
+    read (some builtins) passes: its first call will tell.
+    """
+    if not callable(function):
+        raise TypeError(f"{name} must be a function {expected}; got {type(function).__name__}")
+    import inspect
+
+    try:
+        signature = inspect.signature(function)
+    except (TypeError, ValueError):
+        return
+    try:
+        signature.bind(*args)
+    except TypeError:
+        shown = getattr(function, "__name__", type(function).__name__)
+        signature = signature.replace(return_annotation=inspect.Signature.empty)
+        count = f"{len(args)} argument" + ("" if len(args) == 1 else "s")
+        raise TypeError(
+            f"{name} must be a function {expected}; {shown}{signature} cannot be called with "
+            f"{count}{hint}"
+        ) from None
 
 
 def check_metric(metric) -> None:
@@ -298,12 +344,56 @@ def as_differences(differences) -> np.ndarray:
 
 
 def check_estimator(model) -> None:
-    """Refuse a ``model`` without the ``fit(X, y)`` and ``predict(X)`` of an estimator."""
+    """Refuse a ``model`` without the ``fit(X, y)`` and ``predict(X)`` of an estimator, a
+    class where an instance is expected, and an estimator ``sklearn.base.clone`` cannot
+    copy (each training set is fitted by a fresh copy): tried once, before any fit."""
+    if isinstance(model, type):
+        raise TypeError(
+            "model must be an estimator instance, such as sklearn.tree."
+            f"DecisionTreeClassifier(); got the class {model.__name__} itself (call it: "
+            f"{model.__name__}())"
+        )
     if not (hasattr(model, "fit") and hasattr(model, "predict")):
         raise TypeError(
             "model must be an estimator with fit(X, y) and predict(X) methods, such as "
             f"sklearn.tree.DecisionTreeClassifier(); got {type(model).__name__}"
         )
+    if hasattr(model, "get_params"):
+        try:
+            from sklearn.base import clone
+        except ImportError:  # pragma: no cover - scikit-learn is a dependency of the lessons
+            return
+        try:
+            clone(model)
+        except Exception as exc:
+            raise TypeError(
+                f"model must be an estimator that sklearn.base.clone can copy (each training "
+                f"set is fitted by a fresh copy); cloning {type(model).__name__} failed: {exc}"
+            ) from exc
+
+
+def estimator_failure(exc: Exception, X, *, X_name: str, y_name: str) -> Exception:
+    """The error for a model whose first ``fit`` or ``predict``, tried before the
+    resampling goes on, raised ``exc`` (a ValueError or TypeError): of the same type,
+    naming the data, with a hint when ``X`` holds text (a model fits numbers)."""
+    text = None
+    if not hasattr(X, "iloc"):
+        values = np.asarray(X, dtype=object).ravel()
+        text = next((v for v in values if isinstance(v, (str, bytes))), None)
+    else:  # a DataFrame: its text columns
+        columns = [c for c in X.columns if X[c].dtype.kind == "O"]
+        text = f"column {columns[0]!r}" if columns else None
+    hint = (
+        f"; {X_name} holds text ({text!r}): encode it as numbers first (e.g. "
+        "sklearn.preprocessing.OneHotEncoder in a pipeline)"
+        if text is not None
+        else ""
+    )
+    return type(exc)(
+        f"model could not be fitted on {X_name} and {y_name}, or could not predict X_test "
+        f"(tried on the first training set, before the others): {type(exc).__name__}: "
+        f"{exc}{hint}"
+    )
 
 
 def as_features(X, n: int | None, *, name: str = "X", y_name: str = "y", shape=None):
@@ -347,3 +437,119 @@ def as_features(X, n: int | None, *, name: str = "X", y_name: str = "y", shape=N
                 "or drop missing values first)"
             )
     return X
+
+
+#: Widest range of rank sums (in steps of a half rank) the size check of the exact
+#: Friedman test counts its states over: an array of this many floats (8 MB). Beyond it the
+#: state table is refused as too large, whatever its count (it is always far beyond
+#: :data:`MAX_ELEMENTS` there).
+MAX_RANK_SUM_RANGE = 10**6
+
+#: Most values the exact Friedman distribution may build over all its datasets together
+#: (its time): 3·10⁸, some ten seconds.
+MAX_EXACT_WORK = 3 * 10**8
+
+_EXACT_HINT = (
+    'use method="chi2": the exact distribution is for few datasets and algorithms, and '
+    "the χ² approximation is good for N > 10 and k > 5 (Demšar 2006)"
+)
+
+
+def _partitions(total: int, parts: int, largest: int) -> float:
+    """How many ways ``total`` splits into at most ``parts`` whole parts, each at most
+    ``largest``, in any order (a float): the coefficient of q^total of the Gaussian
+    binomial [largest + parts choose parts], the product over i = 1..parts of
+    (1 − q^(largest+i)) / (1 − q^i), as power series cut at degree ``total``."""
+    if total < 0 or total > parts * largest:
+        return 0.0
+    series = np.zeros(total + 1)
+    series[0] = 1.0
+    for i in range(1, parts + 1):
+        shift = largest + i
+        if shift <= total:  # times (1 − q^shift)
+            series[shift:] -= series[:-shift].copy()
+        padded = np.zeros(-(-(total + 1) // i) * i)  # divided by (1 − q^i): running sums
+        padded[: total + 1] = series
+        series = np.cumsum(padded.reshape(-1, i), axis=0).ravel()[: total + 1]
+    return float(series[total])
+
+
+def _distinct_orderings(doubled: np.ndarray) -> np.ndarray:
+    """The number of distinct orderings of each row, k! / Π t! over its groups of t ties."""
+    ordered = np.sort(doubled, axis=1)
+    n, k = ordered.shape
+    column = np.broadcast_to(np.arange(k), (n, k))
+    starts = np.ones((n, k), dtype=bool)
+    starts[:, 1:] = ordered[:, 1:] != ordered[:, :-1]
+    # the place of each value in its group of ties, from 1: Π of them over a row is Π t!
+    first = np.maximum.accumulate(np.where(starts, column, 0), axis=1)
+    return math.factorial(k) // np.prod(column - first + 1, axis=1)
+
+
+def check_friedman_exact_size(doubled: np.ndarray, function: str) -> None:
+    """Refuse, before any ordering is listed, an exact Friedman distribution too large.
+
+    ``doubled`` holds twice the within-dataset ranks (rows = datasets). The datasets are
+    added one at a time; adding one builds, for each state kept (a sorted vector of the k
+    rank sums), each distinct ordering of the dataset's ranks: states · orderings · k
+    values. The states are bounded in advance: after the first i datasets, by the smaller
+    of the product of their numbers of distinct orderings and the number of sorted
+    k-vectors with the rank sums' total and range (a partition count,
+    :func:`_partitions`). Refused: k! · k over :data:`MAX_ELEMENTS` (k ≥ 11), one step
+    over :data:`MAX_ELEMENTS` (the memory), or all the steps together over
+    :data:`MAX_EXACT_WORK` values (the time: some ten seconds).
+    """
+    n, k = doubled.shape
+    check_size(function, hint=_EXACT_HINT, orderings=math.factorial(k), algorithms=k)
+    orderings = _distinct_orderings(doubled).tolist()
+    step = 1 if np.any(doubled % 2) else 2  # without ties every doubled rank is even
+    low = np.cumsum(doubled.min(axis=1))
+    high = np.cumsum(doubled.max(axis=1))
+    totals = np.cumsum(doubled.sum(axis=1))
+
+    def states(i: int, product: float) -> float:
+        """An upper bound of the states after the datasets 0..i (``product``: that of
+        the numbers of orderings of the datasets 1..i)."""
+        if i == 0:
+            return 1.0  # one dataset: every ordering sorts to the same vector
+        if product * orderings[i + 1] * k <= MAX_ELEMENTS / n:  # small enough as it is
+            return product
+        spread = int(totals[i] - k * low[i]) // step
+        if spread > MAX_RANK_SUM_RANGE:
+            raise ValueError(
+                f"{function}: the rank sums of {i + 1} datasets range over {spread:_} values, "
+                f"more than the {MAX_RANK_SUM_RANGE:_} the size check counts the states "
+                f"over (the states are far more than {MAX_ELEMENTS:_}); {_EXACT_HINT}"
+            )
+        count = _partitions(spread, k, int(high[i] - low[i]) // step)
+        return min(product, count if math.isfinite(count) else math.inf)
+
+    if n > 2:  # the last dataset first: the states grow with the datasets, so a table
+        # too large is most often refused there, with one count
+        bound = states(n - 2, math.inf)
+        check_size(
+            function,
+            hint=_EXACT_HINT,
+            states_bound=int(min(bound, 1e300)),
+            orderings=orderings[-1],
+            algorithms=k,
+        )
+    product, work = 1.0, 0
+    for i in range(n):
+        bound = 1.0 if i == 0 else states(i - 1, product)
+        check_size(
+            function,
+            hint=_EXACT_HINT,
+            states_bound=int(min(bound, 1e300)),
+            orderings=orderings[i],
+            algorithms=k,
+        )
+        work += int(min(bound, 1e300)) * orderings[i] * k
+        if work > MAX_EXACT_WORK:
+            raise ValueError(
+                f"{function}: adding the {n} datasets builds up to {shown_number(work)} "
+                f"values after {i + 1} of them (states · orderings · algorithms, summed), "
+                f"more than the limit of {MAX_EXACT_WORK:_} (some ten seconds); {_EXACT_HINT}"
+            )
+        if i:
+            product = min(product * orderings[i], 1e300)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import numbers
+from collections.abc import Mapping
 
 import numpy as np
 
@@ -17,6 +18,7 @@ __all__ = [
     "as_bleu_sentences",
     "as_bleu_weights",
     "as_class_score_table",
+    "as_curve_columns",
     "as_curve_points",
     "as_number_pair",
     "as_tokens",
@@ -253,3 +255,54 @@ def as_curve_points(x, y) -> tuple[np.ndarray, np.ndarray]:
     if not (np.all(steps >= 0) or np.all(steps <= 0)):
         raise ValueError("x must be monotonic (non-decreasing or non-increasing)")
     return x, y
+
+
+def as_curve_columns(kind, columns, kinds: dict) -> dict:
+    """The arrays of a :class:`~evalbook.Curve`: ``kind`` one of ``kinds`` (a str),
+    ``columns`` a mapping (or a DataFrame) with exactly the kind's columns, each a 1-D
+    sequence of numbers, all of one length; each array a read-only copy."""
+    if not isinstance(kind, str):
+        raise TypeError(
+            f"kind must be one of {sorted(kinds)} (a str); got {type(kind).__name__} {kind!r}"
+        )
+    if kind not in kinds:
+        raise ValueError(f"kind must be one of {sorted(kinds)}; got {kind!r}")
+    names = kinds[kind]["columns"]
+    if not (isinstance(columns, Mapping) or hasattr(columns, "columns")):
+        shown = repr(columns)
+        shown = shown if len(shown) <= 60 else shown[:57] + "..."
+        raise TypeError(
+            f"columns must be a mapping of column name to values, such as "
+            f"{{{names[0]!r}: [...], ...}}; got {type(columns).__name__} {shown}"
+        )
+    given = list(columns)
+    if set(given) != set(names):
+        raise ValueError(f"a {kind!r} curve has the columns {list(names)}; got {given}")
+    arrays = {}
+    for name in names:
+        values = as_array(columns[name], f"columns[{name!r}]")
+        if values.ndim != 1:
+            raise ValueError(
+                f"columns[{name!r}] must be one-dimensional, one value per point; got an "
+                f"array of shape {values.shape}"
+            )
+        if values.dtype.kind == "O" and all(
+            isinstance(v, numbers.Real) and not isinstance(v, (bool, np.bool_)) for v in values
+        ):
+            values = as_floats(values, f"columns[{name!r}]")
+        if values.dtype.kind not in "iuf":
+            bad = next(
+                (v for v in values.tolist() if isinstance(v, (str, bytes, bool)) or v is None),
+                values[0] if values.size else None,
+            )
+            raise TypeError(
+                f"columns[{name!r}] must hold numbers; got dtype {values.dtype}"
+                + (f" ({type(bad).__name__} {bad!r})" if values.size else "")
+            )
+        values = values.copy()  # the curve owns its arrays
+        values.flags.writeable = False
+        arrays[name] = values
+    lengths = {name: values.size for name, values in arrays.items()}
+    if len(set(lengths.values())) != 1:
+        raise ValueError(f"the columns of a curve must have one length each; got {lengths}")
+    return arrays
