@@ -39,6 +39,7 @@ from pathlib import Path
 
 import pandas as pd
 
+from evalbook._core.checks import as_path
 from evalbook._core.messages import gettext, ngettext, pgettext
 from evalbook.exercises import store
 from evalbook.exercises.answers import normal_text
@@ -275,7 +276,7 @@ def collect(folder, *, roster=None, progress_bar: bool | None = None) -> ClassRe
     gradebook. ``progress_bar``: show a tqdm bar while reading (default: when there are more
     than :data:`PROGRESS_BAR_FROM` files). A ValueError if ``folder`` is not a folder.
     """
-    folder = Path(folder)
+    folder = as_path(folder, "folder")
     if not folder.is_dir():
         raise ValueError(gettext("the folder {folder} does not exist").format(folder=folder))
     paths = sorted(
@@ -337,7 +338,7 @@ def _safe_frame(frame: pd.DataFrame) -> pd.DataFrame:
 
 def write_csv(report: ClassReport, path) -> Path:
     """The per-item table as CSV (UTF-8, shares as fractions; no cell read as a formula)."""
-    path = Path(path)
+    path = as_path(path, "path")
     _safe_frame(report.table()).to_csv(path, index=False)
     return path
 
@@ -352,7 +353,7 @@ def write_gradebook(report: ClassReport, path) -> Path:
     set has an empty cell (Moodle leaves that grade as it is). Every student of the class
     list has a row, in its order. No cell starts with ``=``, ``+``, ``-`` or ``@``.
     """
-    path = Path(path)
+    path = as_path(path, "path")
     book = report.gradebook()
     sets = report.sets()
     with open(path, "w", newline="", encoding="utf-8") as handle:
@@ -566,7 +567,7 @@ def _options(set_id: str, documents: list[dict]) -> str:
 def write_html(report: ClassReport, path, *, title: str | None = None) -> Path:
     """A self-contained HTML page (inline CSS and SVG, nothing fetched from the network), in
     the display language; ``title`` defaults to "Class report" in it."""
-    path = Path(path)
+    path = as_path(path, "path")
     table = report.table()
     escape = html.escape
     title = gettext("Class report") if title is None else title

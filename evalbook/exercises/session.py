@@ -47,6 +47,7 @@ import pandas as pd
 
 import evalbook
 from evalbook import __version__
+from evalbook._core.checks import is_path
 from evalbook._core.messages import N_, gettext, ngettext, pgettext
 from evalbook.exercises import store
 from evalbook.exercises.answers import normal_text
@@ -140,6 +141,34 @@ def _identity_error(student, student_id) -> str | None:
                 "number); I got {value}."
             ).format(value=type(value).__name__ if not isinstance(value, str) else "…")
     return None
+
+
+def _folder_error(folder) -> str | None:
+    """Why ``folder=`` cannot be the folder of the progress file (display language), or None."""
+    if folder is None or is_path(folder):
+        return None
+    return gettext(
+        '❌ The folder (folder=) is a path, such as "." or "entregas"; I got {value}.'
+    ).format(value=type(folder).__name__)
+
+
+def _path_to_write(path) -> Path:
+    """``path`` of :meth:`Session.export_progress`, checked (a Portuguese error if unsound)."""
+    if not is_path(path):
+        raise TypeError(
+            gettext(
+                'The file (path) is a path ending in .json or .csv, such as "01_ana.json"; '
+                "I got {value}."
+            ).format(value=type(path).__name__)
+        )
+    path = Path(path)
+    if path.suffix.lower() not in {".csv", ".json"}:
+        raise ValueError(
+            gettext("The file (path) must end in .json or .csv; I got {file}.").format(
+                file=repr(str(path))
+            )
+        )
+    return path
 
 
 def same_student(a: str | None, b: str | None) -> bool:
@@ -278,7 +307,11 @@ def start(set_id, *, variant=None, student=None, student_id=None, folder=None) -
     >>> evalbook.set_config(language="en")  # back to the library's default
     """
     evalbook.set_config(language="pt")  # the course's language, as a lesson's setup sets it
-    problem = _start_error(set_id, variant) or _identity_error(student, student_id)
+    problem = (
+        _start_error(set_id, variant)
+        or _identity_error(student, student_id)
+        or _folder_error(folder)
+    )
     if problem is not None:
         return Session(None, None, None, problem)
     variant = None if variant is None else int(variant)
@@ -504,18 +537,24 @@ class Session:
         >>> start("10").export_progress(folder / "p.csv").read_text().splitlines()[0]
         'set,variant,student,item,result,tries,time'
         """
-        path = Path(path)
-        suffix = path.suffix.lower()
-        if suffix not in {".csv", ".json"}:
-            raise ValueError(f"path must end in .csv or .json; got {str(path)!r}")
-        if suffix == ".csv":
-            records = [
-                {key: store.safe_cell(value) for key, value in record.items()}
-                for record in self.progress().records()
-            ]
-            pd.DataFrame(records, columns=list(records[0])).to_csv(path, index=False)
-        else:
-            store.write_atomic(path, self.document())
+        path = _path_to_write(path)
+        try:
+            if path.suffix.lower() == ".csv":
+                records = [
+                    {key: store.safe_cell(value) for key, value in record.items()}
+                    for record in self.progress().records()
+                ]
+                pd.DataFrame(records, columns=list(records[0])).to_csv(path, index=False)
+            else:
+                store.write_atomic(path, self.document())
+        except OSError as error:
+            raise OSError(
+                error.errno,
+                gettext(
+                    "I could not write {file} ({error}): choose a folder where you can save "
+                    "files, such as the notebook's."
+                ).format(file=str(path), error=error.strerror),
+            ) from None
         return path
 
     def reset_progress(self, *, confirm=False) -> str | None:

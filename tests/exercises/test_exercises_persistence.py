@@ -264,3 +264,29 @@ def test_progress_lists_items_in_the_notebooks_order(number):
                     order.append(exercise_id)
     assert items_in_order(number) == order
     assert list(start(number).progress().table.index) == order
+
+
+# ---------------------------------------------------------------------- path arguments
+def test_a_folder_that_is_not_a_path_is_said_not_raised():
+    session = start("01", folder=5)
+    assert str(session).startswith("❌ A pasta (folder=) é um caminho") and "int" in str(session)
+    assert not session.check("01.n_tipo_i", 3).correct
+
+
+def test_export_refuses_what_is_not_a_file_it_can_write(tmp_path):
+    session = start("01")
+    with pytest.raises(TypeError, match=r"O arquivo \(path\) é um caminho terminado em \.json"):
+        session.export_progress(5)
+    with pytest.raises(ValueError, match=r"O arquivo \(path\) deve terminar em \.json ou \.csv"):
+        session.export_progress(tmp_path / "p.txt")
+    with pytest.raises(OSError, match=r"Não consegui escrever .*p\.json"):
+        session.export_progress(tmp_path / "nao" / "existe" / "p.json")
+
+
+def test_the_report_names_a_path_argument_that_is_not_one():
+    from evalbook.exercises.report import ClassReport, collect, write_csv
+
+    with pytest.raises(TypeError, match="folder must be a path"):
+        collect(5)
+    with pytest.raises(TypeError, match="path must be a path"):
+        write_csv(ClassReport(), None)
