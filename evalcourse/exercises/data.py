@@ -61,9 +61,12 @@ __all__ = [
     "iris_tree",
     "large_bernoulli_test",
     "model_accuracies",
+    "model_accuracies_twin",
     "profit_table",
     "random_two_classes",
     "sentiment_matrix",
+    "sentiment_twin",
+    "small_probabilities",
     "swapping_matrix",
     "validation_numbers",
 ]
@@ -72,10 +75,12 @@ __all__ = [
 #
 # The sets that cannot vary, and why; and how some of the others vary:
 #
-# - cannot vary: 04 (the caret report of handout 002 and the handout's kappa tables are
-#   the point of the questions), 07 (BLEU and perplexity on the handout's sentences and
-#   language model: a text cannot be drawn at random and stay a sensible translation),
-#   10 (the accuracies and fold differences are handout 005's worked examples);
+# - vary one twin question only: 04 (the caret report of handout 002 and the handout's
+#   kappa tables are the point of the questions; :func:`sentiment_twin`), 07 (BLEU and
+#   perplexity on the handout's sentences and language model: a text cannot be drawn at
+#   random and stay a sensible translation; :func:`small_probabilities`), 10 (the
+#   accuracies and fold differences are handout 005's worked examples;
+#   :func:`model_accuracies_twin`);
 # - set 08 varies the bootstrap's size, the .632 errors and the iris folds' seed
 #   (:func:`validation_numbers`); its split, stratification and fold-size questions
 #   (08.divisao, 08.estratificado, 08.folds) keep handout-like sizes, because their
@@ -400,6 +405,117 @@ def fraud_detector_matrix() -> evalbook.ConfusionMatrix:
     [[15, 10], [2, 73]]
     """
     return evalbook.ConfusionMatrix([[15, 10], [2, 73]], labels=list(FRAUD_LABELS))
+
+
+# ---------------------------------------------------------------------- twins (sets 04, 07, 10)
+# Sets 04, 07 and 10 keep the handouts' worked examples in most questions (their numbers are
+# the point); one twin question of each asks the same on data drawn from the variant, and
+# on the handout's data for ``variant=None``.
+
+
+def sentiment_twin(*, variant=None) -> evalbook.ConfusionMatrix:
+    """Set 04, the twin of the kappa question: another 3-class sentiment matrix of 100 reviews.
+
+    ``variant=None`` is :func:`sentiment_matrix`. Another key draws the three classes' sizes
+    (at least 15 reviews each) and, per class, a share of 50-80% right, the rest split at
+    random between the two other classes.
+
+    Examples
+    --------
+    >>> sentiment_twin().counts.tolist() == sentiment_matrix().counts.tolist()
+    True
+    >>> sentiment_twin(variant=7).n
+    100
+    """
+    variant = check_variant(variant)
+    if variant is None:
+        return sentiment_matrix()
+    rng = variant_rng(variant, "sentiment-twin")
+    sizes = rng.multinomial(55, [1 / 3] * 3) + 15
+    counts = []
+    for row, size in enumerate(sizes):
+        right = round(float(size) * rng.uniform(0.5, 0.8))
+        wrong = rng.multinomial(size - right, [0.5, 0.5])
+        cells = [0, 0, 0]
+        cells[row] = right
+        others = [k for k in range(3) if k != row]
+        cells[others[0]], cells[others[1]] = int(wrong[0]), int(wrong[1])
+        counts.append(cells)
+    return evalbook.ConfusionMatrix(counts, labels=list(SENTIMENT_LABELS))
+
+
+#: Set 07's twin: the probabilities a model gives to 3 classes on 8 test examples.
+_SMALL_CLASSES = np.array(["gato", "cão", "pássaro"])
+_SMALL_TRUE = np.array(["gato", "gato", "cão", "pássaro", "cão", "gato", "pássaro", "cão"])
+_SMALL_PROBABILITIES = np.array(
+    [
+        [0.7, 0.2, 0.1],
+        [0.5, 0.3, 0.2],
+        [0.2, 0.6, 0.2],
+        [0.1, 0.3, 0.6],
+        [0.4, 0.4, 0.2],
+        [0.8, 0.1, 0.1],
+        [0.3, 0.2, 0.5],
+        [0.1, 0.7, 0.2],
+    ]
+)
+
+
+def small_probabilities(*, variant=None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Set 07, the twin of the cross-entropy question: 8 examples, 3 classes.
+
+    Returns the true classes, the model's probabilities (rows sum to 1, one decimal) and the
+    classes (the columns' order). ``variant=None`` is a fixed table; another key draws the
+    true classes and, per example, probabilities with the true class more likely than not to
+    get the largest share.
+
+    Examples
+    --------
+    >>> true, P, classes = small_probabilities(variant=7)
+    >>> P.shape, bool(np.allclose(P.sum(axis=1), 1)), classes.tolist()
+    ((8, 3), True, ['gato', 'cão', 'pássaro'])
+    """
+    variant = check_variant(variant)
+    if variant is None:
+        return _SMALL_TRUE.copy(), _SMALL_PROBABILITIES.copy(), _SMALL_CLASSES.copy()
+    rng = variant_rng(variant, "small-probabilities")
+    true = rng.choice(_SMALL_CLASSES, size=8)
+    rows = []
+    for label in true:
+        tenths = rng.multinomial(7, [1 / 3] * 3) + 1  # every class at least 0.1
+        column = int(np.flatnonzero(label == _SMALL_CLASSES)[0])
+        if rng.random() < 0.7:  # the model usually gives the true class the largest share
+            top = int(np.argmax(tenths))
+            tenths[[top, column]] = tenths[[column, top]]
+        rows.append(tenths / 10)
+    return true, np.array(rows), _SMALL_CLASSES.copy()
+
+
+def model_accuracies_twin(*, variant=None) -> tuple[float, int, float, int]:
+    """Set 10, the twin of the first question: (p1, n1, p2, n2) of two models.
+
+    ``variant=None`` is :func:`model_accuracies`. Another key draws each accuracy from 0.65
+    to 0.90 (two decimals, the two different) and each test size from 100 to 400 in
+    steps of 50.
+
+    Examples
+    --------
+    >>> model_accuracies_twin()
+    (0.78, 200, 0.72, 300)
+    >>> p1, n1, p2, n2 = model_accuracies_twin(variant=7)
+    >>> p1 != p2 and 100 <= min(n1, n2) and max(n1, n2) <= 400
+    True
+    """
+    variant = check_variant(variant)
+    if variant is None:
+        return model_accuracies()
+    rng = variant_rng(variant, "model-accuracies-twin")
+    while True:
+        p1, p2 = (float(round(v, 2)) for v in rng.uniform(0.65, 0.90, 2))
+        if p1 != p2:
+            break
+    n1, n2 = (int(v) for v in rng.choice(np.arange(100, 401, 50), 2))
+    return p1, n1, p2, n2
 
 
 # ---------------------------------------------------------------------- set 08

@@ -169,6 +169,26 @@ ITEMS = {
             ),
         ),
     ),
+    "kappa_sua": Exercise(
+        expected=lambda v: evalbook.cohen_kappa(data.sentiment_twin(variant=v)),
+        kind="number",
+        look=(
+            "A mesma conta da questão 3, agora na matriz `sentimento_sua`: sucessos além do "
+            "acaso sobre o máximo possível além do acaso (lição 04, seção 3)."
+        ),
+        formula=(
+            "kappa = (p_o − p_e) / (1 − p_e), com p_o a diagonal / n e p_e = Σ (total da linha "
+            "× total da coluna) / n² (handout 001)."
+        ),
+        call="`evalbook.cohen_kappa(sentimento_sua)`.",
+        mistakes=(
+            (
+                lambda v: evalbook.accuracy(data.sentiment_twin(variant=v)),
+                "Essa é a taxa de sucesso (acurácia). O kappa desconta os sucessos que o "
+                "acaso já daria.",
+            ),
+        ),
+    ),
     "kappa_negativo": Exercise(
         expected=lambda _: evalbook.cohen_kappa(data.swapping_matrix()),
         kind="number",
@@ -353,4 +373,4 @@ ITEMS = {
     ),
 }
 
-SET = ExerciseSet("04", title="Kappa e concordância", variants=False, items=ITEMS)
+SET = ExerciseSet("04", title="Kappa e concordância", variants=True, items=ITEMS)

@@ -123,6 +123,30 @@ ITEMS = {
             ),
         ),
     ),
+    "entropia_sua": Exercise(
+        expected=lambda v: evalbook.cross_entropy(
+            *data.small_probabilities(variant=v)[:2], labels=data.small_probabilities()[2]
+        ),
+        kind="number",
+        look=(
+            "A mesma conta da questão 1, em `classes_sua`, `P_sua` e `verdade_sua`: só conta a "
+            "probabilidade dada à classe certa de cada exemplo (lição 07, seção 1)."
+        ),
+        formula="A média de −ln p(classe certa) sobre os 8 exemplos, com o logaritmo natural.",
+        call="`evalbook.cross_entropy(verdade_sua, P_sua, labels=classes_sua)`.",
+        mistakes=(
+            (
+                lambda v: (
+                    evalbook.cross_entropy(
+                        *data.small_probabilities(variant=v)[:2],
+                        labels=data.small_probabilities()[2],
+                    )
+                    / math.log(2)
+                ),
+                "Você usou o logaritmo na base 2 (bits). Use o logaritmo natural.",
+            ),
+        ),
+    ),
     "perplexidade": Exercise(
         expected=lambda _: math.exp(_ce()),
         kind="number",
@@ -354,6 +378,6 @@ ITEMS = {
 SET = ExerciseSet(
     "07",
     title="Outras métricas: entropia cruzada, perplexidade, top-k e BLEU",
-    variants=False,
+    variants=True,
     items=ITEMS,
 )

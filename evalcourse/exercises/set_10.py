@@ -163,6 +163,27 @@ ITEMS = {
             ),
         ),
     ),
+    "d_sigma_sua": Exercise(
+        expected=lambda v: (lambda r: (r.d, r.sigma))(
+            compare_models(*data.model_accuracies_twin(variant=v), confidence=MODELS_CONFIDENCE)
+        ),
+        kind="numbers",
+        names=("d", "sigma"),
+        look=(
+            "A mesma conta da questão 1, com os números de `p1_sua, n1_sua, p2_sua, n2_sua` "
+            "(lição 10, seção 1)."
+        ),
+        formula="d = p1 − p2 e σ = √(p1(1 − p1)/n1 + p2(1 − p2)/n2).",
+        call="`evalbook.compare_models(p1_sua, n1_sua, p2_sua, n2_sua)`, `d` e `sigma`.",
+        mistakes=(
+            (
+                lambda v: (lambda r: (r.d, r.variance))(
+                    compare_models(*data.model_accuracies_twin(variant=v))
+                ),
+                "Esse segundo número é a variância σ²; σ é a raiz dela.",
+            ),
+        ),
+    ),
     "intervalo": Exercise(
         expected=lambda _: _interval(_models()),
         kind="numbers",
@@ -404,4 +425,4 @@ ITEMS = {
     ),
 }
 
-SET = ExerciseSet("10", title="Comparação de modelos e algoritmos", variants=False, items=ITEMS)
+SET = ExerciseSet("10", title="Comparação de modelos e algoritmos", variants=True, items=ITEMS)

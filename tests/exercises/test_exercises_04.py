@@ -47,7 +47,7 @@ def _prevalence_move() -> str:
     }[accuracy, kappa]
 
 
-def independent() -> dict:
+def independent(variant=None) -> dict:
     # from the data module (the literal matrices above document them in test_the_data)
     SENTIMENT = data.sentiment_matrix().counts
     FRAUD = data.fraud_detector_matrix().counts
@@ -76,6 +76,7 @@ def independent() -> dict:
         "04.kappa_negativo_sentido": "a",
         "04.valor_p": "a",
         "04.prevalencia": _prevalence_move(),
+        "04.kappa_sua": cohen_kappa_score(*_labels(data.sentiment_twin(variant=variant).counts)),
     }
 
 
@@ -109,6 +110,7 @@ WRONG = {
     "04.kappa_negativo_sentido": ["b", "c", "d"],
     "04.valor_p": ["b", "c", "d"],
     "04.prevalencia": ["a acurácia cai e o kappa sobe", "os dois sobem"],
+    "04.kappa_sua": [0.5],
 }
 
 

@@ -17,6 +17,7 @@ from threadpoolctl import threadpool_limits
 
 from evalbook.exercises import check
 from evalbook.exercises.registry import all_exercises
+from evalcourse.exercises import data
 
 WRONG_HINT = "❌ Ainda não. Dica: "
 REFERENCES = [
@@ -26,7 +27,14 @@ REFERENCES = [
 CANDIDATE = ["o", "tempo", "o", "tempo", "será", "ensolarado"]
 
 
-def independent() -> dict:
+def _small_log_loss(variant) -> float:
+    """The twin question's cross-entropy, by scikit-learn's log_loss."""
+    true, probabilities, classes = data.small_probabilities(variant=variant)
+    order = np.argsort(classes)  # log_loss reads the columns in sorted label order
+    return log_loss(true, probabilities[:, order], labels=classes[order])
+
+
+def independent(variant=None) -> dict:
     """Every answer of set 07, from scikit-learn's metrics and nltk's BLEU."""
     X, digit = load_digits(return_X_y=True)
     X_train, X_test, d_train, d_test = train_test_split(
@@ -46,6 +54,7 @@ def independent() -> dict:
         "07.precisoes": tuple(float(nltk_precision(REFERENCES, CANDIDATE, n)) for n in (1, 2)),
         "07.brevidade": brevity_penalty(closest_ref_length(REFERENCES, c), c),
         "07.bleu": sentence_bleu(REFERENCES, CANDIDATE),
+        "07.entropia_sua": _small_log_loss(variant),
         "07.bleu_n": {True: "maior", False: "menor"}[
             sentence_bleu(REFERENCES, CANDIDATE, weights=(0.5, 0.5))
             > sentence_bleu(REFERENCES, CANDIDATE)
@@ -87,6 +96,7 @@ WRONG.update(
         "07.top3_menor": ["sim"],
         "07.corte_bleu": ["b", "c", "d"],
         "07.bleu_n": ["menor", "igual"],
+        "07.entropia_sua": [0.1],
     }
 )
 

@@ -31,7 +31,11 @@ def _more_rejections(p_values) -> str:
     return "as mesmas" if holm == bonferroni else ("Holm" if holm > bonferroni else "Bonferroni")
 
 
-def independent():
+def _d_sigma(p1, n1, p2, n2) -> tuple[float, float]:
+    return p1 - p2, math.sqrt(p1 * (1 - p1) / n1 + p2 * (1 - p2) / n2)
+
+
+def independent(variant=None):
     d = P1 - P2
     sigma = math.sqrt(P1 * (1 - P1) / N1 + P2 * (1 - P2) / N2)
     z = stats.norm.ppf(0.975)
@@ -42,6 +46,7 @@ def independent():
     ranks = np.array([stats.rankdata(-row) for row in SCORES]).mean(axis=0)
     return {
         "10.d_sigma": (d, sigma),
+        "10.d_sigma_sua": _d_sigma(*data.model_accuracies_twin(variant=variant)),
         "10.intervalo": (d - z * sigma, d + z * sigma),
         "10.veredito": "nenhum",
         "10.t_tabela": 6.96,  # handout 004's t table, k − 1 = 2, 0.98
@@ -83,6 +88,7 @@ WRONG = {
     "10.onde_melhor": ["folds", "ambos", "nenhum"],
     "10.erro_folds": ["b", "c", "d"],
     "10.holm": ["Bonferroni", "as mesmas"],
+    "10.d_sigma_sua": [(0.5, 0.5)],
 }
 
 

@@ -112,8 +112,8 @@ def test_every_student_gets_one_readable_folder_and_notebooks_that_parse(tmp_pat
             ("01", {"student": student.name, "student_id": student.student_id}, ["VARIANTE"])
         ]
         calls, variants = _setup(out / student.folder / "04_kappa_e_concordancia.ipynb")
-        assert variants == [] and calls == [
-            ("04", {"student": student.name, "student_id": student.student_id}, [])
+        assert variants == [student.variant] and calls == [
+            ("04", {"student": student.name, "student_id": student.student_id}, ["VARIANTE"])
         ]
     joao = next(s for s in students if s.name == "João Conceição")
     assert joao.student_id == "2023-0042" and joao.variant == student_variant("", "2023-0042")

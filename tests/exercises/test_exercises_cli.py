@@ -217,7 +217,6 @@ def test_the_answer_key_follows_the_variant(tmp_path):
     ("argv", "words"),
     [
         (["gabarito", "13"], "não existe o conjunto '13'"),
-        (["gabarito", "04", "--variante", "3"], "não tem variantes"),
         (["relatorio", "nao/existe"], "não existe"),
     ],
 )
@@ -273,7 +272,33 @@ def test_class_notebooks_one_variant_per_student(tmp_path, capsys):
     assert _start_calls(bruno, "09")[0][0][1]["student_id"] == repr(str(variant))
     assert student_variant("  bruno   LIMA") == variant
     four = tmp_path / f"out/Bruno_Lima_{variant}/04_kappa_e_concordancia.ipynb"
-    assert _start_calls(four, "04") == (
-        [("04", {"student": "'Bruno Lima'", "student_id": repr(str(variant))})],
-        [],
+    assert _start_calls(four, "04") == (  # set 04 varies its twin question
+        [
+            (
+                "04",
+                {
+                    "variant": "VARIANTE",
+                    "student": "'Bruno Lima'",
+                    "student_id": repr(str(variant)),
+                },
+            )
+        ],
+        [variant],
     )
+
+
+def test_a_set_without_variants_has_no_key_for_one(install_course, capsys):
+    install_course({"set_99": TOY_WITHOUT_VARIANTS})
+    with pytest.raises(SystemExit) as stop:
+        main(["gabarito", "99", "--variante", "3"])
+    assert stop.value.code == 2 and "não tem variantes" in capsys.readouterr().err
+
+
+#: A course's set that has no variants (every set of this course has them).
+TOY_WITHOUT_VARIANTS = """
+from evalbook.exercises import Exercise, ExerciseSet
+
+SET = ExerciseSet("99", title="Sem variantes", items={
+    "um": Exercise(expected=lambda _: 1, kind="count", look="a", formula="b", call="c"),
+})
+"""
