@@ -186,7 +186,7 @@ EXPLORERS: list[ExplorerCase] = [
     ),
     ExplorerCase(
         "ThresholdExplorer",
-        "05",
+        "05b",
         _threshold,
         "threshold",
         ("counts", "confusion_matrix", "metrics", "roc_point", "ks_gap", "profit"),

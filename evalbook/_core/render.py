@@ -149,6 +149,9 @@ TERMS = {
     "mean_predicted": N_("mean predicted probability"),
     "fraction_positive": N_("share of positives"),
     "calibrated": N_("perfectly calibrated"),
+    "predicted_value": N_("predicted value"),
+    "residual": N_("residual (target − prediction)"),
+    "perfect_prediction": N_("perfect prediction"),
 }
 
 

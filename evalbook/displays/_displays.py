@@ -23,7 +23,7 @@ from contextlib import contextmanager
 
 import numpy as np
 
-from evalbook._core.checks import check_choice, check_threshold, is_missing
+from evalbook._core.checks import as_number_pair, check_choice, check_threshold, is_missing
 from evalbook._core.messages import N_
 from evalbook._core.render import CLASS_LINE_COLOURS, say, short_term, term
 from evalbook.metrics._calibration import calibration_curve
@@ -49,6 +49,7 @@ __all__ = [
     "LiftDisplay",
     "MetricCellsDisplay",
     "PrecisionRecallDisplay",
+    "PredictionErrorDisplay",
     "RocCurveDisplay",
 ]
 
@@ -661,6 +662,68 @@ class ConfusionMatrixDisplay(_Display):
         ax.set_xlabel(term("prediction"))
         ax.set_ylabel(term("target"))
         ax.figure.colorbar(image, ax=ax, fraction=0.046, pad=0.04)
+
+
+# ---------------------------------------------------------------------- regression
+class PredictionErrorDisplay(_Display):
+    """A regression model's errors, one point per instance: the residual plot.
+
+    As scikit-learn's ``PredictionErrorDisplay``: ``kind="residual_vs_predicted"`` draws each
+    residual t − y (target minus prediction) against its prediction y, around the line of
+    zero error; ``kind="actual_vs_predicted"`` draws the target against the prediction,
+    around the diagonal of the perfect prediction. A pattern in the residuals (a curve, a
+    spread that grows with y, a few far points) is what one number such as the MSE or R²
+    does not show (Kelleher, Mac Namee & D'Arcy (2020), ch. 9).
+
+    Parameters
+    ----------
+    y_true : sequence of float
+        The targets.
+    y_pred : sequence of float
+        The predictions, same length as ``y_true``.
+    kind : {"residual_vs_predicted", "actual_vs_predicted"}, default "residual_vs_predicted"
+    name : str, optional
+        The model's name, for the legend.
+
+    Examples
+    --------
+    >>> display = PredictionErrorDisplay.from_predictions([3, 5, 2], [2.5, 5, 3])
+    >>> display.residuals.tolist()
+    [0.5, 0.0, -1.0]
+    >>> display.plot().ax_.get_xlabel()
+    'predicted value'
+    """
+
+    figsize = (5, 3.6)
+    KINDS = ("residual_vs_predicted", "actual_vs_predicted")
+
+    def __init__(self, y_true, y_pred, *, kind="residual_vs_predicted", name=None):
+        self.y_true, self.y_pred = as_number_pair(y_true, y_pred)
+        self.kind = check_choice(kind, "kind", self.KINDS)
+        _check_name(name)
+        self.name = name
+        self.residuals = self.y_true - self.y_pred
+
+    @classmethod
+    def from_predictions(cls, y_true, y_pred, *, kind="residual_vs_predicted", name=None):
+        """The Display of targets ``y_true`` and predictions ``y_pred``."""
+        return cls(y_true, y_pred, kind=kind, name=name)
+
+    def _draw(self, ax) -> None:
+        if self.kind == "residual_vs_predicted":
+            ax.scatter(self.y_pred, self.residuals, s=14, alpha=0.7, label=self.name)
+            ax.axhline(0, **DIAGONAL)
+            ax.set_ylabel(term("residual"))
+        else:
+            ax.scatter(self.y_pred, self.y_true, s=14, alpha=0.7, label=self.name)
+            low = min(self.y_pred.min(), self.y_true.min())
+            high = max(self.y_pred.max(), self.y_true.max())
+            ax.plot([low, high], [low, high], **DIAGONAL, label=term("perfect_prediction"))
+            ax.set_ylabel(term("target"))
+            ax.legend(loc="upper left", fontsize="small")
+        ax.set_xlabel(term("predicted_value"))
+        if self.name and self.kind == "residual_vs_predicted":
+            ax.legend(loc="upper left", fontsize="small")
 
 
 def _check_cmap(cmap):

@@ -312,3 +312,44 @@ def test_from_estimator_needs_a_binary_classifier():
     model = GaussianNB().fit(X, ["a", "b", "c"] * 2)
     with pytest.raises(ValueError, match="estimator must be a binary classifier"):
         RocCurveDisplay.from_estimator(model, X, ["a", "b", "c"] * 2)
+
+
+# ---------------------------------------------------------------------- the residual plot
+@pytest.mark.parametrize(
+    ("kind", "sklearn_kind"),
+    [
+        ("residual_vs_predicted", "residual_vs_predicted"),
+        ("actual_vs_predicted", "actual_vs_predicted"),
+    ],
+)
+def test_the_residual_plot_draws_what_scikit_learns_display_draws(kind, sklearn_kind):
+    from sklearn.metrics import PredictionErrorDisplay as SklearnDisplay
+
+    rng = np.random.default_rng(3)
+    for _ in range(20):
+        n = int(rng.integers(3, 200))
+        y_true = rng.normal(rng.normal(0, 50), rng.uniform(0.1, 30), size=n)
+        y_pred = y_true + rng.normal(0, rng.uniform(0.1, 10), size=n)
+        ours = evalbook.PredictionErrorDisplay.from_predictions(y_true, y_pred, kind=kind).plot()
+        theirs = SklearnDisplay.from_predictions(y_true, y_pred, kind=sklearn_kind, subsample=None)
+        drawn = ours.ax_.collections[0].get_offsets()
+        np.testing.assert_allclose(drawn, theirs.scatter_.get_offsets(), rtol=1e-12)
+        np.testing.assert_allclose(ours.residuals, y_true - y_pred, rtol=0, atol=0)
+        plt.close("all")
+
+
+@pytest.mark.parametrize(
+    ("language", "xlabel", "ylabel"),
+    [("en", "predicted value", "residual (target − prediction)"),
+     ("pt", "valor predito", "resíduo (alvo − predição)")],
+)  # fmt: skip
+def test_the_residual_plot_speaks_the_display_language(language, xlabel, ylabel):
+    with evalbook.config_context(language=language):
+        ax = evalbook.PredictionErrorDisplay.from_predictions([3, 5, 2], [2.5, 5, 3]).plot().ax_
+    assert (ax.get_xlabel(), ax.get_ylabel()) == (xlabel, ylabel)
+    plt.close("all")
+
+
+def test_the_residual_plot_refuses_an_unknown_kind():
+    with pytest.raises(ValueError, match="kind"):
+        evalbook.PredictionErrorDisplay.from_predictions([1, 2], [1, 2], kind="qq")
