@@ -655,7 +655,7 @@ class ConfusionMatrixDisplay(_Display):
                 text = str(counts[i, j]) + (f"\n{names[i][j]}" if names else "")
                 colour = "white" if counts[i, j] > middle else "black"
                 ax.text(j, i, text, ha="center", va="center", color=colour)
-        labels = [term(str(label)) if label in ("positive", "negative") else str(label)
+        labels = [term(str(label)) if label in ("positive", "negative", "rest") else str(label)
                   for label in cm.labels]  # fmt: skip
         ax.set_xticks(range(k), labels)
         ax.set_yticks(range(k), labels)

@@ -127,7 +127,7 @@ PORTUGUESE = {
     },
     GainDisplay: {"y": "ganho acumulado", "legend": ["aleatório", "modelo"]},
     LiftDisplay: {
-        "x": "bin (maiores scores primeiro)",
+        "x": "faixa (maiores scores primeiro)",
         "legend": ["lift acumulado", "aleatório", "lift"],
     },
     PrecisionRecallDisplay: {"x": "revocação", "y": "precisão"},

@@ -36,6 +36,13 @@ ENGLISH = [
     re.compile(r"\b(decision_tree|knn)\b"),
     re.compile(r"cross-validation"),
     re.compile(r"\b\d{1,3},\d{3}\.\d\d\b"),
+    # caret's report, a result's English field names and class name, one_vs_rest's other
+    # classes, gain/lift's groups
+    re.compile(r"\[Acc > NIR\]"),
+    re.compile(r"\((statistic|p_value|lower|upper)\)"),
+    re.compile(r"^\w+Result$", re.M),
+    re.compile(r"\brest\b"),
+    re.compile(r"\bbins?\b"),
 ]
 
 
