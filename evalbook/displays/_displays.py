@@ -607,37 +607,48 @@ class ConfusionMatrixDisplay(_Display):
     """Heatmap of a confusion matrix, each cell annotated with its count.
 
     Rows are the target and columns the prediction (Kelleher, Mac Namee & D'Arcy (2020), ch.
-    9); for a 2×2 matrix the cells are also labelled TP, FN, FP and TN.
+    9); for a 2×2 matrix the cells are also labelled TP, FN, FP and TN. With ``normalize``
+    (``"true"``, ``"pred"`` or ``"all"``, as scikit-learn's), each cell shows its fraction of
+    the row, the column or n (:meth:`ConfusionMatrix.to_frame`).
 
     Examples
     --------
     >>> display = ConfusionMatrixDisplay.from_matrix([[6, 3], [2, 9]])
     >>> [t.get_text() for t in display.plot().ax_.texts]
     ['6\\nTP', '3\\nFN', '2\\nFP', '9\\nTN']
+    >>> display = ConfusionMatrixDisplay.from_matrix([[6, 3], [2, 9]], normalize="true")
+    >>> [t.get_text() for t in display.plot().ax_.texts]
+    ['0.67\\nTP', '0.33\\nFN', '0.18\\nFP', '0.82\\nTN']
     """
 
     figsize = (3.6, 3.2)
 
-    def __init__(self, cm, *, cmap="Blues"):
+    def __init__(self, cm, *, cmap="Blues", normalize=None):
         self.confusion_matrix = as_confusion_matrix(cm)
         self.cmap = cmap
+        # the values drawn: the counts, or their fractions (checks normalize)
+        self.values = self.confusion_matrix.to_frame(normalize=normalize).to_numpy()
+        self.normalize = normalize
 
     @classmethod
-    def from_matrix(cls, cm, *, cmap="Blues"):
+    def from_matrix(cls, cm, *, cmap="Blues", normalize=None):
         """The Display of a :class:`~evalbook.ConfusionMatrix` (or its counts)."""
-        return cls(cm, cmap=cmap)
+        return cls(cm, cmap=cmap, normalize=normalize)
 
     @classmethod
-    def from_predictions(cls, y_true, y_pred, *, labels=None, cmap="Blues"):
+    def from_predictions(cls, y_true, y_pred, *, labels=None, cmap="Blues", normalize=None):
         """The matrix of ``y_true`` against ``y_pred`` (:meth:`ConfusionMatrix.from_labels`)."""
-        return cls(ConfusionMatrix.from_labels(y_true, y_pred, labels=labels), cmap=cmap)
+        matrix = ConfusionMatrix.from_labels(y_true, y_pred, labels=labels)
+        return cls(matrix, cmap=cmap, normalize=normalize)
 
     @classmethod
-    def from_estimator(cls, estimator, X, y, *, labels=None, cmap="Blues"):
+    def from_estimator(cls, estimator, X, y, *, labels=None, cmap="Blues", normalize=None):
         """The matrix of ``y`` against a fitted classifier's ``predict(X)``
         (:meth:`from_predictions`)."""
         _check_classifier(estimator)
-        return cls.from_predictions(y, estimator.predict(X), labels=labels, cmap=cmap)
+        return cls.from_predictions(
+            y, estimator.predict(X), labels=labels, cmap=cmap, normalize=normalize
+        )
 
     def plot(self, *, ax=None):
         self._colormap = _check_cmap(self.cmap)  # before a figure is opened
@@ -645,14 +656,15 @@ class ConfusionMatrixDisplay(_Display):
 
     def _draw(self, ax) -> None:
         cm = self.confusion_matrix
-        counts = cm.counts
+        counts = self.values
         image = ax.imshow(counts, cmap=self._colormap, vmin=0)
         k = cm.n_classes
         names = [["TP", "FN"], ["FP", "TN"]] if k == 2 else None
         middle = counts.max() / 2 if counts.size else 0
+        shown = str if self.normalize is None else "{:.2f}".format
         for i in range(k):
             for j in range(k):
-                text = str(counts[i, j]) + (f"\n{names[i][j]}" if names else "")
+                text = shown(counts[i, j]) + (f"\n{names[i][j]}" if names else "")
                 colour = "white" if counts[i, j] > middle else "black"
                 ax.text(j, i, text, ha="center", va="center", color=colour)
         labels = [term(str(label)) if label in ("positive", "negative", "rest") else str(label)

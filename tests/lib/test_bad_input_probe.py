@@ -77,7 +77,7 @@ CALLS: dict[str, tuple[list, dict]] = {
     "CalibrationDisplay": ([("curve", CAL)], {"name": "m"}),
     "ConfusionMatrix": ([("counts", [[6, 3], [2, 9]])], {"labels": ["p", "n"]}),
     "ComparisonIntervalsDisplay": ([("comparisons", {"a-b": COMPARISON})], {}),
-    "ConfusionMatrixDisplay": ([("cm", CM)], {}),
+    "ConfusionMatrixDisplay": ([("cm", CM)], {"normalize": "true"}),
     "CriticalDifferenceDisplay": ([("result", FRIEDMAN)], {}),
     "ConfusionSummary": ([("cm", CM)], {"confidence": 0.95}),
     "FBetaDisplay": ([("curve", FB)], {"name": "m"}),

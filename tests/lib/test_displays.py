@@ -353,3 +353,29 @@ def test_the_residual_plot_speaks_the_display_language(language, xlabel, ylabel)
 def test_the_residual_plot_refuses_an_unknown_kind():
     with pytest.raises(ValueError, match="kind"):
         evalbook.PredictionErrorDisplay.from_predictions([1, 2], [1, 2], kind="qq")
+
+
+@pytest.mark.parametrize("normalize", [None, "true", "pred", "all"])
+def test_a_normalized_matrix_draws_what_scikit_learns_display_draws(normalize):
+    from sklearn.metrics import ConfusionMatrixDisplay as SklearnDisplay
+
+    rng = np.random.default_rng(5)
+    for _ in range(20):
+        k, n = int(rng.integers(2, 5)), int(rng.integers(1, 80))
+        y_true, y_pred = rng.integers(0, k, size=n), rng.integers(0, k, size=n)
+        labels = list(range(k))
+        ours = ConfusionMatrixDisplay.from_predictions(
+            y_true, y_pred, labels=labels, normalize=normalize
+        )
+        theirs = SklearnDisplay.from_predictions(y_true, y_pred, labels=labels, normalize=normalize)
+        np.testing.assert_allclose(ours.values, theirs.confusion_matrix, rtol=0, atol=1e-12)
+        plt.close("all")
+    shown = ConfusionMatrixDisplay.from_matrix([[6, 3], [2, 9]], normalize=normalize).plot()
+    first = shown.ax_.texts[0].get_text()
+    assert first == {None: "6", "true": "0.67", "pred": "0.75", "all": "0.30"}[normalize] + "\nTP"
+    plt.close("all")
+
+
+def test_the_matrix_display_refuses_an_unknown_normalization():
+    with pytest.raises(ValueError, match="normalize"):
+        ConfusionMatrixDisplay.from_matrix([[6, 3], [2, 9]], normalize="rows")
