@@ -95,7 +95,7 @@ def _threshold(n):
     from evalbook.widgets import ThresholdExplorer
     from evalcourse.datasets import spam_predictions
 
-    if n is None:  # lesson 05
+    if n is None:  # lesson 05b
         table7 = spam_predictions().sort_values("score").reset_index(drop=True)
         return ThresholdExplorer(table7.target, table7.score, positive="spam", ids=table7.id)
     rng = np.random.default_rng(6)
@@ -186,7 +186,7 @@ EXPLORERS: list[ExplorerCase] = [
     ),
     ExplorerCase(
         "ThresholdExplorer",
-        "05",
+        "05b",
         _threshold,
         "threshold",
         ("counts", "confusion_matrix", "metrics", "roc_point", "ks_gap", "profit"),

@@ -4,7 +4,7 @@ Lays out the Sphinx source folder ``build/book/src`` and builds the site into
 ``build/book/html``:
 
 - ``conf.py``, ``_static/`` and the pages of ``book/`` (home, how to use, exercises);
-- the 12 lessons of ``notebooks/`` with their stored outputs, each widget replaced by its
+- the lessons of ``notebooks/`` with their stored outputs, each widget replaced by its
   static picture (``static_widgets.py``); the student notebooks of ``exercises/``;
 - the reproduction index ``docs/reproducao.md`` and ``README.md`` (the "how to use" page
   includes its Portuguese sections);

@@ -188,17 +188,25 @@ habits carry over; ``tests/lib/test_naming.py`` fails on a public argument missi
     which of the published formulas of a metric
 ``n_features``
     the number of predictors of a regression model
+``seasonal_period``
+    the length of a season, whose naive forecast scales :func:`mase`
 ``order``, ``max_order``
     BLEU: an n-gram order; the largest order
-``weights``, ``smoothing``
-    BLEU: the weight of each order; how zero counts are smoothed
+``weights``
+    BLEU: the weight of each order; kappa: how a disagreement is weighed by its distance
+``smoothing``
+    BLEU: how zero counts are smoothed
 
 *Tables, figures and explorers.*
 
-``kind``, ``columns``
-    a :class:`Curve`'s kind and its named arrays
+``kind``
+    a :class:`Curve`'s kind; what a :class:`PredictionErrorDisplay` draws
+``columns``
+    a :class:`Curve`'s named arrays
 ``orientation``, ``margins``
     a matrix's layout (matrix, sklearn, caret); add the totals
+``normalize``
+    a matrix's fractions of its target totals, its prediction totals or of n, as scikit-learn's
 ``table``
     a table to translate
 ``domain``, ``localedir``, ``terms``
@@ -278,6 +286,7 @@ from evalbook.displays import (
     LiftDisplay,
     MetricCellsDisplay,
     PrecisionRecallDisplay,
+    PredictionErrorDisplay,
     RocCurveDisplay,
 )
 from evalbook.inference import (
@@ -353,6 +362,7 @@ from evalbook.metrics import (
     ks_statistic,
     mae,
     mape,
+    mase,
     mcc,
     metrics_table,
     modified_precision,
@@ -450,6 +460,7 @@ __all__ = [
     "NormalApproximationWarning",
     "PairedTestResult",
     "PrecisionRecallDisplay",
+    "PredictionErrorDisplay",
     "RocCurveDisplay",
     "ScoredData",
     "UndefinedMetricWarning",
@@ -509,6 +520,7 @@ __all__ = [
     "leave_one_out",
     "mae",
     "mape",
+    "mase",
     "mcc",
     "mcnemar_test",
     "metrics_table",

@@ -149,6 +149,12 @@ TERMS = {
     "mean_predicted": N_("mean predicted probability"),
     "fraction_positive": N_("share of positives"),
     "calibrated": N_("perfectly calibrated"),
+    "predicted_value": N_("predicted value"),
+    # labels the library makes up: one_vs_rest's other classes, gain_lift's groups
+    "rest": N_("rest"),
+    "bin": N_("bin"),
+    "residual": N_("residual (target − prediction)"),
+    "perfect_prediction": N_("perfect prediction"),
 }
 
 
@@ -425,9 +431,10 @@ def confusion_html(counts, labels, *, caption=None, css_class=None, result_colou
     counts = np.asarray(counts)
     k = counts.shape[0]
     names = (("TP", "FN"), ("FP", "TN")) if k == 2 else None
-    # the default labels of a bare matrix ("positive", "negative") speak the display language
+    # the labels the library gives ("positive", "negative" of a bare matrix, one_vs_rest's
+    # "rest") speak the display language
     esc = [
-        html.escape(term(label) if label in ("positive", "negative") else str(label))
+        html.escape(term(label) if label in ("positive", "negative", "rest") else str(label))
         for label in labels
     ]
     if caption is None:

@@ -14,6 +14,7 @@ from evalbook.displays._displays import (
     LiftDisplay,
     MetricCellsDisplay,
     PrecisionRecallDisplay,
+    PredictionErrorDisplay,
     RocCurveDisplay,
 )
 
@@ -28,5 +29,6 @@ __all__ = [
     "LiftDisplay",
     "MetricCellsDisplay",
     "PrecisionRecallDisplay",
+    "PredictionErrorDisplay",
     "RocCurveDisplay",
 ]

@@ -23,7 +23,7 @@ from contextlib import contextmanager
 
 import numpy as np
 
-from evalbook._core.checks import check_choice, check_threshold, is_missing
+from evalbook._core.checks import as_number_pair, check_choice, check_threshold, is_missing
 from evalbook._core.messages import N_
 from evalbook._core.render import CLASS_LINE_COLOURS, say, short_term, term
 from evalbook.metrics._calibration import calibration_curve
@@ -49,6 +49,7 @@ __all__ = [
     "LiftDisplay",
     "MetricCellsDisplay",
     "PrecisionRecallDisplay",
+    "PredictionErrorDisplay",
     "RocCurveDisplay",
 ]
 
@@ -606,37 +607,48 @@ class ConfusionMatrixDisplay(_Display):
     """Heatmap of a confusion matrix, each cell annotated with its count.
 
     Rows are the target and columns the prediction (Kelleher, Mac Namee & D'Arcy (2020), ch.
-    9); for a 2×2 matrix the cells are also labelled TP, FN, FP and TN.
+    9); for a 2×2 matrix the cells are also labelled TP, FN, FP and TN. With ``normalize``
+    (``"true"``, ``"pred"`` or ``"all"``, as scikit-learn's), each cell shows its fraction of
+    the row, the column or n (:meth:`ConfusionMatrix.to_frame`).
 
     Examples
     --------
     >>> display = ConfusionMatrixDisplay.from_matrix([[6, 3], [2, 9]])
     >>> [t.get_text() for t in display.plot().ax_.texts]
     ['6\\nTP', '3\\nFN', '2\\nFP', '9\\nTN']
+    >>> display = ConfusionMatrixDisplay.from_matrix([[6, 3], [2, 9]], normalize="true")
+    >>> [t.get_text() for t in display.plot().ax_.texts]
+    ['0.67\\nTP', '0.33\\nFN', '0.18\\nFP', '0.82\\nTN']
     """
 
     figsize = (3.6, 3.2)
 
-    def __init__(self, cm, *, cmap="Blues"):
+    def __init__(self, cm, *, cmap="Blues", normalize=None):
         self.confusion_matrix = as_confusion_matrix(cm)
         self.cmap = cmap
+        # the values drawn: the counts, or their fractions (checks normalize)
+        self.values = self.confusion_matrix.to_frame(normalize=normalize).to_numpy()
+        self.normalize = normalize
 
     @classmethod
-    def from_matrix(cls, cm, *, cmap="Blues"):
+    def from_matrix(cls, cm, *, cmap="Blues", normalize=None):
         """The Display of a :class:`~evalbook.ConfusionMatrix` (or its counts)."""
-        return cls(cm, cmap=cmap)
+        return cls(cm, cmap=cmap, normalize=normalize)
 
     @classmethod
-    def from_predictions(cls, y_true, y_pred, *, labels=None, cmap="Blues"):
+    def from_predictions(cls, y_true, y_pred, *, labels=None, cmap="Blues", normalize=None):
         """The matrix of ``y_true`` against ``y_pred`` (:meth:`ConfusionMatrix.from_labels`)."""
-        return cls(ConfusionMatrix.from_labels(y_true, y_pred, labels=labels), cmap=cmap)
+        matrix = ConfusionMatrix.from_labels(y_true, y_pred, labels=labels)
+        return cls(matrix, cmap=cmap, normalize=normalize)
 
     @classmethod
-    def from_estimator(cls, estimator, X, y, *, labels=None, cmap="Blues"):
+    def from_estimator(cls, estimator, X, y, *, labels=None, cmap="Blues", normalize=None):
         """The matrix of ``y`` against a fitted classifier's ``predict(X)``
         (:meth:`from_predictions`)."""
         _check_classifier(estimator)
-        return cls.from_predictions(y, estimator.predict(X), labels=labels, cmap=cmap)
+        return cls.from_predictions(
+            y, estimator.predict(X), labels=labels, cmap=cmap, normalize=normalize
+        )
 
     def plot(self, *, ax=None):
         self._colormap = _check_cmap(self.cmap)  # before a figure is opened
@@ -644,23 +656,86 @@ class ConfusionMatrixDisplay(_Display):
 
     def _draw(self, ax) -> None:
         cm = self.confusion_matrix
-        counts = cm.counts
+        counts = self.values
         image = ax.imshow(counts, cmap=self._colormap, vmin=0)
         k = cm.n_classes
         names = [["TP", "FN"], ["FP", "TN"]] if k == 2 else None
         middle = counts.max() / 2 if counts.size else 0
+        shown = str if self.normalize is None else "{:.2f}".format
         for i in range(k):
             for j in range(k):
-                text = str(counts[i, j]) + (f"\n{names[i][j]}" if names else "")
+                text = shown(counts[i, j]) + (f"\n{names[i][j]}" if names else "")
                 colour = "white" if counts[i, j] > middle else "black"
                 ax.text(j, i, text, ha="center", va="center", color=colour)
-        labels = [term(str(label)) if label in ("positive", "negative") else str(label)
+        labels = [term(str(label)) if label in ("positive", "negative", "rest") else str(label)
                   for label in cm.labels]  # fmt: skip
         ax.set_xticks(range(k), labels)
         ax.set_yticks(range(k), labels)
         ax.set_xlabel(term("prediction"))
         ax.set_ylabel(term("target"))
         ax.figure.colorbar(image, ax=ax, fraction=0.046, pad=0.04)
+
+
+# ---------------------------------------------------------------------- regression
+class PredictionErrorDisplay(_Display):
+    """A regression model's errors, one point per instance: the residual plot.
+
+    As scikit-learn's ``PredictionErrorDisplay``: ``kind="residual_vs_predicted"`` draws each
+    residual t − y (target minus prediction) against its prediction y, around the line of
+    zero error; ``kind="actual_vs_predicted"`` draws the target against the prediction,
+    around the diagonal of the perfect prediction. A pattern in the residuals (a curve, a
+    spread that grows with y, a few far points) is what one number such as the MSE or R²
+    does not show (Kelleher, Mac Namee & D'Arcy (2020), ch. 9).
+
+    Parameters
+    ----------
+    y_true : sequence of float
+        The targets.
+    y_pred : sequence of float
+        The predictions, same length as ``y_true``.
+    kind : {"residual_vs_predicted", "actual_vs_predicted"}, default "residual_vs_predicted"
+    name : str, optional
+        The model's name, for the legend.
+
+    Examples
+    --------
+    >>> display = PredictionErrorDisplay.from_predictions([3, 5, 2], [2.5, 5, 3])
+    >>> display.residuals.tolist()
+    [0.5, 0.0, -1.0]
+    >>> display.plot().ax_.get_xlabel()
+    'predicted value'
+    """
+
+    figsize = (5, 3.6)
+    KINDS = ("residual_vs_predicted", "actual_vs_predicted")
+
+    def __init__(self, y_true, y_pred, *, kind="residual_vs_predicted", name=None):
+        self.y_true, self.y_pred = as_number_pair(y_true, y_pred)
+        self.kind = check_choice(kind, "kind", self.KINDS)
+        _check_name(name)
+        self.name = name
+        self.residuals = self.y_true - self.y_pred
+
+    @classmethod
+    def from_predictions(cls, y_true, y_pred, *, kind="residual_vs_predicted", name=None):
+        """The Display of targets ``y_true`` and predictions ``y_pred``."""
+        return cls(y_true, y_pred, kind=kind, name=name)
+
+    def _draw(self, ax) -> None:
+        if self.kind == "residual_vs_predicted":
+            ax.scatter(self.y_pred, self.residuals, s=14, alpha=0.7, label=self.name)
+            ax.axhline(0, **DIAGONAL)
+            ax.set_ylabel(term("residual"))
+        else:
+            ax.scatter(self.y_pred, self.y_true, s=14, alpha=0.7, label=self.name)
+            low = min(self.y_pred.min(), self.y_true.min())
+            high = max(self.y_pred.max(), self.y_true.max())
+            ax.plot([low, high], [low, high], **DIAGONAL, label=term("perfect_prediction"))
+            ax.set_ylabel(term("target"))
+            ax.legend(loc="upper left", fontsize="small")
+        ax.set_xlabel(term("predicted_value"))
+        if self.name and self.kind == "residual_vs_predicted":
+            ax.legend(loc="upper left", fontsize="small")
 
 
 def _check_cmap(cmap):

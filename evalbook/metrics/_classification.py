@@ -175,7 +175,7 @@ def _dot(first: list[int], second: list[int]) -> int:
     return sum(a * b for a, b in zip(first, second, strict=True))
 
 
-def cohen_kappa(cm, *, zero_division="warn") -> float:
+def cohen_kappa(cm, *, weights=None, zero_division="warn") -> float:
     """Cohen's kappa: (p_o − p_e) / (1 − p_e), agreement corrected for chance.
 
     Cohen (1960); Witten et al. (2017), ch. 5: p_o is the accuracy and p_e the accuracy
@@ -183,6 +183,23 @@ def cohen_kappa(cm, *, zero_division="warn") -> float:
     ``Σ t_k·p_k / n²``. Equivalently, (observed − expected successes) / (n − expected
     successes): 58 / 118 = 49.2% for the 3-class matrix below. Any number of classes.
     Undefined when p_e = 1 (every target and prediction is one and the same class).
+
+    With ``weights``, the weighted kappa of Cohen (1968) for ordered classes (the matrix's
+    label order): a disagreement between classes i and j weighs w_ij = |i − j|
+    (``"linear"``) or (i − j)² (``"quadratic"``), and κ_w = 1 − Σ w·observed / Σ w·expected,
+    with the expected counts of the random classifier above; as
+    ``sklearn.metrics.cohen_kappa_score(weights=)``. With two classes every weighting
+    gives the plain kappa.
+
+    Parameters
+    ----------
+    cm : ConfusionMatrix or array-like of shape (k, k)
+        Rows are one rater (the target), columns the other (the prediction).
+    weights : {"linear", "quadratic"}, optional
+        Weigh the disagreements by their distance in the label order; None counts every
+        disagreement alike.
+    zero_division : "warn" or float, default "warn"
+        What to return where kappa is 0/0.
 
     References
     ----------
@@ -195,9 +212,35 @@ def cohen_kappa(cm, *, zero_division="warn") -> float:
     --------
     >>> round(cohen_kappa([[88, 10, 2], [14, 40, 6], [18, 10, 12]]), 4)
     0.4915
+    >>> round(cohen_kappa([[88, 10, 2], [14, 40, 6], [18, 10, 12]], weights="linear"), 4)
+    0.4737
     """
     cm = as_confusion_matrix(cm)
-    return _kappa(cm, zero_division, "Cohen's kappa")
+    if weights is None:
+        return _kappa(cm, zero_division, "Cohen's kappa")
+    check_choice(weights, "weights", KAPPA_WEIGHTS)
+    rows, columns = np.indices((cm.n_classes,) * 2)
+    distance = np.abs(rows - columns)
+    w = distance if weights == "linear" else distance**2
+    # whole numbers: n·Σ w·observed against Σ w·(row total × column total) = n·Σ w·expected
+    observed = int(np.sum(w * cm.counts)) * cm.n
+    expected = sum(
+        int(w[i, j]) * int(cm.target_totals[i]) * int(cm.prediction_totals[j])
+        for i in range(cm.n_classes)
+        for j in range(cm.n_classes)
+    )
+    return safe_divide(
+        expected - observed,
+        expected,
+        zero_division=zero_division,
+        metric="weighted kappa",
+        why="the chance disagreement is 0, or n = 0",
+        stacklevel=3,  # safe_divide < public function < caller
+    )
+
+
+#: The weightings of :func:`cohen_kappa`, as ``sklearn.metrics.cohen_kappa_score(weights=)``.
+KAPPA_WEIGHTS = ("linear", "quadratic")
 
 
 def _kappa(cm: ConfusionMatrix, zero_division, metric: str) -> float:

@@ -44,6 +44,8 @@ __all__ = ["ConfusionMatrix", "result_types"]
 
 #: Accepted values of ``orientation`` in :meth:`ConfusionMatrix.to_frame`.
 ORIENTATIONS = ("matrix", "sklearn", "caret")
+#: What ``to_frame(normalize=)`` divides by, as in ``sklearn.metrics.confusion_matrix``.
+NORMALIZATIONS = ("true", "pred", "all")
 
 # Integer labels take the bincount path when their range R keeps the R x R table small.
 _MAX_DENSE_CELLS = 1 << 22
@@ -348,7 +350,7 @@ class ConfusionMatrix:
         return ConfusionMatrix([[tp, fn], [fp, tn]], labels=[self._labels[i], rest])
 
     # ------------------------------------------------------------------ views
-    def to_frame(self, orientation: str = "matrix", *, margins: bool = False):
+    def to_frame(self, orientation: str = "matrix", *, margins: bool = False, normalize=None):
         """The matrix as a labelled pandas DataFrame, in one of three layouts.
 
         Parameters
@@ -362,6 +364,12 @@ class ConfusionMatrix:
             prints it.
         margins : bool, default False
             Add a ``"total"`` row and column, as Witten et al. (2017, ch. 5) print theirs.
+        normalize : {"true", "pred", "all"}, optional
+            Fractions instead of counts, as ``sklearn.metrics.confusion_matrix(normalize=)``:
+            each cell over its target's total (``"true"``: rows sum to 1, the diagonal is
+            each class's recall), over its prediction's total (``"pred"``: the diagonal is
+            each class's precision) or over n (``"all"``). A class with no instance on that
+            side gets a row (or column) of 0, as in scikit-learn. Not with ``margins``.
 
         Returns
         -------
@@ -378,6 +386,11 @@ class ConfusionMatrix:
         prediction
         spam           6    2
         ham            3    9
+        >>> print(cm.to_frame(normalize="true").round(4).to_string())
+        prediction    spam     ham
+        target
+        spam        0.6667  0.3333
+        ham         0.1818  0.8182
         """
         import pandas as pd
 
@@ -385,6 +398,10 @@ class ConfusionMatrix:
 
         check_choice(orientation, "orientation", ORIENTATIONS)
         margins = check_flag(margins, "margins")
+        if normalize is not None:
+            check_choice(normalize, "normalize", NORMALIZATIONS)
+            if margins:
+                raise ValueError("normalize and margins cannot be combined; choose one")
         cm = self
         if orientation == "sklearn":
             try:
@@ -392,6 +409,8 @@ class ConfusionMatrix:
             except TypeError:  # labels of mixed types cannot be sorted: keep their order
                 cm = self
         counts = cm.counts
+        if normalize is not None:
+            counts = _normalized(counts, normalize)
         rows, columns = "target", "prediction"
         if orientation == "caret":
             counts = counts.T
@@ -444,6 +463,19 @@ class ConfusionMatrix:
 
     def __array__(self, dtype=None, copy=None):
         return np.array(self._counts, dtype=dtype, copy=True)
+
+
+def _normalized(counts: np.ndarray, normalize: str) -> np.ndarray:
+    """The counts over their target totals, prediction totals or n (0 where that is 0)."""
+    if normalize == "true":
+        totals = counts.sum(axis=1, keepdims=True)
+    elif normalize == "pred":
+        totals = counts.sum(axis=0, keepdims=True)
+    else:
+        totals = counts.sum()
+    with np.errstate(divide="ignore", invalid="ignore"):
+        fractions = counts / totals
+    return np.nan_to_num(fractions, nan=0.0)
 
 
 def as_confusion_matrix(cm, name: str = "cm") -> ConfusionMatrix:

@@ -1,4 +1,4 @@
-"""Regression metrics: SSE, MSE, RMSE, MAE, MAPE, SMAPE, R² and adjusted R².
+"""Regression metrics: SSE, MSE, RMSE, MAE, MAPE, SMAPE, MASE, R² and adjusted R².
 
 Kelleher, Mac Namee & D'Arcy (2020), ch. 9 (Evaluation), for SSE, MSE, RMSE, MAE and R²;
 Hyndman & Koehler (2006) for the percentage errors. Every function takes the targets first
@@ -45,6 +45,7 @@ __all__ = [
     "adjusted_r2",
     "mae",
     "mape",
+    "mase",
     "mse",
     "r2",
     "rmse",
@@ -299,6 +300,65 @@ def mape(y_true, y_pred) -> float:
     scale = _power_of_two_below(np.maximum(np.abs(y_true), np.abs(y_pred)))  # no overflow in y − t
     y_true, y_pred = y_true / scale, y_pred / scale
     return float(np.mean(np.abs((y_pred - y_true) / y_true)))
+
+
+def mase(y_true, y_pred, *, y_train, seasonal_period=1, zero_division="warn") -> float:
+    """Mean absolute scaled error: the MAE over the in-sample MAE of the naive forecast.
+
+    Hyndman & Koehler (2006), their recommended measure of forecast accuracy: each error is
+    scaled by the mean absolute error that the (seasonal) naive forecast, "the value one
+    period ago", makes on the training series,
+    ``mean(|t − y|) / mean(|y_train[i] − y_train[i − m]|)`` with ``m = seasonal_period``.
+    Below 1, the forecasts beat the naive forecast's training errors; above 1, they do
+    worse. It has the unit of nothing, needs no division by a target (so targets at or
+    near 0 are fine, unlike :func:`mape`), and compares series of different scales.
+
+    Parameters
+    ----------
+    y_true : sequence of float
+        The targets (the test period).
+    y_pred : sequence of float
+        The forecasts, same length as ``y_true``.
+    y_train : sequence of float
+        The training series, in time order, with more than ``seasonal_period`` values.
+    seasonal_period : int, default 1
+        The season's length m (12 for monthly data with a yearly cycle); 1 is the plain
+        naive forecast.
+    zero_division : "warn" or float, default "warn"
+        The value returned when the naive forecast is exact on the whole training series
+        (the scale is 0); ``"warn"``: ``nan`` with an
+        :class:`~evalbook.UndefinedMetricWarning`.
+
+    References
+    ----------
+    R. J. Hyndman and A. B. Koehler, "Another look at measures of forecast accuracy",
+    International Journal of Forecasting 22(4):679-688, 2006, eq. (9) and section 4.
+
+    Examples
+    --------
+    >>> mase([5, 7], [6, 6], y_train=[1, 2, 4, 3])  # MAE 1, naive errors 1, 2, 1
+    0.75
+    >>> mase([4, 8], [5, 8], y_train=[1, 5, 2, 6, 3, 7], seasonal_period=2)  # MAE 0.5, scale 1
+    0.5
+    """
+    check_zero_division(zero_division)
+    y_true, y_pred = as_number_pair(y_true, y_pred)
+    y_train = as_number_array(y_train, "y_train", empty=EMPTY_REGRESSION)
+    m = check_whole_number(seasonal_period, "seasonal_period", minimum=1)
+    if y_train.size <= m:
+        raise ValueError(
+            f"y_train has {y_train.size} values; the naive forecast of seasonal_period={m} "
+            f"needs more than {m}"
+        )
+    scale = float(np.mean(np.abs(y_train[m:] - y_train[:-m])))  # the naive forecast's MAE
+    return safe_divide(
+        float(np.mean(np.abs(y_true - y_pred))),
+        scale,
+        zero_division=zero_division,
+        metric="MASE",
+        why="the naive forecast is exact on the whole training series",
+        stacklevel=3,
+    )
 
 
 def smape(y_true, y_pred, *, variant="plain", zero_division="warn") -> float:

@@ -125,7 +125,7 @@ ITEMS = {
         names=("acurácia", "taxa de erro"),
         look=(
             "Quantas transações o modelo acertou, e quantas errou, do total? Os acertos estão na "
-            'diagonal da matriz (lição 02, seção 2, "Taxa de erros e taxa de acertos").'
+            'diagonal da matriz (lição 01, seção 3, e lição 02, seção 2, "Taxa de acertos").'
         ),
         formula=(
             "acurácia = (TP + TN) / n e taxa de erro = (FP + FN) / n = 1 − acurácia (handout 000, "
@@ -263,7 +263,7 @@ ITEMS = {
         names=("acurácia", "revocação"),
         look=(
             "Monte primeiro a matriz do modelo que diz “legítima” para tudo: em que coluna caem "
-            'todas as transações? (lição 02, seção 9, "O modelo burro").'
+            'todas as transações? (lição 03, seção 8, o modelo "burro").'
         ),
         formula=(
             "Na matriz do modelo burro a coluna “fraude” é toda 0: acurácia = TN / n e revocação = "
@@ -305,7 +305,7 @@ ITEMS = {
         },
         look=(
             "Compare os dois modelos na classe que interessa, “fraude”: quantas fraudes "
-            "cada um acha? (lição 02, seção 9)."
+            "cada um acha? (lição 03, seção 8)."
         ),
         formula=(
             "A revocação do modelo burro é TP / (TP + FN) com TP = 0: a acurácia dele vem "
@@ -319,7 +319,7 @@ ITEMS = {
         kind="number",
         look=(
             "Quantas vezes o modelo burro disse “fraude”? A precisão divide por esse número. O que "
-            "acontece com uma divisão por zero? (lição 02, seção 9)."
+            "acontece com uma divisão por zero? (lição 02, seção 9, métricas 0/0)."
         ),
         formula=(
             "precisão = TP / (TP + FP) e, aqui, TP + FP = 0: a conta é 0/0, indefinida — nem 0 nem "

@@ -1,4 +1,6 @@
-"""Exercises 05 (scores and thresholds): threshold, ROC/AUC, KS, gain and lift.
+"""Exercises 05 (scores and thresholds): threshold, ROC and AUC.
+
+Set 05b (:mod:`evalcourse.exercises.set_05b`) continues it with KS, gain and lift.
 
 The data are the 16 card transactions of
 :func:`evalcourse.exercises.data.fraud_predictions` with their scores, ``"fraude"`` positive,
@@ -28,8 +30,6 @@ LABELS = list(data.FRAUD_LABELS)
 
 #: The threshold of exercise 05.tpr_fpr.
 THRESHOLD_RATES = 0.5
-#: Number of bins of the gain and lift exercises (quartiles of 16 transactions).
-BINS = 4
 
 
 def _data(variant) -> tuple[np.ndarray, np.ndarray]:
@@ -59,39 +59,11 @@ def _auc(variant, positive: str = POSITIVE) -> float:
     return evalbook.roc_auc(target, scores, positive=positive)
 
 
-def _ks(variant) -> float:
-    target, scores = _data(variant)
-    return evalbook.ks_statistic(target, scores, positive=POSITIVE).statistic
-
-
-def _ks_as_printed(variant) -> float:
-    """Eq. (16) read literally: max over ps of CP(positive, ps) − CP(negative, ps)."""
-    target, scores = _data(variant)
-    grid = np.unique(scores)
-    below = scores[:, None] <= grid[None, :]
-    cp_pos = below[target == POSITIVE].mean(axis=0)
-    cp_neg = below[target != POSITIVE].mean(axis=0)
-    return float(np.max(cp_pos - cp_neg))
-
-
-def _gain_lift(variant):
-    target, scores = _data(variant)
-    return evalbook.gain_lift(target, scores, positive=POSITIVE, bins=BINS).to_frame()
-
-
 def _pairs(variant) -> tuple[int, int]:
     """(pairs where the fraud scores higher, all (fraud, legitimate) pairs)."""
     target, scores = _data(variant)
     fraud, legit = scores[target == POSITIVE], scores[target != POSITIVE]
     return int(np.sum(fraud[:, None] > legit[None, :])), fraud.size * legit.size
-
-
-# ---------------------------------------------------------------------- items that need thinking
-def _catch_all(variant) -> tuple[float, int]:
-    """The largest threshold that flags every fraud, and the legitimate ones it flags too."""
-    target, scores = _data(variant)
-    t = float(scores[target == POSITIVE].min())
-    return t, int(np.sum((target != POSITIVE) & (scores >= t)))
 
 
 #: The items, each named once, in the notebook's order (progress, exports and the class
@@ -228,99 +200,9 @@ ITEMS = {
         ),
         comment="Dividido pelo total de pares, é a AUC.",
     ),
-    "ks": Exercise(
-        expected=lambda v: _ks(v),
-        kind="number",
-        look=(
-            "A KS compara as distribuições acumuladas dos scores das duas classes: onde elas ficam "
-            "mais longe uma da outra? Cuidado com a ordem da diferença (lição 05, seção 7)."
-        ),
-        formula=(
-            "CP(classe, ps) = fração da classe com score ≤ ps (eqs. (14)-(15)); a KS é a maior "
-            "diferença |CP(legítima, ps) − CP(fraude, ps)| entre todos os ps."
-        ),
-        call='`evalbook.ks_statistic(alvo, scores, positive="fraude").statistic`.',
-        mistakes=(
-            (
-                lambda v: _ks_as_printed(v),
-                "Essa é a eq. (16) ao pé da letra, max(CP(fraude) − CP(legítima)): num modelo "
-                "que dá scores altos às fraudes essa diferença é ≤ 0. Tome a diferença na "
-                "outra ordem (ou em valor absoluto).",
-            ),
-        ),
-        comment="É também o maior TPR − FPR da curva ROC.",
-    ),
-    "lift": Exercise(
-        expected=lambda v: (
-            float(_gain_lift(v).lift.iloc[0]),
-            float(_gain_lift(v).cumulative_lift.iloc[1]),
-        ),
-        kind="numbers",
-        names=("lift do 1º quartil", "lift acumulado até o 2º quartil"),
-        look=(
-            "O lift compara a taxa de fraudes de um grupo de scores altos com a taxa de fraudes "
-            'geral. E o acumulado junta os grupos do topo (lição 05, seção 8, "Ganho e lift").'
-        ),
-        formula=(
-            "Ordene do maior score para o menor e corte em 4 grupos de 4. lift = (fraudes do grupo "
-            "/ 4) / (fraudes / 16); o acumulado usa os grupos 1 e 2 juntos."
-        ),
-        call=(
-            '`evalbook.gain_lift(alvo, scores, positive="fraude", bins=4)`, colunas `lift` e '
-            "`cumulative_lift`."
-        ),
-        mistakes=(
-            (
-                lambda v: (
-                    float(_gain_lift(v).lift.iloc[0]),
-                    float(_gain_lift(v).lift.iloc[:2].sum()),
-                ),
-                "O lift acumulado não é a soma dos lifts: é o ganho acumulado dividido pela "
-                "fração das transações percorrida (8/16).",
-            ),
-            (
-                lambda v: (
-                    float(_gain_lift(v).gain.iloc[0]),
-                    float(_gain_lift(v).cumulative_gain.iloc[1]),
-                ),
-                "Esses são os ganhos (fração das fraudes); o lift divide o ganho pela fração "
-                "das transações (1/4 e 2/4).",
-            ),
-        ),
-    ),
-    "todas_fraudes": Exercise(
-        expected=lambda v: _catch_all(v),
-        kind="numbers",
-        names=("limiar", "legítimas bloqueadas"),
-        look=(
-            "Para marcar todas as fraudes, o limiar não pode passar do score de "
-            "nenhuma delas. Quais legítimas ficam acima dele? (lição 05, seção 9)."
-        ),
-        formula=(
-            "t = o menor score entre as fraudes (score ≥ t marca); bloqueadas = número de "
-            "legítimas com score ≥ t."
-        ),
-        call=(
-            '`scores[alvo == "fraude"].min()`, depois conte as legítimas com score ≥ t; '
-            "ou procure com `evalbook.widgets.ThresholdExplorer(alvo, scores, "
-            'positive="fraude")`.'
-        ),
-        mistakes=(
-            (
-                lambda v: (
-                    _catch_all(v)[0],
-                    _catch_all(v)[1] + int(np.sum(_data(v)[0] == POSITIVE)),
-                ),
-                "Esse é o total de transações bloqueadas; conte só as legítimas.",
-            ),
-        ),
-        comment="Pegar todas as fraudes custa caro: é o canto superior direito da ROC.",
-    ),
     "explique": written(
         "Por que a AUC não depende do limiar escolhido para classificar?",
     ),
 }
 
-SET = ExerciseSet(
-    "05", title="Scores e limiares: ROC, AUC, KS, ganho e lift", variants=True, items=ITEMS
-)
+SET = ExerciseSet("05", title="Scores e limiares: ROC e AUC", variants=True, items=ITEMS)

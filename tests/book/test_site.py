@@ -115,7 +115,7 @@ def test_nothing_is_loaded_from_another_host(site):
     assert (site / "_static" / "mathjax" / "MathJax.js").is_file()
 
 
-@pytest.mark.parametrize("path", ["notebooks/05_scores_roc_ks_lift.html", "api/metrics.html"])
+@pytest.mark.parametrize("path", ["notebooks/05_scores_roc_auc.html", "api/metrics.html"])
 def test_mathjax_is_loaded_from_the_site(site, path):
     page = _page(site, path)
     assert re.search(r'<script[^>]*src="(\.\./)?_static/mathjax/MathJax\.js\?config=', page)

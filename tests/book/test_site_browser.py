@@ -23,7 +23,7 @@ pytestmark = pytest.mark.browser
 
 PAGES = {
     "home": "index.html",
-    "lesson": "notebooks/05_scores_roc_ks_lift.html",
+    "lesson": "notebooks/05_scores_roc_auc.html",
     "api": "api/metrics.html",
 }
 VIEWPORTS = {"desktop": {"width": 1280, "height": 720}, "phone": {"width": 390, "height": 844}}

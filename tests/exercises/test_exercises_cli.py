@@ -196,7 +196,7 @@ def test_a_large_folder_shows_a_progress_bar(tmp_path, capsys):
 def test_list_sets_and_items(capsys):
     assert main(["listar"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert len(lines) == 12 and lines[8].startswith("09  ") and "variantes" in lines[8]
+    assert len(lines) == 13 and lines[9].startswith("09  ") and "variantes" in lines[9]
     assert main(["listar", "12"]) == 0
     out = capsys.readouterr().out.split()
     assert out[::2] == items_in_order("12")

@@ -45,7 +45,21 @@ def _same(first, second) -> bool:
 
 
 def test_the_variant_sets():
-    assert VARIANT_SETS == ("01", "02", "03", "04", "05", "06", "07", "08", "09", "10", "11", "12")
+    assert VARIANT_SETS == (
+        "01",
+        "02",
+        "03",
+        "04",
+        "05",
+        "05b",
+        "06",
+        "07",
+        "08",
+        "09",
+        "10",
+        "11",
+        "12",
+    )
 
 
 @pytest.mark.parametrize("key", KEYS)
@@ -116,7 +130,7 @@ def _same_data(first, second) -> bool:
 
 
 @pytest.mark.parametrize("key", KEYS)
-@pytest.mark.parametrize("number", ["05", "11", "12"])
+@pytest.mark.parametrize("number", ["05", "05b", "11", "12"])
 def test_no_known_mistake_of_a_variant_passes_for_its_answer(number, key):
     # a mistake equal to the answer would be accepted as right, and its hint never shown
     for exercise_id in exercise_ids(number):
@@ -147,7 +161,7 @@ SET = ExerciseSet("99", title="Sem variantes", items={
     )
     message = str(start("99", variant=3))
     assert message.startswith("❌ O conjunto 99 não tem variantes")
-    assert "01, 02, 03, 04, 05, 06, 07, 08, 09, 10, 11, 12" in message
+    assert "01, 02, 03, 04, 05, 05b, 06, 07, 08, 09, 10, 11, 12" in message
 
 
 def test_each_session_keeps_its_own_record():

@@ -357,6 +357,7 @@ NOT_REGISTERED = {
     "as_scored_data": "the library's own helper: a ScoredData from labels and scores",
     "brevity_penalty": "texts, not labels (a part of BLEU)",
     "modified_precision": "texts, not labels (a part of BLEU)",
+    "mase": "needs the training series too (test_regression.py, against Hyndman & Koehler)",
 }
 
 

@@ -255,6 +255,28 @@ def test_confusion_matrix_default_layout_is_to_frame_sklearn():
     assert compared >= 30, compared
 
 
+@pytest.mark.parametrize("normalize", ["true", "pred", "all"])
+def test_normalized_confusion_matrix(normalize):
+    """to_frame(normalize=) against confusion_matrix(normalize=), absent classes included."""
+    for case in CASES:
+        y_true, y_pred = _arrays(case)
+        cm = _ours(case)
+        expected = skm.confusion_matrix(y_true, y_pred, labels=cm.labels, normalize=normalize)
+        ours = cm.to_frame(normalize=normalize).to_numpy()
+        assert np.abs(ours - expected).max() <= TOL, case.name
+        # the caret layout is the same fractions, transposed
+        caret = cm.to_frame("caret", normalize=normalize).to_numpy()
+        assert np.abs(caret - expected.T).max() <= TOL, case.name
+
+
+def test_normalize_refuses_bad_values_and_margins():
+    cm = _ours(CASES[0])
+    with pytest.raises(ValueError, match="normalize"):
+        cm.to_frame(normalize="rows")
+    with pytest.raises(ValueError, match="normalize and margins"):
+        cm.to_frame(normalize="all", margins=True)
+
+
 # ---------------------------------------------------------------------- accuracy
 def test_accuracy():
     for case in CASES:
@@ -473,6 +495,32 @@ def test_cohen_kappa():
             assert cohen_kappa(cm, zero_division=0.0) == theirs == 0.0, case.name
             undefined += 1
     assert defined >= 250 and undefined >= 5, (defined, undefined)
+
+
+@pytest.mark.parametrize("weights", ["linear", "quadratic"])
+def test_weighted_cohen_kappa(weights):
+    """cohen_kappa(weights=) against cohen_kappa_score(weights=), in the matrix's label order."""
+    defined = undefined = 0
+    for case in CASES:
+        y_true, y_pred = _arrays(case)
+        cm = _ours(case)
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            theirs = skm.cohen_kappa_score(y_true, y_pred, labels=cm.labels, weights=weights)
+        if not caught and np.isfinite(theirs):
+            _close(f"cohen_kappa_{weights}", cohen_kappa(cm, weights=weights), theirs, case)
+            if cm.n_classes == 2:  # two classes: every weighting is the plain kappa
+                _close("cohen_kappa", cohen_kappa(cm), theirs, case)
+            defined += 1
+        else:  # no chance disagreement: 0/0, ours warns and returns nan
+            assert math.isnan(_undefined(cohen_kappa, cm, weights=weights)), case.name
+            undefined += 1
+    assert defined >= 150 and undefined >= 5, (defined, undefined)
+
+
+def test_weighted_kappa_refuses_an_unknown_weighting():
+    with pytest.raises(ValueError, match="weights"):
+        cohen_kappa([[5, 1], [2, 7]], weights="cubic")
 
 
 def test_mcc():

@@ -127,7 +127,7 @@ PORTUGUESE = {
     },
     GainDisplay: {"y": "ganho acumulado", "legend": ["aleatório", "modelo"]},
     LiftDisplay: {
-        "x": "bin (maiores scores primeiro)",
+        "x": "faixa (maiores scores primeiro)",
         "legend": ["lift acumulado", "aleatório", "lift"],
     },
     PrecisionRecallDisplay: {"x": "revocação", "y": "precisão"},
@@ -312,3 +312,70 @@ def test_from_estimator_needs_a_binary_classifier():
     model = GaussianNB().fit(X, ["a", "b", "c"] * 2)
     with pytest.raises(ValueError, match="estimator must be a binary classifier"):
         RocCurveDisplay.from_estimator(model, X, ["a", "b", "c"] * 2)
+
+
+# ---------------------------------------------------------------------- the residual plot
+@pytest.mark.parametrize(
+    ("kind", "sklearn_kind"),
+    [
+        ("residual_vs_predicted", "residual_vs_predicted"),
+        ("actual_vs_predicted", "actual_vs_predicted"),
+    ],
+)
+def test_the_residual_plot_draws_what_scikit_learns_display_draws(kind, sklearn_kind):
+    from sklearn.metrics import PredictionErrorDisplay as SklearnDisplay
+
+    rng = np.random.default_rng(3)
+    for _ in range(20):
+        n = int(rng.integers(3, 200))
+        y_true = rng.normal(rng.normal(0, 50), rng.uniform(0.1, 30), size=n)
+        y_pred = y_true + rng.normal(0, rng.uniform(0.1, 10), size=n)
+        ours = evalbook.PredictionErrorDisplay.from_predictions(y_true, y_pred, kind=kind).plot()
+        theirs = SklearnDisplay.from_predictions(y_true, y_pred, kind=sklearn_kind, subsample=None)
+        drawn = ours.ax_.collections[0].get_offsets()
+        np.testing.assert_allclose(drawn, theirs.scatter_.get_offsets(), rtol=1e-12)
+        np.testing.assert_allclose(ours.residuals, y_true - y_pred, rtol=0, atol=0)
+        plt.close("all")
+
+
+@pytest.mark.parametrize(
+    ("language", "xlabel", "ylabel"),
+    [("en", "predicted value", "residual (target − prediction)"),
+     ("pt", "valor predito", "resíduo (alvo − predição)")],
+)  # fmt: skip
+def test_the_residual_plot_speaks_the_display_language(language, xlabel, ylabel):
+    with evalbook.config_context(language=language):
+        ax = evalbook.PredictionErrorDisplay.from_predictions([3, 5, 2], [2.5, 5, 3]).plot().ax_
+    assert (ax.get_xlabel(), ax.get_ylabel()) == (xlabel, ylabel)
+    plt.close("all")
+
+
+def test_the_residual_plot_refuses_an_unknown_kind():
+    with pytest.raises(ValueError, match="kind"):
+        evalbook.PredictionErrorDisplay.from_predictions([1, 2], [1, 2], kind="qq")
+
+
+@pytest.mark.parametrize("normalize", [None, "true", "pred", "all"])
+def test_a_normalized_matrix_draws_what_scikit_learns_display_draws(normalize):
+    from sklearn.metrics import ConfusionMatrixDisplay as SklearnDisplay
+
+    rng = np.random.default_rng(5)
+    for _ in range(20):
+        k, n = int(rng.integers(2, 5)), int(rng.integers(1, 80))
+        y_true, y_pred = rng.integers(0, k, size=n), rng.integers(0, k, size=n)
+        labels = list(range(k))
+        ours = ConfusionMatrixDisplay.from_predictions(
+            y_true, y_pred, labels=labels, normalize=normalize
+        )
+        theirs = SklearnDisplay.from_predictions(y_true, y_pred, labels=labels, normalize=normalize)
+        np.testing.assert_allclose(ours.values, theirs.confusion_matrix, rtol=0, atol=1e-12)
+        plt.close("all")
+    shown = ConfusionMatrixDisplay.from_matrix([[6, 3], [2, 9]], normalize=normalize).plot()
+    first = shown.ax_.texts[0].get_text()
+    assert first == {None: "6", "true": "0.67", "pred": "0.75", "all": "0.30"}[normalize] + "\nTP"
+    plt.close("all")
+
+
+def test_the_matrix_display_refuses_an_unknown_normalization():
+    with pytest.raises(ValueError, match="normalize"):
+        ConfusionMatrixDisplay.from_matrix([[6, 3], [2, 9]], normalize="rows")

@@ -324,3 +324,58 @@ def test_r2_of_huge_and_tiny_values_is_scale_free():
         assert r2(t * 1e308, y * 1e308) == expected
         assert r2(t * 1e-200, y * 1e-200) == expected
         assert adjusted_r2(t * 1e-200, y * 1e-200, n_features=1) == 1 - (1 - expected) * 2 / 1
+
+
+# ---------------------------------------------------------------------- MASE
+def _mase_by_hand(t, y, train, m):
+    """Hyndman & Koehler (2006), eq. (9), term by term: the errors over the in-sample MAE of
+    the seasonal naive forecast (each training value predicted by the one m steps before)."""
+    naive_errors = [abs(train[i] - train[i - m]) for i in range(m, len(train))]
+    return (
+        sum(abs(a - b) for a, b in zip(t, y, strict=True))
+        / len(t)
+        / (sum(naive_errors) / len(naive_errors))
+    )
+
+
+def test_mase_against_a_direct_computation_on_random_series():
+    rng = np.random.default_rng(11)
+    compared = 0
+    for t, y in CASES:
+        m = int(rng.integers(1, 13))
+        length = int(rng.integers(m + 1, m + 80))
+        train = np.cumsum(rng.normal(0, np.std(t) + 1e-3, size=length))
+        expected = _mase_by_hand(t.tolist(), y.tolist(), train.tolist(), m)
+        assert evalbook.mase(t, y, y_train=train, seasonal_period=m) == pytest.approx(
+            expected, rel=TOL
+        )
+        compared += 1
+    assert compared == N_CASES
+
+
+def test_mase_is_the_mae_in_units_of_the_naive_forecast():
+    # the naive forecast's own test errors, scaled by its training errors: about 1 on a
+    # random walk; a forecast as good as the naive one on training scores exactly 1
+    train = np.array([10.0, 12.0, 11.0, 15.0, 14.0])  # naive errors 2, 1, 4, 1: MAE 2
+    assert evalbook.mase([16.0, 13.0], [14.0, 15.0], y_train=train) == 1.0
+    assert evalbook.mase([16.0, 13.0], [16.0, 13.0], y_train=train) == 0.0
+
+
+def test_mase_with_a_constant_training_series_is_undefined():
+    with pytest.warns(UndefinedMetricWarning, match="MASE"):
+        assert math.isnan(evalbook.mase([1.0], [2.0], y_train=[5.0, 5.0, 5.0]))
+    assert evalbook.mase([1.0], [2.0], y_train=[5.0, 5.0], zero_division=0.0) == 0.0
+
+
+@pytest.mark.parametrize(
+    ("options", "error", "match"),
+    [
+        ({"y_train": [1.0, 2.0], "seasonal_period": 2}, ValueError, "seasonal_period=2"),
+        ({"y_train": [1.0, 2.0, 3.0], "seasonal_period": 0}, ValueError, "seasonal_period"),
+        ({"y_train": [1.0, 2.0, 3.0], "seasonal_period": 1.5}, TypeError, "seasonal_period"),
+        ({"y_train": [1.0, float("nan"), 3.0]}, ValueError, "y_train"),
+    ],
+)
+def test_mase_refuses_bad_input(options, error, match):
+    with pytest.raises(error, match=match):
+        evalbook.mase([1.0, 2.0], [1.5, 2.5], **options)

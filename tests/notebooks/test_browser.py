@@ -39,7 +39,7 @@ import evalbook
 from evalcourse import datasets
 
 ROOT = Path(__file__).resolve().parents[2]
-LESSON = "notebooks/05_scores_roc_ks_lift.ipynb"
+LESSON = "notebooks/05b_ks_ganho_lift.ipynb"
 VIEWPORT = {"width": 1280, "height": 720}
 # JupyterLab's menus in English or, with the pt-BR language pack active, in Portuguese
 RUN_MENU = re.compile(r"^(Run|Executar)$")

@@ -135,11 +135,11 @@ def test_footnote_5_is_not_called_wrong():
 REQUIRED_ERRATA = [
     ("05", "sempre que uma regressão linear produz um predição", "regressão logística"),
     ("05", "é uma regressão linear independente", "regressão logística"),
-    ("05", "é mais sensível a diferenças nas caudas das distribuições", "centro"),
+    ("05b", "é mais sensível a diferenças nas caudas das distribuições", "centro"),
     ("05", "Área Under de Curve", "Area Under **the** Curve"),
     ("05", "ROC e AUX", "AUC"),
-    ("05", "A algum tempo", "**Há** algum tempo"),
-    ("05", "Percentual de casos teste", "conjunto de teste inteiro"),
+    ("05b", "A algum tempo", "**Há** algum tempo"),
+    ("05b", "Percentual de casos teste", "conjunto de teste inteiro"),
     ("02", "tem suas origens em uma disciplina chamada Recuperação da Informação", "diagnóstico"),
     ("06", "Desvio Absoluto Médio", "dispersão"),
     ("06", "Desvio Absoluto Médio **Percentual**", "fração"),
@@ -157,7 +157,7 @@ def test_the_lessons_flag_the_handout_errors(lesson, quote, correction):
 # (lesson, section, text its stored outputs must contain): the intermediate values a
 # lesson prints on the way to a handout's number
 SUB_VALUES = [
-    ("05", "7", "KS = TPR − FPR = 6/9 − 1/11 = 19/33 = 0.5758"),
+    ("05b", "1", "KS = TPR − FPR = 6/9 − 1/11 = 19/33 = 0.5758"),
     ("05", "5", "Gini = 2·AUC − 1 = 2·79/99 − 1 = 59/99 = 0.5960"),
     ("04", "5", "p_o = 15/20 = 0.7500"),
     ("04", "5", "p_e = (9·8 + 11·12) / 20² = 0.5100"),

@@ -112,7 +112,8 @@ def test_best_threshold_is_the_most_profitable_cut(spam_table, spam_explorer):
 
 def test_roc_svg_marks_the_current_point(spam_explorer):
     spam_explorer.threshold.value = 0.75
-    assert "FPR = 0.09 · TPR = 0.44 · gap em t: 0.354" in spam_explorer.plot_view.value
+    shown = spam_explorer.plot_view.value
+    assert "FPR = 0.09 · TPR = 0.44 · J de Youden em t (TPR − FPR): 0.354" in shown
     with config_context(language="en"):
         spam_explorer.threshold.value = 0.5
     assert "(FPR, TPR) = (0.18, 0.67) · gap at t: 0.485" in spam_explorer.plot_view.value
