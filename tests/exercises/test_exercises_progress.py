@@ -95,7 +95,7 @@ def test_export_json(tmp_path):
 
 
 def test_export_refuses_other_formats(tmp_path):
-    with pytest.raises(ValueError, match=r"\.csv or \.json"):
+    with pytest.raises(ValueError, match=r"deve terminar em \.json ou \.csv"):
         start("01").export_progress(tmp_path / "p.xlsx")
 
 
