@@ -89,22 +89,22 @@ ITEMS = {
     ),
     "aninhada": multiple_choice(
         "b",
-        look="Os 15 escores da busca oscilam em torno de quê, se os rótulos são sorteados?",
+        look="Os 15 scores da busca oscilam em torno de quê, se os rótulos são sorteados?",
         formula="O máximo de várias estimativas ruidosas é, em média, maior que cada uma delas.",
         call="Compare `best_score_` com `cross_val_score(busca, X, y, cv=...)` (aninhada).",
         feedback={
             "a": "Com rótulos sorteados não há padrão real para aprender: a verdade é 50%.",
             "b": (
-                "Isso: cada k tem um escore ruidoso em torno de 50%, e o melhor deles é escolhido "
+                "Isso: cada k tem um score ruidoso em torno de 50%, e o melhor deles é escolhido "
                 "justamente por ter tido sorte (Cawley & Talbot 2010)."
             ),
             "c": (
-                "Padronizar mudaria os vizinhos, mas não criaria sinal onde não há: o escore "
+                "Padronizar mudaria os vizinhos, mas não criaria sinal onde não há: o score "
                 "alto continuaria sem explicação."
             ),
             "d": (
-                "Com 10 folds cada escore oscila um pouco menos, mas nada de essencial muda: "
-                "pense no que a busca faz com os 15 escores."
+                "Com 10 folds cada score oscila um pouco menos, mas nada de essencial muda: "
+                "pense no que a busca faz com os 15 scores."
             ),
         },
     ),
