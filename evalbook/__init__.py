@@ -166,6 +166,8 @@ habits carry over; ``tests/lib/test_naming.py`` fails on a public argument missi
     McNemar: the exact binomial test; the continuity correction
 ``nemenyi``
     also compute Nemenyi's critical difference
+``tie_correction``
+    Friedman: divide χ²_F by the tie correction (as scipy), or not (Demšar's printed formula)
 
 *Options of a metric.*
 

@@ -13,7 +13,7 @@ Portuguese whatever the display language).
 
 Examples
 --------
->>> main(["listar", "12"])  # doctest: +ELLIPSIS
+>>> main(["listar", "12b"])  # doctest: +ELLIPSIS
 12.previsao_p  prediction
 12.mcnemar  numbers
 ...

@@ -462,7 +462,8 @@ class FriedmanResult(NamedTuple):
     Attributes
     ----------
     statistic : float
-        Friedman's χ²_F, corrected for ties (as ``scipy.stats.friedmanchisquare``).
+        Friedman's χ²_F, corrected for ties (as ``scipy.stats.friedmanchisquare``) unless
+        the test was asked for without the correction.
     p_value : float
         From χ² with k − 1 degrees of freedom (``method="chi2"``), or the exact
         permutation p-value (``method="exact"``).
@@ -482,6 +483,8 @@ class FriedmanResult(NamedTuple):
         The significance level of ``critical_difference``.
     method : str
         How ``p_value`` was computed: ``"chi2"`` or ``"exact"``.
+    tie_correction : bool
+        Whether ``statistic`` was divided by the tie correction.
     """
 
     statistic: float
@@ -495,9 +498,12 @@ class FriedmanResult(NamedTuple):
     critical_difference: float | None = None
     alpha: float | None = None
     method: str = "chi2"
+    tie_correction: bool = True
 
 
-def friedman(score_table, *, nemenyi=False, alpha=0.05, method="chi2") -> FriedmanResult:
+def friedman(
+    score_table, *, nemenyi=False, alpha=0.05, method="chi2", tie_correction=True
+) -> FriedmanResult:
     """Friedman's test: do k algorithms perform alike over N datasets?
 
     Friedman (1937); the formulas of Demšar (2006), "Statistical comparisons of
@@ -528,6 +534,13 @@ def friedman(score_table, *, nemenyi=False, alpha=0.05, method="chi2") -> Friedm
     the approximation Demšar recommends for those sizes). The Iman–Davenport p-value
     stays the F approximation.
 
+    The tie correction ``1 − Σ(t³ − t)/(N·k·(k² − 1))`` (t: the size of each group of tied
+    ranks in a row) is the one of ``scipy.stats.friedmanchisquare`` and of most software;
+    Demšar (2006, eq. for χ²_F) prints the statistic without it. ``tie_correction=False``
+    gives that textbook variant, to reproduce a worked example; without ties the two are
+    equal. The exact p-value is the same either way: the permuted tables keep the
+    observed ties, so the correction is one factor for all of them.
+
     Parameters
     ----------
     score_table : array-like or DataFrame of shape (N, k), or mapping {algorithm: scores}
@@ -542,6 +555,8 @@ def friedman(score_table, *, nemenyi=False, alpha=0.05, method="chi2") -> Friedm
     method : {"chi2", "exact"}, default "chi2"
         How to compute ``p_value``: the χ² approximation (as
         ``scipy.stats.friedmanchisquare``) or the exact permutation distribution.
+    tie_correction : bool, default True
+        Divide χ²_F by the tie correction (as scipy); False gives Demšar's printed formula.
 
     Returns
     -------
@@ -566,12 +581,16 @@ def friedman(score_table, *, nemenyi=False, alpha=0.05, method="chi2") -> Friedm
     1.657
     >>> round(friedman(scores, method="exact").p_value, 4)  # 3!⁴ = 1296 equally likely tables
     0.125
+    >>> tied = [[0.9, 0.9, 0.8], [0.7, 0.8, 0.6], [0.9, 0.8, 0.8], [0.8, 0.7, 0.6]]
+    >>> round(friedman(tied).statistic, 4), round(friedman(tied, tie_correction=False).statistic, 4)
+    (5.5714, 4.875)
     """
     values, labels = as_score_table(score_table)
     n, k = values.shape
     nemenyi = check_flag(nemenyi, "nemenyi")
     alpha = check_confidence(alpha, "alpha")
     method = check_choice(method, "method", ("chi2", "exact"))
+    tie_correction = check_flag(tie_correction, "tie_correction")
     from scipy.stats import chi2, f, rankdata
 
     ranks = rankdata(-values, axis=1)  # 1 = best
@@ -590,9 +609,9 @@ def friedman(score_table, *, nemenyi=False, alpha=0.05, method="chi2") -> Friedm
             "score_table gives every algorithm the same score on every dataset: the ranks are all "
             "tied and Friedman's statistic is undefined"
         )
-    statistic = (
-        12 * n / (k * (k + 1)) * (np.sum(average_ranks**2) - k * (k + 1) ** 2 / 4)
-    ) / correction
+    statistic = 12 * n / (k * (k + 1)) * (np.sum(average_ranks**2) - k * (k + 1) ** 2 / 4)
+    if tie_correction:
+        statistic /= correction
     statistic = float(max(statistic, 0.0))
     if method == "exact":
         p_value = friedman_exact_p_value(ranks)
@@ -623,4 +642,5 @@ def friedman(score_table, *, nemenyi=False, alpha=0.05, method="chi2") -> Friedm
         critical_difference=cd,
         alpha=alpha if nemenyi else None,
         method=method,
+        tie_correction=tie_correction,
     )

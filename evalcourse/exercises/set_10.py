@@ -89,7 +89,7 @@ def _friedman_comment() -> str:
     same = (exact < 0.05) == (approximate < 0.05)
     return (
         f"O p da χ² está {verdict}. Com só N = {n} datasets e k = {k} algoritmos, a χ² é uma "
-        "aproximação: o p-valor do teste exato (a fração das "
+        "aproximação: o valor-p do teste exato (a fração das "
         f"({k}!)^{n} = {math.factorial(k) ** n} tabelas de postos, igualmente prováveis sob "
         "H₀, com estatística pelo menos a observada; "
         f'`evalbook.friedman(acuracias, method="exact").p_value`) é {exact:.4f}, '
@@ -396,7 +396,7 @@ ITEMS = {
         mistakes=(
             (
                 lambda _: friedman(FRIEDMAN_SCORES).statistic,
-                "Esse é o valor da estatística χ²_F; a pergunta é o p-valor.",
+                "Esse é o valor da estatística χ²_F; a pergunta é o valor-p.",
             ),
         ),
         comment=_friedman_comment(),

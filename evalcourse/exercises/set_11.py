@@ -1,16 +1,13 @@
-"""Exercises of ``exercises/11_precisao_revocacao_e_calibracao.ipynb`` (lesson 11).
+"""Exercises of ``exercises/11_precisao_revocacao_e_limiar.ipynb`` (lesson 11).
 
 The data are in :mod:`evalcourse.exercises.data_beyond`: the 20 patients of a screening
-test (``screening``), two rain forecasters (``forecasts``) and a 3-animal classifier
-(``photos``); a homework variant draws each of them anew. Every expected answer is computed
-with the library when it is checked.
+test (``screening``); a homework variant draws it anew. Every expected answer is computed
+with the library when it is checked. The calibration items are set 11b's.
 
 Examples
 --------
 >>> round(SET["11.ap"].expected(None), 4)
 0.7833
->>> SET["11.previsor"].expected(None), SET["11.previsor"].expected(7)
-('b', 'b')
 """
 
 from __future__ import annotations
@@ -19,15 +16,9 @@ import numpy as np
 
 import evalbook
 from evalbook.exercises.item import Exercise, ExerciseSet, multiple_choice, written
-from evalbook.metrics._calibration import (
-    brier_score_loss,
-    calibration_curve,
-    expected_calibration_error,
-)
 from evalbook.metrics._ranking import (
     average_precision,
     fbeta_curve,
-    multiclass_roc_auc,
     precision_recall_curve,
 )
 from evalcourse.exercises import data_beyond as data
@@ -37,8 +28,6 @@ POSITIVE, NEGATIVE = data.SCREENING_LABELS
 THRESHOLD = data.SCREENING_THRESHOLD
 #: Question 4: a false alarm costs 3, a missed patient 1 (a costly confirmation exam).
 COST_FP, COST_FN = data.SCREENING_COSTS
-#: Question 6: bins of the reliability diagram (uniform).
-BINS = data.FORECAST_BINS
 
 
 def _screening(variant):
@@ -71,48 +60,6 @@ def _cheapest(variant) -> float:
     curve = fbeta_curve(*_screening(variant), positive=POSITIVE)
     cost = COST_FP * curve.fp + COST_FN * curve.fn
     return float(curve.threshold[np.argmin(cost)])
-
-
-def _forecast(variant, name: str, metric) -> float:
-    table = data.forecasts(variant=variant)
-    options = {"bins": BINS} if metric is expected_calibration_error else {}
-    return metric(table.target, table[name], positive="chuva", **options)
-
-
-def _unweighted_ece(variant, name: str) -> float:
-    days = data.forecasts(variant=variant)
-    table = calibration_curve(days.target, days[name], positive="chuva", bins=BINS)
-    return float(np.mean(np.abs(table.fraction_positive - table.mean_predicted)))
-
-
-def _mean_absolute(variant, name: str) -> float:
-    table = data.forecasts(variant=variant)
-    return float(np.mean(np.abs(table[name] - (table.target == "chuva"))))
-
-
-def _forecaster_option(variant) -> str:
-    """Question 7's right option, "b": A, by the Brier score, recalibrated before pricing.
-
-    The Brier score is a proper scoring rule (Gneiting & Raftery 2007): it rewards the
-    forecaster for saying its true probability, so it judges the number a price is made
-    of, not only the order of the days (AUC). The ECE of 20 days in 5 bins is mostly noise,
-    and a forecaster that always says the base rate has an ECE of 0 while knowing nothing.
-    The notebook's options name the forecasters and state what the data show (A ranks
-    better, A's Brier score is much lower, B's ECE is lower); every variant of
-    :func:`~evalcourse.exercises.data_beyond.forecasts` is drawn so that they hold. Should the
-    data ever make B the one with the lower Brier score, the options would be wrong, and the
-    checker reports an ExerciseError.
-    """
-    brier_a = _forecast(variant, "prob_a", brier_score_loss)
-    if brier_a >= _forecast(variant, "prob_b", brier_score_loss):
-        raise RuntimeError("question 7's options assume A has the lower Brier score")
-    return "b"
-
-
-def _photos(variant, average: str) -> float:
-    target, table = data.photos(variant=variant)
-    result = multiclass_roc_auc(target, table, labels=list(data.PHOTO_LABELS))
-    return result.macro if average == "macro" else result.weighted
 
 
 #: The items, each named once, in the notebook's order (progress, exports and the class
@@ -210,115 +157,10 @@ ITEMS = {
             ),
         },
     ),
-    "calibracao": Exercise(
-        expected=lambda v: (
-            _forecast(v, "prob_a", brier_score_loss),
-            _forecast(v, "prob_b", brier_score_loss),
-            _forecast(v, "prob_a", expected_calibration_error),
-            _forecast(v, "prob_b", expected_calibration_error),
-        ),
-        kind="numbers",
-        names=("Brier de A", "Brier de B", "ECE de A", "ECE de B"),
-        look=(
-            "O Brier compara cada probabilidade com o que aconteceu (1 ou 0); o ECE agrupa os "
-            "dias em 5 faixas e compara, em cada faixa, a probabilidade média com a fração de "
-            "dias de chuva (lição 11, seção 5)."
-        ),
-        formula=(
-            "Brier = média de (p − y)²; ECE = Σ (n_faixa / n) · |fração de chuva − "
-            "probabilidade média|, 5 faixas de largura 0.2."
-        ),
-        call=(
-            '`brier_score_loss(alvo, prob, positive="chuva")` e `expected_calibration_error(alvo, '
-            'prob, positive="chuva", bins=5)` de `evalbook.metrics._calibration`.'
-        ),
-        mistakes=(
-            (
-                lambda v: (
-                    _mean_absolute(v, "prob_a"),
-                    _mean_absolute(v, "prob_b"),
-                    _forecast(v, "prob_a", expected_calibration_error),
-                    _forecast(v, "prob_b", expected_calibration_error),
-                ),
-                "Os Brier parecem a média de |p − y|: o Brier eleva a diferença ao quadrado.",
-            ),
-            (
-                lambda v: (
-                    _forecast(v, "prob_a", brier_score_loss),
-                    _forecast(v, "prob_b", brier_score_loss),
-                    _unweighted_ece(v, "prob_a"),
-                    _unweighted_ece(v, "prob_b"),
-                ),
-                "Os ECE parecem a média simples das distâncias: cada faixa pesa pela fração de "
-                "dias que caem nela.",
-            ),
-        ),
-    ),
-    "previsor": Exercise(
-        expected=_forecaster_option,
-        kind="choice",
-        choices=("a", "b", "c", "d"),
-        look=(
-            "A seguradora usa o número em si (preço = 100 × P(chuva)). Que medida julga o "
-            "número dito, e quanto se pode confiar num ECE de 20 dias em 5 faixas?"
-        ),
-        formula=(
-            "Compare o Brier de cada previsor com o de dizer sempre a taxa de chuva dos 20 "
-            "dias (o Brier de quem não sabe nada); veja também as AUCs e os ECEs."
-        ),
-        call=(
-            '`brier_score_loss(alvo, prob, positive="chuva")` de cada previsor e de uma coluna '
-            "constante igual à taxa de chuva."
-        ),
-        feedback={
-            "a": (
-                "A AUC só vê a ordem dos dias; um preço de 100 × P(chuva) usa o próprio número, "
-                "e ordenar bem não garante que um 0.8 dito queira dizer 80% de chuva. Procure "
-                "uma medida que julgue o número dito."
-            ),
-            "b": (
-                "Isso: o Brier é uma regra de pontuação própria (Gneiting & Raftery 2007): "
-                "premia quem diz a probabilidade verdadeira, e julga ordem e calibração juntas. "
-                "A calibração que faltar a A se corrige recalibrando-o com dias passados "
-                "(Platt ou isotônica, lição 11) antes de usar o número como preço."
-            ),
-            "c": (
-                "Com 20 dias em 5 faixas, cada faixa tem poucos dias e o ECE é quase todo "
-                "ruído; e um previsor que dissesse sempre a taxa de chuva teria ECE 0 sem "
-                "saber nada. Procure uma medida que premie dizer a probabilidade verdadeira."
-            ),
-            "d": (
-                "Não dá no mesmo: um preço de 100 × P(chuva) depende do valor da probabilidade, "
-                "não só de qual dia tem mais chance de chover."
-            ),
-        },
-    ),
-    "auc_fotos": Exercise(
-        expected=lambda v: (_photos(v, "macro"), _photos(v, "weighted")),
-        kind="numbers",
-        names=("macro", "ponderada"),
-        look=(
-            "Uma AUC por animal, cada um contra os outros dois; depois, duas médias diferentes "
-            "(lição 11, seção 6)."
-        ),
-        formula=(
-            "AUC de cada classe com a sua coluna de probabilidades; macro = média simples, "
-            "ponderada = média pesada pelo número de fotos de cada animal."
-        ),
-        call=(
-            '`multiclass_roc_auc(alvo, tabela, labels=["gato", "cão", "ave"])`, atributos '
-            "`macro` e `weighted`."
-        ),
-        mistakes=(
-            (
-                lambda v: (_photos(v, "weighted"), _photos(v, "macro")),
-                "Os dois números parecem trocados: a ordem é (macro, ponderada).",
-            ),
-        ),
-    ),
-    "explique": written(
-        "Como um previsor pode ordenar bem os casos (AUC alta) e ainda assim estar mal calibrado?",
+    "explique_limiar": written(
+        "Por que o limiar de maior F1 não basta para decidir a partir de que score marcar um "
+        "paciente, quando um falso alarme custa mais que um doente não encontrado?"
     ),
 }
 
-SET = ExerciseSet("11", title="Precisão-revocação e calibração", variants=True, items=ITEMS)
+SET = ExerciseSet("11", title="Precisão-revocação e limiar", variants=True, items=ITEMS)

@@ -96,7 +96,7 @@ def test_a_near_miss_speaks_only_of_the_wrong_components():
     assert "Está perto" not in hint
     b, c, p = expected_answer("12.mcnemar").expected
     near = check("12.mcnemar", (b, c, p + 3 * ABS_TOL)).message
-    assert "Está perto" in near and "p-valor exato ✘" in near and near.count("✔") == 2
+    assert "Está perto" in near and "valor-p exato ✘" in near and near.count("✔") == 2
 
 
 def test_a_guess_says_on_which_side_of_the_boundary_it_fell():

@@ -79,7 +79,7 @@ def test_the_progress_file_is_a_valid_export_with_identity(tmp_path):
 
 
 def test_exports_carry_guesses_and_identity_and_follow_the_schema(tmp_path):
-    exercicios = start("12", student="Bia", folder=tmp_path / "..")
+    exercicios = start("12b", student="Bia", folder=tmp_path / "..")
     exercicios.check("12.previsao_p", 0.05)
     exercicios.check("12.previsao_p", 0.9)
     exercicios.check("12.mcnemar", (1, 2, 0.5))

@@ -418,6 +418,37 @@ def test_friedman_against_scipy_on_random_tables():
             assert result.iman_davenport_p_value == pytest.approx(p, rel=1e-9, abs=1e-15)
 
 
+def test_friedman_without_the_tie_correction_is_demsars_printed_formula():
+    rng = np.random.default_rng(SEED + 8)
+    tied_cases = 0
+    for case in range(100):
+        n, k = int(rng.integers(2, 12)), int(rng.integers(3, 6))
+        scores = rng.integers(0, 3 if case % 2 else 100, size=(n, k)).astype(float)
+        if np.all(scores == scores[:, :1]):
+            continue
+        ranks = np.array([stats.rankdata(-row) for row in scores])
+        average = ranks.mean(axis=0)
+        demsar = 12 * n / (k * (k + 1)) * (np.sum(average**2) - k * (k + 1) ** 2 / 4)
+        plain = friedman(scores, tie_correction=False)
+        assert plain.statistic == pytest.approx(demsar, rel=1e-9, abs=1e-12)
+        assert plain.p_value == pytest.approx(stats.chi2.sf(demsar, k - 1), rel=1e-9, abs=1e-15)
+        assert not plain.tie_correction and friedman(scores).tie_correction
+        scipy_value = stats.friedmanchisquare(*scores.T).statistic
+        if all(len(np.unique(row)) == k for row in scores):  # no ties: the two variants agree
+            assert plain.statistic == pytest.approx(scipy_value, rel=1e-9)
+        else:  # with ties, scipy's value is larger by the correction
+            tied_cases += 1
+            assert plain.statistic <= scipy_value + 1e-12
+    assert tied_cases > 20
+    # the exact p-value does not depend on the variant: the correction is one factor
+    scores = [[0.9, 0.9, 0.8], [0.7, 0.8, 0.6], [0.9, 0.8, 0.8], [0.8, 0.7, 0.6]]
+    assert friedman(scores, method="exact").p_value == pytest.approx(
+        friedman(scores, method="exact", tie_correction=False).p_value
+    )
+    with pytest.raises(TypeError, match="tie_correction"):
+        friedman(scores, tie_correction="no")
+
+
 def test_friedman_ranks_best_first_and_keeps_column_names():
     import pandas as pd
 
