@@ -78,6 +78,7 @@ from evalbook.exercises.answers import (
     plain,
     shorten,
 )
+from evalbook.exercises.item import Between
 from evalbook.exercises.registry import all_exercises, exercise_ids, exercise_sets
 
 __all__ = ["ABS_TOL", "REL_TOL", "CheckResult", "ExerciseError", "check", "judge"]
@@ -424,10 +425,17 @@ def _then_step(hint: str, item: _Item) -> str:
     return hint if item.tries <= 1 else f"{hint} {item.hint}"
 
 
+def _also(value: float, other) -> bool:
+    """Whether ``value`` is the other right answer ``other`` (a number, or a range)."""
+    if isinstance(other, Between):
+        return value in other
+    return _close(value, float(other))
+
+
 def _compare_number(item: _Item, answer) -> str:
     value = as_number(answer)
     expected = float(item.expected)
-    if _close(value, expected) or any(_close(value, float(other)) for other in item.also_right):
+    if _close(value, expected) or any(_also(value, other) for other in item.also_right):
         return gettext("Exact value: {value}.").format(value=format_number(expected))
     _known_mistake(item, lambda wrong: _close(value, float(wrong)))
     near = _number_hint(value, expected)

@@ -23,6 +23,24 @@ Text = str | Callable[[int | None], str]
 Fact = Callable[[int | None], bool]
 
 
+@dataclass(frozen=True)
+class Between:
+    """An ``also_right`` answer that is any number in ``(low, high]``: every threshold
+    between two scores gives the same classification, so any of them is as right.
+
+    Examples
+    --------
+    >>> 0.86 in Between(0.84, 0.88), 0.84 in Between(0.84, 0.88)
+    (True, False)
+    """
+
+    low: float
+    high: float
+
+    def __contains__(self, value) -> bool:
+        return self.low < float(value) <= self.high
+
+
 def said(text: Text, variant: int | None) -> str:
     """The text as the student with ``variant`` reads it.
 
@@ -98,7 +116,8 @@ class Exercise:
     also_right : callable, optional
         For ``"number"`` and ``"numbers"``: other answers that are right too, computed from
         the variant (a tuple of them): the exact value beside a printed table's, or the
-        sizes of another sound rounding rule.
+        sizes of another sound rounding rule; for ``"number"``, an entry may be a
+        :class:`Between` (any number in a range).
     facts : mapping of str to callable
         What the fixed texts of the item state about the data (a sentence → a
         :data:`Fact`, true or false for a variant): "os dois lucros diferem", "o valor é

@@ -103,9 +103,11 @@ ITEMS = {
         mistakes=(
             (
                 lambda v: _ks_as_printed(v),
-                "Essa é a eq. (16) ao pé da letra, max(CP(fraude) − CP(legítima)): num modelo "
-                "que dá scores altos às fraudes essa diferença é ≤ 0. Tome a diferença na "
-                "outra ordem (ou em valor absoluto).",
+                lambda v: (
+                    "Essa é a eq. (16) ao pé da letra, max(CP(fraude) − CP(legítima)) = "
+                    f"{_ks_as_printed(v):.3f}: ela mede só o lado em que as fraudes têm scores "
+                    "MENORES. Tome a diferença na outra ordem (ou em valor absoluto)."
+                ),
             ),
         ),
         comment="É também o maior TPR − FPR da curva ROC.",
@@ -221,7 +223,11 @@ ITEMS = {
                 "Esse é o total de transações bloqueadas; conte só as legítimas.",
             ),
         ),
-        comment="Pegar todas as fraudes custa caro: é o canto superior direito da ROC.",
+        comment=lambda v: (
+            "Pegar todas as fraudes custa caro: é o ponto "
+            f"({_catch_all(v)[1] / int(np.sum(_data(v)[0] != POSITIVE)):.2f}, 1) da ROC, "
+            f"com {_catch_all(v)[1]} legítimas bloqueadas."
+        ),
     ),
     "explique_limiar": written(
         "Por que o limiar mais lucrativo, escolhido nas mesmas transações em que o lucro é "

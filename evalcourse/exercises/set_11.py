@@ -15,7 +15,7 @@ from __future__ import annotations
 import numpy as np
 
 import evalbook
-from evalbook.exercises.item import Exercise, ExerciseSet, multiple_choice, written
+from evalbook.exercises.item import Between, Exercise, ExerciseSet, multiple_choice, written
 from evalbook.metrics._ranking import (
     average_precision,
     fbeta_curve,
@@ -60,6 +60,19 @@ def _cheapest(variant) -> float:
     curve = fbeta_curve(*_screening(variant), positive=POSITIVE)
     cost = COST_FP * curve.fp + COST_FN * curve.fn
     return float(curve.threshold[np.argmin(cost)])
+
+
+def _cheapest_range(variant) -> Between:
+    """Every threshold that classifies as the cheapest one does: above the next lower score,
+    up to the cheapest threshold."""
+    scores = np.sort(np.unique(_screening(variant)[1]))
+    t = _cheapest(variant)
+    below = scores[scores < t]
+    return Between(float(below[-1]) if below.size else -np.inf, t)
+
+
+#: Elkan's threshold for calibrated probabilities: c_FP / (c_FP + c_FN).
+ELKAN = COST_FP / (COST_FP + COST_FN)
 
 
 #: The items, each named once, in the notebook's order (progress, exports and the class
@@ -131,7 +144,15 @@ ITEMS = {
                 "Esse é o limiar de maior F1. O F1 não sabe dos preços: o falso alarme (FP) "
                 "custa 3 e o doente perdido (FN) 1.",
             ),
+            (
+                lambda _: ELKAN,
+                "0.75 = 3/(3 + 1) é o limiar de Elkan, o melhor quando os scores são "
+                "probabilidades calibradas (lição 11b). Estes não precisam ser: procure na "
+                "tabela o limiar de menor custo 3·FP + FN.",
+            ),
         ),
+        also_right=lambda v: (_cheapest_range(v),),
+        facts={"0.75 não é um limiar de custo mínimo": lambda v: ELKAN not in _cheapest_range(v)},
     ),
     "roc_pr": multiple_choice(
         "b",

@@ -98,3 +98,13 @@ def test_a_variant_ranks_the_frauds_first_and_its_mistakes_differ_from_the_answe
     as_printed = np.max(below[fraud].mean(axis=0) - below[~fraud].mean(axis=0))
     assert as_printed < answers["05.ks"] - 1e-3  # eq. (16) read literally is a mistake apart
     assert answers["05.lift"][1] > 0  # a fraud in the top half: the sum of lifts is a mistake
+
+
+def test_the_literal_ks_hint_states_this_variants_value():
+    from evalbook.exercises import start
+    from evalbook.exercises.checker import expected_answer
+
+    item = expected_answer("05.ks", variant=7)
+    literal = item.mistakes[0][0]
+    message = start("05b", variant=7).check("05.ks", literal).message
+    assert f"= {literal:.3f}" in message and "≤ 0" not in message

@@ -161,3 +161,12 @@ def test_the_photos_of_a_variant(variant):
     assert np.allclose(table.sum(axis=1), 1) and table.min() >= 0.1 - 1e-12
     macro, weighted = independent(variant)["11.auc_fotos"]
     assert abs(macro - weighted) >= 0.002
+
+
+def test_every_threshold_of_the_cheapest_classification_is_right():
+    low, high = 0.84, 0.88  # the next lower score and the cheapest threshold (solutions' data)
+    for t in (0.85, 0.86, 0.87, high):
+        assert check("11.limiar_custo", t).correct, t
+    assert not check("11.limiar_custo", low).correct
+    elkan = check("11.limiar_custo", 0.75)
+    assert not elkan.correct and "limiar de Elkan" in elkan.message
