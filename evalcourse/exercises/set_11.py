@@ -152,7 +152,6 @@ ITEMS = {
             ),
         ),
         also_right=lambda v: (_cheapest_range(v),),
-        facts={"0.75 não é um limiar de custo mínimo": lambda v: ELKAN not in _cheapest_range(v)},
     ),
     "roc_pr": multiple_choice(
         "b",
