@@ -227,14 +227,7 @@ def read_roster(path) -> tuple[list[Student], str]:
 
 
 def _start_call(node, set_id) -> bool:
-    return (
-        isinstance(node, ast.Call)
-        and isinstance(node.func, ast.Name)
-        and node.func.id == "start"
-        and bool(node.args)
-        and isinstance(node.args[0], ast.Constant)
-        and node.args[0].value == set_id
-    )
+    return is_start_call(node) and node.args[0].value == set_id
 
 
 def _parsed(source: str):
