@@ -382,7 +382,8 @@ ITEMS = {
         names=("TPR", "FPR", "NPV"),
         look=(
             "Três taxas da mesma matriz: duas por linha (das fraudes e das legítimas) e uma por "
-            "coluna (das predições “legítima”). Qual total divide cada uma? (lição 02, seções 3 e 7)."
+            "coluna (das predições “legítima”). Qual total divide cada uma? (lição 02, seções "
+            "3 e 7)."
         ),
         formula=(
             "TPR = TP / (TP + FN) (a revocação), FPR = FP / (FP + TN) = 1 − especificidade, "
