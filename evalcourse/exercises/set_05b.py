@@ -17,7 +17,7 @@ from __future__ import annotations
 import numpy as np
 
 import evalbook
-from evalbook.exercises.item import Exercise, ExerciseSet, prediction, written
+from evalbook.exercises.item import Exercise, ExerciseSet, multiple_choice, prediction, written
 from evalcourse.exercises import data
 
 POSITIVE = data.FRAUD_LABELS[0]
@@ -87,6 +87,37 @@ ITEMS = {
             "Pense por quê: na tabela ordenada por score, até onde você desce só "
             "encontrando fraudes?"
         ),
+    ),
+    "ks_sentido": multiple_choice(
+        "b",
+        {
+            "a": (
+                "A acurácia conta os acertos das duas classes juntas; a KS compara as "
+                "distribuições dos scores das duas classes, sem um limiar escolhido antes."
+            ),
+            "b": (
+                "A maior distância entre as duas acumuladas é, no melhor limiar, a fração de "
+                "fraudes que passam dele menos a fração de legítimas que passam: o maior "
+                "J de Youden (lição 05b, seção 1)."
+            ),
+            "c": (
+                "A AUC resume a curva inteira; a KS olha um ponto só, o mais distante da "
+                "diagonal na vertical. Não há conta simples de uma para a outra."
+            ),
+            "d": (
+                "Essa é a leitura da AUC (a chance de uma fraude ao acaso ter score maior que "
+                "uma legítima ao acaso), não da KS."
+            ),
+        },
+        look=(
+            "A KS é uma distância entre as distribuições acumuladas dos scores de fraudes e "
+            "de legítimas. Num limiar, o que essas acumuladas contam? (lição 05b, seção 1)."
+        ),
+        formula=(
+            "Com score ≥ t, 1 − CP(fraude, t) é a TPR e 1 − CP(legítima, t) a FPR: a "
+            "diferença das acumuladas é TPR − FPR."
+        ),
+        call="Compare `evalbook.ks_statistic(...).statistic` com o máximo de `tpr - fpr` da ROC.",
     ),
     "ks": Exercise(
         expected=lambda v: _ks(v),
@@ -196,6 +227,33 @@ ITEMS = {
                 "das transações (1/4 e 2/4).",
             ),
         ),
+    ),
+    "lift_sentido": multiple_choice(
+        "b",
+        {
+            "a": (
+                "O lift não compara acertos com a acurácia: ele compara a fração de fraudes "
+                "numa faixa de scores com a fração de fraudes do conjunto todo."
+            ),
+            "b": (
+                "Lift = (fração de fraudes na faixa) / (fração de fraudes no conjunto): 2 quer "
+                "dizer que, entre os 25% de maior score, as fraudes são o dobro de comuns "
+                "(lição 05b, seção 2)."
+            ),
+            "c": (
+                "O ganho acumulado é que conta quantas das fraudes já foram achadas; o lift "
+                "é uma razão entre taxas, e pode ficar acima de 1 com poucas fraudes achadas."
+            ),
+            "d": (
+                "Um lift de 2 não diz nada do custo de cada erro; ele só compara concentrações "
+                "de fraudes."
+            ),
+        },
+        look=("O lift divide uma fração de fraudes por outra. Quais duas? (lição 05b, seção 2)."),
+        formula=(
+            "lift(faixa) = (fraudes na faixa / transações na faixa) / (fraudes / transações)."
+        ),
+        call="Olhe a coluna de lift de `evalbook.gain_lift(alvo, scores, bins=4).to_frame()`.",
     ),
     "todas_fraudes": Exercise(
         expected=lambda v: _catch_all(v),

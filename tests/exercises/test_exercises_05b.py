@@ -34,6 +34,8 @@ def independent(variant=None) -> dict:
     return {
         "05.prever_ks": ks,
         "05.ks": ks,
+        "05.ks_sentido": "b",
+        "05.lift_sentido": "b",
         "05.youden": float(candidates[int(np.argmax(youden))]),
         "05.ganho_acum": quartiles[:2].sum() / fraud.sum(),
         "05.lift": (quartiles[0] / 4 / rate, quartiles[:2].sum() / 8 / rate),
@@ -62,6 +64,8 @@ WRONG = {
     "05.youden": [0.5, 0.71],
     "05.ganho_acum": [4.0, 0.5],
     "05.ks": [0.3],
+    "05.ks_sentido": ["a", "c", "d"],
+    "05.lift_sentido": ["a", "c", "d"],
     "05.lift": [(1.0, 1.0)],
     "05.todas_fraudes": [(0.5, 2), (0.22, 12)],
 }

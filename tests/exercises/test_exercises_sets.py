@@ -596,7 +596,7 @@ def test_hostile_written_answers_get_a_hint_never_a_traceback(exercise_id, answe
 
 
 #: Sets that still ask for less than a third of judgement (to be given more).
-THIN_JUDGEMENT = {"05b"}
+THIN_JUDGEMENT: set[str] = set()
 
 
 @pytest.mark.parametrize(
