@@ -5,9 +5,9 @@
 tells a reader to); every request to any other host is refused and counted. On the home
 page, lesson 05 and an API page, at both sizes (and lesson 05b's explorer picture): no
 request leaves the machine, no console error, every image loaded, the math typeset by the
-site's own MathJax, and on the phone no horizontal scroll. The search page finds a word with no server behind it. Screenshots go to
-``tests/artifacts/<worker>/book_*.png``. Needs Chromium and playwright as the other browser
-tests do (``tests/conftest.py``).
+site's own MathJax, and on the phone no horizontal scroll. The search page finds a word
+with no server behind it. Screenshots go to ``tests/artifacts/<worker>/book_*.png``. Needs
+Chromium and playwright as the other browser tests do (``tests/conftest.py``).
 """
 
 from __future__ import annotations
