@@ -5,8 +5,8 @@ What belongs to this course and not to the library: the handouts' tables
 sets (one per lesson) with their data and homework variants (:mod:`evalcourse.exercises`),
 which the exercise engine (:mod:`evalbook.exercises`) finds through the entry point
 ``evalbook.courses`` declared in ``pyproject.toml``. The lessons (``notebooks/``) and the
-exercise notebooks (``exercises/``) are the course's too. Another course replaces this package and those two
-folders, and keeps the library.
+exercise notebooks (``exercises/``) are the course's too. Another course replaces this
+package and those two folders, and keeps the library.
 
 The course's words are its own gettext domain, ``evalcourse``
 (``evalcourse/locale/pt_BR/LC_MESSAGES/evalcourse.po``, ``make messages``): importing the
