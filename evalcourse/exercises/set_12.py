@@ -108,6 +108,94 @@ ITEMS = {
             ),
         },
     ),
+    "um_ep": multiple_choice(
+        "c",
+        {
+            "a": (
+                "O mínimo da validação foi escolhido entre muitas profundidades nos mesmos "
+                "folds: ele é otimista, e a profundidade dele varia de uma semente para outra."
+            ),
+            "b": (
+                "A maior profundidade quase nunca é a melhor: ela decora o treino. A regra "
+                "caminha na direção contrária, para o modelo mais simples."
+            ),
+            "c": (
+                "É a regra de um erro padrão do ESL (§7.10): entre os modelos cujo erro fica a "
+                "um erro padrão do mínimo, o mais simples. Uma heurística, não um teorema: "
+                "ela troca um pouco de erro estimado por menos variância na escolha."
+            ),
+            "d": (
+                "Usar o teste para escolher a profundidade é o vazamento que a lição mostra: "
+                "o erro de teste deixa de estimar o erro em dados novos."
+            ),
+        },
+        look=(
+            "A curva de validação tem um mínimo, mas várias profundidades ficam perto dele. "
+            "Qual delas a regra de um erro padrão escolhe? (lição 12)."
+        ),
+        formula=(
+            "Regra de 1 EP: tome o erro mínimo e o seu erro padrão; escolha o modelo mais "
+            "simples com erro ≤ mínimo + 1 EP."
+        ),
+        call="Veja a curva de validação da lição 12 e a profundidade que a regra escolhe.",
+    ),
+    "grupos": multiple_choice(
+        "b",
+        {
+            "a": (
+                "Embaralhar as linhas é justamente o que põe exames do mesmo paciente no "
+                "treino e no teste: o modelo reconhece o paciente, não a doença."
+            ),
+            "b": (
+                "Divisão por grupos (`group_kfold`): todos os exames de um paciente ficam do "
+                "mesmo lado, e o teste mede o que o modelo faria com pacientes novos."
+            ),
+            "c": (
+                "Estratificar mantém a proporção das classes, mas ainda espalha os exames de "
+                "um paciente pelos dois lados."
+            ),
+            "d": (
+                "Mais folds não separam os pacientes: cada fold continua misturando exames de "
+                "quem está no treino."
+            ),
+        },
+        look=(
+            "Cada paciente tem vários exames parecidos entre si. O que acontece se exames do "
+            "mesmo paciente caem no treino e no teste? (lição 12, vazamento)."
+        ),
+        formula=(
+            "Separe por paciente, não por exame: os grupos não se dividem entre treino e teste."
+        ),
+        call="`evalbook.group_kfold(grupos, k=5)` com o identificador do paciente.",
+    ),
+    "tempo": multiple_choice(
+        "d",
+        {
+            "a": (
+                "Um k-fold embaralhado treina com o futuro para prever o passado: a acurácia "
+                "sai otimista, porque dias vizinhos se parecem."
+            ),
+            "b": (
+                "Estratificar mantém as classes, não a ordem do tempo: o futuro ainda entra no "
+                "treino."
+            ),
+            "c": ("Testar no começo da série e treinar no fim é prever o passado com o futuro."),
+            "d": (
+                "Treinar sempre no passado e testar no bloco seguinte, deixando um intervalo "
+                "(`gap`) entre os dois para que dias vizinhos não vazem, é o que acontece em "
+                "produção (`time_series_split(..., gap=)`)."
+            ),
+        },
+        look=(
+            "Em produção o modelo só conhece o passado. Que divisão respeita isso? (lição 12, "
+            "vazamento no tempo)."
+        ),
+        formula=(
+            "Divisão temporal: treino = blocos anteriores, teste = o bloco seguinte, com um "
+            "intervalo entre eles quando observações vizinhas se parecem."
+        ),
+        call="`evalbook.time_series_split(n, k=5, gap=30)`.",
+    ),
     "explique": written(
         "Por que escolher os atributos com todos os dados, antes da validação cruzada, vaza "
         "informação?"

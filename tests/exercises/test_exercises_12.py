@@ -67,6 +67,9 @@ def independent(variant=None):
         "12.vies_variancia": (np.mean((main - truth) ** 2), np.mean((predictions - main) ** 2)),
         "12.vazamento": "1",
         "12.aninhada": "b",
+        "12.um_ep": "c",
+        "12.grupos": "b",
+        "12.tempo": "d",
     }
 
 
@@ -79,6 +82,9 @@ WRONG = {
     "12.vies_variancia": [(0.175, 0.1), (0.1, 0.21875)],
     "12.vazamento": ["2", "3", "4"],
     "12.aninhada": ["a", "c", "d"],
+    "12.um_ep": ["a", "b", "d"],
+    "12.grupos": ["a", "c", "d"],
+    "12.tempo": ["a", "b", "c"],
 }
 
 
