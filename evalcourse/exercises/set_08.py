@@ -423,6 +423,72 @@ ITEMS = {
             "especies, n_repeats=10, seed=0))`: compare a média das 10 acurácias com cada uma."
         ),
     ),
+    "dez_por_dez": multiple_choice(
+        "b",
+        {
+            "a": (
+                "Cada flor foi testada uma vez, mas por uma divisão em folds entre muitas "
+                "possíveis; outra semente daria outra média. A repetição mostra quanto."
+            ),
+            "b": (
+                "A média das 10 repetições depende menos da divisão sorteada, e a faixa das médias "
+                "mostra a variância que vem só da divisão (handout 001; lição 08, 10×10)."
+            ),
+            "c": (
+                "Cada treino continua com 9/10 das flores: a repetição muda quais flores, não "
+                "quantas."
+            ),
+            "d": (
+                "A repetição estima melhor o desempenho; comparar modelos com ela pede o teste "
+                "corrigido da lição 10 (Bouckaert & Frank), porque as repetições usam as mesmas "
+                "flores."
+            ),
+        },
+        look=(
+            "Uma validação cruzada sorteia uma divisão em folds. O que muda se outra semente "
+            "sortear outra? (lição 08, seção 5)."
+        ),
+        formula=(
+            "10×10: repita a validação cruzada de 10 folds com 10 sementes e tire a média das 10 "
+            "médias; a faixa delas mostra a variância da divisão."
+        ),
+        call=(
+            "`evalbook.cross_validate` com `evalbook.stratified_kfold(especies, k=10, seed=s)` "
+            "para s de 0 a 9."
+        ),
+    ),
+    "bootstrap_632": multiple_choice(
+        "c",
+        {
+            "a": (
+                "O .632 mistura o erro de treino (0 aqui) com o fora-da-amostra: com um modelo que "
+                "decora, essa mistura puxa para baixo."
+            ),
+            "b": (
+                "A conta está certa, mas o .632+ faz o contrário: quando o modelo sobreajusta, ele "
+                "dá mais peso ao erro fora-da-amostra."
+            ),
+            "c": (
+                "O .632 = 0.368·erro de treino + 0.632·erro fora-da-amostra fica otimista quando o "
+                "erro de treino é 0; o .632+ (Efron & Tibshirani 1997) mede o sobreajuste pela "
+                "taxa de não informação e aumenta o peso do erro fora-da-amostra até 1 (lição 08, "
+                "seção 7)."
+            ),
+            "d": ("Nenhum dos dois dá 0: o erro fora-da-amostra, 0.5, entra nos dois."),
+        },
+        look=(
+            "O .632 é uma média pesada de dois erros. Quais, e com que pesos? E se um deles for 0? "
+            "(lição 08, seção 7)."
+        ),
+        formula=(
+            "Err(.632) = 0.368·erro de treino + 0.632·erro fora-da-amostra; o .632+ troca 0.632 "
+            "por um peso que cresce com o sobreajuste relativo."
+        ),
+        call=(
+            "`evalbook.error_632(0.5, 0.0)` e `evalbook.error_632_plus(0.5, 0.0, "
+            "no_information_error=0.5)`."
+        ),
+    ),
     "explique": written(
         "Por que avaliar um modelo nos próprios dados de treino dá uma estimativa otimista?",
     ),

@@ -420,6 +420,37 @@ ITEMS = {
         comment=_holm_comment,
         facts={"Holm rejeita mais que Bonferroni": lambda _: _fewer_errors() == "Holm"},
     ),
+    "nemenyi": multiple_choice(
+        "c",
+        {
+            "a": ("O Friedman testa se ALGUM algoritmo difere dos outros; pode ser só um par."),
+            "b": (
+                "O Friedman não diz quem difere de quem: o melhor posto médio pode não diferir "
+                "significativamente do segundo."
+            ),
+            "c": (
+                "O Friedman é o teste global; os pares vêm de um post-hoc que controla o erro das "
+                "várias comparações: o de Nemenyi compara as diferenças de postos médios com uma "
+                "distância crítica (Demšar 2006; lição 10, diagrama de diferença crítica)."
+            ),
+            "d": (
+                "A diferença de postos precisa passar de uma distância crítica, que depende de k e "
+                "de N; olhar só a maior diferença ignora as comparações múltiplas."
+            ),
+        },
+        look=(
+            "O teste de Friedman responde a uma pergunta sobre todos os algoritmos juntos. Qual? E "
+            "quem responde par a par? (lição 10, seção 6)."
+        ),
+        formula=(
+            "Friedman: H₀ = todos os algoritmos têm o mesmo posto esperado. Pares: o teste de "
+            "Nemenyi, com distância crítica CD = q_α·√(k(k + 1)/(6N))."
+        ),
+        call=(
+            "O diagrama de diferença crítica da lição 10 (`CriticalDifferenceDisplay`) mostra "
+            "quais pares ficam a mais de uma CD."
+        ),
+    ),
     "explique": written(
         "Por que, para comparar dois modelos, não basta olhar as médias dos folds?",
     ),

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from evalbook.exercises.item import Exercise, ExerciseSet, written
+from evalbook.exercises.item import Exercise, ExerciseSet, multiple_choice, written
 from evalbook.metrics._calibration import (
     brier_score_loss,
     calibration_curve,
@@ -180,6 +180,71 @@ ITEMS = {
                 "Os dois números parecem trocados: a ordem é (macro, ponderada).",
             ),
         ),
+    ),
+    "confiabilidade": multiple_choice(
+        "a",
+        {
+            "a": (
+                "Abaixo da diagonal à direita e acima à esquerda: as probabilidades são extremas "
+                "demais, o sinal de um modelo confiante demais; uma recalibração (Platt, "
+                "isotônica) as puxa para o meio (lição 11b)."
+            ),
+            "b": (
+                "Um modelo tímido faria o contrário: acima da diagonal à direita, abaixo à "
+                "esquerda."
+            ),
+            "c": (
+                "O diagrama julga a calibração, não a ordem: um modelo pode ordenar bem (AUC alta) "
+                "e estar mal calibrado."
+            ),
+            "d": (
+                "Bem calibrado é ficar SOBRE a diagonal: cada faixa com frequência igual à "
+                "probabilidade dita."
+            ),
+        },
+        look=(
+            "A diagonal é a calibração perfeita: diz 0.8, acontece 80%. De que lado dela ficam os "
+            "pontos, à direita e à esquerda? (lição 11b)."
+        ),
+        formula=(
+            "Em cada faixa, compare a probabilidade média prevista (eixo x) com a frequência "
+            "observada (eixo y)."
+        ),
+        call=(
+            "`evalbook.CalibrationDisplay` (ou `evalbook.calibration_curve`) do modelo: compare x "
+            "e y de cada faixa."
+        ),
+    ),
+    "ece_faixas": multiple_choice(
+        "b",
+        {
+            "a": (
+                "O modelo é o mesmo; o que muda é a medida, que depende de como as previsões são "
+                "agrupadas."
+            ),
+            "b": (
+                "Com faixas pequenas, a frequência observada de cada faixa é ruidosa, e o ECE, que "
+                "soma distâncias absolutas, cresce com esse ruído mesmo num modelo calibrado: ele "
+                "depende das faixas (lição 11b)."
+            ),
+            "c": (
+                "Mais detalhe com 200 casos é menos casos por faixa: ~10 em cada uma, e a "
+                "frequência de cada faixa varia muito de uma amostra para outra."
+            ),
+            "d": (
+                "Num modelo perfeitamente calibrado, o ECE de 200 casos também tende a ser "
+                "maior com 20 faixas do que com 5: a diferença vem da medida, não do modelo."
+            ),
+        },
+        look=(
+            "Quantos casos ficam em cada faixa com 5 e com 20 faixas? O que acontece com a "
+            "frequência observada de uma faixa pequena? (lição 11b)."
+        ),
+        formula=(
+            "ECE = Σ (nₖ/n)·|frequência observadaₖ − probabilidade médiaₖ|: cada termo é positivo, "
+            "e o ruído de uma faixa pequena o aumenta."
+        ),
+        call="`evalbook.expected_calibration_error(alvo, prob, bins=5)` e com `bins=20`.",
     ),
     "explique": written(
         "Como um previsor pode ordenar bem os casos (AUC alta) e ainda assim estar mal calibrado?",

@@ -62,6 +62,8 @@ def independent(variant=None) -> dict:
         "08.loo_pessimo": "a",
         "08.qual_acuracia": "b",
         "08.repetido": "c",
+        "08.dez_por_dez": "b",
+        "08.bootstrap_632": "c",
     }
 
 
@@ -133,3 +135,6 @@ def test_the_choices_hold_for_every_variant(variant):
     assert answers["08.oob"] < 0.5
     numbers = data.validation_numbers(variant=variant)
     assert numbers["test_error"] > numbers["training_error"]  # the .632 mistakes stay apart
+
+
+WRONG.update({"08.dez_por_dez": ["a", "c", "d"], "08.bootstrap_632": ["a", "b", "d"]})

@@ -61,6 +61,7 @@ def independent(variant=None):
         }.get((ci.low > 0, mean - half > 0), "nenhum"),
         "10.erro_folds": "a",
         "10.holm": _more_rejections((0.004, 0.012, 0.019, 0.30)),
+        "10.nemenyi": "c",
     }
 
 
@@ -105,3 +106,6 @@ def test_specific_hints():
     assert "1/9" in check("10.corrigido", (-0.0028, 0.0416)).message
     assert "posto 1 à menor" in check("10.postos", (2.75, 1.9167, 1.3333)).message
     assert "estatística" in check("10.friedman", 6.348).message
+
+
+WRONG.update({"10.nemenyi": ["a", "b", "d"]})

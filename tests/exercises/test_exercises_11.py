@@ -91,6 +91,8 @@ def independent(variant=None):
             )
             for average in ("macro", "weighted")
         ),
+        "11.confiabilidade": "a",
+        "11.ece_faixas": "b",
     }
 
 
@@ -170,3 +172,6 @@ def test_every_threshold_of_the_cheapest_classification_is_right():
     assert not check("11.limiar_custo", low).correct
     elkan = check("11.limiar_custo", 0.75)
     assert not elkan.correct and "limiar de Elkan" in elkan.message
+
+
+WRONG.update({"11.confiabilidade": ["b", "c", "d"], "11.ece_faixas": ["a", "c", "d"]})
