@@ -298,6 +298,31 @@ ITEMS = {
             ),
         ),
     ),
+    "tres_classes": multiple_choice(
+        "b",
+        {
+            "a": ('Essa seria a célula da linha "gato" e da coluna "cão": as linhas são o alvo.'),
+            "b": (
+                "Linha = alvo (cão), coluna = predição (gato): 4 cães chamados de gato. Para a "
+                'classe "gato" eles são falsos positivos; para "cão", falsos negativos (lição '
+                "01)."
+            ),
+            "c": ("Os acertos ficam na diagonal: a célula (cão, cão)."),
+            "d": (
+                'Com várias classes, cada classe tem os seus: olhando "gato" como a positiva, '
+                'essa célula é um falso positivo dele; olhando "cão", um falso negativo.'
+            ),
+        },
+        look=(
+            "As linhas são o alvo e as colunas a predição. Qual é o alvo dessa célula, e qual a "
+            "predição? (lição 01)."
+        ),
+        formula="Célula (i, j) = quantos exemplos da classe i o modelo previu como a classe j.",
+        call=(
+            '`evalbook.ConfusionMatrix.from_labels(alvo, predicao, labels=["gato", "cão", '
+            '"pássaro"])` e a célula `.counts[1, 0]`.'
+        ),
+    ),
     "explique": written(
         "Num detector de fraudes, por que uma fraude não detectada (um falso negativo) "
         "pode custar mais do que um alarme falso (um falso positivo)?"

@@ -348,6 +348,40 @@ ITEMS = {
             '`evalbook.average_class_accuracy(cm_burro, average="harmonic")`.'
         ),
     ),
+    "recuperar_lucro": multiple_choice(
+        "c",
+        {
+            "a": (
+                "Cada lucro é uma equação linear nos quatro valores: duas equações não fixam "
+                "quatro incógnitas."
+            ),
+            "b": (
+                "Matrizes diferentes dão duas equações independentes, mas ainda faltam duas: "
+                "infinitas matrizes de lucro dão os mesmos dois lucros."
+            ),
+            "c": (
+                "Lucro = Σ contagem × valor: uma equação por modelo, linear nos quatro valores. "
+                "Com dois modelos, duas equações; a lição 03 recupera a matriz do handout fixando "
+                "valores que o texto dá (e diz que o resultado é por construção)."
+            ),
+            "d": (
+                "A acurácia dá o mesmo valor a todo acerto e a todo erro; a matriz de lucro existe "
+                "justamente porque eles valem diferente."
+            ),
+        },
+        look=(
+            "Escreva o lucro de um modelo como uma soma sobre as quatro células. Quantas "
+            "incógnitas há, e quantas equações os dois lucros dão? (lição 03)."
+        ),
+        formula=(
+            "lucro_A = Σ cm_A[i, j] · v[i, j] e lucro_B = Σ cm_B[i, j] · v[i, j]: duas equações "
+            "lineares em quatro valores v."
+        ),
+        call=(
+            "Monte o sistema com `numpy` (duas linhas, quatro colunas) e veja o seu posto: "
+            "`np.linalg.matrix_rank`."
+        ),
+    ),
     "explique": written(
         "Por que o modelo de maior acurácia nem sempre é o que dá mais lucro?",
     ),

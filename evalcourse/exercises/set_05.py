@@ -200,6 +200,40 @@ ITEMS = {
         ),
         comment="Dividido pelo total de pares, é a AUC.",
     ),
+    "limiar_lucro": multiple_choice(
+        "c",
+        {
+            "a": (
+                "TPR − FPR pesa igual a fração de positivos achados e a de negativos alarmados; o "
+                "lucro pesa cada erro pelo seu preço e pela quantidade de cada classe."
+            ),
+            "b": (
+                "A AUC resume a curva inteira; o ponto de maior lucro depende dos preços e da "
+                "prevalência, não da AUC."
+            ),
+            "c": (
+                "O ponto de menor custo é onde uma reta de isocusto, de inclinação (custo FP · "
+                "N)/(custo FN · P), toca a ROC; o J de Youden é o caso de inclinação 1 (lição 05, "
+                "custos na ROC; Fawcett 2006)."
+            ),
+            "d": (
+                "O lucro depende da ROC: cada ponto dela é uma matriz de confusão, e o lucro é "
+                "função dessa matriz."
+            ),
+        },
+        look=(
+            "Na lição 05, as retas de isocusto têm uma inclinação que vem dos custos e das "
+            "classes. Que inclinação faz o melhor ponto ser o de Youden? (lição 05)."
+        ),
+        formula=(
+            "Custo = custo_FP · FPR · N + custo_FN · (1 − TPR) · P; as retas de custo igual têm "
+            "inclinação (custo_FP · N) / (custo_FN · P)."
+        ),
+        call=(
+            "Compare o limiar de maior `tpr - fpr` de `evalbook.roc_curve(...)` com o de menor "
+            "custo da lição 05."
+        ),
+    ),
     "explique": written(
         "Por que a AUC não depende do limiar escolhido para classificar?",
     ),

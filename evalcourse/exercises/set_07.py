@@ -370,6 +370,37 @@ ITEMS = {
         comment=_shorter_n_comment,
         facts={"os dois BLEU diferem": lambda _: _bleu_up_to(2) != _bleu_up_to(4)},
     ),
+    "bleu_corpus": multiple_choice(
+        "b",
+        {
+            "a": (
+                "A média dos BLEU de frase dá peso igual a frases curtas e longas, e uma frase sem "
+                "nenhum 4-grama casado zera o seu BLEU; o de corpus não faz nenhuma das duas "
+                "coisas."
+            ),
+            "b": (
+                "O BLEU de Papineni et al. é de corpus: precisões modificadas somadas sobre todas "
+                "as frases, média geométrica, e uma penalidade com c e r somados. Por isso um BLEU "
+                "publicado não é comparável a uma média de BLEU de frase (lição 07)."
+            ),
+            "c": ("Não há mediana no BLEU: somam-se contagens."),
+            "d": (
+                "Mesmo com frases do mesmo tamanho, a média geométrica das somas não é a média das "
+                "médias geométricas."
+            ),
+        },
+        look=(
+            "O BLEU divide contagens de n-gramas. Essas contagens são somadas antes ou depois de "
+            "dividir? (lição 07)."
+        ),
+        formula=(
+            "BLEU de corpus: pₙ = Σ_frases casados / Σ_frases total, depois BP × exp(Σ wₙ ln pₙ) "
+            "com c e r somados."
+        ),
+        call=(
+            "Compare `evalbook.corpus_bleu(...)` com a média de `evalbook.bleu(...)` frase a frase."
+        ),
+    ),
     "explique": written(
         "O que o BLEU mede numa tradução, e o que ele não consegue medir?",
     ),

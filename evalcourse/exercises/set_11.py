@@ -177,6 +177,28 @@ ITEMS = {
             ),
         },
     ),
+    "f_beta": multiple_choice(
+        "b",
+        {
+            "a": (
+                "O F1 pesa igual precisão e revocação; aqui perder um doente (a revocação) importa "
+                "mais."
+            ),
+            "b": (
+                "Fβ = (1 + β²)·P·R / (β²·P + R): com β = 2 a revocação pesa quatro vezes mais, o "
+                "que se quer num rastreio (van Rijsbergen 1979; lição 11). E se os custos forem "
+                "conhecidos, o limiar de menor custo é ainda mais direto."
+            ),
+            "c": ("β < 1 favorece a precisão: é para quando o falso alarme é o erro caro."),
+            "d": ('Com doença rara a acurácia premia quem diz sempre "saudável".'),
+        },
+        look=(
+            "O β do Fβ diz quantas vezes a revocação pesa mais que a precisão. Qual erro é o caro "
+            "aqui? (lição 11)."
+        ),
+        formula="Fβ = (1 + β²)·P·R / (β²·P + R): β > 1 favorece a revocação, β < 1 a precisão.",
+        call="`fbeta_curve(alvo, scores, beta=2, positive=...)` e o limiar de maior `fbeta`.",
+    ),
     "explique_limiar": written(
         "Por que o limiar de maior F1 não basta para decidir a partir de que score marcar um "
         "paciente, quando um falso alarme custa mais que um doente não encontrado?"

@@ -246,6 +246,37 @@ ITEMS = {
         ),
         call="`evalbook.expected_calibration_error(alvo, prob, bins=5)` e com `bins=20`.",
     ),
+    "recalibrar": multiple_choice(
+        "b",
+        {
+            "a": (
+                "Justamente por se ajustar a qualquer forma monótona, a isotônica precisa de mais "
+                "dados; com 50 casos ela decora o ruído (Niculescu-Mizil & Caruana 2005)."
+            ),
+            "b": (
+                "Platt estima 2 parâmetros; a isotônica, um degrau por grupo de casos. Com poucos "
+                "dados, Platt varia menos; com muitos, a isotônica ganha por ser mais flexível "
+                "(lição 11b)."
+            ),
+            "c": (
+                "Com 50 casos a recalibração fica ruidosa, mas Platt costuma melhorar um modelo "
+                "confiante demais; avalie com dados que não foram usados para recalibrar."
+            ),
+            "d": (
+                "Os dois são monótonos: não mudam a ordem dos casos (a AUC fica quase igual; a "
+                "isotônica só cria empates). O que muda são as probabilidades."
+            ),
+        },
+        look="Quantos parâmetros cada método ajusta, e o que isso faz com 50 casos? (lição 11b).",
+        formula=(
+            "Platt: p = 1/(1 + exp(a·s + b)), dois parâmetros. Isotônica: uma função em degraus, "
+            "monótona, com tantos degraus quantos os dados pedirem."
+        ),
+        call=(
+            '`CalibratedClassifierCV(modelo, method="sigmoid")` e com `method="isotonic"`, '
+            "comparados num conjunto à parte."
+        ),
+    ),
     "explique": written(
         "Como um previsor pode ordenar bem os casos (AUC alta) e ainda assim estar mal calibrado?",
     ),

@@ -196,6 +196,40 @@ ITEMS = {
         ),
         call="`evalbook.time_series_split(n, k=5, gap=30)`.",
     ),
+    "curva_aprendizado": multiple_choice(
+        "b",
+        {
+            "a": (
+                "Uma árvore mais funda aumenta a variância; o erro de treino já é baixo, o "
+                "problema não é viés."
+            ),
+            "b": (
+                "Treino baixo, validação alta e ainda caindo: o sinal de variância (sobreajuste) "
+                "que mais dados ou mais regularização reduzem. A curva de validação (erro × "
+                "profundidade) diria qual profundidade (lição 12)."
+            ),
+            "c": (
+                "O erro de treino é otimista; o que estima o erro em dados novos é a validação, "
+                "0.25."
+            ),
+            "d": (
+                "Fechar o intervalo piorando a validação não ajuda: queremos o erro de validação "
+                "baixo."
+            ),
+        },
+        look=(
+            "Numa curva de aprendizado, o que diz um intervalo grande entre o erro de treino e o "
+            "de validação, e o que diz a validação ainda cair com mais dados? (lição 12)."
+        ),
+        formula=(
+            "Viés alto: treino e validação altos e próximos. Variância alta: treino baixo, "
+            "validação bem acima, fechando com mais dados."
+        ),
+        call=(
+            "`sklearn.model_selection.learning_curve` da árvore, ou a curva de validação da lição "
+            "12."
+        ),
+    ),
     "explique": written(
         "Por que escolher os atributos com todos os dados, antes da validação cruzada, vaza "
         "informação?"

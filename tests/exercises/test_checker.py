@@ -252,7 +252,7 @@ def test_check_result_displays_its_message():
 def test_exercise_ids():
     assert exercise_ids() == sorted(all_exercises())
     # each set ends with a written question (NN.explique)
-    assert len(exercise_ids("01")) == 9 and len(exercise_ids("02")) == 15
+    assert len(exercise_ids("01")) == 10 and len(exercise_ids("02")) == 15
     with pytest.raises(ValueError, match="set_id"):
         exercise_ids("13")
 

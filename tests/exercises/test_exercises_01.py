@@ -42,6 +42,7 @@ def independent(variant=None) -> dict:
         "01.caret": np.array([[tp, fp], [fn, tn]]),
         "01.threshold_menor": "a",
         "01.leitura_sklearn": "b",
+        "01.tres_classes": "b",
     }
 
 
@@ -157,3 +158,6 @@ def test_count_types():
     assert check("01.n_tipo_i", np.int64(3)).correct
     assert check("01.n_tipo_i", 3.0).correct
     assert not check("01.n_tipo_i", True).correct
+
+
+WRONG.update({"01.tres_classes": ["a", "c", "d"]})

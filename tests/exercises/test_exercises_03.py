@@ -47,6 +47,7 @@ def independent(variant=None) -> dict:
         "03.burro": ((A[2] + A[3]) / sum(A), 0.0),
         "03.custo_300": _winner_300(variant),
         "03.media_certa": "c",
+        "03.recuperar_lucro": "c",
     }
 
 
@@ -105,3 +106,6 @@ def _winner_300(variant=None) -> str:
     cells = _cells(variant)
     profits = {name: _profit(cells[name], gains) for name in ("A", "B")}
     return max(profits, key=profits.get)
+
+
+WRONG.update({"03.recuperar_lucro": ["a", "b", "d"]})

@@ -36,6 +36,7 @@ def independent(variant=None) -> dict:
         "05.pares": int(np.sum(scores[fraud][:, None] > scores[~fraud][None, :])),
         "05.prever_auc": roc_auc_score(fraud, scores),
         "05.auc_e_threshold": "b",
+        "05.limiar_lucro": "c",
     }
 
 
@@ -95,3 +96,6 @@ def test_the_threshold_sits_on_a_transaction_and_separates_the_mistakes(variant)
         s = np.sort(scores)[::-1][skipped - 1]
         flagged = scores >= s
         assert s == 0.5 or np.sum(flagged & ~fraud) == np.sum(~flagged & fraud)
+
+
+WRONG.update({"05.limiar_lucro": ["a", "b", "d"]})

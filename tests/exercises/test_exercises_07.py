@@ -62,6 +62,7 @@ def independent(variant=None) -> dict:
         "07.perplexidade_sentido": "a",
         "07.top3_menor": "não",
         "07.corte_bleu": "a",
+        "07.bleu_corpus": "b",
     }
 
 
@@ -113,3 +114,6 @@ def test_nltk_agrees_without_warnings_from_evalbook():
         warnings.simplefilter("error")
         for exercise_id in ANSWERS:
             all_exercises()[exercise_id].expected(None)
+
+
+WRONG.update({"07.bleu_corpus": ["a", "c", "d"]})

@@ -93,6 +93,8 @@ def independent(variant=None):
         ),
         "11.confiabilidade": "a",
         "11.ece_faixas": "b",
+        "11.recalibrar": "b",
+        "11.f_beta": "b",
     }
 
 
@@ -175,3 +177,7 @@ def test_every_threshold_of_the_cheapest_classification_is_right():
 
 
 WRONG.update({"11.confiabilidade": ["b", "c", "d"], "11.ece_faixas": ["a", "c", "d"]})
+
+WRONG.update({"11.recalibrar": ["a", "c", "d"]})
+
+WRONG.update({"11.f_beta": ["a", "c", "d"]})

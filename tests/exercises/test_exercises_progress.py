@@ -45,10 +45,10 @@ def test_an_unanswered_cell_is_not_a_try():
 def test_the_table_is_shown_as_text_and_html_without_the_times():
     record = _play().progress()
     text = repr(record)
-    assert text.startswith("Exercícios 01: 2 de 8 certos")
+    assert text.startswith("Exercícios 01: 2 de 9 certos")
     assert "01.n_tipo_i" in text and "errado" in text and "hora" not in text
     html = record._repr_html_()
-    assert "<table" in html and "2 de 8 certos" in html and "hora" not in html
+    assert "<table" in html and "2 de 9 certos" in html and "hora" not in html
 
 
 def test_each_session_is_the_set_it_started():
