@@ -3,9 +3,11 @@ one test."""
 
 from __future__ import annotations
 
+import ast
 import importlib
 import sys
 import textwrap
+import warnings
 
 import pytest
 
@@ -85,3 +87,30 @@ def install_course(tmp_path):
     for module in [m for m in sys.modules if m.split(".")[0] == "toycourse"]:
         del sys.modules[module]
     registry.refresh()
+
+
+def _run_cells(cells, name: str) -> tuple[dict, list[str]]:
+    """Run code cells, ``(cell id, source)`` in order, in this process as a kernel would; a
+    cell ``exercicios.check(id, answer)`` goes through the notebook's session. Returns the
+    namespace and the checks that were not accepted."""
+    namespace: dict = {}
+    failed = []
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for cell_id, source in cells:
+            if source.lstrip().startswith("exercicios.check("):
+                call = ast.parse(source).body[0].value
+                answer = eval(compile(ast.Expression(call.args[1]), cell_id, "eval"), namespace)
+                result = namespace["exercicios"].check(call.args[0].value, answer)
+                if result.correct is False:
+                    failed.append(f"{call.args[0].value}: {result.message}")
+            else:
+                exec(compile(source, f"{name}:{cell_id}", "exec"), namespace)
+    return namespace, failed
+
+
+@pytest.fixture
+def run_cells():
+    """``run_cells(cells, name)``: a notebook's code cells run in this process (no kernel),
+    its checks through its session; returns (namespace, checks not accepted)."""
+    return _run_cells

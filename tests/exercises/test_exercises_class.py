@@ -12,7 +12,6 @@ import os
 import subprocess
 import sys
 import textwrap
-import warnings
 from pathlib import Path
 
 import nbformat
@@ -197,7 +196,7 @@ def test_listar_shows_the_titles_in_portuguese(capsys):
 # ---------------------------------------------------------------------- the variant
 
 
-def _right_answers_in_the_generated_notebook(set_id: str, student) -> list[str]:
+def _right_answers_in_the_generated_notebook(run_cells, set_id: str, student) -> list[str]:
     """Execute, in this process, the student's generated notebook with the solution's code
     in the answer cells; return the checks that were not accepted."""
     exercises = ROOT / "exercises"
@@ -205,30 +204,20 @@ def _right_answers_in_the_generated_notebook(set_id: str, student) -> list[str]:
     notebook = personalize(nbformat.read(generated, as_version=4), set_id, student, variants=True)
     solution = nbformat.read(next((ROOT / SOLUTIONS_DIR).glob(f"{set_id}_*.ipynb")), as_version=4)
     solved = {cell.id: cell.source for cell in solution.cells}
-    namespace: dict = {}
-    failed = []
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        for cell in notebook.cells:
-            if cell.cell_type != "code":
-                continue
-            source = solved[cell.id] if PLACEHOLDER in cell.source else cell.source
-            if source.lstrip().startswith("exercicios.check("):
-                call = ast.parse(source).body[0].value
-                answer = eval(compile(ast.Expression(call.args[1]), cell.id, "eval"), namespace)
-                result = namespace["exercicios"].check(call.args[0].value, answer)
-                if result.correct is False:
-                    failed.append(f"{call.args[0].value}: {result.message}")
-            else:
-                exec(compile(source, f"{generated.name}:{cell.id}", "exec"), namespace)
+    cells = [
+        (cell.id, solved[cell.id] if PLACEHOLDER in cell.source else cell.source)
+        for cell in notebook.cells
+        if cell.cell_type == "code"
+    ]
+    namespace, failed = run_cells(cells, generated.name)
     assert namespace["exercicios"].variant == student.variant == namespace["VARIANTE"]
     return failed
 
 
 @pytest.mark.parametrize("set_id", sets_with_variants())
-def test_a_generated_notebooks_right_answers_are_graded_right(tmp_path, set_id):
+def test_a_generated_notebooks_right_answers_are_graded_right(tmp_path, set_id, run_cells):
     (student,), _ = read_roster(_roster(tmp_path, "nome,numero\nLuíza Sant'Anna,2024077\n"))
-    assert _right_answers_in_the_generated_notebook(set_id, student) == []
+    assert _right_answers_in_the_generated_notebook(run_cells, set_id, student) == []
     record = store.read_document(tmp_path / f"progresso_{set_id}.json")
     assert record["student"] == "Luíza Sant'Anna" and record["student_id"] == "2024077"
     assert record["variant"] == 2024077

@@ -179,36 +179,23 @@ def test_each_session_keeps_its_own_record():
     assert other.progress().table.loc["02.f1", "tentativas"] == 1
 
 
-def _run_solution_with_variant(number: str, key: int) -> list[str]:
+def _run_solution_with_variant(run_cells, number: str, key: int) -> list[str]:
     """Execute a solution notebook's code with ``VARIANTE = key``; return the failed checks."""
-    import ast
-    import warnings
-
     import nbformat
 
     root = Path(__file__).resolve().parents[2] / "exercises" / "solucoes"
     (path,) = root.glob(f"{number}_*_solucao.ipynb")
-    namespace: dict = {}
-    failed = []
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        for cell in nbformat.read(path, as_version=4).cells:
-            if cell.cell_type != "code":
-                continue
-            source = cell.source.replace("VARIANTE = None", f"VARIANTE = {key}")
-            if source.startswith("exercicios.check("):
-                call = ast.parse(source).body[0].value
-                answer = eval(compile(ast.Expression(call.args[1]), cell.id, "eval"), namespace)
-                result = namespace["exercicios"].check(call.args[0].value, answer)
-                if result.correct is False:
-                    failed.append(f"{call.args[0].value}: {result.message}")
-            else:
-                exec(compile(source, f"{path.name}:{cell.id}", "exec"), namespace)
+    cells = [
+        (cell.id, cell.source.replace("VARIANTE = None", f"VARIANTE = {key}"))
+        for cell in nbformat.read(path, as_version=4).cells
+        if cell.cell_type == "code"
+    ]
+    namespace, failed = run_cells(cells, path.name)
     assert namespace["VARIANTE"] == key
     return failed
 
 
 @pytest.mark.parametrize("key", [7, 12345])
 @pytest.mark.parametrize("number", VARIANT_SETS)
-def test_the_solution_notebook_run_on_a_variant_is_accepted(number, key):
-    assert _run_solution_with_variant(number, key) == []
+def test_the_solution_notebook_run_on_a_variant_is_accepted(number, key, run_cells):
+    assert _run_solution_with_variant(run_cells, number, key) == []
