@@ -49,9 +49,6 @@ ENGLISH = [
 #: One 50-minute class: at most this many slides (cells that open a slide or a subslide) and
 #: words of prose (the words of the Markdown cells, skipped ones included: a student reads them).
 MAX_SLIDES, MAX_WORDS = 30, 3000
-#: Lessons still longer than one class, to be trimmed or split; each fails this test (strict
-#: xfail) as soon as it fits, and leaves this set then.
-TOO_LONG: set[str] = set()
 
 
 def _cells(path: Path) -> list[dict]:
@@ -184,19 +181,7 @@ def lesson_length(path: Path) -> tuple[int, int]:
     return slides, words
 
 
-@pytest.mark.parametrize(
-    "path",
-    [
-        pytest.param(
-            p,
-            marks=pytest.mark.xfail(
-                p.name.split("_")[0] in TOO_LONG, reason="longer than one class", strict=True
-            ),
-        )
-        for p in LESSONS
-    ],
-    ids=lambda p: p.name,
-)
+@pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.name)
 def test_a_lesson_fits_one_class(path):
     slides, words = lesson_length(path)
     assert slides <= MAX_SLIDES, f"{path.name}: {slides} slides (at most {MAX_SLIDES})"
