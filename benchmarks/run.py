@@ -1177,14 +1177,22 @@ def _main_part(report: Report, rows: list[Row], *, command: str, today: str) -> 
     return "\n".join(lines)
 
 
+def _measured(report: Report, *, command: str, today: str) -> str:
+    """The sentence that opens a section of its own: when, by what, on which machine, at
+    which load."""
+    return (
+        f"Measured on {today} by `{command}` in {report.seconds / 60:.1f} min, on "
+        f"{machine_description()}. Load average (1, 5, 15 min) before: "
+        f"{_load(report.load_before)}; after: {_load(report.load_after)} (above the number "
+        "of cores, other processes were competing for them)."
+    )
+
+
 def _refusal_part(report: Report, rows: list[Row], *, command: str, today: str) -> str:
     lines = [
         REFUSAL_HEADING,
         "",
-        f"Measured on {today} by `{command}` in {report.seconds / 60:.1f} min, on "
-        f"{machine_description()}. Load average (1, 5, 15 min) before: "
-        f"{_load(report.load_before)}; after: {_load(report.load_after)} (above the number "
-        "of cores, other processes were competing for them).",
+        _measured(report, command=command, today=today),
         "",
         "Each row is one call of an exact test or a resampling function at 10× its",
         "documented limit, whole (the input's checks, then the size computed and refused);",
@@ -1205,10 +1213,7 @@ def _make_test_part(report: Report, rows: list[Row], *, command: str, today: str
     lines = [
         MAKE_TEST_HEADING,
         "",
-        f"Measured on {today} by `{command}` in {report.seconds / 60:.1f} min, on "
-        f"{machine_description()}. Load average (1, 5, 15 min) before: "
-        f"{_load(report.load_before)}; after: {_load(report.load_after)} (above the number "
-        "of cores, other processes were competing for them).",
+        _measured(report, command=command, today=today),
         "",
         "Each row is one `make test` (lint, then pytest on every core: library, doctests, nbval",
         "over the lessons and solutions; at revisions before the browser moved to",
