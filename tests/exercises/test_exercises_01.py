@@ -55,6 +55,7 @@ WRONG = {
     "01.caret": [[[4, 1], [3, 8]]],
     "01.threshold_menor": ["b", "c", "D "],
     "01.leitura_sklearn": ["a", "c", "d"],
+    "01.tres_classes": ["a", "c", "d"],
 }
 
 
@@ -158,6 +159,3 @@ def test_count_types():
     assert check("01.n_tipo_i", np.int64(3)).correct
     assert check("01.n_tipo_i", 3.0).correct
     assert not check("01.n_tipo_i", True).correct
-
-
-WRONG.update({"01.tres_classes": ["a", "c", "d"]})

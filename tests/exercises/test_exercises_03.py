@@ -60,6 +60,7 @@ WRONG = {
     "03.burro": [(0.5, 0.5)],
     "03.custo_300": ["B", "C"],
     "03.media_certa": ["a", "b", "d"],
+    "03.recuperar_lucro": ["a", "b", "d"],
 }
 
 
@@ -106,6 +107,3 @@ def _winner_300(variant=None) -> str:
     cells = _cells(variant)
     profits = {name: _profit(cells[name], gains) for name in ("A", "B")}
     return max(profits, key=profits.get)
-
-
-WRONG.update({"03.recuperar_lucro": ["a", "b", "d"]})

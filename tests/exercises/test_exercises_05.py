@@ -54,6 +54,7 @@ WRONG = {
     "05.pares": [40],
     "05.prever_auc": [1.2, -0.1],
     "05.auc_e_threshold": ["a", "c", "d"],
+    "05.limiar_lucro": ["a", "b", "d"],
 }
 
 
@@ -96,6 +97,3 @@ def test_the_threshold_sits_on_a_transaction_and_separates_the_mistakes(variant)
         s = np.sort(scores)[::-1][skipped - 1]
         flagged = scores >= s
         assert s == 0.5 or np.sum(flagged & ~fraud) == np.sum(~flagged & fraud)
-
-
-WRONG.update({"05.limiar_lucro": ["a", "b", "d"]})

@@ -91,6 +91,8 @@ WRONG = {
     "08.loo_pessimo": ["b", "c", "d"],
     "08.qual_acuracia": ["a", "c", "d"],
     "08.repetido": ["a", "b", "d"],
+    "08.dez_por_dez": ["a", "c", "d"],
+    "08.bootstrap_632": ["a", "b", "d"],
 }
 
 
@@ -135,6 +137,3 @@ def test_the_choices_hold_for_every_variant(variant):
     assert answers["08.oob"] < 0.5
     numbers = data.validation_numbers(variant=variant)
     assert numbers["test_error"] > numbers["training_error"]  # the .632 mistakes stay apart
-
-
-WRONG.update({"08.dez_por_dez": ["a", "c", "d"], "08.bootstrap_632": ["a", "b", "d"]})

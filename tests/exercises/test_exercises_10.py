@@ -90,6 +90,7 @@ WRONG = {
     "10.erro_folds": ["b", "c", "d"],
     "10.holm": ["Bonferroni", "as mesmas"],
     "10.d_sigma_sua": [(0.5, 0.5)],
+    "10.nemenyi": ["a", "b", "d"],
 }
 
 
@@ -106,6 +107,3 @@ def test_specific_hints():
     assert "1/9" in check("10.corrigido", (-0.0028, 0.0416)).message
     assert "posto 1 à menor" in check("10.postos", (2.75, 1.9167, 1.3333)).message
     assert "estatística" in check("10.friedman", 6.348).message
-
-
-WRONG.update({"10.nemenyi": ["a", "b", "d"]})

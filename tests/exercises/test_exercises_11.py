@@ -107,6 +107,10 @@ WRONG = {
     "11.calibracao": [(0.15, 0.12, 0.1, 0.1), (0.1236, 0.2085, 0.045, 0.1505)],
     "11.previsor": ["a", "c", "d"],
     "11.auc_fotos": [(0.5, 0.5), (1.0, 1.0)],
+    "11.confiabilidade": ["b", "c", "d"],
+    "11.ece_faixas": ["a", "c", "d"],
+    "11.recalibrar": ["a", "c", "d"],
+    "11.f_beta": ["a", "c", "d"],
 }
 
 
@@ -174,10 +178,3 @@ def test_every_threshold_of_the_cheapest_classification_is_right():
     assert not check("11.limiar_custo", low).correct
     elkan = check("11.limiar_custo", 0.75)
     assert not elkan.correct and "limiar de Elkan" in elkan.message
-
-
-WRONG.update({"11.confiabilidade": ["b", "c", "d"], "11.ece_faixas": ["a", "c", "d"]})
-
-WRONG.update({"11.recalibrar": ["a", "c", "d"]})
-
-WRONG.update({"11.f_beta": ["a", "c", "d"]})
