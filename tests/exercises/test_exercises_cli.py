@@ -134,7 +134,10 @@ def test_the_class_report_from_a_simulated_class(tmp_path, capsys):
     truth = simulate_class(exports)
     broken = break_some(exports)
     html, table = tmp_path / "turma.html", tmp_path / "turma.csv"
-    assert main(["relatorio", str(exports), "--html", str(html), "--csv", str(table)]) == 0
+    grades = tmp_path / "notas.csv"
+    argv = ["relatorio", str(exports), "--html", str(html), "--csv", str(table)]
+    assert main([*argv, "--notas", str(grades)]) == 0
+    assert grades.read_text("utf-8").startswith("idnumber,email,nome,")
     err = capsys.readouterr().err
     for name, reason in broken.items():
         assert (

@@ -67,7 +67,12 @@ def test_a_new_course_is_seen_by_the_command_line_and_the_report(install_course,
         exercicios.check("99.dois", answer)
         exercicios.export_progress(exports / f"{name}.json")
     html, table = tmp_path / "turma.html", tmp_path / "turma.csv"
-    assert main(["relatorio", str(exports), "--html", str(html), "--csv", str(table)]) == 0
+    grades = tmp_path / "notas.csv"  # every output named: nothing lands in the working folder
+    argv = ["relatorio", str(exports), "--html", str(html), "--csv", str(table)]
+    assert main([*argv, "--notas", str(grades)]) == 0
+    with grades.open(encoding="utf-8") as handle:
+        marks = {row["nome"]: row["Total"] for row in csv.DictReader(handle)}
+    assert marks == {"Ana": "1", "Bia": "0"}
     with table.open(encoding="utf-8") as handle:
         rows = {row["item"]: row for row in csv.DictReader(handle)}
     assert list(rows) == ["99.dois", "99.explique"]
