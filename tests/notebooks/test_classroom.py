@@ -8,6 +8,7 @@ written. tests/notebooks/test_slides.py presents the lessons in a browser.
 
 from __future__ import annotations
 
+import ast
 import itertools
 import json
 import re
@@ -157,6 +158,47 @@ def test_stored_outputs_show_no_english_labels(path):
         shown = _shown(cell)
         found += [(i, p.pattern) for p in ENGLISH if p.search(shown)]
     assert not found, f"{path.name}: English labels in stored outputs {found}"
+
+
+# Words that name a lesson's variables in Portuguese (split on "_"): the lessons' code names
+# things in English, like the library it calls; what the student reads (prose, comments,
+# printed labels) is Portuguese. The exercises' own notebooks are the student's code and
+# name things in Portuguese; they are not lessons.
+PORTUGUESE_NAME_WORDS = frozenset(
+    "acertos acuracia ajustado ajuste alvo amostra arvore aviso avisos colunas com contagem "
+    "contagens cor cores dados de divisoes eixos em erro erros escala especies estimativa "
+    "explorador fora frase ic linha linhas media melhor modelo modelos nome nomes outro "
+    "palavras papeis pesos por portugues previsao previsoes previsto resultado resultados "
+    "rotulos sem semente tabela tamanhos teste testes treino validacao valor vn vp".split()
+)
+
+
+def _assigned_names(cell: dict) -> set[str]:
+    """The names a code cell binds (assignments, loop targets, functions, their arguments)."""
+    source = "\n".join(
+        line for line in _text(cell).splitlines() if not line.lstrip().startswith(("%", "!"))
+    )
+    names = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            names.add(node.id)
+        elif isinstance(node, ast.FunctionDef):
+            names.add(node.name)
+        elif isinstance(node, ast.arg):
+            names.add(node.arg)
+    return names
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.name)
+def test_lesson_code_names_things_in_english(path):
+    found = sorted(
+        (i, name)
+        for i, cell in enumerate(_cells(path))
+        if cell["cell_type"] == "code"
+        for name in _assigned_names(cell)
+        if PORTUGUESE_NAME_WORDS & set(name.lower().split("_"))
+    )
+    assert not found, f"{path.name}: Portuguese variable names {found}"
 
 
 @pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.name)
