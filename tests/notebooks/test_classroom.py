@@ -165,11 +165,68 @@ def test_stored_outputs_show_no_english_labels(path):
 # printed labels) is Portuguese. The exercises' own notebooks are the student's code and
 # name things in Portuguese; they are not lessons.
 PORTUGUESE_NAME_WORDS = frozenset(
-    "acertos acuracia ajustado ajuste alvo amostra arvore aviso avisos colunas com contagem "
-    "contagens cor cores dados de divisoes eixos em erro erros escala especies estimativa "
-    "explorador fora frase ic linha linhas media melhor modelo modelos nome nomes outro "
-    "palavras papeis pesos por portugues previsao previsoes previsto resultado resultados "
-    "rotulos sem semente tabela tamanhos teste testes treino validacao valor vn vp".split()
+    [
+        "acertos",
+        "acuracia",
+        "ajustado",
+        "ajuste",
+        "alvo",
+        "amostra",
+        "arvore",
+        "aviso",
+        "avisos",
+        "colunas",
+        "com",
+        "contagem",
+        "contagens",
+        "cor",
+        "cores",
+        "dados",
+        "de",
+        "divisoes",
+        "eixos",
+        "em",
+        "erro",
+        "erros",
+        "escala",
+        "especies",
+        "estimativa",
+        "explorador",
+        "fora",
+        "frase",
+        "ic",
+        "linha",
+        "linhas",
+        "media",
+        "melhor",
+        "modelo",
+        "modelos",
+        "nome",
+        "nomes",
+        "outro",
+        "palavras",
+        "papeis",
+        "pesos",
+        "por",
+        "portugues",
+        "previsao",
+        "previsoes",
+        "previsto",
+        "resultado",
+        "resultados",
+        "rotulos",
+        "sem",
+        "semente",
+        "tabela",
+        "tamanhos",
+        "teste",
+        "testes",
+        "treino",
+        "validacao",
+        "valor",
+        "vn",
+        "vp",
+    ]
 )
 
 
