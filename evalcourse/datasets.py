@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from importlib import resources
 
-from evalbook.metrics._confusion import ConfusionMatrix
+from evalbook import ConfusionMatrix
 
 __all__ = [
     "abc_confusion",

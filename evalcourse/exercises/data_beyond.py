@@ -40,19 +40,19 @@ import pandas as pd
 from scipy.stats import binom
 
 import evalbook
-from evalbook.exercises.variants import check_variant, variant_rng
-from evalbook.inference._paired_tests import delong_test, f_test_5x2cv, paired_ttest_5x2cv
-from evalbook.metrics._calibration import (
+from evalbook import (
+    average_precision,
     brier_score_loss,
     calibration_curve,
+    delong_test,
     expected_calibration_error,
-)
-from evalbook.metrics._ranking import (
-    average_precision,
+    f_test_5x2cv,
     fbeta_curve,
     multiclass_roc_auc,
+    paired_ttest_5x2cv,
     precision_recall_curve,
 )
+from evalbook.exercises.variants import check_variant, variant_rng
 
 __all__ = [
     "FORECAST_BINS",

@@ -15,12 +15,12 @@ from __future__ import annotations
 import numpy as np
 
 import evalbook
-from evalbook.exercises.item import Between, Exercise, ExerciseSet, multiple_choice, written
-from evalbook.metrics._ranking import (
+from evalbook import (
     average_precision,
     fbeta_curve,
     precision_recall_curve,
 )
+from evalbook.exercises.item import Between, Exercise, ExerciseSet, multiple_choice, written
 from evalcourse.exercises import data_beyond as data
 
 POSITIVE, NEGATIVE = data.SCREENING_LABELS

@@ -15,15 +15,13 @@ from __future__ import annotations
 
 import numpy as np
 
-from evalbook.exercises.item import Exercise, ExerciseSet, multiple_choice, written
-from evalbook.metrics._calibration import (
+from evalbook import (
     brier_score_loss,
     calibration_curve,
     expected_calibration_error,
-)
-from evalbook.metrics._ranking import (
     multiclass_roc_auc,
 )
+from evalbook.exercises.item import Exercise, ExerciseSet, multiple_choice, written
 from evalcourse.exercises import data_beyond as data
 
 #: Question 6: bins of the reliability diagram (uniform).

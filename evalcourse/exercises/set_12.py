@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from evalbook import bias_variance_decomposition
 from evalbook.exercises.item import Exercise, ExerciseSet, multiple_choice, written
-from evalbook.model_selection._bias_variance import bias_variance_decomposition
 from evalcourse.exercises import data_beyond as data
 
 

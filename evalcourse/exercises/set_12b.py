@@ -18,13 +18,13 @@ from __future__ import annotations
 
 import numpy as np
 
-from evalbook.exercises.item import SIGNIFICANCE, Exercise, ExerciseSet, multiple_choice, written
-from evalbook.inference._paired_tests import (
+from evalbook import (
     delong_test,
     f_test_5x2cv,
     mcnemar_test,
     paired_ttest_5x2cv,
 )
+from evalbook.exercises.item import SIGNIFICANCE, Exercise, ExerciseSet, multiple_choice, written
 from evalcourse.exercises import data_beyond as data
 
 

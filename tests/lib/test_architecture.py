@@ -294,6 +294,26 @@ def test_the_library_never_imports_the_course():
     assert found == []
 
 
+def test_the_course_uses_only_the_librarys_public_names():
+    """A course reads ``evalbook`` as any user does: no module whose path has a ``_`` part."""
+    course = PACKAGE.parent / "evalcourse"
+    found = []
+    for path in sorted(course.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = []
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and not node.level:
+                names = [node.module or ""]
+            found += [
+                f"{path.name}:{node.lineno} {n}"
+                for n in names
+                if n.split(".")[0] == "evalbook" and any(p.startswith("_") for p in n.split("."))
+            ]
+    assert len(list(course.rglob("set_*.py"))) >= 12
+    assert found == []
+
+
 # ---------------------------------------------------------------------- the written-out namespace
 def star_imports_and_computed_lists(source: str) -> list[str]:
     """Every ``from m import *``, and an ``__all__`` that is not a literal list of strings
