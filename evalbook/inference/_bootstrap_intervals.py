@@ -112,18 +112,87 @@ def _codes(values: np.ndarray, labels: list) -> np.ndarray:
     return np.array([where[value] for value in distinct.tolist()], dtype=np.int64)[inverse]
 
 
+def _ratio(numerator, denominator) -> np.ndarray:
+    """numerator / denominator, nan where the denominator is 0 (the library's 0/0)."""
+    numerator, denominator = np.asarray(numerator, float), np.asarray(denominator, float)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return np.where(
+            denominator != 0, numerator / np.where(denominator != 0, denominator, 1), np.nan
+        )
+
+
+@functools.cache
+def _vectorised_metrics() -> frozenset:
+    from evalbook.metrics import _classification as metrics
+
+    return frozenset(
+        [
+            metrics.accuracy,
+            metrics.error_rate,
+            metrics.recall,
+            metrics.precision,
+            metrics.f1,
+            metrics.mcc,
+            metrics.cohen_kappa,
+        ]
+    )
+
+
+def _vectorised(function, keywords, cells, labels):
+    """The library's common matrix metrics on b matrices at once (None: not one of them).
+
+    The formulas of :mod:`evalbook.metrics` in arrays: accuracy and error rate; recall,
+    precision and F1 of the positive class (``labels[0]``, or ``positive=``; one-vs-rest
+    for k classes); the MCC (Gorodkin's k-class form, 0 for a zero denominator as the
+    library's); Cohen's kappa; undefined values are nan.
+    """
+    from evalbook.metrics import _classification as metrics
+
+    b, k = cells.shape[0], cells.shape[1]
+    one_class = (metrics.recall, metrics.precision, metrics.f1)
+    if set(keywords) - {"positive"} or (keywords and function not in one_class):
+        return None
+    n = cells.reshape(b, -1).sum(axis=1)
+    correct = np.einsum("bii->b", cells)
+    if function is metrics.accuracy or function is metrics.error_rate:
+        share = _ratio(correct, n)
+        return share if function is metrics.accuracy else 1.0 - share
+    targets, predictions = cells.sum(axis=2), cells.sum(axis=1)
+    if function in one_class:
+        positive = keywords.get("positive", labels[0])
+        if positive not in labels or (k != 2 and "positive" not in keywords):
+            return None
+        j = labels.index(positive)
+        tp = cells[:, j, j]
+        fn, fp = targets[:, j] - tp, predictions[:, j] - tp
+        if function is metrics.recall:
+            return _ratio(tp, tp + fn)
+        if function is metrics.precision:
+            return _ratio(tp, tp + fp)
+        return _ratio(2 * tp, 2 * tp + fp + fn)
+    if function is metrics.mcc:
+        n = n.astype(float)
+        cross = np.einsum("bk,bk->b", predictions, targets).astype(float)
+        first = n * n - np.einsum("bk,bk->b", predictions, predictions)
+        second = n * n - np.einsum("bk,bk->b", targets, targets)
+        denominator = np.sqrt(first.astype(float)) * np.sqrt(second.astype(float))
+        value = _ratio(n * correct - cross, denominator)
+        return np.where(denominator == 0, 0.0, value)
+    if function is metrics.cohen_kappa:
+        expected = np.einsum("bk,bk->b", predictions, targets) / np.where(n > 0, n, 1)
+        return _ratio(correct - expected, n - expected)
+    return None
+
+
 def _matrix_values(metric, cells: np.ndarray, labels: list) -> np.ndarray:
     """The metric of each of the b matrices ``cells`` (shape (b, k, k))."""
-    from evalbook.metrics._classification import accuracy, error_rate
     from evalbook.metrics._confusion import ConfusionMatrix
 
-    k = cells.shape[1]
     function, keywords = _unwrapped(metric)
-    if (function is accuracy or function is error_rate) and not keywords:
-        totals = cells.reshape(cells.shape[0], -1).sum(axis=1)
-        with np.errstate(invalid="ignore", divide="ignore"):
-            correct = cells.reshape(cells.shape[0], -1)[:, :: k + 1].sum(axis=1) / totals
-        return correct if function is accuracy else 1.0 - correct
+    if function in _vectorised_metrics():
+        values = _vectorised(function, keywords, cells, labels)
+        if values is not None:
+            return values
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", UndefinedMetricWarning)
         return np.array(
