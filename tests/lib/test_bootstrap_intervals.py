@@ -58,6 +58,32 @@ def both_classes(y, indices):
 
 
 # ---------------------------------------------------------------------- scipy, same draws
+def hits(target, prediction):
+    return float(np.mean(target == prediction))
+
+
+def f1_of(y, prediction):
+    return eb.f1(eb.ConfusionMatrix.from_labels(y, prediction, labels=[1, 0]))
+
+
+def unstratified_cases(y, scores, predicted, probabilities):
+    """(metric, data, scipy's statistic of instance indices) for one random case."""
+    return [
+        (
+            eb.roc_auc,
+            scores,
+            lambda i: eb.roc_auc(y[i], scores[i]) if both_classes(y, i) else math.nan,
+        ),
+        (eb.f1, predicted, lambda i: f1_of(y[i], predicted[i])),
+        (
+            functools.partial(eb.brier_score_loss, positive=1),
+            probabilities,
+            lambda i: float(np.mean((probabilities[i] - y[i]) ** 2)),
+        ),
+        (hits, predicted, lambda i: hits(y[i], predicted[i])),
+    ]
+
+
 @pytest.mark.parametrize("method", METHODS)
 def test_every_method_equals_scipys_bootstrap_on_the_same_draws(method):
     """AUC (group counts, placements), F1 (cells), Brier (losses), a function of labels
@@ -69,29 +95,7 @@ def test_every_method_equals_scipys_bootstrap_on_the_same_draws(method):
         y, scores, _, predicted, probabilities = random_case(rng, size)
         rounds = int(rng.integers(50, 150))
         confidence = float(rng.uniform(0.8, 0.99))
-
-        def hits(target, prediction):
-            return float(np.mean(target == prediction))
-
-        cases = [
-            (
-                eb.roc_auc,
-                scores,
-                lambda i: eb.roc_auc(y[i], scores[i]) if both_classes(y, i) else math.nan,
-            ),
-            (
-                eb.f1,
-                predicted,
-                lambda i: eb.f1(eb.ConfusionMatrix.from_labels(y[i], predicted[i], labels=[1, 0])),
-            ),
-            (
-                functools.partial(eb.brier_score_loss, positive=1),
-                probabilities,
-                lambda i: float(np.mean((probabilities[i] - y[i]) ** 2)),
-            ),
-            (hits, predicted, lambda i: hits(y[i], predicted[i])),
-        ]
-        for metric, data, statistic in cases:
+        for metric, data, statistic in unstratified_cases(y, scores, predicted, probabilities):
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")
                 theirs = scipys((np.arange(size),), statistic, rounds, method, trial, confidence)
@@ -111,64 +115,66 @@ def test_every_method_equals_scipys_bootstrap_on_the_same_draws(method):
     assert compared > 100
 
 
+def check_stratified_and_paired(y, scores, other, predicted, second, rounds, method, trial):
+    negatives, positives = np.flatnonzero(y == 0), np.flatnonzero(y == 1)
+    ours = bootstrap_interval(
+        eb.roc_auc, y, scores, n_resamples=rounds, method=method, stratify=True, seed=trial
+    )
+    theirs = scipys(
+        (negatives, positives),
+        lambda a, b: eb.roc_auc(y[np.r_[a, b]], scores[np.r_[a, b]]),
+        rounds,
+        method,
+        trial,
+    )
+    assert ours == pytest.approx(theirs, abs=1e-12, rel=0)
+    ours = paired_bootstrap_interval(
+        eb.roc_auc, y, scores, other, n_resamples=rounds, method=method, stratify=True, seed=trial
+    )
+    theirs = scipys(
+        (negatives, positives),
+        lambda a, b: (
+            eb.roc_auc(y[np.r_[a, b]], scores[np.r_[a, b]])
+            - eb.roc_auc(y[np.r_[a, b]], other[np.r_[a, b]])
+        ),
+        rounds,
+        method,
+        trial,
+    )
+    assert ours == pytest.approx(theirs, abs=1e-12, rel=0)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        theirs = scipys(
+            (np.arange(y.size),),
+            lambda i: f1_of(y[i], predicted[i]) - f1_of(y[i], second[i]),
+            rounds,
+            method,
+            trial,
+        )
+        if not np.all(np.isfinite(theirs)):
+            return 0
+        ours = paired_bootstrap_interval(
+            eb.f1, y, predicted, second, n_resamples=rounds, method=method, seed=trial
+        )
+    assert ours == pytest.approx(theirs, abs=1e-12, rel=0)
+    return 1
+
+
 @pytest.mark.parametrize("method", METHODS)
 def test_stratified_and_paired_bootstraps_equal_scipys(method):
     """Stratified: scipy's two independent samples (the classes, in sorted order); paired:
     the difference of the AUCs (and of F1) on one sample of instance indices."""
     rng = np.random.default_rng(50 + METHODS.index(method))
+    compared = 0
     for trial in range(30):
         size = int(rng.integers(10, 40))
         y, scores, other, predicted, _ = random_case(rng, size)
-        rounds = int(rng.integers(50, 150))
-        negatives, positives = np.flatnonzero(y == 0), np.flatnonzero(y == 1)
-        ours = bootstrap_interval(
-            eb.roc_auc, y, scores, n_resamples=rounds, method=method, stratify=True, seed=trial
-        )
-        theirs = scipys(
-            (negatives, positives),
-            lambda a, b: eb.roc_auc(y[np.r_[a, b]], scores[np.r_[a, b]]),
-            rounds,
-            method,
-            trial,
-        )
-        assert ours == pytest.approx(theirs, abs=1e-12, rel=0)
-        ours = paired_bootstrap_interval(
-            eb.roc_auc,
-            y,
-            scores,
-            other,
-            n_resamples=rounds,
-            method=method,
-            stratify=True,
-            seed=trial,
-        )
-        theirs = scipys(
-            (negatives, positives),
-            lambda a, b: (
-                eb.roc_auc(y[np.r_[a, b]], scores[np.r_[a, b]])
-                - eb.roc_auc(y[np.r_[a, b]], other[np.r_[a, b]])
-            ),
-            rounds,
-            method,
-            trial,
-        )
-        assert ours == pytest.approx(theirs, abs=1e-12, rel=0)
         second = (rng.uniform(size=size) < 0.5).astype(int)
-
-        def f1_difference(i):
-            def one(prediction):
-                return eb.f1(eb.ConfusionMatrix.from_labels(y[i], prediction[i], labels=[1, 0]))
-
-            return one(predicted) - one(second)
-
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            theirs = scipys((np.arange(size),), f1_difference, rounds, method, trial)
-            if np.all(np.isfinite(theirs)):
-                ours = paired_bootstrap_interval(
-                    eb.f1, y, predicted, second, n_resamples=rounds, method=method, seed=trial
-                )
-                assert ours == pytest.approx(theirs, abs=1e-12, rel=0)
+        rounds = int(rng.integers(50, 150))
+        compared += check_stratified_and_paired(
+            y, scores, other, predicted, second, rounds, method, trial
+        )
+    assert compared > 10
 
 
 def test_the_vectorised_matrix_metrics_equal_the_librarys_on_every_matrix():
