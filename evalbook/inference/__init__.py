@@ -6,6 +6,8 @@ for several tests at once.
 
 from evalbook.inference._bootstrap_intervals import (
     bootstrap_interval,
+    cohen_kappa_interval,
+    mcc_interval,
     paired_bootstrap_interval,
     roc_auc_interval,
 )
@@ -57,12 +59,14 @@ __all__ = [
     "accuracy_interval",
     "adjust_p_values",
     "bootstrap_interval",
+    "cohen_kappa_interval",
     "compare_algorithms",
     "compare_models",
     "delong_test",
     "f_test_5x2cv",
     "friedman",
     "interval_coverage",
+    "mcc_interval",
     "mcnemar_test",
     "paired_bootstrap_interval",
     "paired_ttest_5x2cv",

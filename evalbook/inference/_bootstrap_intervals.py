@@ -67,6 +67,8 @@ from evalbook.inference._intervals import Interval
 
 __all__ = [
     "bootstrap_interval",
+    "cohen_kappa_interval",
+    "mcc_interval",
     "paired_bootstrap_interval",
     "roc_auc_interval",
 ]
@@ -978,3 +980,145 @@ def roc_auc_interval(
     auc, variance = delong_auc_variance(values, is_positive)
     margin = normal_quantile(1.0 - (1.0 - confidence) / 2) * math.sqrt(variance)
     return Interval(max(auc - margin, 0.0), min(auc + margin, 1.0))
+
+
+# ====================================================================== agreement
+def _kappa_variance(counts: np.ndarray) -> tuple[float, float]:
+    """Cohen's kappa and the large-sample variance of Fleiss, Cohen & Everitt (1969).
+
+    With p_ij = counts/n, row shares p_i., column shares p_.j, p_o = Σ p_ii and
+    p_e = Σ p_i. p_.i: var(κ̂) = [Σ_i p_ii (1 − (p_i. + p_.i)(1 − κ̂))²
+    + (1 − κ̂)² Σ_{i≠j} p_ij (p_.i + p_j.)² − (κ̂ − p_e(1 − κ̂))²] / (n (1 − p_e)²).
+    """
+    n = float(counts.sum())
+    p = counts / n
+    rows, columns = p.sum(axis=1), p.sum(axis=0)
+    observed, expected = float(np.trace(p)), float(rows @ columns)
+    kappa = (observed - expected) / (1 - expected)
+    diagonal = float((np.diag(p) * (1 - (rows + columns) * (1 - kappa)) ** 2).sum())
+    off = p * (columns[:, None] + rows[None, :]) ** 2
+    np.fill_diagonal(off, 0.0)
+    spread = (1 - kappa) ** 2 * float(off.sum())
+    correction = (kappa - expected * (1 - kappa)) ** 2
+    return kappa, max(diagonal + spread - correction, 0.0) / ((1 - expected) ** 2 * n)
+
+
+def cohen_kappa_interval(
+    cm, *, method="normal", confidence=0.95, n_resamples=2000, seed=None
+) -> Interval:
+    """Confidence interval of Cohen's kappa: the large-sample normal one, or a bootstrap.
+
+    - ``"normal"``: κ̂ ± z₁₋α/₂ · SE, with the large-sample standard error of Fleiss,
+      Cohen & Everitt (1969) (not the one under κ = 0, which only tests agreement against
+      chance): var(κ̂) = [Σᵢ pᵢᵢ (1 − (pᵢ. + p.ᵢ)(1 − κ̂))² + (1 − κ̂)² Σ_{i≠j} pᵢⱼ
+      (p.ᵢ + pⱼ.)² − (κ̂ − pₑ(1 − κ̂))²] / (n (1 − pₑ)²), with pᵢⱼ the matrix's shares,
+      pᵢ. and p.ⱼ its row and column shares and pₑ = Σ pᵢ. p.ᵢ; statsmodels'
+      ``cohens_kappa(table).std_kappa``. Not clipped to [−1, 1], as statsmodels'.
+    - ``"percentile"``, ``"basic"``, ``"bca"``: :func:`bootstrap_interval` of
+      :func:`evalbook.cohen_kappa` on the matrix (multinomial draws of its cells).
+
+    Parameters
+    ----------
+    cm : ConfusionMatrix or array-like of shape (k, k)
+        Rows are one rater (the target), columns the other (the prediction).
+    method : {"normal", "percentile", "basic", "bca"}, default "normal"
+    confidence : float in (0, 1), default 0.95
+    n_resamples : int, default 2000
+        For the bootstrap methods (as :func:`bootstrap_interval`).
+    seed : int or numpy.random.Generator, optional
+
+    Returns
+    -------
+    Interval
+        ``lower`` and ``upper``; both ``nan``, with an UndefinedMetricWarning, when kappa
+        is undefined (pₑ = 1) and ``method="normal"``.
+
+    References
+    ----------
+    J. L. Fleiss, J. Cohen and B. S. Everitt, "Large sample standard errors of kappa and
+    weighted kappa", Psychological Bulletin 72(5):323-327, 1969. J. Cohen, "A coefficient
+    of agreement for nominal scales", Educational and Psychological Measurement
+    20(1):37-46, 1960.
+
+    Examples
+    --------
+    >>> [round(b, 4) for b in cohen_kappa_interval([[6, 3], [2, 9]])]
+    [0.1058, 0.8738]
+    >>> [round(b, 2) for b in cohen_kappa_interval([[6, 3], [2, 9]], method="bca", seed=0)]
+    [-0.02, 0.79]
+    """
+    from evalbook.metrics._classification import cohen_kappa
+    from evalbook.metrics._confusion import as_confusion_matrix
+
+    cm = as_confusion_matrix(cm)
+    check_choice(method, "method", ("normal", *_METHODS))
+    confidence = check_confidence(confidence)
+    n_resamples = check_whole_number(n_resamples, "n_resamples", minimum=1)
+    check_size("cohen_kappa_interval", n_resamples=n_resamples)  # whichever the method
+    seed = as_rng(seed)
+    if method != "normal":
+        return bootstrap_interval(
+            cohen_kappa,
+            cm,
+            n_resamples=n_resamples,
+            confidence=confidence,
+            method=method,
+            seed=seed,
+        )
+    check_nonempty(cm, "kappa has no interval")
+    counts = cm.counts.astype(float)
+    rows, columns = counts.sum(axis=1), counts.sum(axis=0)
+    if float(rows @ columns) == float(counts.sum()) ** 2:  # p_e = 1: one class only
+        warnings.warn(
+            "Cohen's kappa is undefined (0/0): both raters give one and the same class to "
+            "every instance, so its interval is nan",
+            UndefinedMetricWarning,
+            stacklevel=2,
+        )
+        return Interval(math.nan, math.nan)
+    kappa, variance = _kappa_variance(counts)
+    margin = normal_quantile(1.0 - (1.0 - confidence) / 2) * math.sqrt(variance)
+    return Interval(kappa - margin, kappa + margin)
+
+
+def mcc_interval(
+    cm, *, method="percentile", confidence=0.95, n_resamples=2000, seed=None
+) -> Interval:
+    """Bootstrap confidence interval of the Matthews correlation coefficient.
+
+    :func:`bootstrap_interval` of :func:`evalbook.mcc` on the matrix: multinomial draws of
+    its cells, the MCC of all resamples computed at once (Gorodkin's k-class form, 0 for
+    a zero denominator as :func:`evalbook.mcc`). The MCC has no standard large-sample
+    interval of the kind kappa has; the bootstrap is what Chicco & Jurman (2020) and
+    Chicco, Tötsch & Jurman (2021) use.
+
+    Parameters
+    ----------
+    cm : ConfusionMatrix or array-like of shape (k, k)
+    method : {"percentile", "basic", "bca"}, default "percentile"
+    confidence : float in (0, 1), default 0.95
+    n_resamples : int, default 2000
+    seed : int or numpy.random.Generator, optional
+
+    Returns
+    -------
+    Interval
+        ``lower`` and ``upper``.
+
+    References
+    ----------
+    B. W. Matthews, "Comparison of the predicted and observed secondary structure of T4
+    phage lysozyme", Biochimica et Biophysica Acta 405(2):442-451, 1975. D. Chicco and
+    G. Jurman, "The advantages of the Matthews correlation coefficient (MCC) over F1 score
+    and accuracy in binary classification evaluation", BMC Genomics 21:6, 2020.
+
+    Examples
+    --------
+    >>> [round(b, 2) for b in mcc_interval([[6, 3], [2, 9]], seed=0)]
+    [0.08, 0.88]
+    """
+    from evalbook.metrics._classification import mcc
+
+    return bootstrap_interval(
+        mcc, cm, n_resamples=n_resamples, confidence=confidence, method=method, seed=seed
+    )

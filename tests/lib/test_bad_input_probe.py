@@ -113,6 +113,10 @@ CALLS: dict[str, tuple[list, dict]] = {
         {"n_resamples": 50, "confidence": 0.95, "method": "basic", "stratify": True, "seed": 0},
     ),
     "bootstrap_oob_probability": ([("n", 10)], {}),
+    "mcc_interval": (
+        [("cm", CM)],
+        {"method": "bca", "confidence": 0.95, "n_resamples": 50, "seed": 0},
+    ),
     "paired_bootstrap_interval": (
         [("metric", eb.roc_auc), ("y_true", Y), ("y_pred_a", S), ("y_pred_b", P)],
         {"n_resamples": 50, "confidence": 0.95, "method": "bca", "stratify": True, "seed": 0},
@@ -126,6 +130,10 @@ CALLS: dict[str, tuple[list, dict]] = {
     "brier_score_loss": ([("y_true", Y), ("y_proba", S)], {"positive": 1}),
     "calibration_curve": ([("y_true", Y), ("y_proba", S)], {"positive": 1, "bins": 2}),
     "cohen_kappa": ([("cm", CM)], {}),
+    "cohen_kappa_interval": (
+        [("cm", CM)],
+        {"method": "normal", "confidence": 0.95, "n_resamples": 50, "seed": 0},
+    ),
     "compare_algorithms": ([("differences", [0.01, 0.02, -0.01, 0.03])], {"confidence": 0.95}),
     "compare_models": ([("p1", 0.8), ("n1", 100), ("p2", 0.7), ("n2", 100)], {"confidence": 0.9}),
     "corpus_bleu": ([("candidates", [CAND]), ("references", [REF])], {"max_order": 2}),
