@@ -129,6 +129,10 @@ CALLS: dict[str, tuple[list, dict]] = {
     "brevity_penalty": ([("candidate", CAND), ("references", REF)], {}),
     "brier_score_loss": ([("y_true", Y), ("y_proba", S)], {"positive": 1}),
     "calibration_curve": ([("y_true", Y), ("y_proba", S)], {"positive": 1, "bins": 2}),
+    "calibration_band": (
+        [("y_true", Y), ("y_proba", S)],
+        {"positive": 1, "bins": 2, "confidence": 0.9},
+    ),
     "cohen_kappa": ([("cm", CM)], {}),
     "cohen_kappa_interval": (
         [("cm", CM)],
@@ -204,6 +208,14 @@ CALLS: dict[str, tuple[list, dict]] = {
     "rmse": ([("y_true", T), ("y_pred", YR)], {}),
     "roc_auc": ([("y_true", Y), ("y_score", S)], {"positive": 1}),
     "roc_auc_interval": ([("y_true", Y), ("y_score", S)], {"positive": 1, "confidence": 0.95}),
+    "roc_band": (
+        [("y_true", Y), ("y_score", S)],
+        {"positive": 1, "grid": [0.5], "method": "simultaneous", "n_resamples": 20, "seed": 0},
+    ),
+    "precision_recall_band": (
+        [("y_true", Y), ("y_score", S)],
+        {"positive": 1, "grid": [0.5], "confidence": 0.9, "n_resamples": 20, "seed": 0},
+    ),
     "roc_curve": ([("y_true", Y), ("y_score", S)], {"positive": 1}),
     "sensitivity": ([("cm", CM)], {"positive": 1}),
     "set_config": ([], {"language": "en"}),
@@ -348,6 +360,8 @@ ACCEPTED = {
     ("widgets.KFoldExplorer", "stratify", "bool"): "stratify=True is an option",
     ("bootstrap_interval", "stratify", "bool"): "stratify=True is an option",
     ("paired_bootstrap_interval", "stratify", "bool"): "stratify=True is an option",
+    ("roc_band", "stratify", "bool"): "stratify=True is an option",
+    ("precision_recall_band", "stratify", "bool"): "stratify=True is an option",
     ("widgets.ProfitExplorer", "profit_matrix", "2d"): "a 2×2 table of values",
     ("widgets.CountsExplorer", "max_count", "huge_int"): "a limit of the sliders, never reached",
     ("widgets.CoverageExplorer", "max_n", "huge_int"): "a limit of the slider, never reached",
