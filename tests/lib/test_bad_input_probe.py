@@ -113,6 +113,10 @@ CALLS: dict[str, tuple[list, dict]] = {
         {"n_resamples": 50, "confidence": 0.95, "method": "basic", "stratify": True, "seed": 0},
     ),
     "bootstrap_oob_probability": ([("n", 10)], {}),
+    "multiclass_roc_auc_interval": (
+        [("y_true", CLASSES), ("y_score", PROBA)],
+        {"labels": ["a", "b", "c"], "average": "macro", "n_resamples": 20, "seed": 0},
+    ),
     "mcc_interval": (
         [("cm", CM)],
         {"method": "bca", "confidence": 0.95, "n_resamples": 50, "seed": 0},
