@@ -255,7 +255,7 @@ class _Auc:
         self.groups = int(new_group.sum())
         self.code = (2 * group + is_positive).astype(np.int32)  # b · 2G < 2³¹: the blocks
         self.scores, self.is_positive = scores, is_positive
-        self.width = 2 * self.groups
+        self.width = self.groups  # the blocks (and so the draws) of the earlier AUC bootstrap
 
     def values(self, drawn: np.ndarray) -> np.ndarray:
         b, width = drawn.shape[0], 2 * self.groups
@@ -1207,7 +1207,9 @@ def _precision_at(tp, fp, grid) -> np.ndarray:
     return out
 
 
-def _band(y_true, y_score, positive, grid, method, confidence, n_resamples, stratify, seed, at):
+def _band(
+    y_true, y_score, positive, grid, method, confidence, n_resamples, stratify, seed, at, function
+):
     """The estimate and the band of ``at(tp, fp, grid)`` over bootstrap resamples."""
     check_choice(method, "method", _BAND_METHODS)
     confidence = check_confidence(confidence)
@@ -1215,12 +1217,12 @@ def _band(y_true, y_score, positive, grid, method, confidence, n_resamples, stra
     stratify = check_flag(stratify, "stratify")
     scores, is_positive = scores_and_classes(y_true, y_score, positive, minimum=1)
     statistic = _Auc(scores, is_positive)
-    check_size("band", n_resamples=n_resamples, grid=grid.size)
+    check_size(function, n_resamples=n_resamples, grid=grid.size)
     estimate = at(*_descending_counts(statistic, np.arange(scores.size)[None, :]), grid)[0]
     strata = [np.flatnonzero(~is_positive), np.flatnonzero(is_positive)] if stratify else None
     rng = as_rng(seed)
     values = np.empty((n_resamples, grid.size))
-    block = _block_rounds(n_resamples, max(scores.size, 2 * statistic.groups))
+    block = _block_rounds(n_resamples, max(scores.size, statistic.width))
     for start in range(0, n_resamples, block):
         b = min(block, n_resamples - start)
         if strata is None:
@@ -1330,6 +1332,7 @@ def roc_band(
         stratify,
         seed,
         _sensitivity_at,
+        "roc_band",
     )
     return Curve(
         "roc_band",
@@ -1407,6 +1410,7 @@ def precision_recall_band(
         stratify,
         seed,
         _precision_at,
+        "precision_recall_band",
     )
     return Curve(
         "precision_recall_band",
