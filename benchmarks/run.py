@@ -566,6 +566,123 @@ def bootstrap_case(settings: Settings) -> Iterator[Row]:
         yield row
 
 
+def _repeated(function, resamples):
+    """``resamples`` evaluations of ``function`` on the data: the cost a bootstrap's
+    metric evaluations alone would have."""
+    for _ in range(resamples):
+        function()
+
+
+def _within_3_evaluations(_label, ratio) -> tuple[str, bool]:
+    return "≤ 3× the metric's evaluations", ratio <= 3
+
+
+def paired_bootstrap_case(settings: Settings) -> Iterator[Row]:
+    """A paired BCa bootstrap of the AUC and of F1 (two models on the same instances), and
+    the ROC band, against the metric evaluated once per resample on the whole data.
+
+    The reference is ``n_resamples`` evaluations of the metric (one model, the data as
+    given): what a bootstrap costs if drawing, pairing and BCa's jackknife were free. The
+    jackknife comes from what the metric is made of (cells, DeLong's placements), not from
+    n re-evaluations.
+    """
+    from evalbook import (
+        ConfusionMatrix,
+        f1,
+        paired_bootstrap_interval,
+        roc_auc,
+        roc_band,
+        roc_curve,
+    )
+
+    resamples = 200 if settings.quick else 2000
+    sizes = settings.sizes([10**4, 10**5])
+    for n in sizes:
+        rng = np.random.default_rng(3)
+        y_true = rng.integers(0, 2, n)
+        scores_a = rng.random(n) + 0.3 * y_true
+        scores_b = rng.random(n) + 0.2 * y_true
+        labels_a, labels_b = (scores_a > 0.6).astype(int), (scores_b > 0.6).astype(int)
+        size = f"{_size(n)}, {resamples:,} resamples"
+        data = "continuous scores, half positive; labels: score > 0.6"
+        yield from compare(
+            "paired BCa bootstrap of the AUC",
+            size,
+            partial(
+                paired_bootstrap_interval,
+                roc_auc,
+                y_true,
+                scores_a,
+                scores_b,
+                method="bca",
+                n_resamples=resamples,
+                seed=0,
+            ),
+            [
+                (
+                    f"{resamples:,} × roc_auc",
+                    partial(_repeated, partial(roc_auc, y_true, scores_a), resamples),
+                    None,
+                )
+            ],
+            Settings(settings.quick, 3, settings.budget),
+            n=n,
+            data=data,
+            target=_within_3_evaluations,
+        )
+        yield from compare(
+            "paired BCa bootstrap of F1",
+            size,
+            partial(
+                paired_bootstrap_interval,
+                f1,
+                y_true,
+                labels_a,
+                labels_b,
+                method="bca",
+                n_resamples=resamples,
+                seed=0,
+            ),
+            [
+                (
+                    f"{resamples:,} × f1(from_labels)",
+                    partial(
+                        _repeated,
+                        lambda y_true=y_true, labels_a=labels_a: f1(
+                            ConfusionMatrix.from_labels(y_true, labels_a)
+                        ),
+                        resamples,
+                    ),
+                    None,
+                )
+            ],
+            Settings(settings.quick, 3, settings.budget),
+            n=n,
+            data=data,
+            target=_within_3_evaluations,
+        )
+    n = sizes[-1]
+    rng = np.random.default_rng(3)
+    y_true = rng.integers(0, 2, n)
+    scores = rng.random(n) + 0.3 * y_true
+    yield from compare(
+        "roc_band (pointwise, 101 specificities)",
+        f"{_size(n)}, {resamples:,} resamples",
+        partial(roc_band, y_true, scores, positive=1, n_resamples=resamples, seed=0),
+        [
+            (
+                f"{resamples:,} × roc_curve",
+                partial(_repeated, partial(roc_curve, y_true, scores, positive=1), resamples),
+                None,
+            )
+        ],
+        Settings(settings.quick, 3, settings.budget),
+        n=n,
+        data="continuous scores, half positive; stratified",
+        target=lambda _label, _ratio: ("", None),
+    )
+
+
 def _refusals() -> list[tuple[str, str, Callable[[], object]]]:
     """``(function, size, call)``: each exact test and resampling function at 10× its
     documented limit (``tests/lib/test_size_limits.py`` checks that each is refused before
@@ -1031,6 +1148,7 @@ CASES: list[Case] = [
     ),
     Case("DeLong's test and AUC interval", delong_case),
     Case("bootstrap interval of accuracy", bootstrap_case),
+    Case("paired bootstrap (BCa) and ROC band", paired_bootstrap_case),
     Case("refusals of impossible sizes", refusal_case),
     Case("import evalbook", import_case),
     Case("explorer steps", explorers_case),

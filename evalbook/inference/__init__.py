@@ -1,8 +1,20 @@
-"""How sure a measured number is: intervals (normal, t, exact binomial, DeLong,
-bootstrap), comparisons of models and algorithms (paired t, Friedman), paired tests
-(McNemar, DeLong, 5×2cv) and corrections for several tests at once.
+"""How sure a measured number is: intervals (normal, t, exact binomial, DeLong, the
+bootstrap: percentile, basic, BCa, stratified, clustered, paired), comparisons of models
+and algorithms (paired t, Friedman), paired tests (McNemar, DeLong, 5×2cv) and corrections
+for several tests at once.
 """
 
+from evalbook.inference._bootstrap_intervals import (
+    bootstrap_interval,
+    calibration_band,
+    cohen_kappa_interval,
+    mcc_interval,
+    multiclass_roc_auc_interval,
+    paired_bootstrap_interval,
+    precision_recall_band,
+    roc_auc_interval,
+    roc_band,
+)
 from evalbook.inference._comparison import (
     AlgorithmComparison,
     FriedmanResult,
@@ -17,10 +29,8 @@ from evalbook.inference._intervals import (
     Interval,
     NormalApproximationWarning,
     accuracy_interval,
-    bootstrap_interval,
     interval_coverage,
     proportion_interval,
-    roc_auc_interval,
     t_value,
     z_value,
 )
@@ -53,16 +63,23 @@ __all__ = [
     "accuracy_interval",
     "adjust_p_values",
     "bootstrap_interval",
+    "calibration_band",
+    "cohen_kappa_interval",
     "compare_algorithms",
     "compare_models",
     "delong_test",
     "f_test_5x2cv",
     "friedman",
     "interval_coverage",
+    "mcc_interval",
     "mcnemar_test",
+    "multiclass_roc_auc_interval",
+    "paired_bootstrap_interval",
     "paired_ttest_5x2cv",
+    "precision_recall_band",
     "proportion_interval",
     "roc_auc_interval",
+    "roc_band",
     "t_value",
     "z_value",
 ]
