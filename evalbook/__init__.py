@@ -183,7 +183,14 @@ habits carry over; ``tests/lib/test_naming.py`` fails on a public argument missi
 ``bins``, ``strategy``
     the number of bins, and how their edges are placed
 ``threshold``
-    a score from which an instance is predicted positive (score ≥ threshold)
+    a score from which an instance is predicted positive (score ≥ threshold); for a
+    decision, the threshold probability p_t from which an instance is treated
+``thresholds``
+    the threshold probabilities of a decision curve, increasing, each in (0, 1)
+``standardized``
+    divide a net benefit by the prevalence (the standardised net benefit)
+``likelihood_ratio``
+    a test's LR+ or LR−, which moves a pre-test probability to a post-test one
 ``halved``
     include the ½ of Kelleher et al.'s sums of squares
 ``variant``
@@ -282,6 +289,7 @@ from evalbook.displays import (
     ComparisonIntervalsDisplay,
     ConfusionMatrixDisplay,
     CriticalDifferenceDisplay,
+    DecisionCurveDisplay,
     FBetaDisplay,
     GainDisplay,
     KSDisplay,
@@ -299,10 +307,12 @@ from evalbook.inference import (
     DeLongResult,
     FriedmanResult,
     Interval,
+    LikelihoodRatios,
     McNemarResult,
     ModelComparison,
     NormalApproximationWarning,
     PairedTestResult,
+    PredictiveValues,
     accuracy_interval,
     adjust_p_values,
     bootstrap_interval,
@@ -312,8 +322,11 @@ from evalbook.inference import (
     f_test_5x2cv,
     friedman,
     interval_coverage,
+    likelihood_ratios,
     mcnemar_test,
+    net_benefit_interval,
     paired_ttest_5x2cv,
+    predictive_values,
     proportion_interval,
     roc_auc_interval,
     t_value,
@@ -347,6 +360,7 @@ from evalbook.metrics import (
     cohen_kappa,
     corpus_bleu,
     cross_entropy,
+    decision_curve,
     detection_prevalence,
     detection_rate,
     efficiency,
@@ -370,9 +384,11 @@ from evalbook.metrics import (
     modified_precision,
     mse,
     multiclass_roc_auc,
+    net_benefit,
     npv,
     per_class_recall,
     perplexity,
+    post_test_probability,
     ppv,
     precision,
     precision_recall_curve,
@@ -447,6 +463,7 @@ __all__ = [
     "CriticalDifferenceDisplay",
     "Curve",
     "DeLongResult",
+    "DecisionCurveDisplay",
     "FBetaDisplay",
     "FriedmanResult",
     "GainDisplay",
@@ -455,6 +472,7 @@ __all__ = [
     "KSResult",
     "KappaBreakdown",
     "LiftDisplay",
+    "LikelihoodRatios",
     "McNemarResult",
     "MetricCellsDisplay",
     "ModelComparison",
@@ -463,6 +481,7 @@ __all__ = [
     "PairedTestResult",
     "PrecisionRecallDisplay",
     "PredictionErrorDisplay",
+    "PredictiveValues",
     "RocCurveDisplay",
     "ScoredData",
     "UndefinedMetricWarning",
@@ -492,6 +511,7 @@ __all__ = [
     "corpus_bleu",
     "cross_entropy",
     "cross_validate",
+    "decision_curve",
     "delong_test",
     "detection_prevalence",
     "detection_rate",
@@ -520,6 +540,7 @@ __all__ = [
     "ks_curve",
     "ks_statistic",
     "leave_one_out",
+    "likelihood_ratios",
     "mae",
     "mape",
     "mase",
@@ -529,14 +550,18 @@ __all__ = [
     "modified_precision",
     "mse",
     "multiclass_roc_auc",
+    "net_benefit",
+    "net_benefit_interval",
     "no_information_error_rate",
     "npv",
     "paired_ttest_5x2cv",
     "per_class_recall",
     "perplexity",
+    "post_test_probability",
     "ppv",
     "precision",
     "precision_recall_curve",
+    "predictive_values",
     "prevalence",
     "profit",
     "proportion_interval",

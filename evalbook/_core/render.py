@@ -155,6 +155,23 @@ TERMS = {
     "bin": N_("bin"),
     "residual": N_("residual (target − prediction)"),
     "perfect_prediction": N_("perfect prediction"),
+    # decision curves and likelihood ratios (evalbook.metrics._decision, inference._diagnostic)
+    "net_benefit": N_("net benefit"),
+    "treat_all": N_("treat all"),
+    "treat_none": N_("treat none"),
+    "interventions_avoided": N_("net interventions avoided"),
+    "threshold_probability": N_("threshold probability"),
+    "standardized_net_benefit": N_("standardized net benefit"),
+    "lr_positive": N_("LR+"),
+    "lr_positive_lower": N_("LR+ lower bound"),
+    "lr_positive_upper": N_("LR+ upper bound"),
+    "lr_negative": N_("LR−"),
+    "lr_negative_lower": N_("LR− lower bound"),
+    "lr_negative_upper": N_("LR− upper bound"),
+    "ppv_lower": N_("PPV lower bound"),
+    "ppv_upper": N_("PPV upper bound"),
+    "npv_lower": N_("NPV lower bound"),
+    "npv_upper": N_("NPV upper bound"),
 }
 
 

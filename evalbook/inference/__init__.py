@@ -11,6 +11,13 @@ from evalbook.inference._comparison import (
     compare_models,
     friedman,
 )
+from evalbook.inference._diagnostic import (
+    LikelihoodRatios,
+    PredictiveValues,
+    likelihood_ratios,
+    net_benefit_interval,
+    predictive_values,
+)
 from evalbook.inference._intervals import (
     T_TABLE,
     Z_TABLE,
@@ -46,10 +53,12 @@ __all__ = [
     "DeLongResult",
     "FriedmanResult",
     "Interval",
+    "LikelihoodRatios",
     "McNemarResult",
     "ModelComparison",
     "NormalApproximationWarning",
     "PairedTestResult",
+    "PredictiveValues",
     "accuracy_interval",
     "adjust_p_values",
     "bootstrap_interval",
@@ -59,8 +68,11 @@ __all__ = [
     "f_test_5x2cv",
     "friedman",
     "interval_coverage",
+    "likelihood_ratios",
     "mcnemar_test",
+    "net_benefit_interval",
     "paired_ttest_5x2cv",
+    "predictive_values",
     "proportion_interval",
     "roc_auc_interval",
     "t_value",

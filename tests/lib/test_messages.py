@@ -332,6 +332,7 @@ def _results_texts() -> list[str]:
         evalbook.ks_curve(y, scores, positive="spam"),
         evalbook.gain_lift(y, scores, positive="spam", bins=4),
         evalbook.calibration_curve(y, probabilities, positive="spam", bins=4),
+        evalbook.decision_curve(y, probabilities, positive="spam", thresholds=[0.2, 0.4]),
     ]
     assert {curve.kind for curve in curves} == set(evalbook.CURVE_KINDS)
     for curve in curves:
