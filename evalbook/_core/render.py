@@ -169,6 +169,7 @@ TERMS = {
     "interventions_avoided": N_("net interventions avoided"),
     "threshold_probability": N_("threshold probability"),
     "standardized_net_benefit": N_("standardized net benefit"),
+    "best_strategy": N_("best strategy"),
     "lr_positive": N_("LR+"),
     "lr_positive_lower": N_("LR+ lower bound"),
     "lr_positive_upper": N_("LR+ upper bound"),

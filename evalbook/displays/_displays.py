@@ -25,7 +25,7 @@ import numpy as np
 
 from evalbook._core.checks import as_number_pair, check_choice, check_threshold, is_missing
 from evalbook._core.messages import N_
-from evalbook._core.render import CLASS_LINE_COLOURS, say, short_term, term
+from evalbook._core.render import CLASS_LINE_COLOURS, REFERENCE_COLOUR, say, short_term, term
 from evalbook.metrics._calibration import calibration_curve
 from evalbook.metrics._confusion import ConfusionMatrix, as_confusion_matrix
 from evalbook.metrics._curves import Curve
@@ -605,10 +605,11 @@ class CalibrationDisplay(_CurveDisplay):
 
 
 # ---------------------------------------------------------------------- decision curve
-#: How the two strategies without a model are drawn: treat all dashed, treat none solid.
+#: How the two strategies without a model are drawn: reference grey, treat all dashed,
+#: treat none dotted.
 REFERENCES = {
-    "treat_all": {"color": "0.45", "linestyle": "--", "linewidth": 1.2},
-    "treat_none": {"color": "0.15", "linestyle": "-", "linewidth": 1},
+    "treat_all": {"color": REFERENCE_COLOUR, "linestyle": "--", "linewidth": 1.2},
+    "treat_none": {"color": REFERENCE_COLOUR, "linestyle": ":", "linewidth": 1.5},
 }
 
 

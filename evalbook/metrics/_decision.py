@@ -118,7 +118,7 @@ def net_benefit_from_counts(tp, fp, n_positive, n_negative, thresholds, prevalen
     return benefit / pi if standardized else benefit
 
 
-def _counts_at(values, is_positive, thresholds):
+def counts_at(values, is_positive, thresholds):
     """TP and FP of "p ≥ p_t" at every threshold of an increasing grid, without a sort.
 
     Each probability is placed among the thresholds by binary search (``searchsorted``:
@@ -283,7 +283,7 @@ def decision_curve(
     standardized = check_flag(standardized, "standardized")
     n_positive = int(np.count_nonzero(is_positive))
     n_negative = values.size - n_positive
-    tp, fp = _counts_at(values, is_positive, thresholds)
+    tp, fp = counts_at(values, is_positive, thresholds)
     pi = n_positive / values.size if prevalence is None else prevalence
     odds = thresholds / (1 - thresholds)
     model = net_benefit_from_counts(tp, fp, n_positive, n_negative, thresholds, prevalence, False)
