@@ -335,8 +335,8 @@ def post_test_probability(likelihood_ratio, *, prevalence) -> float:
     --------
     >>> round(post_test_probability(10, prevalence=0.05), 4)  # 0.05/0.95 · 10 = 0.526 odds
     0.3448
-    >>> post_test_probability([0.1, 1.0], prevalence=0.5).round(4)
-    array([0.0909, 0.5   ])
+    >>> post_test_probability([0.1, 1.0], prevalence=0.5).round(4).tolist()
+    [0.0909, 0.5]
     """
     if isinstance(likelihood_ratio, (str, bytes)) or np.ndim(likelihood_ratio) != 0:
         ratio = as_number_array(likelihood_ratio, "likelihood_ratio", what="likelihood ratio")
