@@ -152,6 +152,31 @@ def _coverage(n):
     return CoverageExplorer(n=n, p=0.85, confidence=0.90, max_n=n)
 
 
+def _decision_curve(n):
+    from evalbook.widgets import DecisionCurveExplorer
+
+    if n is None:  # lesson 13: dcurves' prostate data, two models fitted on half of it
+        import os
+
+        import dcurves
+        import pandas as pd
+        from sklearn.linear_model import LogisticRegression
+        from sklearn.model_selection import train_test_split
+
+        data = pd.read_csv(os.path.join(dcurves.data, "df_binary.csv"))
+        train, test = train_test_split(data, test_size=0.5, stratify=data.cancer, random_state=42)
+        models = {}
+        for name, columns in {"full": ["age", "famhistory", "marker"], "simple": ["age"]}.items():
+            fitted = LogisticRegression(max_iter=1000).fit(train[columns], train.cancer)
+            models[name] = fitted.predict_proba(test[columns])[:, 1]
+        return DecisionCurveExplorer(test.cancer.to_numpy(), models, positive=True)
+    rng = np.random.default_rng(0)
+    risk = rng.beta(1, 5, n)
+    y = (rng.uniform(size=n) < risk).astype(int)
+    noisy = 1 / (1 + np.exp(-(np.log(risk / (1 - risk)) + rng.normal(0, 1, n))))
+    return DecisionCurveExplorer(y, {"sharp": risk, "noisy": noisy}, positive=1)
+
+
 EXPLORERS: list[ExplorerCase] = [
     ExplorerCase(
         "PositiveClassExplorer",
@@ -214,6 +239,14 @@ EXPLORERS: list[ExplorerCase] = [
         ("formula", "limit", "shares", "simulated", "simulated_std", "sample", "table"),
     ),
     ExplorerCase("CoverageExplorer", "09", _coverage, "p", ("coverage", "condition")),
+    ExplorerCase(
+        "DecisionCurveExplorer",
+        "13",
+        _decision_curve,
+        "prevalence",
+        ("curves", "table", "useful"),
+        "redraw includes the SVG of the decision curves",
+    ),
 ]
 
 

@@ -515,6 +515,29 @@ def delong_case(settings: Settings) -> Iterator[Row]:
             )
 
 
+def decision_curve_case(settings: Settings) -> Iterator[Row]:
+    """The decision curve (99 threshold probabilities) against one np.argsort of the scores.
+
+    The probabilities are counted into the grid of thresholds by binary search, without a
+    sort: the target is at most twice one ``np.argsort`` of them.
+    """
+    from evalbook import decision_curve
+
+    for n in settings.sizes([10**6, 10**7]):
+        y_true, scores = score_data(n, None)
+        proba = np.clip(scores, 0.0, 1.0)
+        yield from compare(
+            "decision_curve (99 thresholds)",
+            _size(n),
+            partial(decision_curve, y_true, proba, positive=1),
+            [("one np.argsort of the scores", partial(np.argsort, proba), None)],
+            settings,
+            n=n,
+            data="continuous probabilities, half positive",
+            target=lambda _label, ratio: ("≤ 2× one np.argsort", ratio <= 2),
+        )
+
+
 # ---------------------------------------------------------------------- cases: others
 def _bootstrap_loop(y_true, y_pred, resamples, seed):
     """The plain way: resample the instances, one resample per Python iteration."""
@@ -1147,6 +1170,7 @@ CASES: list[Case] = [
         same=_same_pr,
     ),
     Case("DeLong's test and AUC interval", delong_case),
+    Case("decision curve", decision_curve_case),
     Case("bootstrap interval of accuracy", bootstrap_case),
     Case("paired bootstrap (BCa) and ROC band", paired_bootstrap_case),
     Case("refusals of impossible sizes", refusal_case),

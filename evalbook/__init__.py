@@ -186,7 +186,14 @@ habits carry over; ``tests/lib/test_naming.py`` fails on a public argument missi
 ``bins``, ``strategy``
     the number of bins, and how their edges are placed
 ``threshold``
-    a score from which an instance is predicted positive (score ≥ threshold)
+    a score from which an instance is predicted positive (score ≥ threshold); for a
+    decision, the threshold probability p_t from which an instance is treated
+``thresholds``
+    the threshold probabilities of a decision curve, increasing, each in (0, 1)
+``standardized``
+    divide a net benefit by the prevalence (the standardised net benefit)
+``likelihood_ratio``
+    a test's LR+ or LR−, which moves a pre-test probability to a post-test one
 ``halved``
     include the ½ of Kelleher et al.'s sums of squares
 ``variant``
@@ -287,6 +294,7 @@ from evalbook.displays import (
     ComparisonIntervalsDisplay,
     ConfusionMatrixDisplay,
     CriticalDifferenceDisplay,
+    DecisionCurveDisplay,
     FBetaDisplay,
     GainDisplay,
     KSDisplay,
@@ -304,10 +312,12 @@ from evalbook.inference import (
     DeLongResult,
     FriedmanResult,
     Interval,
+    LikelihoodRatios,
     McNemarResult,
     ModelComparison,
     NormalApproximationWarning,
     PairedTestResult,
+    PredictiveValues,
     accuracy_interval,
     adjust_p_values,
     bootstrap_interval,
@@ -319,12 +329,15 @@ from evalbook.inference import (
     f_test_5x2cv,
     friedman,
     interval_coverage,
+    likelihood_ratios,
     mcc_interval,
     mcnemar_test,
     multiclass_roc_auc_interval,
+    net_benefit_interval,
     paired_bootstrap_interval,
     paired_ttest_5x2cv,
     precision_recall_band,
+    predictive_values,
     proportion_interval,
     roc_auc_interval,
     roc_band,
@@ -359,6 +372,7 @@ from evalbook.metrics import (
     cohen_kappa,
     corpus_bleu,
     cross_entropy,
+    decision_curve,
     detection_prevalence,
     detection_rate,
     efficiency,
@@ -382,9 +396,11 @@ from evalbook.metrics import (
     modified_precision,
     mse,
     multiclass_roc_auc,
+    net_benefit,
     npv,
     per_class_recall,
     perplexity,
+    post_test_probability,
     ppv,
     precision,
     precision_recall_curve,
@@ -459,6 +475,7 @@ __all__ = [
     "CriticalDifferenceDisplay",
     "Curve",
     "DeLongResult",
+    "DecisionCurveDisplay",
     "FBetaDisplay",
     "FriedmanResult",
     "GainDisplay",
@@ -467,6 +484,7 @@ __all__ = [
     "KSResult",
     "KappaBreakdown",
     "LiftDisplay",
+    "LikelihoodRatios",
     "McNemarResult",
     "MetricCellsDisplay",
     "ModelComparison",
@@ -475,6 +493,7 @@ __all__ = [
     "PairedTestResult",
     "PrecisionRecallDisplay",
     "PredictionErrorDisplay",
+    "PredictiveValues",
     "RocCurveDisplay",
     "ScoredData",
     "UndefinedMetricWarning",
@@ -506,6 +525,7 @@ __all__ = [
     "corpus_bleu",
     "cross_entropy",
     "cross_validate",
+    "decision_curve",
     "delong_test",
     "detection_prevalence",
     "detection_rate",
@@ -534,6 +554,7 @@ __all__ = [
     "ks_curve",
     "ks_statistic",
     "leave_one_out",
+    "likelihood_ratios",
     "mae",
     "mape",
     "mase",
@@ -545,16 +566,20 @@ __all__ = [
     "mse",
     "multiclass_roc_auc",
     "multiclass_roc_auc_interval",
+    "net_benefit",
+    "net_benefit_interval",
     "no_information_error_rate",
     "npv",
     "paired_bootstrap_interval",
     "paired_ttest_5x2cv",
     "per_class_recall",
     "perplexity",
+    "post_test_probability",
     "ppv",
     "precision",
     "precision_recall_band",
     "precision_recall_curve",
+    "predictive_values",
     "prevalence",
     "profit",
     "proportion_interval",

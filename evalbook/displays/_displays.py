@@ -25,10 +25,11 @@ import numpy as np
 
 from evalbook._core.checks import as_number_pair, check_choice, check_threshold, is_missing
 from evalbook._core.messages import N_
-from evalbook._core.render import CLASS_LINE_COLOURS, say, short_term, term
+from evalbook._core.render import CLASS_LINE_COLOURS, REFERENCE_COLOUR, say, short_term, term
 from evalbook.metrics._calibration import calibration_curve
 from evalbook.metrics._confusion import ConfusionMatrix, as_confusion_matrix
 from evalbook.metrics._curves import Curve
+from evalbook.metrics._decision import decision_curve
 from evalbook.metrics._ranking import (
     auc,
     fbeta_curve,
@@ -43,6 +44,7 @@ __all__ = [
     "ComparisonIntervalsDisplay",
     "ConfusionMatrixDisplay",
     "CriticalDifferenceDisplay",
+    "DecisionCurveDisplay",
     "FBetaDisplay",
     "GainDisplay",
     "KSDisplay",
@@ -685,6 +687,107 @@ class CalibrationDisplay(_CurveDisplay):
                 label=say(TEXT, "bin_intervals", confidence=f"{100 * band.confidence:g}%"),
             )
         _unit_square(ax, term("mean_predicted"), term("fraction_positive"), legend="upper left")
+
+
+# ---------------------------------------------------------------------- decision curve
+#: How the two strategies without a model are drawn: reference grey, treat all dashed,
+#: treat none dotted.
+REFERENCES = {
+    "treat_all": {"color": REFERENCE_COLOUR, "linestyle": "--", "linewidth": 1.2},
+    "treat_none": {"color": REFERENCE_COLOUR, "linestyle": ":", "linewidth": 1.5},
+}
+
+
+class DecisionCurveDisplay(_CurveDisplay):
+    """The decision curve: net benefit against threshold probability, with treat all / none.
+
+    Vickers & Elkin (2006). The model's net benefit (:func:`~evalbook.decision_curve`)
+    beside the two strategies that need no model, drawn once however many models share the
+    Axes: a model is worth using at the thresholds where its curve is above both. The
+    y axis runs from a little below 0 to a little above the prevalence (the net benefit of
+    a perfect model), where the curves differ; treat all falls far below 0 at high
+    thresholds and leaves the figure there.
+
+    Examples
+    --------
+    >>> y = [1, 0, 1, 0, 0, 1, 0, 0, 0, 0]
+    >>> p = [0.9, 0.6, 0.4, 0.3, 0.2, 0.15, 0.1, 0.1, 0.05, 0.05]
+    >>> display = DecisionCurveDisplay.from_predictions(y, p, positive=1, name="A")
+    >>> [line.get_label() for line in display.plot().ax_.lines]
+    ['treat all', 'treat none', 'A']
+    """
+
+    kind = "decision"
+    figsize = (5.5, 3.8)
+
+    @classmethod
+    def from_predictions(
+        cls,
+        y_true,
+        y_proba,
+        *,
+        positive=None,
+        thresholds=None,
+        prevalence=None,
+        standardized=False,
+        name=None,
+    ):
+        """The decision curve of ``y_proba`` (as :func:`~evalbook.decision_curve`)."""
+        _check_name(name)
+        curve = decision_curve(
+            y_true,
+            y_proba,
+            positive=positive,
+            thresholds=thresholds,
+            prevalence=prevalence,
+            standardized=standardized,
+        )
+        return cls(curve, name=name)
+
+    @classmethod
+    def from_estimator(
+        cls,
+        estimator,
+        X,
+        y,
+        *,
+        positive=None,
+        thresholds=None,
+        prevalence=None,
+        standardized=False,
+        name=None,
+    ):
+        """The decision curve of a fitted binary classifier's ``predict_proba`` on ``X``."""
+        name = _estimator_name(estimator, name)
+        y_proba, positive = _binary_response(
+            estimator, X, positive=positive, response_method="predict_proba"
+        )
+        return cls.from_predictions(
+            y,
+            y_proba,
+            positive=positive,
+            thresholds=thresholds,
+            prevalence=prevalence,
+            standardized=standardized,
+            name=name,
+        )
+
+    def _draw(self, ax) -> None:
+        curve = self.curve
+        drawn = {line.get_label() for line in ax.lines}
+        for key in ("treat_all", "treat_none"):
+            if term(key) not in drawn:
+                ax.plot(curve.threshold, curve[key], label=term(key), **REFERENCES[key])
+        (self.line_,) = ax.plot(
+            curve.threshold, curve.net_benefit, label=self.name or term("model"), linewidth=2
+        )
+        top = 1.0 if curve.standardized else curve.prevalence
+        low, high = ax.get_ylim() if len(drawn) > 0 else (0, 0)
+        ax.set_ylim(min(low, -0.1 * top), max(high, 1.1 * top))
+        ax.set_xlim(0, float(curve.threshold[-1]))
+        ax.set_xlabel(term("threshold_probability"))
+        ax.set_ylabel(term("standardized_net_benefit" if curve.standardized else "net_benefit"))
+        ax.legend(loc="upper right", fontsize="small")
 
 
 # ---------------------------------------------------------------------- confusion matrix

@@ -52,6 +52,11 @@ from evalbook.metrics._curves import (
     CURVE_KINDS,
     Curve,
 )
+from evalbook.metrics._decision import (
+    decision_curve,
+    net_benefit,
+    post_test_probability,
+)
 from evalbook.metrics._ranking import (
     Counts,
     KSResult,
@@ -125,6 +130,7 @@ __all__ = [
     "cohen_kappa",
     "corpus_bleu",
     "cross_entropy",
+    "decision_curve",
     "detection_prevalence",
     "detection_rate",
     "efficiency",
@@ -148,9 +154,11 @@ __all__ = [
     "modified_precision",
     "mse",
     "multiclass_roc_auc",
+    "net_benefit",
     "npv",
     "per_class_recall",
     "perplexity",
+    "post_test_probability",
     "ppv",
     "precision",
     "precision_recall_curve",

@@ -408,6 +408,10 @@ def _binary_counts(cm, positive, metric: str) -> tuple[int, int, int, int]:
     return int(c[0, 0]), int(c[0, 1]), int(c[1, 0]), int(c[1, 1])
 
 
+#: The public name of the check above, for the intervals of :mod:`evalbook.inference`.
+binary_counts = _binary_counts
+
+
 # ---------------------------------------------------------------------- overall rates
 def accuracy(cm, *, zero_division="warn") -> float:
     """Share of the predictions that are correct: (TP + TN) / n, or trace / n.

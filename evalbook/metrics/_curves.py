@@ -88,6 +88,20 @@ CURVE_KINDS = {
         "name": N_("reliability diagram with intervals"),
         "unit": "bins",
     },
+    "decision": {
+        "columns": (
+            "threshold",
+            "net_benefit",
+            "treat_all",
+            "treat_none",
+            "interventions_avoided",
+            "tp",
+            "fp",
+        ),
+        "xy": ("threshold", "net_benefit"),
+        "index": None,
+        "name": N_("decision curve"),
+    },
 }
 
 _TEXT = {

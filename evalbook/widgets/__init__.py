@@ -26,6 +26,7 @@ __all__ = [
     "ComplexityExplorer",
     "CountsExplorer",
     "CoverageExplorer",
+    "DecisionCurveExplorer",
     "Guess",
     "ImbalanceExplorer",
     "KFoldExplorer",

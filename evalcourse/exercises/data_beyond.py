@@ -55,6 +55,9 @@ from evalbook import (
 from evalbook.exercises.variants import check_variant, variant_rng
 
 __all__ = [
+    "CLINIC_BENEFIT",
+    "CLINIC_HARM",
+    "CLINIC_LABELS",
     "FORECAST_BINS",
     "FORECAST_LABELS",
     "PHOTO_LABELS",
@@ -63,6 +66,7 @@ __all__ = [
     "SCREENING_THRESHOLD",
     "SPAM_LABELS",
     "bootstrap_predictions_table",
+    "clinic",
     "five_by_two",
     "forecasts",
     "photos",
@@ -455,3 +459,60 @@ def _bootstrap_predictions_table(variant) -> tuple[np.ndarray, np.ndarray]:
         variance = float(np.mean((predictions - typical) ** 2))
         if min(bias, variance) > 0 and abs(bias - variance) >= 0.01:
             return truth, predictions
+
+
+# ---------------------------------------------------------------------- set 13: a clinic
+#: The two classes of :func:`clinic`, the positive one (the disease) first.
+CLINIC_LABELS = ("doente", "saudável")
+#: Set 13's prices: treating a healthy patient harms 1, treating a sick one gains 4.
+CLINIC_HARM, CLINIC_BENEFIT = 1, 4
+_CLINIC_THRESHOLD = CLINIC_HARM / (CLINIC_HARM + CLINIC_BENEFIT)
+
+
+def clinic(*, variant=None) -> pd.DataFrame:
+    """40 patients of a clinic: ``target`` ("doente" or "saudável") and a model's ``risk``.
+
+    The risks are two-decimal probabilities drawn from Beta(1.5, 4) and the disease from
+    them (a calibrated model); ``variant=None`` is the draw of the solutions (seed 13),
+    another key draws anew. A draw is kept when set 13's questions stay sound at its
+    threshold probability p_t = 0.2: no risk equals p_t, 20 % to 40 % of the patients are
+    sick, each cell of the matrix at p_t holds at least 2 patients (the likelihood ratios
+    and their logs are defined), and the model's net benefit exceeds treating everyone by
+    0.005 or more (so the known mistakes of the interventions avoided differ from the
+    answer).
+
+    Examples
+    --------
+    >>> patients = clinic()
+    >>> len(patients), sorted(patients.target.unique())
+    (40, ['doente', 'saudável'])
+    >>> clinic(variant=5).equals(clinic(variant=5)), clinic(variant=5).equals(clinic())
+    (True, False)
+    """
+    return _clinic(check_variant(variant)).copy()
+
+
+@cache
+def _clinic(variant) -> pd.DataFrame:
+    rng = np.random.default_rng(13) if variant is None else variant_rng(variant, "clinic")
+    while True:
+        risk = np.clip(np.round(rng.beta(1.5, 4, 40), 2), 0.01, 0.99)
+        sick = rng.uniform(size=40) < risk
+        if _clinic_is_sound(sick, risk):
+            target = np.where(sick, *CLINIC_LABELS)
+            return pd.DataFrame({"patient": np.arange(1, 41), "target": target, "risk": risk})
+
+
+def _clinic_is_sound(sick, risk) -> bool:
+    """The rule of :func:`clinic`'s draws (see its docstring)."""
+    if np.any(np.isclose(risk, _CLINIC_THRESHOLD)) or not 0.2 <= sick.mean() <= 0.4:
+        return False
+    treated = risk >= _CLINIC_THRESHOLD
+    cells = [np.sum(treated & sick), np.sum(~treated & sick), np.sum(treated & ~sick)]
+    cells.append(np.sum(~treated & ~sick))
+    if min(cells) < 2:
+        return False
+    odds = _CLINIC_THRESHOLD / (1 - _CLINIC_THRESHOLD)
+    model = (cells[0] - cells[2] * odds) / sick.size
+    everyone = sick.mean() - (1 - sick.mean()) * odds
+    return model - everyone >= 0.005

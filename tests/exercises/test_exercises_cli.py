@@ -221,7 +221,7 @@ def test_the_answer_key_follows_the_variant(tmp_path):
 @pytest.mark.parametrize(
     ("argv", "words"),
     [
-        (["gabarito", "13"], "não existe o conjunto '13'"),
+        (["gabarito", "99"], "não existe o conjunto '99'"),
         (["relatorio", "nao/existe"], "não existe"),
     ],
 )

@@ -111,7 +111,7 @@ def test_nothing_is_sent_anywhere(monkeypatch, tmp_path):
     exercicios.export_progress(tmp_path / "p.json")
 
 
-@pytest.mark.parametrize("bad", ["13", 1, None, "1"])
+@pytest.mark.parametrize("bad", ["99", 1, None, "1"])
 def test_start_answers_unknown_sets_in_portuguese(bad):
     opened = start("01")
     session = start(bad)

@@ -10,6 +10,7 @@ import pandas as pd
 import pytest
 from sklearn.dummy import DummyClassifier
 
+import evalbook
 from evalbook import (
     BINARY_METRICS,
     MULTICLASS_METRICS,
@@ -759,3 +760,54 @@ def test_a_path_argument_is_checked_by_name(value, error, message):
 def test_a_path_is_read_as_a_pathlib_path(tmp_path):
     assert as_path(str(tmp_path), "folder") == tmp_path
     assert is_path(tmp_path) and not is_path(5) and not is_path("")
+
+
+# ---------------------------------------------------------------------- decisions
+_Y, _P = [1, 0, 1, 0], [0.8, 0.6, 0.4, 0.1]
+BAD_DECISIONS = [
+    (lambda: evalbook.decision_curve(_Y, [0.8, 0.6, 1.4, 0.1]), ValueError, r"y_proba .*\[0, 1\]"),
+    (lambda: evalbook.decision_curve(_Y, [0.8, 0.6]), ValueError, r"y_true and y_proba have"),
+    (lambda: evalbook.decision_curve([1, 1], [0.8, 0.6]), ValueError, r"needs negatives too"),
+    (lambda: evalbook.decision_curve(_Y, _P, thresholds=[0.1, 1.0]), ValueError, r"thresholds"),
+    (lambda: evalbook.decision_curve(_Y, _P, thresholds=[0.0, 0.5]), ValueError, r"thresholds"),
+    (lambda: evalbook.decision_curve(_Y, _P, thresholds=[0.5, 0.2]), ValueError, r"increasing"),
+    (lambda: evalbook.decision_curve(_Y, _P, thresholds="0.2"), TypeError, r"thresholds"),
+    (lambda: evalbook.decision_curve(_Y, _P, prevalence=1.0), ValueError, r"prevalence"),
+    (lambda: evalbook.decision_curve(_Y, _P, prevalence="0.1"), TypeError, r"prevalence"),
+    (lambda: evalbook.decision_curve(_Y, _P, standardized=1), TypeError, r"standardized"),
+    (lambda: evalbook.net_benefit(_Y, _P, threshold=1.0), ValueError, r"threshold must be"),
+    (lambda: evalbook.net_benefit(_Y, _P, threshold=None), TypeError, r"threshold must be"),
+    (lambda: evalbook.net_benefit(_Y, _P, threshold=0.2, prevalence=0), ValueError, r"prevalence"),
+    (lambda: evalbook.net_benefit(_Y, [True] * 4, threshold=0.2), TypeError, r"y_proba"),
+    (
+        lambda: evalbook.net_benefit_interval(_Y, _P, threshold=0.2, n_resamples=0),
+        ValueError,
+        r"n_resamples",
+    ),
+    (
+        lambda: evalbook.net_benefit_interval(_Y, _P, threshold=0.2, confidence=95),
+        ValueError,
+        r"confidence",
+    ),
+    (lambda: evalbook.likelihood_ratios(CM, confidence=1.0), ValueError, r"confidence"),
+    (lambda: evalbook.likelihood_ratios(ABC), ValueError, r"likelihood_ratios .*positive="),
+    (lambda: evalbook.likelihood_ratios(ABC, positive="Z"), ValueError, r"positive"),
+    (lambda: evalbook.predictive_values(CM, prevalence=1.5), ValueError, r"prevalence"),
+    (lambda: evalbook.predictive_values(CM, prevalence=0.0), ValueError, r"prevalence"),
+    (lambda: evalbook.predictive_values(CM, prevalence="5%"), TypeError, r"prevalence"),
+    (lambda: evalbook.predictive_values([[3, 1], [0, 0]]), ValueError, r"pass prevalence"),
+    (lambda: evalbook.post_test_probability(-1, prevalence=0.2), ValueError, r"likelihood_ratio"),
+    (lambda: evalbook.post_test_probability("2", prevalence=0.2), TypeError, r"likelihood_ratio"),
+    (lambda: evalbook.post_test_probability(None, prevalence=0.2), TypeError, r"likelihood_ratio"),
+    (lambda: evalbook.post_test_probability(math.nan, prevalence=0.2), ValueError, r"likelihood"),
+    (lambda: evalbook.post_test_probability(2, prevalence=1.2), ValueError, r"prevalence"),
+    (lambda: evalbook.post_test_probability(2, prevalence=None), TypeError, r"prevalence"),
+]
+
+
+@pytest.mark.parametrize(
+    ("call", "error", "message"), BAD_DECISIONS, ids=[str(i) for i in range(len(BAD_DECISIONS))]
+)
+def test_bad_input_to_the_decision_functions_is_refused_by_name(call, error, message):
+    with pytest.raises(error, match=message):
+        call()

@@ -62,6 +62,7 @@ CAL = eb.calibration_curve(Y, S, positive=1, bins=2)
 GAIN = eb.gain_lift(Y, S, positive=1, bins=2)
 KS = eb.ks_curve(Y, S, positive=1)
 FB = eb.fbeta_curve(Y, S, positive=1)
+DC = eb.decision_curve(Y, S, positive=1, thresholds=[0.2, 0.5])
 COMPARISON = eb.compare_models(0.8, 100, 0.7, 100)
 FRIEDMAN = eb.friedman(RANKS, nemenyi=True)
 REF = [["o", "gato", "está", "no", "tapete"]]
@@ -79,6 +80,7 @@ CALLS: dict[str, tuple[list, dict]] = {
     "ComparisonIntervalsDisplay": ([("comparisons", {"a-b": COMPARISON})], {}),
     "ConfusionMatrixDisplay": ([("cm", CM)], {"normalize": "true"}),
     "CriticalDifferenceDisplay": ([("result", FRIEDMAN)], {}),
+    "DecisionCurveDisplay": ([("curve", DC)], {"name": "m"}),
     "ConfusionSummary": ([("cm", CM)], {"confidence": 0.95}),
     "FBetaDisplay": ([("curve", FB)], {"name": "m"}),
     "GainDisplay": ([("curve", GAIN)], {"name": "m"}),
@@ -142,6 +144,29 @@ CALLS: dict[str, tuple[list, dict]] = {
         [("cm", CM)],
         {"method": "normal", "confidence": 0.95, "n_resamples": 50, "seed": 0},
     ),
+    "decision_curve": (
+        [("y_true", Y), ("y_proba", S)],
+        {"positive": 1, "thresholds": [0.2, 0.5], "prevalence": 0.3, "standardized": False},
+    ),
+    "likelihood_ratios": ([("cm", CM)], {"positive": 1, "confidence": 0.95}),
+    "net_benefit": (
+        [("y_true", Y), ("y_proba", S)],
+        {"threshold": 0.3, "positive": 1, "prevalence": 0.3, "standardized": False},
+    ),
+    "net_benefit_interval": (
+        [("y_true", Y), ("y_proba", S)],
+        {
+            "threshold": 0.3,
+            "positive": 1,
+            "prevalence": 0.3,
+            "standardized": False,
+            "n_resamples": 20,
+            "confidence": 0.9,
+            "seed": 0,
+        },
+    ),
+    "post_test_probability": ([("likelihood_ratio", 3.0)], {"prevalence": 0.2}),
+    "predictive_values": ([("cm", CM)], {"prevalence": 0.1, "positive": 1, "confidence": 0.95}),
     "compare_algorithms": ([("differences", [0.01, 0.02, -0.01, 0.03])], {"confidence": 0.95}),
     "compare_models": ([("p1", 0.8), ("n1", 100), ("p2", 0.7), ("n2", 100)], {"confidence": 0.9}),
     "corpus_bleu": ([("candidates", [CAND]), ("references", [REF])], {"max_order": 2}),
@@ -273,6 +298,10 @@ CALLS.update(
             [("y_true", Y), ("y_score", S)],
             {"positive": 1, "threshold": 0.5, "prevalence": 0.1},
         ),
+        "widgets.DecisionCurveExplorer": (
+            [("y_true", Y), ("models", {"m": S})],
+            {"positive": 1},
+        ),
         "widgets.ProfitExplorer": (
             [("models", {"m": [[6, 3], [2, 9]]}), ("profit_matrix", [[1, -1], [-5, 0]])],
             {},
@@ -375,6 +404,12 @@ ACCEPTED = {
 ACCEPTED |= {
     ("widgets.ThresholdExplorer", "negative", bad): "any hashable label names the negative class"
     for bad in ("huge_int", "string", "negative")
+}
+# standardized=True is the standardised net benefit; an infinite LR+ (no false positive) makes
+# a positive result certain.
+ACCEPTED |= {("*", "standardized", "bool"): "True asks for the standardised net benefit"}
+ACCEPTED |= {
+    ("post_test_probability", "likelihood_ratio", "inf"): "LR+ = x/0: the post-test probability 1"
 }
 # A string is a sentence, split on spaces (the text metrics' documented rule): "x" is one word.
 ACCEPTED |= {

@@ -45,6 +45,10 @@ CURVE_FUNCTIONS = {
         "calibration_band",
         lambda: evalbook.calibration_band(Y, S, positive="spam", bins=5),
     ),
+    "decision_curve": (
+        "decision",
+        lambda: evalbook.decision_curve(Y, S, positive="spam", thresholds=[0.1, 0.3, 0.5]),
+    ),
 }
 
 

@@ -335,6 +335,7 @@ def _results_texts() -> list[str]:
         evalbook.roc_band(y, scores, positive="spam", n_resamples=20, seed=0),
         evalbook.precision_recall_band(y, scores, positive="spam", n_resamples=20, seed=0),
         evalbook.calibration_band(y, probabilities, positive="spam", bins=4),
+        evalbook.decision_curve(y, probabilities, positive="spam", thresholds=[0.2, 0.4]),
     ]
     assert {curve.kind for curve in curves} == set(evalbook.CURVE_KINDS)
     for curve in curves:

@@ -34,6 +34,7 @@ RESTRICTED = {
         "widgets.KFoldExplorer",
         "CalibrationDisplay.from_estimator",
         "ConfusionMatrixDisplay.from_estimator",
+        "DecisionCurveDisplay.from_estimator",
         "PrecisionRecallDisplay.from_estimator",
         "RocCurveDisplay.from_estimator",
     },

@@ -41,6 +41,8 @@ RESULTS = {
     "bias_variance_decomposition": lambda: bias_variance_decomposition(
         [1.0, 2.0], np.array([[1.0, 2.5], [1.5, 2.0]])
     ),
+    "likelihood_ratios": lambda: evalbook.likelihood_ratios([[40, 10], [5, 45]]),
+    "predictive_values": lambda: evalbook.predictive_values([[40, 10], [5, 45]], prevalence=0.1),
     "multiclass_roc_auc": lambda: evalbook.multiclass_roc_auc(
         ["a", "b", "a", "b"], [[0.8, 0.2], [0.3, 0.7], [0.6, 0.4], [0.5, 0.5]], labels=["a", "b"]
     ),
