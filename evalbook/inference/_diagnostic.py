@@ -28,7 +28,8 @@ from evalbook._core.checks import (
 )
 from evalbook._core.results import result
 from evalbook._core.stats import normal_quantile
-from evalbook.inference._intervals import Interval, bootstrap_interval
+from evalbook.inference._bootstrap_intervals import bootstrap_interval
+from evalbook.inference._intervals import Interval
 from evalbook.metrics._classification import binary_counts
 from evalbook.metrics._decision import (
     check_prevalence,

@@ -17,10 +17,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from evalbook import ConfusionMatrix, decision_curve, likelihood_ratios, post_test_probability
 from evalbook.exercises.item import Exercise, ExerciseSet, multiple_choice, written
-from evalbook.inference._diagnostic import likelihood_ratios
-from evalbook.metrics._confusion import ConfusionMatrix
-from evalbook.metrics._decision import decision_curve, post_test_probability
 from evalcourse.exercises import data_beyond as data
 
 #: The prevalence of the screening clinic of question 4.
