@@ -12,9 +12,10 @@ and islands around single training points.
 
 The student clicks the error curves to choose a depth or k (a
 :class:`~evalbook.widgets._canvas.DragCanvas`, linked to the slider); both curves carry a
-dot at the current value. The explorer starts at the simplest value, not at the best. With
-``guess_first=True`` the validation curve, the validation error and the best value stay
-hidden until the student locks in a guess of the best value.
+dot at the current value. The explorer starts at the simplest value, not at the best, and
+never prints the best value unless against a locked guess: with ``guess_first=True`` the
+validation curve and error stay hidden until the student locks in a guess of the best
+value, then the best value shows beside it.
 """
 
 from __future__ import annotations
@@ -276,10 +277,9 @@ class ComplexityExplorer(Explorer):
         shown = self.answer_shown
         numbers = [(say(_TEXT, "train"), self.train_error)]
         if shown:
-            numbers += [
-                (say(_TEXT, "validation"), self.validation_error),
-                (say(_TEXT, f"best_{self._kind}"), self.best),
-            ]
+            numbers.append((say(_TEXT, "validation"), self.validation_error))
+        if self.committed_guess is not None:  # the best value only against a locked guess
+            numbers.append((say(_TEXT, f"best_{self._kind}"), self.best))
         self.numbers_view.value = headline_html(numbers, columns=3) + (
             f'<p style="max-width:460px">{say(_TEXT, "key")}</p>'
         )
@@ -308,7 +308,8 @@ class ComplexityExplorer(Explorer):
             points=[
                 Points([value] * len(dots), dots, colour=MARK_COLOUR, radius=MARK_RADIUS, mark=True)
             ],
-            x_range=(float(x.min()), float(max(x.max(), x.min() + 1))),
+            # half a step beyond the ends: the first and the last value are off the frame
+            x_range=(float(x.min()) - 0.5, float(max(x.max(), x.min() + 1)) + 0.5),
             y_range=(0.0, top),
             width=_CURVE_PIXELS[0],
             height=_CURVE_PIXELS[1],

@@ -91,10 +91,12 @@ def test_checklist(moons, checklist, colour_blind_delta_e):
         [c for point in expected for c in point], abs=0.1
     )
     assert all(d >= 8 for *_, d in dots)
+    low, high = checklist.frame(svg)["x_range"]
+    assert (low, high) == (0.5, 15.5)  # the first and last depths' marks off the frame
     assert checklist.line_widths(svg) == [3.0, 3.0]
     assert checklist.texts_inside(svg) == []  # the legend is under the plot
     shown = checklist.headlines(explorer.html)
-    assert len(shown) == 3 and shown["erro de treino"] == f"{explorer.train_error:.3f}"
+    assert len(shown) == 2 and shown["erro de treino"] == f"{explorer.train_error:.3f}"
     assert shown["erro de validação"] == f"{explorer.validation_error:.3f}"
     pairs = [
         (ROLE_COLOURS["train"], ROLE_COLOURS["test"]),
