@@ -246,6 +246,9 @@ habits carry over; ``tests/lib/test_naming.py`` fails on a public argument missi
     the end of an explorer's slider
 ``values``
     the values a slider runs through
+``start``, ``guess_first``
+    the value an explorer's slider starts at; hide the answer (a curve, the best value)
+    until the student locks in a guess
 ``separation``, ``positive_share``
     synthetic scores: the classes' distance and the positives' share
 ``majority_share``, ``recall_majority``, ``recall_minority``

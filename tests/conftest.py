@@ -302,9 +302,12 @@ def cvd_delta_e(first: str, second: str) -> dict:
     linear RGB (colour-science's ``matrix_cvd_Machado2009``); the difference is
     CIEDE2000 (Sharma, Wu & Dalal 2005) in CIELAB under D65.
     """
-    import colour
     import numpy as np
 
+    options = np.get_printoptions()
+    import colour  # it sets numpy's legacy print mode on import: the doctests would see it
+
+    np.set_printoptions(**options)
     srgb = colour.RGB_COLOURSPACES["sRGB"]
     rgb = np.array([[int(c[i : i + 2], 16) / 255 for i in (1, 3, 5)] for c in (first, second)])
     linear = colour.cctf_decoding(rgb, function="sRGB")

@@ -25,7 +25,16 @@ import numpy as np
 
 from evalbook._core.checks import as_number_pair, check_choice, check_threshold, is_missing
 from evalbook._core.messages import N_
-from evalbook._core.render import CLASS_LINE_COLOURS, REFERENCE_COLOUR, say, short_term, term
+from evalbook._core.render import (
+    CLASS_COLOURS,
+    CLASS_LINE_COLOURS,
+    MARK_COLOUR,
+    METRIC_COLOURS,
+    REFERENCE_COLOUR,
+    say,
+    short_term,
+    term,
+)
 from evalbook.metrics._calibration import calibration_curve
 from evalbook.metrics._confusion import ConfusionMatrix, as_confusion_matrix
 from evalbook.metrics._curves import Curve
@@ -54,6 +63,10 @@ __all__ = [
     "PredictionErrorDisplay",
     "RocCurveDisplay",
 ]
+
+#: A significant difference (an interval that excludes 0, a clique of the CD diagram):
+#: Okabe & Ito's vermillion, the not significant in grey (the workbook's palette).
+SIGNIFICANT, NOT_SIGNIFICANT = "#d55e00", "#7f7f7f"
 
 DIAGONAL = {"color": "0.6", "linestyle": "--", "linewidth": 1}
 
@@ -189,6 +202,21 @@ def _check_band(band, kind: str):
 
 def _band_label(band) -> str:
     return say(TEXT, "band", confidence=f"{100 * band.confidence:g}%")
+
+
+#: The gid of a model's curve line, so a later Display on the same Axes takes the next style.
+_MODEL_CURVE = "evalbook-model-curve"
+_MODEL_DASHES = ("-", "--", "-.", ":")
+
+
+def _model_line_style(ax) -> tuple[str, str]:
+    """Colour and dashes of the next model's curve on ``ax``: the first in the metric's own
+    colour (recall's, for a ROC curve) and solid; each later one the next colour-blind-safe
+    class colour with the next dash pattern, so models differ by more than colour."""
+    k = sum(1 for line in ax.lines if line.get_gid() == _MODEL_CURVE)
+    if k == 0:
+        return METRIC_COLOURS["recall"], "-"
+    return CLASS_COLOURS[(k - 1) % len(CLASS_COLOURS)], _MODEL_DASHES[k % len(_MODEL_DASHES)]
 
 
 def _diagonal(ax) -> None:
@@ -332,7 +360,11 @@ class RocCurveDisplay(_CurveDisplay):
         curve = self.curve
         marker = "o" if len(curve) <= 60 else None
         legend = self._legend(say(TEXT, "roc_legend", auc=f"{self.roc_auc:.3f}"))
-        (self.line_,) = ax.plot(curve.fpr, curve.tpr, marker=marker, ms=3, label=legend)
+        colour, dashes = _model_line_style(ax)
+        (self.line_,) = ax.plot(
+            curve.fpr, curve.tpr, marker=marker, ms=3, label=legend, color=colour, ls=dashes
+        )
+        self.line_.set_gid(_MODEL_CURVE)
         if self.band is not None:
             self.band_ = ax.fill_between(
                 self.band.fpr,
@@ -348,7 +380,7 @@ class RocCurveDisplay(_CurveDisplay):
             label = say(
                 TEXT, "roc_point", t=f"{self.threshold:g}", fpr=f"{fpr:.2f}", tpr=f"{tpr:.2f}"
             )
-            ax.plot([fpr], [tpr], "o", ms=10, mfc="none", mew=2, color="crimson", label=label)
+            ax.plot([fpr], [tpr], "o", ms=10, mfc="none", mew=2, color=MARK_COLOUR, label=label)
         _unit_square(ax, term("fpr_axis"), term("tpr_axis"), legend="lower right")
 
 
@@ -413,6 +445,7 @@ class KSDisplay(_CurveDisplay):
                 ys[group],
                 where="post",
                 color=CLASS_LINE_COLOURS[group],
+                linestyle="-" if group == "positive" else "--",  # the explorers' second cue
                 label=say(TEXT, "cp", group=term(plural)),
             )
         at = int(np.searchsorted(curve.score, self.score))
@@ -483,12 +516,12 @@ class LiftDisplay(_GainLiftDisplay):
 
     def _draw(self, ax) -> None:
         curve = self.curve
-        ax.bar(curve.bin, curve.lift, color="tab:blue", alpha=0.6, label=term("lift"))
+        ax.bar(curve.bin, curve.lift, color=REFERENCE_COLOUR, alpha=0.5, label=term("lift"))
         (self.line_,) = ax.plot(
             curve.bin,
             curve.cumulative_lift,
             marker="o",
-            color="tab:red",
+            color=METRIC_COLOURS["precision"],  # lift: precision over the base rate
             label=term("cumulative_lift"),
         )
         ax.axhline(1, label=term("random"), **DIAGONAL)
@@ -1113,7 +1146,7 @@ class ComparisonIntervalsDisplay(_Display):
     def _draw(self, ax) -> None:
         rows = zip(self.centres, self.lower, self.upper, self.significant, strict=True)
         for y, (centre, lower, upper, significant) in enumerate(rows):
-            colour = "#d62728" if significant else "#7f7f7f"
+            colour = SIGNIFICANT if significant else NOT_SIGNIFICANT
             ax.plot([lower, upper], [y, y], color=colour, linewidth=3, solid_capstyle="butt")
             ax.plot([centre], [y], "o", color=colour)
         ax.axvline(0, color="black", linestyle="--", linewidth=1)
@@ -1199,7 +1232,7 @@ class CriticalDifferenceDisplay(_Display):
                 ax.plot(
                     [sorted_ranks[i] - 0.03, sorted_ranks[j] + 0.03],
                     [y, y],
-                    color="#d62728",
+                    color=SIGNIFICANT,
                     linewidth=4,
                     solid_capstyle="butt",
                 )

@@ -22,11 +22,34 @@ import html
 import numpy as np
 
 from evalbook._core.messages import N_
-from evalbook._core.render import CLASS_LINE_COLOURS, number, say
-from evalbook._core.svg import FONT_SIZES, Line, Points, Segments, svg_plot, thin
+from evalbook._core.render import (
+    CLASS_LINE_COLOURS,
+    MARK_COLOUR,
+    METRIC_COLOURS,
+    REFERENCE_COLOUR,
+    number,
+    say,
+)
+from evalbook._core.svg import (
+    FONT_SIZES,
+    LINE_WIDTH,
+    MARK_RADIUS,
+    Line,
+    Points,
+    Segments,
+    svg_plot,
+    thin,
+)
 from evalbook.metrics._ranking import ks_curve, ks_statistic, roc_curve
 
-__all__ = ["SIZE", "TEXT", "threshold_curves", "threshold_plots"]
+__all__ = [
+    "SIZE",
+    "TEXT",
+    "distribution_plot",
+    "roc_ks_plots",
+    "threshold_curves",
+    "threshold_plots",
+]
 
 SIZE = 260  # width of each plot, in pixels: three fit beside the matrix in a slide's 1100 px
 MAX_POINTS = 200  # the plots are about 190 px wide inside: more points than that add nothing
@@ -37,12 +60,12 @@ BINS = 30
 TEXT = {
     "distributions": N_("scores of each class"),
     "slider_tip": N_("threshold t: score ≥ t → predicted positive"),
+    "drag": N_("scores of each class: drag the line t, or use ← →"),
     "roc": N_("ROC (AUC = {auc})"),
     "ks": N_("KS = {ks} (maximum)"),
     "cumulative": N_("cumulative share"),
-    "cp_neg": N_("━ CP(negatives)"),
+    "cp_neg": N_("┅ CP(negatives)"),
     "cp_pos": N_("━ CP(positives)"),
-    "readout": N_("(FPR, TPR) = ({fpr}, {tpr}) · gap at t: {gap}"),
     "note": N_(
         "The black bar is the same in both plots: TPR − FPR = CP(neg) − CP(pos). "
         "Right of t (shaded): predicted positive."
@@ -65,22 +88,24 @@ def threshold_curves(data, value_range, negative) -> dict:
     xs = np.concatenate([[lo], cdf.score[steps], [hi]])
     step_x = np.repeat(xs, 2)[1:]  # a step function: each x twice, the value changes after
     colours = (CLASS_LINE_COLOURS["positive"], CLASS_LINE_COLOURS["negative"])
-    cdfs = [  # CP(positive, x) and CP(negative, x), eq. (14), as step lines
+    cdfs = [  # CP(positive, x) solid and CP(negative, x) dashed, eq. (14), as step lines
         Line(step_x, np.repeat(np.concatenate([[0.0], values[steps], [1.0]]), 2)[:-1],
-             colour=colour, width=1.5)
-        for values, colour in zip((cdf.cdf_positive, cdf.cdf_negative), colours, strict=True)
+             colour=colour, style=style)
+        for values, colour, style in zip(
+            (cdf.cdf_positive, cdf.cdf_negative), colours, ("-", "--"), strict=True
+        )
     ]  # fmt: skip
     # the scores of each class: dots (jittered) or, for many instances, histograms;
     # positives in the upper band (y in [1.1, 2]), negatives in the lower ([0.1, 1])
     dots, bars = [], []
-    for base, is_class, colour in (
-        (1.1, data.is_positive, colours[0]),
-        (0.1, ~data.is_positive, colours[1]),
+    for base, is_class, colour, shape, style in (
+        (1.1, data.is_positive, colours[0], "triangle", "-"),
+        (0.1, ~data.is_positive, colours[1], "circle", "--"),
     ):
         values = data.scores[is_class]
         if data.scores.size <= MAX_DOTS:
             jitter = np.random.default_rng(int(base)).uniform(0.05, 0.85, values.size)
-            dots.append(Points(values, base + jitter, colour=colour))
+            dots.append(Points(values, base + jitter, colour=colour, radius=4, shape=shape))
         else:
             counts, edges = np.histogram(values, bins=BINS, range=(lo, hi))
             heights = base + 0.85 * counts / max(int(counts.max()), 1)
@@ -89,15 +114,15 @@ def threshold_curves(data, value_range, negative) -> dict:
                     np.repeat(edges, 2),
                     np.concatenate([[base], np.repeat(heights, 2), [base]]),
                     colour=colour,
-                    width=1.5,
+                    style=style,
                 )
             )
     key = "".join(
         f'<text x="{x}" y="0" font-size="{FONT_SIZES["legend"]}" fill="{colour}">'
         f"{html.escape(text)}</text>"
         for x, colour, text in (
-            (0, colours[0], f"━ {data.positive} ({data.n_positive})"),
-            (SIZE / 2, colours[1], f"━ {negative} ({data.n_negative})"),
+            (0, colours[0], f"▲ {data.positive} ({data.n_positive})"),
+            (SIZE / 2, colours[1], f"● {negative} ({data.n_negative})"),
         )
     )
     ks_key = (
@@ -107,7 +132,7 @@ def threshold_curves(data, value_range, negative) -> dict:
         f"{say(TEXT, 'cp_pos')}</text>"
     )
     return {
-        "roc": Line(curve.fpr[keep], curve.tpr[keep], width=2),
+        "roc": Line(curve.fpr[keep], curve.tpr[keep], colour=METRIC_COLOURS["recall"]),
         "ks": ks.statistic,
         "cdfs": cdfs,
         "dots": dots,
@@ -117,12 +142,9 @@ def threshold_curves(data, value_range, negative) -> dict:
     }
 
 
-def threshold_plots(c: dict, *, t: float, value_range, fpr: float, tpr: float, auc: float) -> str:
-    """The three plots at threshold ``t`` (curves from :func:`threshold_curves`), as HTML."""
-    cp_pos = 1 - tpr  # share of positives with score < t
-    cp_neg = 1 - fpr
-    panel = {"width": SIZE, "height": SIZE, "legend": None}
-    dist = svg_plot(
+def distribution_plot(c: dict, *, t: float, value_range) -> str:
+    """The scores of each class with the line at ``t`` (the line the student drags)."""
+    return svg_plot(
         c["bars"],
         points=c["dots"],
         x_range=value_range,
@@ -134,12 +156,24 @@ def threshold_plots(c: dict, *, t: float, value_range, fpr: float, tpr: float, a
         y_ticks=False,
         footer=c["key"],
         css_class="evalbook-distributions",
-        **panel,
+        width=SIZE,
+        height=SIZE,
+        legend=None,
     )
+
+
+def roc_ks_plots(
+    c: dict, *, t: float, value_range, fpr: float, tpr: float, auc: float
+) -> tuple[str, str]:
+    """The ROC and the KS plots at threshold ``t``: a dot at the current point of every
+    curve and the same 3 px black bar, TPR − FPR, on both."""
+    cp_pos = 1 - tpr  # share of positives with score < t
+    cp_neg = 1 - fpr
+    panel = {"width": SIZE, "height": SIZE, "legend": None}
     roc = svg_plot(
-        [Line([0, 1], [0, 1], colour="#999", style="--", width=1), c["roc"]],
-        points=[Points([fpr], [tpr], colour="crimson", radius=6)],
-        segments=[Segments([fpr], [fpr], [tpr], "#000", 1.5)],
+        [Line([0, 1], [0, 1], colour=REFERENCE_COLOUR, style="--", width=1), c["roc"]],
+        points=[Points([fpr], [tpr], colour=MARK_COLOUR, radius=MARK_RADIUS, mark=True)],
+        segments=[Segments([fpr], [fpr], [tpr], MARK_COLOUR, LINE_WIDTH)],
         x_range=(0, 1),
         y_range=(0, 1),
         title=say(TEXT, "roc", auc=number(auc, 3)),
@@ -150,9 +184,12 @@ def threshold_plots(c: dict, *, t: float, value_range, fpr: float, tpr: float, a
     )
     ks = svg_plot(
         c["cdfs"],
+        points=[
+            Points([t, t], [cp_pos, cp_neg], colour=MARK_COLOUR, radius=MARK_RADIUS, mark=True)
+        ],
         segments=[
-            Segments([t], [0], [1], "#999", 1),
-            Segments([t], [cp_pos], [cp_neg], "#000", 3),
+            Segments([t], [0], [1], REFERENCE_COLOUR, 1),
+            Segments([t], [cp_pos], [cp_neg], MARK_COLOUR, LINE_WIDTH),
         ],
         x_range=value_range,
         y_range=(0, 1),
@@ -163,17 +200,16 @@ def threshold_plots(c: dict, *, t: float, value_range, fpr: float, tpr: float, a
         css_class="evalbook-ks",
         **panel,
     )
-    readout = say(
-        TEXT,
-        "readout",
-        fpr=number(fpr, 2),
-        tpr=number(tpr, 2),
-        gap=number(cp_neg - cp_pos, 3),
-    )
+    return roc, ks
+
+
+def threshold_plots(c: dict, *, t: float, value_range, fpr: float, tpr: float, auc: float) -> str:
+    """The three plots at threshold ``t`` (curves from :func:`threshold_curves`), as HTML."""
+    dist = distribution_plot(c, t=t, value_range=value_range)
+    roc, ks = roc_ks_plots(c, t=t, value_range=value_range, fpr=fpr, tpr=tpr, auc=auc)
     return (
         '<div style="display:flex;flex-direction:column;gap:2px;line-height:1.3">'
-        f'<div style="display:flex;flex-wrap:wrap;gap:6px">{dist}{roc}{ks}</div>'
-        f'<div class="evalbook-readout">{readout}</div>'
+        f'<div style="display:flex;flex-wrap:nowrap;gap:6px">{dist}{roc}{ks}</div>'
         f'<div style="max-width:{3 * SIZE}px">{say(TEXT, "note")}</div>'
         "</div>"
     )

@@ -9,6 +9,13 @@ validation curve, with a grey line at the slider) and the decision regions of th
 model over the training and validation points. Underfitting shows as two high errors and
 a straight-ish boundary, overfitting as a training error near 0, a rising validation error
 and islands around single training points.
+
+The student clicks the error curves to choose a depth or k (a
+:class:`~evalbook.widgets._canvas.DragCanvas`, linked to the slider); both curves carry a
+dot at the current value. The explorer starts at the simplest value, not at the best, and
+never prints the best value unless against a locked guess: with ``guess_first=True`` the
+validation curve and error stay hidden until the student locks in a guess of the best
+value, then the best value shows beside it.
 """
 
 from __future__ import annotations
@@ -28,17 +35,25 @@ from evalbook._core.checks import (
     check_whole_number,
 )
 from evalbook._core.messages import N_
-from evalbook._core.render import CLASS_COLOURS, REGION_TINT, Cell, blend, html_table, say
-from evalbook._core.svg import LINE_COLOURS, Line, Points, Segments, nice_ticks, svg_plot
+from evalbook._core.render import (
+    CLASS_COLOURS,
+    MARK_COLOUR,
+    REGION_TINT,
+    ROLE_COLOURS,
+    blend,
+    say,
+)
+from evalbook._core.svg import MARK_RADIUS, Line, Points, Segments, nice_ticks, svg_plot
 from evalbook.model_selection import holdout
-from evalbook.widgets._base import Explorer
+from evalbook.widgets._base import Explorer, headline_html
+from evalbook.widgets._canvas import DragCanvas
 
 #: The models the explorer knows, and the values its slider runs over by default.
 MODELS = {"tree": tuple(range(1, 16)), "knn": tuple(range(1, 52, 2))}
 
 _GRID = 60  # cells per side of the decision-region grid
 _REGION_PIXELS = (380, 340)  # width and height of the decision regions, in pixels
-_CURVE_PIXELS = (500, 340)  # and of the error curves: together 880 px wide on a slide
+_CURVE_PIXELS = (500, 360)  # and of the error curves: together 880 px wide on a slide
 _TEXT = {
     "tree": N_("tree depth"),
     "knn": N_("k (neighbours)"),
@@ -51,6 +66,7 @@ _TEXT = {
     "key": N_(
         "Colours: the class each region is predicted as. Circles: training; triangles: validation."
     ),
+    "click": N_("training and validation error: click the curve to choose the value, or ← →"),
 }
 
 
@@ -80,6 +96,12 @@ class ComplexityExplorer(Explorer):
         Share of the instances held out for validation (stratified holdout).
     seed : int, default 0
         Seeds the holdout and the trees.
+    start : int, optional
+        The value the explorer starts at (one of ``values``); default the first, never
+        the best (that is what the student looks for).
+    guess_first : bool, default False
+        Hide the validation curve, the validation error and the best value until the
+        student locks in a guess of the best value (:meth:`commit_guess`).
 
     Attributes
     ----------
@@ -87,8 +109,10 @@ class ComplexityExplorer(Explorer):
         The depth or k.
     curve : pandas.DataFrame
         Training and validation error of every value (computed once).
-    numbers_view, regions_view, curve_view : ipywidgets.HTML
-        The numbers, the decision regions with the points, the validation curve (SVG).
+    numbers_view, regions_view : ipywidgets.HTML
+        The headline numbers, the decision regions with the points.
+    curve_view : DragCanvas
+        The training and validation error curves: a click chooses the value.
 
     Examples
     --------
@@ -111,7 +135,18 @@ class ComplexityExplorer(Explorer):
         y = np.where(X[:, 0] + 0.5 * rng.normal(size=60) > 0, "a", "b")
         return cls(X, y)
 
-    def __init__(self, X, y, *, model="tree", values=None, validation_size=0.3, seed=0):
+    def __init__(
+        self,
+        X,
+        y,
+        *,
+        model="tree",
+        values=None,
+        validation_size=0.3,
+        seed=0,
+        start=None,
+        guess_first=False,
+    ):
         check_choice(model, "model", tuple(MODELS))
         features = as_array(X, "X")
         if features.ndim != 2 or features.shape[1] != 2:
@@ -151,7 +186,10 @@ class ComplexityExplorer(Explorer):
             raise ValueError("values is empty; give at least one depth or k")
         self._fitted = {int(v): self._fit(int(v)) for v in options}
         self._curve = self._errors()
-        start = int(self._curve["validation_error"].idxmin())
+        if start is None:
+            start = int(options[0])
+        elif isinstance(start, (bool, np.bool_)) or start not in options:
+            raise ValueError(f"start must be one of values {list(options)}; got {start!r}")
         control = widgets.SelectionSlider(
             options=[int(v) for v in options],
             value=start,
@@ -160,17 +198,27 @@ class ComplexityExplorer(Explorer):
             layout=widgets.Layout(width="520px"),
         )
         self.numbers_view = widgets.HTML()
-        self.curve_view = widgets.HTML()
-        self.regions_view = widgets.HTML()
+        self.curve_view = DragCanvas(
+            mode="click-x",
+            width=_CURVE_PIXELS[0],
+            height=_CURVE_PIXELS[1],
+            x_options=[float(v) for v in options],
+            label=say(_TEXT, "click"),
+            layout=widgets.Layout(flex="0 0 auto"),
+        )
+        self.regions_view = widgets.HTML(layout=widgets.Layout(flex="0 0 auto"))
         self._regions = {}  # value -> the SVG of its decision regions (drawn once)
+        guess_row = self._guess_first_box("complexity", bool(guess_first))
         layout = widgets.VBox(
             [
                 widgets.HBox([control, self.numbers_view]),
+                *([guess_row] if guess_row is not None else []),
                 widgets.HBox([self.regions_view, self.curve_view]),
             ]
         )
         views = [self.numbers_view, self.regions_view, self.curve_view]
         self._setup({"complexity": control}, views, layout)
+        self.curve_view.link(self.complexity)
 
     def _fit(self, value: int):
         return _model(self._kind, value, self._seed).fit(self._X_train, self._y_train)
@@ -226,12 +274,13 @@ class ComplexityExplorer(Explorer):
         }
 
     def _refresh(self, change=None) -> None:
-        rows = [
-            [Cell(say(_TEXT, "train"), header=True, align="left"), self.train_error],
-            [Cell(say(_TEXT, "validation"), header=True, align="left"), self.validation_error],
-            [Cell(say(_TEXT, f"best_{self._kind}"), header=True, align="left"), str(self.best)],
-        ]
-        self.numbers_view.value = html_table(rows, header=("", say(_TEXT, "value"))) + (
+        shown = self.answer_shown
+        numbers = [(say(_TEXT, "train"), self.train_error)]
+        if shown:
+            numbers.append((say(_TEXT, "validation"), self.validation_error))
+        if self.committed_guess is not None:  # the best value only against a locked guess
+            numbers.append((say(_TEXT, f"best_{self._kind}"), self.best))
+        self.numbers_view.value = headline_html(numbers, columns=3) + (
             f'<p style="max-width:460px">{say(_TEXT, "key")}</p>'
         )
         self.regions_view.value = self._regions_svg()
@@ -240,19 +289,34 @@ class ComplexityExplorer(Explorer):
         ticks = nice_ticks(0.0, top, 5)
         step = ticks[1] - ticks[0]
         top = math.ceil(top / step - 1e-9) * step  # the axis ends at a round tick
-        self.curve_view.value = svg_plot(
-            [
-                Line(x, self._curve["train_error"], say(_TEXT, "train"), LINE_COLOURS[0]),
-                Line(x, self._curve["validation_error"], say(_TEXT, "validation"), LINE_COLOURS[1]),
+        value = self.complexity.value
+        lines = [Line(x, self._curve["train_error"], say(_TEXT, "train"), ROLE_COLOURS["train"])]
+        dots = [self.train_error]
+        if shown:
+            lines.append(
+                Line(
+                    x,
+                    self._curve["validation_error"],
+                    say(_TEXT, "validation"),
+                    ROLE_COLOURS["test"],
+                    "--",
+                )
+            )
+            dots.append(self.validation_error)
+        self.curve_view.svg = svg_plot(
+            lines,
+            points=[
+                Points([value] * len(dots), dots, colour=MARK_COLOUR, radius=MARK_RADIUS, mark=True)
             ],
-            x_range=(float(x.min()), float(max(x.max(), x.min() + 1))),
+            # half a step beyond the ends: the first and the last value are off the frame
+            x_range=(float(x.min()) - 0.5, float(max(x.max(), x.min() + 1)) + 0.5),
             y_range=(0.0, top),
             width=_CURVE_PIXELS[0],
             height=_CURVE_PIXELS[1],
             xlabel=say(_TEXT, self._kind),
             x_integer=True,
-            marker=self.complexity.value,
-            legend="upper left" if self._kind == "tree" else "lower left",
+            marker=value,
+            legend="below",
             css_class="evalbook-complexity-curve",
         )
 

@@ -5,6 +5,12 @@ Cohen (1960) (kappa corrects the agreement expected by chance). A classifier wit
 recalls is applied to test sets of growing imbalance: accuracy climbs towards the recall
 of the majority class, while kappa, the balanced accuracy and the MCC stay put or fall;
 the model that always predicts the majority class reaches any accuracy with kappa 0.
+
+The student clicks (or drags along) the accuracy/kappa curves to set the majority share
+(a :class:`~evalbook.widgets._canvas.DragCanvas`, linked to its slider); each curve has a
+dot at the current share. With ``guess_first=True`` the curves and the dumb model's
+numbers stay hidden until the student locks in a guess of the share where the dumb model
+starts to beat the model's accuracy (:attr:`ImbalanceExplorer.crossover`).
 """
 
 from __future__ import annotations
@@ -17,17 +23,26 @@ import numpy as np
 
 from evalbook._core.checks import UndefinedMetricWarning, check_count, check_probability
 from evalbook._core.messages import N_
-from evalbook._core.render import Cell, confusion_html, html_table, say
-from evalbook._core.svg import LINE_COLOURS, Line, svg_plot
+from evalbook._core.render import (
+    MARK_COLOUR,
+    METRIC_COLOURS,
+    Cell,
+    confusion_html,
+    html_table,
+    say,
+)
+from evalbook._core.svg import MARK_RADIUS, Line, Points, svg_plot
 from evalbook.metrics._classification import accuracy, balanced_accuracy, cohen_kappa, mcc, recall
 from evalbook.metrics._confusion import ConfusionMatrix
-from evalbook.widgets._base import Explorer
+from evalbook.widgets._base import Explorer, fold, headline_html
+from evalbook.widgets._canvas import DragCanvas
 
 #: Class labels of the simulated test set: the rare (positive) class first.
 LABELS = ("minoria", "maioria")
 
 _CURVE = ("accuracy", "cohen_kappa")  # what the plot draws
-_PLOT_PIXELS = (450, 288)  # width and height of the figure, in pixels
+_PLOT_PIXELS = (480, 330)  # width and height of the figure, in pixels
+_X_RANGE = (0.48, 1.0)  # the start, 0.50, is off the frame: its marks are seen
 _TEXT = {
     "majority_share": N_("majority share"),
     "recall_majority": N_("majority recall"),
@@ -44,6 +59,9 @@ _TEXT = {
     "acc_dumb": N_("accuracy (dumb)"),
     "kappa_dumb": N_("kappa (dumb)"),
     "x_label": N_("share of the majority class"),
+    "click": N_("accuracy and kappa: click a curve to set the majority share, or use ← →"),
+    "crossover": N_("the dumb model's accuracy overtakes the model's from a share of {share}"),
+    "never": N_("the dumb model's accuracy never overtakes the model's here"),
 }
 _METRICS = {
     "accuracy": accuracy,
@@ -91,11 +109,17 @@ class ImbalanceExplorer(Explorer):
         Size of the test set (at least 10).
     majority_share : float in [0.5, 0.99], default 0.5
     recall_majority, recall_minority : float in [0, 1], default 0.9 and 0.6
+    guess_first : bool, default False
+        Hide the curves and the dumb model's numbers until the student locks in a guess
+        (:meth:`commit_guess`): the majority share from which the dumb model's accuracy
+        overtakes the model's (:attr:`crossover`).
 
     Attributes
     ----------
     majority_share, recall_majority, recall_minority : ipywidgets.FloatSlider
         The controls.
+    plot_view : DragCanvas
+        The accuracy and kappa curves: a click sets the majority share.
     widget : ipywidgets.VBox
 
     Examples
@@ -115,7 +139,15 @@ class ImbalanceExplorer(Explorer):
         """The explorer on small data of its own, for the tests, the benchmarks and a try."""
         return cls()
 
-    def __init__(self, n=1000, *, majority_share=0.5, recall_majority=0.9, recall_minority=0.6):
+    def __init__(
+        self,
+        n=1000,
+        *,
+        majority_share=0.5,
+        recall_majority=0.9,
+        recall_minority=0.6,
+        guess_first=False,
+    ):
         self._n = check_count(n, "n", minimum=10, floats=False)  # at most 2**53: exact counts
         share = check_probability(majority_share, "majority_share")
         if not 0.5 <= share <= 0.99:
@@ -146,10 +178,36 @@ class ImbalanceExplorer(Explorer):
             ),
         }
         self._view = widgets.HTML()
-        self.plot_view = widgets.HTML()
+        self._headline = widgets.HTML()
+        self._table = widgets.HTML()
+        self.plot_view = DragCanvas(
+            mode="click-x",
+            width=_PLOT_PIXELS[0],
+            height=_PLOT_PIXELS[1],
+            x_step=0.01,
+            x_min=0.5,
+            x_max=0.99,
+            label=say(_TEXT, "click"),
+            layout=widgets.Layout(flex="0 0 auto"),
+        )
         self._curves = {}  # (recall_majority, recall_minority) -> curve(): they do not move
-        layout = widgets.VBox([*controls.values(), widgets.HBox([self._view, self.plot_view])])
-        self._setup(controls, [self._view, self.plot_view], layout)
+        guess_row = self._guess_first_box("majority_share", bool(guess_first))
+        left = widgets.VBox(
+            [self._view, self._headline, fold([self._table])],
+            layout=widgets.Layout(width="400px", flex="0 0 auto", margin="0 12px 0 0"),
+        )
+        layout = widgets.VBox(
+            [
+                *controls.values(),
+                *([guess_row] if guess_row is not None else []),
+                widgets.HBox(
+                    [left, self.plot_view], layout=widgets.Layout(align_items="flex-start")
+                ),
+            ]
+        )
+        views = [self._view, self._headline, self.plot_view, self._table]
+        self._setup(controls, views, layout)
+        self.plot_view.link(self.majority_share)
 
     # ------------------------------------------------------------------ read-only state
     @property
@@ -181,6 +239,20 @@ class ImbalanceExplorer(Explorer):
     def dumb_metrics(self) -> dict:
         """The same metrics for the model that always predicts ``"maioria"``."""
         return _metrics(self.dumb_matrix)
+
+    @property
+    def crossover(self) -> float | None:
+        """The smallest majority share (of 0.50, 0.51, ..., 0.99) at which the dumb model's
+        accuracy reaches the model's, or None: the answer a guess-first explorer hides."""
+        curve = self._curve()
+        beaten = curve.index[curve["dumb_accuracy"] >= curve["accuracy"] - 1e-12]
+        return float(beaten[0]) if len(beaten) else None
+
+    def _curve(self):
+        key = (self.recall_majority.value, self.recall_minority.value)
+        if key not in self._curves:
+            self._curves = {key: self.curve()}
+        return self._curves[key]
 
     def curve(self, shares=None):
         """Accuracy and kappa of the model over a range of majority shares (a DataFrame).
@@ -224,37 +296,71 @@ class ImbalanceExplorer(Explorer):
         ]
         cm = self.confusion_matrix
         header = ("", say(_TEXT, "model"), say(_TEXT, "dumb"))
-        self._view.value = (
-            f"<div>{confusion_html(cm.counts, cm.labels)}"
-            + html_table(rows, header=header, style="margin-top:8px")
-            + "</div>"
+        self._view.value = f"<div>{confusion_html(cm.counts, cm.labels)}</div>"
+        shown = self.answer_shown
+        self._headline.value = headline_html(
+            [
+                (say(_TEXT, "acc_model"), model["accuracy"]),
+                (say(_TEXT, "kappa_model"), model["cohen_kappa"]),
+                *(
+                    [
+                        (say(_TEXT, "acc_dumb"), dumb["accuracy"]),
+                        (say(_TEXT, "kappa_dumb"), dumb["cohen_kappa"]),
+                    ]
+                    if shown
+                    else []
+                ),
+            ]
         )
-        self.plot_view.value = self._plot_svg()
+        if shown:
+            cross = self.crossover
+            sentence = (
+                say(_TEXT, "never")
+                if cross is None
+                else say(_TEXT, "crossover", share=f"{cross:.2f}")
+            )
+            self._headline.value += f'<p style="max-width:400px">{sentence}</p>'
+        self._table.value = html_table(
+            rows if shown else [row[:2] for row in rows], header=header if shown else header[:2]
+        )
+        self.plot_view.svg = self._plot_svg()
 
     def _plot_svg(self) -> str:
-        """The accuracy and kappa curves of the model and of the "dumb" model, as SVG.
+        """The accuracy (indigo) and kappa (wine) curves of the model (solid) and of the
+        "dumb" model (dashed), with a dot at the current share on each, as SVG.
 
         The curves depend on the recalls only: they are computed once per pair of recalls,
-        and a step of the share slider only moves the grey line.
+        and a step of the share slider only moves the line and the dots. Before a
+        guess-first explorer's guess, only the model's dots are drawn.
         """
-        key = (self.recall_majority.value, self.recall_minority.value)
-        if key not in self._curves:
-            self._curves = {key: self.curve()}
-        curve = self._curves[key]
+        curve = self._curve()
         x = curve.index.to_numpy()
+        share = self.majority_share.value
+        model, dumb = self.metrics, self.dumb_metrics
+        acc, kappa = METRIC_COLOURS["accuracy"], METRIC_COLOURS["cohen_kappa"]
         lines = [
-            Line(x, curve["accuracy"], say(_TEXT, "acc_model"), LINE_COLOURS[0]),
-            Line(x, curve["cohen_kappa"], say(_TEXT, "kappa_model"), LINE_COLOURS[1]),
-            Line(x, curve["dumb_accuracy"], say(_TEXT, "acc_dumb"), LINE_COLOURS[2], "--"),
-            Line(x, curve["dumb_kappa"], say(_TEXT, "kappa_dumb"), LINE_COLOURS[3], ":"),
+            Line(x, curve["accuracy"], say(_TEXT, "acc_model"), acc),
+            Line(x, curve["cohen_kappa"], say(_TEXT, "kappa_model"), kappa),
+            Line(x, curve["dumb_accuracy"], say(_TEXT, "acc_dumb"), acc, "--"),
+            Line(x, curve["dumb_kappa"], say(_TEXT, "kappa_dumb"), kappa, "--"),
         ]
+        values = [model["accuracy"], model["cohen_kappa"], dumb["accuracy"], dumb["cohen_kappa"]]
+        if not self.answer_shown:
+            lines, values = [], values[:2]
+        low = min(-0.1, float(np.nanmin(curve.to_numpy())) - 0.05)  # kappa 0 above the axis
         return svg_plot(
             lines,
-            x_range=(0.5, 1.0),
-            y_range=(0.0, 1.0),
+            points=[
+                Points(
+                    [share] * len(values), values, colour=MARK_COLOUR, radius=MARK_RADIUS, mark=True
+                )
+            ],
+            x_range=_X_RANGE,
+            y_range=(low, 1.0),
             width=_PLOT_PIXELS[0],
             height=_PLOT_PIXELS[1],
             xlabel=say(_TEXT, "x_label"),
-            marker=self.majority_share.value,
+            marker=share,
+            legend="below",
             css_class="evalbook-imbalance-plot",
         )

@@ -5,6 +5,13 @@ large errors more heavily, so it is sensitive to outliers, and the MAE less so. 
 target by d changes that instance's error by d: the MAE by at most |d|/n, the MSE by about
 d²/n. The predictions stay fixed: the model is the same, only one target in the test set is
 an outlier.
+
+The student drags the chosen point itself up and down on the plot (a
+:class:`~evalbook.widgets._canvas.DragCanvas`, linked to the shift slider; ↑ ↓ and Python
+drive it too), and the numbers follow while dragging. Each error is drawn as a square of
+its size: its area is the squared error, so the MSE is the mean area and one outlier's
+square dwarfs the others. The plot's axes are fixed (the data and every reachable
+shift): nothing moves but the point.
 """
 
 from __future__ import annotations
@@ -18,10 +25,11 @@ import numpy as np
 
 from evalbook._core.checks import UndefinedMetricWarning, as_number_pair
 from evalbook._core.messages import N_
-from evalbook._core.render import Cell, html_table, number, say
-from evalbook._core.svg import Line, Points, Segments, svg_plot
+from evalbook._core.render import MARK_COLOUR, REFERENCE_COLOUR, Cell, html_table, number, say
+from evalbook._core.svg import MARK_RADIUS, Line, Points, Squares, svg_plot
 from evalbook.metrics._regression import mae, mse, r2, rmse
-from evalbook.widgets._base import Explorer
+from evalbook.widgets._base import Explorer, fold, headline_html
+from evalbook.widgets._canvas import DragCanvas
 
 #: The metrics the explorer shows: name → (function, label in the table).
 METRICS = {
@@ -44,6 +52,9 @@ _TEXT = {
     "moved_one": N_("shifted"),
     "prediction": N_("prediction"),
     "target": N_("target"),
+    "squares": N_("squared errors"),
+    "drag": N_("target against prediction: drag the black point up or down, or use ↑ ↓"),
+    "times": N_("{name} ×"),
 }
 
 
@@ -89,8 +100,9 @@ class OutlierExplorer(Explorer):
         Which instance's target moves (0 to n − 1).
     shift : ipywidgets.FloatSlider
         How much is added to that target.
-    plot : ipywidgets.HTML
-        The scatter plot, target against prediction (an SVG).
+    plot : DragCanvas
+        The scatter plot, target against prediction, with each error's square: drag the
+        chosen point up or down to shift its target.
     table_view : ipywidgets.HTML
         The table of metrics.
     widget : ipywidgets.VBox
@@ -153,7 +165,7 @@ class OutlierExplorer(Explorer):
                 min=0,
                 max=n - 1,
                 description=say(_TEXT, "point"),
-                continuous_update=False,
+                continuous_update=True,
             ),
             "shift": widgets.FloatSlider(
                 value=0.0,
@@ -162,19 +174,45 @@ class OutlierExplorer(Explorer):
                 step=max_shift / 200,
                 description=say(_TEXT, "shift"),
                 style={"description_width": "initial"},
-                continuous_update=False,
+                continuous_update=True,
                 readout_format=".2f",
             ),
         }
-        self.plot = widgets.HTML()
+        self._max_shift = max_shift
+        low = float(min(y_true.min(), y_pred.min()))
+        high = float(max(y_true.max(), y_pred.max()))
+        pad = 0.05 * (high - low) or 1.0
+        self._x_range = (low - pad, high + pad)
+        self._y_range = (low - max_shift - pad, high + max_shift + pad)  # every reachable target
+        self.plot = DragCanvas(
+            mode="drag-y",
+            width=_PLOT_PIXELS[0],
+            height=_PLOT_PIXELS[1],
+            y_step=max_shift / 200,
+            label=say(_TEXT, "drag"),
+            layout=widgets.Layout(flex="0 0 auto"),
+        )
+        self._headline = widgets.HTML()
         self._drawn = np.arange(n)
         if n > MAX_DRAWN:  # a fixed sample: the plot stays light, the numbers use every point
             self._drawn = np.sort(np.random.default_rng(0).choice(n, MAX_DRAWN, replace=False))
         self.table_view = widgets.HTML()
         layout = widgets.VBox(
-            [widgets.HBox(list(controls.values())), widgets.HBox([self.plot, self.table_view])]
+            [
+                widgets.HBox(list(controls.values())),
+                widgets.HBox(
+                    [self.plot, widgets.VBox([self._headline, fold([self.table_view])])],
+                    layout=widgets.Layout(align_items="flex-start"),
+                ),
+            ]
         )
-        self._setup(controls, [self.table_view, self.plot], layout)
+        self._setup(controls, [self._headline, self.plot, self.table_view], layout)
+        self.plot.link(
+            self.shift,
+            name="y",
+            to_control=lambda y: y - float(self._t[self.point.value]),
+            from_control=lambda shift: float(self._t[self.point.value]) + shift,
+        )
 
     # ------------------------------------------------------------------ read-only state
     @property
@@ -234,7 +272,21 @@ class OutlierExplorer(Explorer):
                 ]
             )
         i = self.point.value
-        self.plot.value = self._plot_svg()
+        self._headline.value = headline_html(
+            [
+                *(
+                    (say(_TEXT, "times", name=name.upper()), ratios[name])
+                    for name in ("mse", "rmse", "mae")
+                ),
+                ("R²", now["r2"]),
+            ],
+            digits=2,
+        )
+        start = float(self._t[i])
+        self.plot.y_min, self.plot.y_max = start - self._max_shift, start + self._max_shift
+        self.plot.svg = self._plot_svg()
+        if self.plot.y != start + self.shift.value:  # another point: the mark is there now
+            self.plot.y = start + self.shift.value
         self.table_view.value = html_table(rows, header=say(_TEXT, "header")) + (
             "<p>"
             + say(
@@ -249,26 +301,34 @@ class OutlierExplorer(Explorer):
 
     def _plot_svg(self) -> str:
         """Target against prediction as SVG: the diagonal is the perfect prediction, each
-        grey segment an error, the shifted instance red (at most ``MAX_DRAWN`` instances
-        drawn, a fixed sample, and always the shifted one)."""
+        error a square of its size (its area the squared error), the shifted instance a
+        black dot (at most ``MAX_DRAWN`` instances drawn, a fixed sample, and always the
+        shifted one)."""
         targets, chosen = self.targets, self.point.value
-        low = float(min(targets.min(), self._y.min()))
-        high = float(max(targets.max(), self._y.max()))
-        pad = 0.05 * (high - low) or 1.0
         drawn = self._drawn
+        low, high = self._x_range
         return svg_plot(
-            [Line([low, high], [low, high], say(_TEXT, "perfect"), "#999")],
-            x_range=(low - pad, high + pad),
-            y_range=(low - pad, high + pad),
+            [Line([low, high], [low, high], say(_TEXT, "perfect"), REFERENCE_COLOUR, "--", 1.5)],
+            x_range=self._x_range,
+            y_range=self._y_range,
             width=_PLOT_PIXELS[0],
             height=_PLOT_PIXELS[1],
             xlabel=say(_TEXT, "prediction"),
             ylabel=say(_TEXT, "target"),
-            legend="upper left",
+            legend="below",
             css_class="evalbook-outlier-plot",
-            segments=[Segments(self._y[drawn], self._y[drawn], targets[drawn])],
+            squares=[
+                Squares(self._y[drawn], self._y[drawn], targets[drawn], label=say(_TEXT, "squares"))
+            ],
             points=[
-                Points(self._y[drawn], targets[drawn], say(_TEXT, "instances")),
-                Points([self._y[chosen]], [targets[chosen]], say(_TEXT, "moved_one"), "red", 5),
+                Points(self._y[drawn], targets[drawn], say(_TEXT, "instances"), "#555555", 3),
+                Points(
+                    [self._y[chosen]],
+                    [targets[chosen]],
+                    say(_TEXT, "moved_one"),
+                    MARK_COLOUR,
+                    MARK_RADIUS + 1,
+                    mark=True,
+                ),
             ],
         )

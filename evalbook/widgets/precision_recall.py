@@ -7,7 +7,13 @@ would be used. TPR (recall) and FPR at t come from the test set and do not depen
 precision on the test set is TP / (TP + FP) at the test set's own prevalence; the PPV at π
 is the Bayes form TPR·π / (TPR·π + FPR·(1 − π)). Two plots: precision, recall and PPV(π)
 against the threshold (the grey line is t), and the PR curve at the test prevalence and at
-π (the grey line is the recall at t, crossing each curve at its point).
+π (the line is the recall at t, crossing each curve at its point).
+
+The student drags the line t on the first plot itself (a
+:class:`~evalbook.widgets._canvas.DragCanvas`, linked to the slider); every curve has a dot
+at its current value, and the PR plot's recall axis starts where the curves part from
+precision 1 (below it no negative scores above t: nothing to see). Four headline numbers:
+recall, FPR, precision and the PPV at π; the rest is in a fold.
 """
 
 from __future__ import annotations
@@ -20,14 +26,24 @@ import numpy as np
 
 from evalbook._core.checks import UndefinedMetricWarning, check_probability, check_threshold
 from evalbook._core.messages import N_
-from evalbook._core.render import Cell, confusion_html, html_table, number, say, short_term
-from evalbook._core.svg import LINE_COLOURS, Line, svg_plot, thin
+from evalbook._core.render import (
+    MARK_COLOUR,
+    METRIC_COLOURS,
+    Cell,
+    confusion_html,
+    html_table,
+    number,
+    say,
+    short_term,
+)
+from evalbook._core.svg import MARK_RADIUS, Line, Points, svg_plot, thin
 from evalbook.metrics._classification import ppv, precision
 from evalbook.metrics._confusion import ConfusionMatrix
 from evalbook.metrics._ranking import ScoredData
-from evalbook.widgets._base import Explorer
+from evalbook.widgets._base import Explorer, fold, headline_html
+from evalbook.widgets._canvas import DragCanvas
 
-_PLOT_PIXELS = (520, 300)  # each of the two plots, in pixels: side by side in 1240 px
+_PLOT_PIXELS = (520, 330)  # each of the two plots, in pixels: side by side in 1240 px
 #: The prevalence π the explorer starts at: a screening population, one positive in a
 #: hundred (or a tenth of the test's prevalence, if that is rarer), where the PPV at π
 #: parts from the test's precision as soon as a negative scores above t.
@@ -47,6 +63,8 @@ _TEXT = {
     "matrix": N_("test set at t = {t}"),
     # the label of the negative class of the matrix (its key: "not <positive>")
     "negative": N_("not {positive}"),
+    "drag": N_("precision and recall against t: drag the line t, or use ← →"),
+    "ppv_short": N_("PPV(π)"),
 }
 
 
@@ -75,7 +93,10 @@ class PrecisionRecallExplorer(Explorer):
     threshold : ipywidgets.FloatSlider
     prevalence : ipywidgets.FloatLogSlider
         From 0.001 to 0.99 on a log scale (rare diseases and frauds live near 0.001).
-    numbers_view, threshold_view, curve_view : ipywidgets.HTML
+    numbers_view, curve_view : ipywidgets.HTML
+        The matrix and the headline numbers; the PR curves.
+    threshold_view : DragCanvas
+        Recall, precision and PPV(π) against t: drag the line to set the threshold.
 
     Examples
     --------
@@ -128,6 +149,11 @@ class PrecisionRecallExplorer(Explorer):
         # rectangles of the average precision; lesson 11: no straight lines between points)
         self._r_steps = np.repeat(self._tpr, 2)[:-1]
         self._sample_ppv = np.repeat(self._ppv_curve(self.sample_prevalence), 2)
+        # the PR plot's recall axis starts a little below the recall at the first false
+        # positive: below it every precision is 1, a flat line with nothing to read
+        first_fp = np.flatnonzero(data.fp > 0)
+        start = float(data.tp[first_fp[0]] / self._n_positive) if first_fp.size else 0.0
+        self._recall_from = min(max(math.floor(start * 20 - 1) / 20, 0.0), 0.8)
         t = check_threshold(threshold, "threshold")
         if not low <= t <= high:
             raise ValueError(f"threshold must lie in [{low:g}, {high:g}]; got {t:g}")
@@ -164,15 +190,32 @@ class PrecisionRecallExplorer(Explorer):
             ),
         }
         self.numbers_view = widgets.HTML()
-        self.threshold_view = widgets.HTML()
-        self.curve_view = widgets.HTML()
+        self._table = widgets.HTML()
+        self.threshold_view = DragCanvas(
+            mode="drag-x",
+            width=_PLOT_PIXELS[0],
+            height=_PLOT_PIXELS[1],
+            x_step=step,
+            x_min=low,
+            x_max=high,
+            label=say(_TEXT, "drag"),
+            layout=widgets.Layout(flex="0 0 auto", margin="0 6px 0 0"),
+        )
+        self.curve_view = widgets.HTML(layout=widgets.Layout(flex="0 0 auto"))
         layout = widgets.VBox(
             [
-                widgets.HBox([widgets.VBox(list(controls.values())), self.numbers_view]),
+                widgets.HBox(
+                    [
+                        widgets.VBox([*controls.values(), fold([self._table])]),
+                        self.numbers_view,
+                    ]
+                ),
                 widgets.HBox([self.threshold_view, self.curve_view]),
             ]
         )
-        self._setup(controls, [self.numbers_view, self.threshold_view, self.curve_view], layout)
+        views = [self.numbers_view, self.threshold_view, self.curve_view, self._table]
+        self._setup(controls, views, layout)
+        self.threshold_view.link(self.threshold)
 
     def _check_control(self, name, value):
         if name == "prevalence" and not 0.001 <= value <= 0.99:
@@ -244,56 +287,76 @@ class PrecisionRecallExplorer(Explorer):
 
     def _refresh(self, change=None) -> None:
         cm = self.confusion_matrix
+        recall, fpr, prec, ppv_pi = self.recall, self.fpr, self.precision, self.ppv
         rows = [
             [Cell(label, header=True, align="left"), value]
             for label, value in (
-                (say(_TEXT, "recall"), self.recall),
-                (short_term("fpr"), self.fpr),
+                (say(_TEXT, "recall"), recall),
+                (short_term("fpr"), fpr),
                 (say(_TEXT, "sample"), self.sample_prevalence),
-                (say(_TEXT, "precision"), self.precision),
+                (say(_TEXT, "precision"), prec),
                 (say(_TEXT, "prevalence"), self.prevalence.value),
-                (say(_TEXT, "ppv"), self.ppv),
+                (say(_TEXT, "ppv"), ppv_pi),
             )
         ]
+        self._table.value = html_table(rows, header=("", say(_TEXT, "value")))
         self.numbers_view.value = (
-            '<div style="display:flex;gap:1em">'
+            '<div style="display:flex;gap:1em;align-items:flex-start">'
             + confusion_html(
                 cm.counts,
                 [str(self._positive), say(_TEXT, "negative", positive=self._positive)],
                 caption=say(_TEXT, "matrix", t=number(self.threshold.value, 3)),
                 result_colours=True,
             )
-            + html_table(rows, header=("", say(_TEXT, "value")))
+            + headline_html(
+                [
+                    (short_term("recall"), recall),
+                    (short_term("fpr"), fpr),
+                    (short_term("precision"), prec),
+                    (say(_TEXT, "ppv_short"), ppv_pi),
+                ]
+            )
             + "</div>"
         )
         slider = self.threshold
+        t = slider.value
         pi_ppv = np.repeat(self._ppv_curve(self.prevalence.value), 2)
         t_steps = self._t_steps
-        self.threshold_view.value = svg_plot(
+        rec, pre = METRIC_COLOURS["recall"], METRIC_COLOURS["precision"]
+
+        def dots(x, ys):
+            ys = [y for y in ys if math.isfinite(y)]
+            return [Points([x] * len(ys), ys, colour=MARK_COLOUR, radius=MARK_RADIUS, mark=True)]
+
+        self.threshold_view.svg = svg_plot(
             [
-                Line(t_steps, self._recall_by_t, say(_TEXT, "recall"), LINE_COLOURS[0]),
-                Line(t_steps, self._sample_ppv, say(_TEXT, "precision"), LINE_COLOURS[1]),
-                Line(t_steps, pi_ppv, say(_TEXT, "ppv"), LINE_COLOURS[3], "--"),
+                Line(t_steps, self._recall_by_t, say(_TEXT, "recall"), rec),
+                Line(t_steps, self._sample_ppv, say(_TEXT, "precision"), pre),
+                Line(t_steps, pi_ppv, say(_TEXT, "ppv"), pre, "--"),
             ],
+            points=dots(t, [recall, prec, ppv_pi]),
             x_range=(slider.min, slider.max),
             y_range=(0.0, 1.0),
             width=_PLOT_PIXELS[0],
             height=_PLOT_PIXELS[1],
             xlabel=say(_TEXT, "x_threshold"),
-            marker=slider.value,
+            marker=t,
+            legend="below",
             css_class="evalbook-pr-threshold",
         )
         r_steps = self._r_steps
         self.curve_view.value = svg_plot(
             [
-                Line(r_steps, self._sample_ppv[1:], say(_TEXT, "pr_sample"), LINE_COLOURS[1]),
-                Line(r_steps, pi_ppv[1:], say(_TEXT, "pr_pi"), LINE_COLOURS[3], "--"),
+                Line(r_steps, self._sample_ppv[1:], say(_TEXT, "pr_sample"), pre),
+                Line(r_steps, pi_ppv[1:], say(_TEXT, "pr_pi"), pre, "--"),
             ],
-            x_range=(0.0, 1.0),
+            points=dots(recall, [prec, ppv_pi]),
+            x_range=(self._recall_from, 1.0),
             y_range=(0.0, 1.0),
             width=_PLOT_PIXELS[0],
             height=_PLOT_PIXELS[1],
             xlabel=short_term("recall"),
-            marker=self.recall,
+            marker=recall,
+            legend="below",
             css_class="evalbook-pr-curve",
         )

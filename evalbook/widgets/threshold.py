@@ -12,6 +12,13 @@ matrix.
 slider, ``separation``, for how far apart the classes' scores lie: the ROC curve and the
 AUC move with it.
 
+The student drags the line t on the plot of the scores itself (a
+:class:`~evalbook.widgets._canvas.DragCanvas`, linked to the slider; the keyboard and
+Python drive both), and every curve carries a dot at the current value. The screen is
+calm: four headline numbers at 3 decimals, the other metrics, the table and the profit
+matrix in folds. With ``guess_first=True`` the most profitable threshold stays hidden
+until the student locks in a guess.
+
 The curves are drawn once as SVG; a slider step only recounts (two binary searches in the
 sorted scores), rebuilds a few small HTML strings and moves the markers, so it stays
 instant for any number of instances (the table shows at most ``max_rows`` rows around
@@ -53,15 +60,24 @@ from evalbook._core.render import (
 from evalbook.metrics._classification import metrics_table
 from evalbook.metrics._confusion import ConfusionMatrix
 from evalbook.metrics._ranking import ScoredData, roc_auc
-from evalbook.widgets._base import Explorer
+from evalbook.widgets._base import Explorer, headline_html
+from evalbook.widgets._canvas import DragCanvas
+from evalbook.widgets._threshold_plots import (
+    SIZE,
+    distribution_plot,
+    roc_ks_plots,
+    threshold_curves,
+)
 from evalbook.widgets._threshold_plots import TEXT as PLOT_TEXT
-from evalbook.widgets._threshold_plots import threshold_curves, threshold_plots
 
 #: Default profit matrix [[TP, FN], [FP, TN]]: made-up values where a false positive costs
 #: five times what a hit earns.
 DEFAULT_PROFIT = ((1.0, -1.0), (-5.0, 0.0))
 
-#: The metrics shown in the explorer's table, a selection of the registries.
+#: The headline numbers, large on the screen; the other metrics are in a fold.
+HEADLINE_METRICS = ("tpr", "fpr", "precision", "accuracy")
+
+#: The metrics shown in the explorer's (folded) table, a selection of the registries.
 SHOWN_METRICS = (
     "accuracy",
     "error_rate",
@@ -88,6 +104,8 @@ _TEXT = {
     "profit_line": N_(
         "profit at t = {t}: <b>{profit}</b><br>best t for this matrix: {best} (profit {p})"
     ),
+    "profit_hidden": N_("profit at t = {t}: <b>{profit}</b><br>best t: lock in your guess first"),
+    "fold_metrics": N_("Other metrics"),
     "none_above": N_("none (t above every score)"),
     "table_caption": N_("instances by score{shown}; the thick line is t"),
     "shown": N_(" ({rows} of {n}, around t)"),
@@ -126,6 +144,10 @@ class ThresholdExplorer(Explorer):
         The slider step. Default 0.01 for scores in [0, 1], else 1/200 of their range.
     max_rows : int, default 40
         At most this many table rows are shown, those around the threshold.
+    guess_first : bool, default False
+        Hide the most profitable threshold until the student locks in a guess
+        (:meth:`commit_guess`, the "lock in my guess" button): the guess is the threshold
+        then set.
 
     See Also
     --------
@@ -140,8 +162,10 @@ class ThresholdExplorer(Explorer):
         The editable profit matrix.
     separation : ipywidgets.FloatSlider or None
         Only on :meth:`synthetic` scores: how far apart the classes' scores lie.
-    table_view, matrix_view, metrics_view, profit_view, plot_view : ipywidgets.HTML
-        The views, updated at every change of a control.
+    score_view : DragCanvas
+        The scores of each class with the line t: drag it (or ← →) to set the threshold.
+    headline_view, table_view, matrix_view, metrics_view, profit_view, plot_view : ipywidgets.HTML
+        The views, updated at every change of a control (``plot_view``: ROC and KS).
     widget : ipywidgets.VBox
         The whole explorer, displayed when the instance is the last expression of a cell.
 
@@ -180,6 +204,7 @@ class ThresholdExplorer(Explorer):
         profit_matrix=None,
         step=None,
         max_rows=40,
+        guess_first=False,
         _separation=None,
     ):
         labels = self._load(y_true, y_score, positive)
@@ -224,7 +249,7 @@ class ThresholdExplorer(Explorer):
             readout_format=".3f",
             continuous_update=True,
             style={"description_width": "initial"},
-            layout=widgets.Layout(width="440px"),
+            layout=widgets.Layout(width=f"{SIZE + 180}px"),
         )
         slider.add_class("evalbook-threshold-slider")
         boxes = {
@@ -251,6 +276,16 @@ class ThresholdExplorer(Explorer):
             top.append(controls["separation"])
         controls.update(boxes)
         self.table_view = widgets.HTML()
+        self.headline_view = widgets.HTML()
+        self.score_view = DragCanvas(
+            mode="drag-x",
+            width=SIZE,
+            height=SIZE,
+            x_step=step,
+            x_min=lo,
+            x_max=hi,
+            label=say(PLOT_TEXT, "drag"),
+        )
         self.matrix_view = widgets.HTML()
         self.metrics_view = widgets.HTML()
         self.profit_view = widgets.HTML()
@@ -265,21 +300,32 @@ class ThresholdExplorer(Explorer):
                 ),
             ]
         )
-        folds = widgets.Accordion(children=[self.table_view, profit_box], selected_index=None)
-        for index, key in enumerate(("fold_table", "fold_profit")):
+        folds = widgets.Accordion(
+            children=[self.metrics_view, self.table_view, profit_box], selected_index=None
+        )
+        for index, key in enumerate(("fold_metrics", "fold_table", "fold_profit")):
             folds.set_title(index, say(_TEXT, key))
+        guess_row = self._guess_first_box("threshold", bool(guess_first))
         layout = widgets.VBox(
             [
                 widgets.HBox(top),
+                *([guess_row] if guess_row is not None else []),
                 widgets.HBox(
                     [
                         widgets.VBox(  # never squeezed: the matrix is what the class reads
-                            [self.matrix_view, self.metrics_view],
+                            [self.matrix_view, self.headline_view, self.profit_view],
                             layout=widgets.Layout(
                                 margin="0 12px 0 0", width="270px", flex="0 0 auto"
                             ),
                         ),
-                        widgets.VBox([self.plot_view, self.profit_view]),
+                        widgets.VBox(
+                            [
+                                widgets.HBox([self.score_view, self.plot_view]),
+                                widgets.HTML(say(PLOT_TEXT, "note")),
+                            ],
+                            # fixed sizes: nothing on the slide moves while dragging
+                            layout=widgets.Layout(width=f"{3 * SIZE + 12}px", flex="0 0 auto"),
+                        ),
                     ],
                     layout=widgets.Layout(align_items="flex-start"),
                 ),
@@ -287,8 +333,18 @@ class ThresholdExplorer(Explorer):
             ]
         )
         layout.add_class("evalbook-threshold-explorer")
-        views = [self.table_view, self.matrix_view, self.metrics_view, self.profit_view]
-        self._setup(controls, [*views, self.plot_view], layout)
+        self.score_view.layout = widgets.Layout(flex="0 0 auto", margin="0 6px 0 0")
+        views = [
+            self.matrix_view,
+            self.headline_view,
+            self.score_view,
+            self.plot_view,
+            self.profit_view,
+            self.metrics_view,
+            self.table_view,
+        ]
+        self._setup(controls, views, layout)
+        self.score_view.link(self.threshold)
 
     @classmethod
     def synthetic(cls, n=200, *, separation=1.5, positive_share=0.5, seed=0, **options):
@@ -486,10 +542,19 @@ class ThresholdExplorer(Explorer):
         tp, fn, fp, tn = self._counts_at(t)
         self.table_view.value = self._table_html(t)
         self.matrix_view.value = self._matrix_html(tp, fn, fp, tn, t)
-        self.metrics_view.value = self._metrics_html()
+        values = self.metrics
+        self.headline_view.value = headline_html(
+            [(short_term(name), float(values[name])) for name in HEADLINE_METRICS]
+        )
+        self.metrics_view.value = self._metrics_html(values)
         fpr, tpr = self.roc_point
-        self.plot_view.value = threshold_plots(
+        self.score_view.svg = distribution_plot(self._curves, t=t, value_range=self._range)
+        roc, ks = roc_ks_plots(
             self._curves, t=t, value_range=self._range, fpr=fpr, tpr=tpr, auc=self._auc
+        )
+        self.plot_view.value = (
+            f'<div style="display:flex;flex-wrap:nowrap;gap:6px;width:{2 * SIZE + 6}px">'
+            f"{roc}{ks}</div>"
         )
         self._refresh_profit(None)
 
@@ -498,6 +563,17 @@ class ThresholdExplorer(Explorer):
             self._best = self.best_threshold
         t_best, p_best = self._best
         best = say(_TEXT, "none_above") if math.isinf(t_best) else f"{t_best:.3f}"
+        if not self.answer_shown:
+            line = say(
+                _TEXT,
+                "profit_hidden",
+                t=f"{self.threshold.value:.3f}",
+                profit=number(self.profit, 6, style="g"),
+            )
+            self.profit_view.value = (
+                f'<div class="evalbook-profit" style="line-height:1.3">{line}</div>'
+            )
+            return
         line = say(
             _TEXT,
             "profit_line",
@@ -552,8 +628,7 @@ class ThresholdExplorer(Explorer):
             result_colours=True,
         )
 
-    def _metrics_html(self) -> str:
-        values = self.metrics
+    def _metrics_html(self, values) -> str:
         rows = [
             [
                 Cell(short_term(name), attrs={"title": term(name)}),

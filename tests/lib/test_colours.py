@@ -12,13 +12,17 @@ from __future__ import annotations
 
 import itertools
 
-import colour
 import numpy as np
 import pytest
 
 from evalbook._core import render
 from evalbook._core.render import blend
 from evalbook._core.svg import LINE_COLOURS
+
+_OPTIONS = np.get_printoptions()
+import colour  # noqa: E402  (it sets numpy's legacy print mode on import: undone below)
+
+np.set_printoptions(**_OPTIONS)
 
 MINIMUM = 10.0
 

@@ -107,6 +107,17 @@ def test_several_roc_curves_share_one_diagonal():
     assert [line.get_label() for line in ax.lines].count("_diagonal") == 1
 
 
+
+def test_several_roc_curves_differ_by_colour_and_dashes():
+    _, ax = plt.subplots()
+    for k, name in enumerate(["a", "b", "c"]):
+        RocCurveDisplay.from_predictions(Y, np.roll(S, k), positive="spam", name=name).plot(ax=ax)
+    models = [line for line in ax.lines if line.get_label() != "_diagonal"]
+    colours = [matplotlib.colors.to_hex(line.get_color()) for line in models]
+    assert colours == ["#117733", "#0072b2", "#d55e00"]
+    assert [line.get_linestyle() for line in models] == ["-", "--", "-."]
+
+
 ENGLISH = {
     RocCurveDisplay: {"x": "FPR (1 − specificity)", "y": "TPR (sensitivity)"},
     KSDisplay: {"x": "score ps", "y": "cumulative share", "title": "KS = 0.576 at ps = 0.657"},

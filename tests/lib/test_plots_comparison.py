@@ -47,7 +47,7 @@ def test_intervals_are_drawn_where_the_results_put_them_with_zero_marked():
     assert [t.get_text() for t in ax.get_yticklabels()] == ["M1 − M2", "exercício"]
     segments = _segments(ax)
     assert segments[0] == (pytest.approx(m1_m2.interval), 0, "#7f7f7f")  # contains 0: grey
-    assert segments[1] == (pytest.approx(exercise.interval), 1, "#d62728")  # below 0: red
+    assert segments[1] == (pytest.approx(exercise.interval), 1, "#d55e00")  # below 0: vermillion
     zero = [line for line in ax.lines if list(line.get_xdata()) == [0, 0]]
     assert len(zero) == 1
     lower, upper = ax.get_ylim()
@@ -65,7 +65,7 @@ def test_algorithm_comparisons_are_centred_on_the_mean_difference():
     )
     for (xs, _, colour), result in zip(_segments(ax), results.values(), strict=True):
         assert xs == pytest.approx(result.interval)
-        assert (colour == "#d62728") == result.significant
+        assert (colour == "#d55e00") == result.significant
 
 
 @pytest.mark.parametrize(
@@ -83,7 +83,7 @@ def test_comparison_intervals_refuse_bad_input(comparisons, names):
 
 
 # ------------------------------------------------------------------- critical difference
-def _bars(ax, colour="#d62728"):
+def _bars(ax, colour="#d55e00"):
     return sorted(
         tuple(np.round(line.get_xdata(), 6))
         for line in ax.lines

@@ -91,19 +91,72 @@ def test_the_plot_follows_the_share_and_the_recalls():
     explorer = ImbalanceExplorer()
     assert explorer._repr_mimebundle_()["text/plain"] == repr(explorer)
     first = explorer.plot_view.value
-    assert first.startswith('<svg class="evalbook-imbalance-plot" width="450" height="288"')
+    assert first.startswith('<svg class="evalbook-imbalance-plot" width="480" height="330"')
     assert first.count("<polyline") == 4 and "acurácia (burro)" in first
-    explorer.majority_share.value = 0.9  # only the grey marker moves
+    explorer.majority_share.value = 0.9  # only the marker and the dots move
     second = explorer.plot_view.value
     assert second != first
     assert second.split("<polyline")[1:4] == first.split("<polyline")[1:4]
     explorer.recall_majority.value = 0.5  # the model's curves move
     assert explorer.plot_view.value.split("<polyline")[1] != second.split("<polyline")[1]
-    assert explorer.html.endswith("</svg>")
+    assert "</svg>" in explorer.html
 
 
 def test_imbalance_plot_is_shown_at_its_own_size():
-    """The plot is an SVG of its own size (450×288), not an image stretched by its row."""
+    """The plot is an SVG of its own size (480×330), not an image stretched by its row."""
     explorer = ImbalanceExplorer()
     explorer._repr_mimebundle_()
-    assert 'width="450" height="288"' in explorer.plot_view.value
+    assert 'width="480" height="330"' in explorer.plot_view.value
+    assert explorer.plot_view.width == 480 and explorer.plot_view.height == 330
+
+
+def test_checklist(checklist, colour_blind_delta_e):
+    """A click on the curves sets the share, a dot at the share on every curve, 3 px lines,
+    four headlines, the start visible, kappa 0 off the axis, colours apart, guess first."""
+    from evalbook._core.render import MARK_COLOUR, METRIC_COLOURS
+
+    explorer = ImbalanceExplorer()
+    canvas = explorer.plot_view
+    svg = canvas.svg
+    # the start (0.50) is inside the frame, not on it; the dumb kappa 0 is above the axis
+    frame = checklist.frame(svg)
+    assert frame["x_range"][0] < 0.5 and frame["y_range"][0] < 0
+    # a click at the pixel of share 0.9 sets the share (what the browser computes)
+    px, _ = canvas.value_to_pixel(0.9, 0.5)
+    assert canvas.pixel_to_value(px)[0] == pytest.approx(0.9)
+    canvas.x = 0.9
+    assert explorer.majority_share.value == 0.9 and canvas.mode == "click-x"
+    explorer.majority_share.value = 0.95  # Python moves the marks
+    assert canvas.x == 0.95
+    svg = canvas.svg
+    model, dumb = explorer.metrics, explorer.dumb_metrics
+    expected = [
+        checklist.pixel(svg, 0.95, v)
+        for v in (model["accuracy"], model["cohen_kappa"], dumb["accuracy"], dumb["cohen_kappa"])
+    ]
+    dots = checklist.marks(svg)
+    assert [c for x, y, _ in dots for c in (x, y)] == pytest.approx(
+        [c for point in expected for c in point], abs=0.1
+    )
+    assert all(d >= 8 for *_, d in dots)
+    assert all(w >= 3 for w in checklist.line_widths(svg)) and len(checklist.line_widths(svg)) == 4
+    assert checklist.texts_inside(svg) == []  # the legend is under the plot
+    shown = checklist.headlines(explorer.html)
+    assert list(shown.values()) == ["0.885", "0.292", "0.950", "0.000"]
+    pairs = [
+        (METRIC_COLOURS["accuracy"], METRIC_COLOURS["cohen_kappa"]),
+        (METRIC_COLOURS["accuracy"], MARK_COLOUR),
+        (METRIC_COLOURS["cohen_kappa"], MARK_COLOUR),
+    ]
+    assert min(colour_blind_delta_e(a, b) for a, b in pairs) >= 10
+
+
+def test_guess_first_hides_the_curves_and_the_dumb_model_until_the_guess():
+    explorer = ImbalanceExplorer(guess_first=True)
+    assert explorer.plot_view.svg.count("<polyline") == 0
+    assert "burro" not in explorer.html and explorer.crossover == 0.86
+    explorer.plot_view.x = 0.8  # the student's guess: from 0.80 on
+    explorer.commit_guess()
+    assert explorer.committed_guess == 0.8
+    assert explorer.plot_view.svg.count("<polyline") == 4
+    assert "0.86" in explorer.html

@@ -73,10 +73,10 @@ def test_table_and_figure():
     assert "1.00 → 3.00" in explorer.html
     svg = explorer.plot.value
     assert svg.startswith('<svg class="evalbook-outlier-plot" width="460" height="380"')
-    assert ">predição</text>" in svg and svg.count("<circle") == 4 + 1 + 2  # points, red, legend
-    red = svg.split('fill="red"')[1]
-    explorer.shift.value = 3.0  # the red point moves up, the others stay
-    assert explorer.plot.value.split('fill="red"')[1] != red
+    assert ">predição</text>" in svg and svg.count("<circle") == 4 + 1 + 2  # points, moved, legend
+    moved = svg.split('data-mark="point"')[1]
+    explorer.shift.value = 3.0  # the moved point goes up, the others stay
+    assert explorer.plot.value.split('data-mark="point"')[1] != moved
     assert repr(explorer) == "OutlierExplorer(n=4, point=0, shift=3)"
 
 
@@ -112,3 +112,43 @@ def test_large_data_draws_a_sample_but_counts_every_point():
     explorer.shift.value = 10.0
     assert explorer.targets[5] == pytest.approx(t[5] + 10.0)
     assert explorer.metrics["mse"] == pytest.approx(np.mean((explorer.targets - explorer._y) ** 2))
+
+
+def test_checklist(checklist, colour_blind_delta_e):
+    """Dragging the point shifts its target live, the point is a dot of 8 px or more, each
+    error a square of its size, four headline numbers, fixed axes, the legend off the data."""
+    import re
+
+    from evalbook._core.render import MARK_COLOUR
+
+    explorer = OutlierExplorer(y_true=T, y_pred=Y, index=3, max_shift=10)
+    canvas = explorer.plot
+    assert canvas.mode == "drag-y" and explorer.shift.continuous_update
+    assert explorer.point.continuous_update
+    # a drag to the pixel of target 9 (target 4 + 5) sets the shift to 5
+    _, py = canvas.value_to_pixel(Y[3], 9.0)
+    canvas.y = canvas.pixel_to_value(0, py)[1]
+    assert explorer.shift.value == pytest.approx(5.0) and explorer.targets[3] == pytest.approx(9.0)
+    explorer.shift.value = -2.0  # Python moves the point
+    assert canvas.y == pytest.approx(T[3] - 2.0)
+    svg = canvas.svg
+    ((cx, cy, size),) = checklist.marks(svg)
+    assert (cx, cy) == pytest.approx(checklist.pixel(svg, Y[3], T[3] - 2.0), abs=0.1)
+    assert size >= 8
+    # the squares: one per instance, its side the error in the y axis' pixels
+    group = svg.split('class="evalbook-squares"')[1].split("</g>")[0]
+    sides = [
+        (float(w), float(h)) for w, h in re.findall(r'width="([\d.]+)" height="([\d.]+)"', group)
+    ]
+    frame = checklist.frame(svg)
+    per_unit = frame["height"] / (frame["y_range"][1] - frame["y_range"][0])
+    errors = np.abs(explorer.targets - Y)
+    assert [w for w, h in sides] == [h for w, h in sides]  # squares
+    assert [w for w, _ in sides] == pytest.approx(errors * per_unit, abs=0.11)
+    # the axes do not move while dragging: the same frame at every shift
+    explorer.shift.value = 9.0
+    assert checklist.frame(canvas.svg) == frame
+    shown = checklist.headlines(explorer.html)
+    assert len(shown) == 4 and shown["MSE ×"] == f"{explorer.ratios['mse']:.2f}"
+    assert checklist.texts_inside(canvas.svg) == []
+    assert colour_blind_delta_e(MARK_COLOUR, "#555555") >= 10  # the moved point, the others

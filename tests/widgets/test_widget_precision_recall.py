@@ -109,3 +109,48 @@ def test_pr_explorer_draws_tied_scores_and_at_most_one_point_per_pixel():
     many.threshold.value = 0.6
     expected = float(np.mean(scores[y == 1] >= 0.6))
     assert many.recall == pytest.approx(expected)  # the numbers use every score
+
+
+def test_checklist(spam_explorer, checklist, colour_blind_delta_e):
+    """Dragging the line sets t live, a dot at the current value on every curve, 3 px
+    lines, four headlines, the PR plot's recall axis ranged to where the curves move, the
+    legends under the plots, colours apart."""
+    from evalbook._core.render import MARK_COLOUR, METRIC_COLOURS
+
+    explorer, _ = spam_explorer
+    canvas = explorer.threshold_view
+    assert canvas.mode == "drag-x" and explorer.threshold.continuous_update
+    px, _ = canvas.value_to_pixel(0.75, 0)
+    canvas.x = round(canvas.pixel_to_value(px)[0], 2)
+    assert explorer.threshold.value == 0.75 and explorer.counts["TP"] == 4
+    explorer.threshold.value = 0.25  # Python moves the line
+    assert canvas.x == 0.25
+    recall, precision, ppv = explorer.recall, explorer.precision, explorer.ppv
+    svg = canvas.svg
+    expected = [checklist.pixel(svg, 0.25, v) for v in (recall, precision, ppv)]
+    dots = checklist.marks(svg)
+    assert [c for x, y, _ in dots for c in (x, y)] == pytest.approx(
+        [c for point in expected for c in point], abs=0.1
+    )
+    pr = explorer.curve_view.value
+    expected = [checklist.pixel(pr, recall, v) for v in (precision, ppv)]
+    assert [c for x, y, _ in checklist.marks(pr) for c in (x, y)] == pytest.approx(
+        [c for point in expected for c in point], abs=0.1
+    )
+    assert all(d >= 8 for *_, d in dots + checklist.marks(pr))
+    for plot in (svg, pr):
+        assert checklist.line_widths(plot) and all(w >= 3 for w in checklist.line_widths(plot))
+        assert checklist.texts_inside(plot) == []
+    # the first false positive (0.877) comes at recall 2/9 = 0.22: the axis starts at 0.15
+    assert checklist.frame(pr)["x_range"] == (0.15, 1.0)
+    rng = np.random.default_rng(0)  # classes far apart: the first negative at recall ≈ 0.95
+    y = rng.integers(0, 2, 400)
+    separated = PrecisionRecallExplorer(y, rng.normal(size=400) + 4 * y, positive=1)
+    assert checklist.frame(separated.curve_view.value)["x_range"][0] >= 0.8
+    shown = checklist.headlines(explorer.html)
+    assert list(shown.values()) == [f"{v:.3f}" for v in (recall, explorer.fpr, precision, ppv)]
+    pairs = [
+        (METRIC_COLOURS["recall"], METRIC_COLOURS["precision"]),
+        *((c, MARK_COLOUR) for c in (METRIC_COLOURS["recall"], METRIC_COLOURS["precision"])),
+    ]
+    assert min(colour_blind_delta_e(a, b) for a, b in pairs) >= 10

@@ -142,6 +142,6 @@ def test_the_drawn_size_follows_the_viewbox():
 
 def test_the_threshold_plots_are_wide_enough_to_read():
     explorer = ThresholdExplorer(*_spam(), positive="spam")
-    widths = [float(svg.get("width")) for svg in _svgs(explorer.plot_view.value)]
+    widths = [float(svg.get("width")) for svg in _svgs(explorer.html)]
     assert len(widths) == 3
     assert min(widths) >= 250  # were 184 px: 8-9 px ticks on 146 px of axis

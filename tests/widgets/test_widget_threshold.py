@@ -110,13 +110,16 @@ def test_best_threshold_is_the_most_profitable_cut(spam_table, spam_explorer):
     assert t_best == max(t for t, p in zip(scores, profits, strict=True) if p == max(profits))
 
 
-def test_roc_svg_marks_the_current_point(spam_explorer):
+def test_the_headline_shows_four_numbers_at_the_current_threshold(spam_explorer, checklist):
     spam_explorer.threshold.value = 0.75
-    shown = spam_explorer.plot_view.value
-    assert "FPR = 0.09 · TPR = 0.44 · J de Youden em t (TPR − FPR): 0.354" in shown
+    assert checklist.headlines(spam_explorer.headline_view.value) == {
+        "TPR": "0.444",
+        "FPR": "0.091",
+        "precisão": "0.800",
+        "acurácia": "0.700",
+    }
     with config_context(language="en"):
         spam_explorer.threshold.value = 0.5
-    assert "(FPR, TPR) = (0.18, 0.67) · gap at t: 0.485" in spam_explorer.plot_view.value
     assert "Confusion matrix" not in spam_explorer.matrix_view.value  # its own caption
     assert "confusion matrix at t = 0.500" in spam_explorer.matrix_view.value
     assert ">prediction</th>" in spam_explorer.matrix_view.value
@@ -132,7 +135,7 @@ def test_any_scores_and_labels():
     assert explorer.confusion_matrix.tp == np.sum((scores >= 0) & (y == 1))
     assert explorer.table_view.value.count("data-result=") == 10
     # 500 distinct scores, but the drawn ROC keeps at most 200 points, both ends included
-    pattern = r'<polyline points="([^"]+)" fill="none" stroke="#0072B2" stroke-width="2"'
+    pattern = r'<polyline points="([^"]+)" fill="none" stroke="#117733" stroke-width="3.0"'
     roc_points = re.search(pattern, explorer.plot_view.value).group(1).split()
     assert len(roc_points) == 200
     assert roc_points[0] == "54.0,215.0" and roc_points[-1] == "243.0,27.0"  # (0, 0) to (1, 1)
@@ -195,11 +198,85 @@ def test_synthetic_scores_separation_moves_the_roc_and_the_auc():
 
 def test_distributions_are_dots_then_histograms():
     small = ThresholdExplorer.synthetic(100)
-    assert small.plot_view.value.count("<circle") == 100 + 1  # the dots and the ROC marker
+    dist = small.score_view.svg
+    assert dist.count("<circle") == 50 and dist.count('<path d="M') == 50  # ● neg, ▲ pos
     large = ThresholdExplorer.synthetic(10_000)
-    assert large.plot_view.value.count("<circle") == 1
-    assert 'class="evalbook-distributions"' in large.plot_view.value
-    dist = large.plot_view.value.split('class="evalbook-roc"')[0]
+    dist = large.score_view.svg
+    assert dist.count("<circle") == 0
+    assert 'class="evalbook-distributions"' in dist
     assert dist.count("<polyline") == 2  # one histogram per class
     assert dist.split("<polyline")[1].count(",") == 2 * (30 + 1)  # 30 bins as steps
     assert ThresholdExplorer(["a", "b"], [0.2, 0.7], positive="a").separation is None
+
+
+def test_checklist(spam_explorer, checklist, colour_blind_delta_e):
+    """Drag sets t, live, a dot at t on every curve, 3 px lines, four headlines, colours
+    apart for colour-blind readers, the best t hidden until a guess is locked in."""
+    from evalbook._core.render import CLASS_LINE_COLOURS, MARK_COLOUR, RESULT_COLOURS
+
+    explorer, canvas = spam_explorer, spam_explorer.score_view
+    # a drag on the score plot (the browser sets canvas.x) sets t and every view follows
+    canvas.x = 0.75
+    assert explorer.threshold.value == 0.75 and explorer.counts["TP"] == 4
+    assert "t = 0.750" in explorer.matrix_view.value
+    # the line t sits at t's pixel; Python moves it: the slider and the canvas agree
+    explorer.threshold.value = 0.25
+    assert canvas.x == 0.25
+    svg = canvas.svg
+    line_x = float(svg.split('data-mark="x" x1="')[1].split('"')[0])
+    assert line_x == pytest.approx(checklist.pixel(svg, 0.25, 0)[0], abs=0.1)
+    assert canvas.pixel_to_value(line_x)[0] == pytest.approx(0.25, abs=0.005)
+    assert canvas.mode == "drag-x" and canvas.throttle_ms <= 50  # live while dragging
+    assert explorer.threshold.continuous_update
+    # a dot of at least 8 px at the current value on the ROC and on both KS curves
+    fpr, tpr = explorer.roc_point
+    roc, ks = checklist.svgs(explorer.plot_view.value)
+    ((cx, cy, size),) = checklist.marks(roc)
+    assert (cx, cy) == pytest.approx(checklist.pixel(roc, fpr, tpr), abs=0.1) and size >= 8
+    dots = checklist.marks(ks)
+    assert sorted(round(y, 1) for _, y, _ in dots) == sorted(
+        round(checklist.pixel(ks, 0.25, v)[1], 1) for v in (1 - tpr, 1 - fpr)
+    )
+    assert all(d >= 8 for *_, d in dots)
+    # every data line is at least 3 px; the same black 3 px bar TPR − FPR on ROC and KS
+    for plot in (roc, ks, canvas.svg):
+        assert all(w >= 3 for w in checklist.line_widths(plot))
+    for plot in (roc, ks):
+        assert f'stroke="{MARK_COLOUR}" stroke-width="3.0"' in plot
+    # four headline numbers at 3 decimals; the other metrics in a closed fold
+    shown = checklist.headlines(explorer.html)
+    assert len(shown) == 4 and all(len(v.split(".")[1]) == 3 for v in shown.values())
+    assert explorer.metrics_view.value.count("data-metric=") == 11  # folded
+    # axes ranged to the data, legends (keys) off the data
+    assert checklist.frame(canvas.svg)["x_range"] == (0.0, 1.0)
+    assert checklist.texts_inside(canvas.svg) == [] and checklist.texts_inside(ks) == []
+    # colours: the classes, the results, the mark
+    pairs = [
+        (CLASS_LINE_COLOURS["positive"], CLASS_LINE_COLOURS["negative"]),
+        *((c, MARK_COLOUR) for c in CLASS_LINE_COLOURS.values()),
+        (RESULT_COLOURS["TP"], RESULT_COLOURS["FP"]),
+        (RESULT_COLOURS["FN"], RESULT_COLOURS["TN"]),
+        (RESULT_COLOURS["TP"], RESULT_COLOURS["TN"]),
+        (RESULT_COLOURS["FP"], RESULT_COLOURS["FN"]),
+    ]
+    assert min(colour_blind_delta_e(a, b) for a, b in pairs) >= 10
+
+
+def test_guess_first_hides_the_best_threshold_until_the_guess_is_locked(spam_table):
+    explorer = ThresholdExplorer(
+        spam_table.target, spam_table.score, positive="spam", guess_first=True
+    )
+    t_best = f"{explorer.best_threshold[0]:.3f}"
+    assert not explorer.answer_shown and explorer.committed_guess is None
+    assert t_best not in explorer.profit_view.value
+    explorer.threshold.value = 0.6
+    explorer.commit_button.click()
+    assert explorer.answer_shown and explorer.committed_guess == 0.6
+    assert t_best in explorer.profit_view.value and explorer.commit_button.disabled
+    explorer.threshold.value = 0.2  # the guess stays locked
+    explorer.commit_guess()
+    assert explorer.committed_guess == 0.6
+    plain = ThresholdExplorer(spam_table.target, spam_table.score, positive="spam")
+    assert plain.answer_shown and t_best in plain.profit_view.value
+    with pytest.raises(ValueError, match="guess_first"):
+        plain.commit_guess()
