@@ -107,7 +107,6 @@ def test_several_roc_curves_share_one_diagonal():
     assert [line.get_label() for line in ax.lines].count("_diagonal") == 1
 
 
-
 def test_several_roc_curves_differ_by_colour_and_dashes():
     _, ax = plt.subplots()
     for k, name in enumerate(["a", "b", "c"]):
