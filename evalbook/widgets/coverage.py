@@ -37,10 +37,28 @@ from evalbook._core.checks import (
     check_whole_number,
 )
 from evalbook._core.messages import N_
-from evalbook._core.render import BORDER, VERDICT_COLOURS, Cell, html_table, number, say
-from evalbook._core.svg import FONT_SIZES, LINE_COLOURS, Line, Points, Segments, svg_plot
+from evalbook._core.render import (
+    MARK_COLOUR,
+    REFERENCE_COLOUR,
+    VERDICT_COLOURS,
+    Cell,
+    html_table,
+    number,
+    say,
+)
+from evalbook._core.svg import (
+    FONT_SIZES,
+    LINE_COLOURS,
+    LINE_WIDTH,
+    MARK_RADIUS,
+    Line,
+    Points,
+    Segments,
+    svg_plot,
+)
 from evalbook.inference._intervals import _bounds
-from evalbook.widgets._base import Explorer
+from evalbook.widgets._base import Explorer, fold, headline_html
+from evalbook.widgets._canvas import DragCanvas
 
 __all__ = ["CONFIDENCE_LEVELS", "METHODS", "CoverageExplorer", "exact_coverage", "hit_bounds"]
 
@@ -66,9 +84,8 @@ _TEXT = {
     "hits": N_("hits"),
     "method": N_("draws of"),
     "guess": N_("your guess"),
-    "reveal": N_("Reveal"),
-    "headline": N_("Exact coverage at the current p"),
     "hidden": N_("Guess first: how often does Wald's interval contain p at this n and p?"),
+    "click": N_("coverage over p: click to set p"),
     "guessed": N_("your guess {guess}: Wald's coverage at n = {n}, p = {p} is {truth}"),
     "curve_x": N_("true accuracy p"),
     "curve_y": N_("coverage (n = {n})"),
@@ -77,7 +94,6 @@ _TEXT = {
     "sample": N_("{shown} test sets ({method}): {misses} miss p"),
     "sample_y": N_("interval"),
     "sample_x": N_("test set"),
-    "more": N_("More numbers"),
     "header": (
         N_("interval"),
         N_("exact coverage at p"),
@@ -105,7 +121,7 @@ _GRID = np.round(np.arange(1, 400) * 0.0025, 4)
 _SHOWN = 40  # simulated test sets drawn
 _FLOOR = 0.5  # lower end of the coverage axis
 _SIZES = {"curve": (500, 320), "intervals": (310, 320), "sample": (280, 320)}
-_WIDE, _THIN, _DOT = 3.0, 1.5, 4.5  # line widths and the radius of a dot, in pixels
+_THIN = 1.5  # the width of the other methods' curves and of the reference line, in pixels
 
 
 def hit_bounds(n, *, confidence=0.95, method="wilson"):
@@ -232,24 +248,28 @@ class CoverageExplorer(Explorer):
     """The exact coverage of four intervals over p, the intervals of a hit count, the misses.
 
     Sliders set the test-set size ``n``, the true accuracy ``p`` and a hit count ``hits``
-    (0 to n); a menu sets the confidence and another the ``method`` whose simulated
-    intervals are drawn (and whose coverage curve is drawn thick). The views:
+    (0 to n); a click on the coverage plot sets p too (a drag view,
+    :class:`~evalbook.widgets._canvas.DragCanvas`); a menu sets the confidence and another
+    the ``method`` whose simulated intervals are drawn (and whose coverage curve is drawn
+    thick). The views:
 
     - the **exact coverage** of Wilson, Wald, Clopper–Pearson and the percentile bootstrap
       over p (:func:`exact_coverage`), a dashed line at the confidence asked for, the
       current p marked by a line and a dot on every curve;
-    - the four **intervals of** ``hits`` **hits** in n (:func:`hit_bounds`), the region
-      past [0, 1] shaded;
+    - the four **intervals of** ``hits`` **hits** in n (:func:`hit_bounds`), the regions
+      below 0 and above 1 shaded;
     - 40 of ``n_trials`` **simulated test sets** of the chosen method (hits ~
       Binomial(n, p), seeded with ``seed``, the same counts for every method), the
-      intervals that miss p drawn in the "bad" verdict colour with a triangle;
-    - the four exact coverages at the current p (the headline), and behind a fold the
+      intervals that contain p in grey, those that miss it highlighted (the "bad" verdict
+      colour, a triangle);
+    - the four exact coverages at the current p (the headline), and in a fold the
       simulated share, each method's mean and lowest coverage over p and the conditions of
       the normal approximation.
 
-    With ``guess_first`` the coverage is hidden until the student sets ``guess`` (the
-    coverage of Wald's interval at the current n and p) and turns ``reveal`` on; the guess
-    is then locked and shown against the truth.
+    With ``guess_first`` the coverage is hidden until the student moves ``guess`` to the
+    coverage they expect of Wald's interval at the current n and p and locks it in
+    (:meth:`commit_guess`, the "lock in my guess" button); the guess then stays locked and
+    shown against the truth.
 
     Parameters
     ----------
@@ -265,7 +285,7 @@ class CoverageExplorer(Explorer):
     method : {"wilson", "normal", "exact", "bootstrap"}, default "normal"
         Whose simulated intervals are drawn.
     guess_first : bool, default False
-        Hide the coverage until a guess is revealed.
+        Hide the coverage until a guess is locked in.
     n_trials : int, default 4000
         Simulated test sets per setting (:attr:`simulated_coverage`).
     seed : int, default 0
@@ -280,8 +300,9 @@ class CoverageExplorer(Explorer):
     confidence, method : ipywidgets.Dropdown
     guess : ipywidgets.FloatSlider
         Only with ``guess_first``.
-    reveal : ipywidgets.ToggleButton
-        Only with ``guess_first``.
+    curve_view : DragCanvas
+        The coverage plot; a click sets p.
+    numbers_view, intervals_view, sample_view, details_view : ipywidgets.HTML
     widget : ipywidgets.VBox
 
     Examples
@@ -296,8 +317,11 @@ class CoverageExplorer(Explorer):
     >>> [round(b, 5) for b in explorer.intervals["normal"]]
     [0.44994, 1.05006]
     >>> explorer.hits.value = 0
-    >>> explorer.intervals["normal"]
-    Interval(lower=0.0, upper=0.0)
+    >>> tuple(explorer.intervals["normal"])
+    (0.0, 0.0)
+    >>> explorer.curve_view.x = 0.5  # a click on the coverage plot
+    >>> explorer.p.value
+    0.5
     """
 
     @classmethod
@@ -337,12 +361,12 @@ class CoverageExplorer(Explorer):
         if hits > n:
             raise ValueError(f"hits must be at most n={n}; got {hits}")
         check_choice(method, "method", tuple(METHODS))
-        self._guess_first = check_flag(guess_first, "guess_first")
+        guess_first = check_flag(guess_first, "guess_first")
         self._trials = check_whole_number(n_trials, "n_trials", minimum=1)
         check_size("CoverageExplorer", n_trials=self._trials)
         self._seed = check_whole_number(seed, "seed", minimum=0)
         self._cache: dict = {}  # (n, confidence) -> (bounds by method, curve by method)
-        self._committed: tuple | None = None  # (guess, n, p, confidence) once revealed
+        self._committed: tuple | None = None  # (n, p, confidence) when the guess was locked
 
         wide = {"description_width": "90px"}
         controls = {
@@ -382,7 +406,7 @@ class CoverageExplorer(Explorer):
                 layout=widgets.Layout(width="280px"),
             ),
         }
-        if self._guess_first:
+        if guess_first:
             controls["guess"] = widgets.FloatSlider(
                 value=confidence,
                 min=0.0,
@@ -393,11 +417,18 @@ class CoverageExplorer(Explorer):
                 style=wide,
                 continuous_update=True,
             )
-            controls["reveal"] = widgets.ToggleButton(
-                value=False, description=say(_TEXT, "reveal"), layout=widgets.Layout(width="120px")
-            )
+        guess_row = self._guess_first_box("guess", guess_first)
         self.numbers_view = widgets.HTML()
-        self.curve_view = widgets.HTML()
+        width, height = _SIZES["curve"]
+        self.curve_view = DragCanvas(
+            mode="click-x",
+            width=width,
+            height=height,
+            x_step=0.01,
+            x_min=0.01,
+            x_max=0.99,
+            label=say(_TEXT, "click"),
+        )
         self.intervals_view = widgets.HTML()
         self.sample_view = widgets.HTML()
         self.details_view = widgets.HTML()
@@ -405,14 +436,14 @@ class CoverageExplorer(Explorer):
             widgets.HBox([controls["n"], controls["p"], controls["confidence"]]),
             widgets.HBox([controls["hits"], controls["method"]]),
         ]
-        if self._guess_first:
-            rows.append(widgets.HBox([controls["guess"], controls["reveal"]]))
+        if guess_first:
+            rows.append(widgets.HBox([controls["guess"], guess_row]))
         layout = widgets.VBox(
             [
                 *rows,
                 self.numbers_view,
                 widgets.HBox([self.curve_view, self.intervals_view, self.sample_view]),
-                self.details_view,
+                fold([self.details_view]),
             ]
         )
         views = [
@@ -424,6 +455,7 @@ class CoverageExplorer(Explorer):
         ]
         self._n_seen = n
         self._setup(controls, views, layout)
+        self.curve_view.link(self.p, to_control=_p_of_click)
 
     # ------------------------------------------------------------------ read-only state
     @property
@@ -465,11 +497,6 @@ class CoverageExplorer(Explorer):
         """n·p·(1 − p), which the usual rule wants ≥ 5 (with n ≥ 30) for the normal one."""
         return self.n.value * self.p.value * (1 - self.p.value)
 
-    @property
-    def revealed(self) -> bool:
-        """Whether the coverage is shown (always, unless ``guess_first`` before the reveal)."""
-        return not self._guess_first or bool(self._controls["reveal"].value)
-
     # ------------------------------------------------------------------ internals
     def _repr_fields(self) -> dict:
         return {
@@ -482,11 +509,8 @@ class CoverageExplorer(Explorer):
     def _check_control(self, name: str, value) -> str | None:
         if name == "hits" and not self._restoring and value > self.n.value:
             return f"must be at most n={self.n.value}"
-        if self._guess_first and self._controls is not None and self.revealed:
-            if name == "guess" and value != self._controls["guess"].value:
-                return "is locked once revealed"
-            if name == "reveal" and not value:
-                return "cannot be undone: the guess stays shown against the truth"
+        if name == "guess" and self.committed_guess is not None:
+            return "is locked in: the guess stays shown against the truth"
         return None
 
     def _curves(self):
@@ -502,12 +526,12 @@ class CoverageExplorer(Explorer):
 
     def _follow_n(self, change) -> None:
         """Keep the share of hits when n moves, within the hits slider's new range."""
-        if change is None or change.get("name") != "value" or change.get("owner") is not self.n:
+        if change is None or change.get("owner") is not self.n:
             return
         old, new = self._n_seen, self.n.value
         self._n_seen = new
         hits = self.hits
-        value = min(new, round(hits.value * new / old)) if old else 0
+        value = min(new, round(hits.value * new / old))
         self._restoring = True
         try:
             if new >= hits.max:
@@ -521,15 +545,13 @@ class CoverageExplorer(Explorer):
 
     def _refresh(self, change=None) -> None:
         self._follow_n(change)
-        revealing = change is not None and self._guess_first and change.get("owner") is self.reveal
-        if revealing and self.reveal.value and self._committed is None:
-            self._committed = (self.guess.value, self.n.value, self.p.value, self.confidence.value)
+        if self.committed_guess is not None and self._committed is None:
+            self._committed = (self.n.value, self.p.value, self.confidence.value)
             self.guess.disabled = True
         n, p = self.n.value, self.p.value
         hits, method = self.hits.value, self.method.value
         bounds, curves = self._curves()
-        rng = as_rng(self._seed)
-        draws = rng.binomial(n, p, size=self._trials)  # as interval_coverage draws them
+        draws = as_rng(self._seed).binomial(n, p, size=self._trials)  # as interval_coverage
         from evalbook.inference._intervals import Interval
 
         state = {"coverage": {}, "simulated": {}, "intervals": {}}
@@ -549,78 +571,72 @@ class CoverageExplorer(Explorer):
         }
         self._state = state
         self.numbers_view.value = self._numbers_html()
-        self.curve_view.value = self._curve_svg(curves)
+        self.curve_view.svg = self._curve_svg(curves)
         self.intervals_view.value = self._intervals_svg()
         self.sample_view.value = self._sample_svg()
         self.details_view.value = self._details_html(curves)
 
     # ------------------------------------------------------------------ drawing
     def _numbers_html(self) -> str:
-        if not self.revealed:
+        if not self.answer_shown:
             return f"<p><b>{html.escape(say(_TEXT, 'hidden'))}</b></p>"
-        cells = "".join(
-            f'<span style="margin-right:1.4em;white-space:nowrap">'
-            f'<span style="color:{_COLOURS[m]}">■</span> {html.escape(say(_SHORT, m))} '
-            f"<b>{number(self._state['coverage'][m], 3)}</b></span>"
-            for m in METHODS
+        text = headline_html(
+            [(say(_SHORT, m), self._state["coverage"][m]) for m in METHODS], digits=3
         )
-        line = f"<p>{html.escape(say(_TEXT, 'headline'))}: {cells}</p>"
         if self._committed is not None:
-            guess, n, p, confidence = self._committed
+            n, p, confidence = self._committed
             truth = exact_coverage(p, n, confidence=confidence, method="normal")
-            text = say(
+            guessed = say(
                 _TEXT,
                 "guessed",
-                guess=number(guess, 2),
+                guess=number(self.committed_guess, 2),
                 n=n,
                 p=number(p, 2),
                 truth=number(truth, 3),
             )
-            line += f"<p>{html.escape(text)}</p>"
-        return line
+            text += f"<p>{html.escape(guessed)}</p>"
+        return text
 
     def _curve_svg(self, curves) -> str:
         width, height = _SIZES["curve"]
         p, confidence = self.p.value, self.confidence.value
         chosen = self.method.value
-        lines = [
-            Line(
-                [0.0, 1.0],
-                [confidence, confidence],
-                colour="currentColor",
-                style="--",
-                width=_THIN,
-            )
-        ]
-        points = []
-        if self.revealed:
-            for m in sorted(METHODS, key=lambda m: m == chosen):  # the chosen one on top
+        lines, points = [], []
+        if self.answer_shown:
+            # every method in its colour and dash; the chosen one thick, and drawn again on top
+            for m in (*METHODS, chosen):
                 lines.append(
                     Line(
                         _GRID,
                         np.maximum(curves[m], _FLOOR),
                         colour=_COLOURS[m],
                         style=_DASH[m],
-                        width=_WIDE if m == chosen else _THIN,
+                        width=LINE_WIDTH if m == chosen else _THIN,
                     )
                 )
+            for m in METHODS:
                 value = max(self._state["coverage"][m], _FLOOR)
-                points.append(Points([p], [value], colour=_COLOURS[m], radius=_DOT))
-        if self._guess_first:
-            guess = self._committed[0] if self._committed else self.guess.value
-            same = self._committed is None or self._committed[1:] == (
-                self.n.value,
-                p,
-                confidence,
+                points.append(
+                    Points([p], [value], colour=_COLOURS[m], radius=MARK_RADIUS, mark=True)
+                )
+        lines.append(
+            Line(
+                [0.0, 1.0],
+                [confidence, confidence],
+                colour=REFERENCE_COLOUR,
+                style="--",
+                width=_THIN,
             )
-            if same:
-                where = self._committed[2] if self._committed else p
+        )
+        if self.guess_first:
+            guess = self.guess.value
+            if self._committed is None or self._committed == (self.n.value, p, confidence):
                 points.append(
                     Points(
-                        [where],
+                        [p],
                         [max(guess, _FLOOR)],
-                        colour="currentColor",
-                        radius=_DOT + 1,
+                        colour=MARK_COLOUR,
+                        radius=MARK_RADIUS + 1,
                         shape="triangle",
                     )
                 )
@@ -635,24 +651,9 @@ class CoverageExplorer(Explorer):
             ylabel=say(_TEXT, "curve_y", n=self.n.value),
             marker=p,
             legend=None,
-            footer=self._key(),
+            footer=_key() if self.answer_shown else "",
             css_class="evalbook-coverage-curve",
         )
-
-    def _key(self) -> str:
-        """The colour key under the coverage plot: each method's line and name."""
-        size = FONT_SIZES["legend"]
-        parts, x = [], 0.0
-        dashes = {"-": "", "--": ' stroke-dasharray="6 3"', ":": ' stroke-dasharray="2 3"'}
-        for m in METHODS:
-            name = html.escape(say(_SHORT, m))
-            parts.append(
-                f'<line x1="{x:.0f}" y1="-5" x2="{x + 22:.0f}" y2="-5" stroke="{_COLOURS[m]}" '
-                f'stroke-width="{_WIDE}"{dashes[_DASH[m]]}/>'
-                f'<text x="{x + 26:.0f}" y="0" font-size="{size}">{name}</text>'
-            )
-            x += 26 + 0.6 * size * len(name) + 16
-        return "".join(parts)
 
     def _intervals_svg(self) -> str:
         """The four intervals of ``hits`` hits in n, as rows; the region past [0, 1] shaded."""
@@ -683,18 +684,18 @@ class CoverageExplorer(Explorer):
             if end > start:
                 parts.append(
                     f'<rect x="{sx(start):.1f}" y="{top}" width="{sx(end) - sx(start):.1f}" '
-                    f'height="{bottom - top:.1f}" fill="{BORDER}" fill-opacity="0.6"/>'
+                    f'height="{bottom - top:.1f}" fill="{REFERENCE_COLOUR}" fill-opacity="0.25"/>'
                 )
         for edge in (0.0, 1.0):
             parts.append(
                 f'<line x1="{sx(edge):.1f}" y1="{top}" x2="{sx(edge):.1f}" y2="{bottom:.1f}" '
-                'stroke="currentColor" stroke-width="1"/>'
+                f'stroke="{REFERENCE_COLOUR}" stroke-width="1"/>'
                 f'<text x="{sx(edge):.1f}" y="{bottom + tick + 4:.1f}" font-size="{tick}" '
                 f'text-anchor="middle">{number(edge, 0)}</text>'
             )
         parts.append(  # the true p: the current value of the p slider
             f'<line x1="{sx(p):.1f}" y1="{top}" x2="{sx(p):.1f}" y2="{bottom:.1f}" '
-            'stroke="currentColor" stroke-width="1.5" stroke-dasharray="6 3"/>'
+            f'stroke="{MARK_COLOUR}" stroke-width="{_THIN}" stroke-dasharray="6 3"/>'
             f'<text x="{sx(p):.1f}" y="{bottom + tick + 4:.1f}" font-size="{tick}" '
             f'text-anchor="middle">p</text>'
         )
@@ -711,7 +712,8 @@ class CoverageExplorer(Explorer):
             parts.append(
                 f'<line x1="{sx(lower):.1f}" y1="{bar:.1f}" x2="{sx(upper):.1f}" y2="{bar:.1f}" '
                 f'stroke="{_COLOURS[m]}" stroke-width="6" stroke-linecap="round"/>'
-                f'<circle cx="{sx(estimate):.1f}" cy="{bar:.1f}" r="{_DOT}" fill="currentColor"/>'
+                f'<circle cx="{sx(estimate):.1f}" cy="{bar:.1f}" r="{MARK_RADIUS}" '
+                f'fill="{MARK_COLOUR}"/>'
             )
         parts.append("</svg>")
         return "".join(parts)
@@ -719,7 +721,7 @@ class CoverageExplorer(Explorer):
     def _sample_svg(self) -> str:
         width, height = _SIZES["sample"]
         method = self.method.value
-        if not self.revealed:
+        if not self.answer_shown:
             return (
                 f'<svg class="evalbook-coverage-sample" width="{width}" height="{height}" '
                 'xmlns="http://www.w3.org/2000/svg"></svg>'
@@ -731,16 +733,19 @@ class CoverageExplorer(Explorer):
         high = max(float(sample["upper"].max()), p)
         pad = max(0.05 * (high - low), 0.01)
         segments, points = [], []
-        for hit, colour, shape in ((True, "good", "circle"), (False, "bad", "triangle")):
+        # the intervals that contain p in the neutral grey, the misses highlighted
+        for hit, colour, shape in (
+            (True, REFERENCE_COLOUR, "circle"),
+            (False, VERDICT_COLOURS["bad"], "triangle"),
+        ):
             chosen = covers == hit
-            colour = VERDICT_COLOURS[colour]
             segments.append(
                 Segments(
                     x[chosen],
                     sample["lower"][chosen],
                     sample["upper"][chosen],
                     colour=colour,
-                    width=_WIDE,
+                    width=LINE_WIDTH,
                 )
             )
             points.append(
@@ -748,7 +753,7 @@ class CoverageExplorer(Explorer):
                     x[chosen],
                     sample["hits"][chosen] / self.n.value,
                     colour=colour,
-                    radius=_DOT,
+                    radius=MARK_RADIUS,
                     shape=shape,
                 )
             )
@@ -760,7 +765,7 @@ class CoverageExplorer(Explorer):
             misses=int(np.count_nonzero(~covers)),
         )
         return svg_plot(
-            [Line([0.5, x.size + 0.5], [p, p], colour="currentColor", style="--", width=_THIN)],
+            [Line([0.5, x.size + 0.5], [p, p], colour=MARK_COLOUR, style="--", width=_THIN)],
             segments=segments,
             points=points,
             x_range=(0.5, x.size + 0.5),
@@ -775,7 +780,7 @@ class CoverageExplorer(Explorer):
         )
 
     def _details_html(self, curves) -> str:
-        if not self.revealed:
+        if not self.answer_shown:
             return ""
         n = self.n.value
         rows = [
@@ -798,7 +803,27 @@ class CoverageExplorer(Explorer):
         )
         intro = say(_TEXT, "intro", n_trials=self._trials, seed=self._seed)
         return (
-            f"<details><summary>{html.escape(say(_TEXT, 'more'))}</summary>"
-            + html_table(rows, header=say(_TEXT, "header"))
-            + f"<p>{html.escape(note)}</p><p>{html.escape(intro)}</p></details>"
+            html_table(rows, header=say(_TEXT, "header"))
+            + f"<p>{html.escape(note)}</p><p>{html.escape(intro)}</p>"
         )
+
+
+def _key() -> str:
+    """The key under the coverage plot, off the data: each method's line and name."""
+    size = FONT_SIZES["legend"]
+    dashes = {"-": "", "--": ' stroke-dasharray="6 3"', ":": ' stroke-dasharray="2 3"'}
+    parts, x = [], 0.0
+    for m in METHODS:
+        name = html.escape(say(_SHORT, m))
+        parts.append(
+            f'<line x1="{x:.0f}" y1="-5" x2="{x + 22:.0f}" y2="-5" stroke="{_COLOURS[m]}" '
+            f'stroke-width="{LINE_WIDTH}"{dashes[_DASH[m]]}/>'
+            f'<text x="{x + 26:.0f}" y="0" font-size="{size}">{name}</text>'
+        )
+        x += 26 + 0.6 * size * len(name) + 16
+    return "".join(parts)
+
+
+def _p_of_click(x: float) -> float:
+    """The p slider's value for a click at ``x`` on the coverage plot: two decimals."""
+    return round(min(max(float(x), 0.01), 0.99), 2)

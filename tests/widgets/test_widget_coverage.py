@@ -12,6 +12,7 @@ import evalbook
 from evalbook import accuracy, accuracy_interval, bootstrap_interval, interval_coverage
 from evalbook._core import render, svg
 from evalbook.widgets import CoverageExplorer
+from evalbook.widgets._canvas import DragCanvas
 from evalbook.widgets._keyboard import CONTAINER_CLASS
 from evalbook.widgets.coverage import METHODS, exact_coverage, hit_bounds
 
@@ -164,10 +165,13 @@ def _numbers(html):
 def test_at_most_four_headline_numbers_at_three_decimals():
     explorer = CoverageExplorer(n=30, p=0.85)
     numbers = _numbers(explorer.numbers_view.value)
-    assert len(numbers) == 4
+    assert len(numbers) == 4 == explorer.numbers_view.value.count("data-headline=")
     assert all(len(value.split(".")[1]) == 3 for value in numbers)
-    # the rest sits behind a fold
-    assert explorer.details_view.value.startswith("<details>")
+    # the rest sits in a closed fold
+    folds = [w for w in explorer.widget.children if isinstance(w, widgets.Accordion)]
+    assert len(folds) == 1 and folds[0].selected_index is None
+    assert explorer.details_view in folds[0].children[0].children
+    assert len(_numbers(explorer.details_view.value)) > 4
 
 
 def test_every_control_updates_while_dragged_and_the_keyboard_drives_it():
@@ -176,41 +180,68 @@ def test_every_control_updates_while_dragged_and_the_keyboard_drives_it():
         assert getattr(explorer, name).continuous_update
     assert CONTAINER_CLASS in explorer.widget._dom_classes
     for control in explorer._controls.values():
-        assert isinstance(
-            control,
-            (widgets.IntSlider, widgets.FloatSlider, widgets.Dropdown, widgets.ToggleButton),
-        )
+        assert isinstance(control, (widgets.IntSlider, widgets.FloatSlider, widgets.Dropdown))
+
+
+def test_a_click_on_the_coverage_plot_sets_p_and_p_moves_the_mark():
+    explorer = CoverageExplorer(n=30, p=0.85)
+    canvas = explorer.curve_view
+    assert isinstance(canvas, DragCanvas) and canvas.mode == "click-x"
+    assert canvas.frame["x_range"] == (0.0, 1.0)
+    # a click at the pixel of p = 0.4: the browser sends the value, snapped to 0.01
+    px, _ = canvas.value_to_pixel(0.4)
+    canvas.x = round(canvas.pixel_to_value(px + 0.3)[0], 2)
+    assert explorer.p.value == 0.4
+    assert explorer.coverage["normal"] == pytest.approx(
+        exact_coverage(0.4, 30, confidence=0.9, method="normal")
+    )
+    canvas.x = 0.123456  # an unsnapped value still lands on the slider's steps
+    assert explorer.p.value == 0.12
+    explorer.p.value = 0.7
+    assert canvas.x == 0.7
+    marker = re.search(r'<line data-mark="x" x1="([\d.]+)"', canvas.svg)
+    assert float(marker.group(1)) == pytest.approx(canvas.value_to_pixel(0.7)[0], abs=0.1)
+    assert canvas.html in explorer.html  # the book's static picture
 
 
 def test_a_current_value_mark_on_every_curve_and_a_line_at_the_confidence():
     explorer = CoverageExplorer(n=30, p=0.85, confidence=0.9)
-    page = explorer.curve_view.value
+    page = explorer.curve_view.svg
     # the dots at the current p: one per method, each in its method's colour
-    for method in METHODS:
-        colour = dict(zip(METHODS, svg.LINE_COLOURS, strict=True))[method]
-        assert re.search(rf'<g fill="{colour}"[^>]*><circle', page), method
-    dots = re.findall(r'<circle cx="([\d.]+)"', page)
-    assert len(dots) == 4 and len(set(dots)) == 1  # all at the same x: the current p
-    assert re.search(r"<line x1=\"([\d.]+)\"[^>]*stroke=\"#000\"", page)  # the p marker
-    # the reference line at the confidence: horizontal, dashed
-    assert re.search(r'points="[\d.]+,([\d.]+) [\d.]+,\1"[^>]*stroke-dasharray', page)
+    marks = re.findall(r'<g data-mark="point" fill="([^"]+)"[^>]*><circle cx="([\d.]+)"', page)
+    assert sorted(colour for colour, _ in marks) == sorted(svg.LINE_COLOURS)
+    assert len({x for _, x in marks}) == 1  # all at the same x: the current p
+    assert float(marks[0][1]) == pytest.approx(explorer.curve_view.value_to_pixel(0.85)[0], abs=0.1)
+    assert 'data-mark="x"' in page  # the line at p
+    # the reference line at the confidence: horizontal, dashed, in the reference colour
+    y = explorer.curve_view.value_to_pixel(0.5, 0.9)[1]
+    assert re.search(
+        rf'points="[\d.]+,{y:.1f} [\d.]+,{y:.1f}" fill="none" stroke="{render.REFERENCE_COLOUR}"',
+        page,
+    )
     explorer.p.value = 0.5
-    assert re.findall(r'<circle cx="([\d.]+)"', explorer.curve_view.value)[0] != dots[0]
+    assert (
+        re.search(r'data-mark="point"[^>]*><circle cx="([\d.]+)"', explorer.curve_view.svg)[1]
+        != marks[0][1]
+    )
 
 
 def test_colours_are_the_workbooks_constants():
     palette = {
         *svg.LINE_COLOURS,
         *render.VERDICT_COLOURS.values(),
-        render.BORDER,
-        "#000",  # svg_plot's marker
-        "#fff",  # svg_plot's background
-        "#444",  # svg_plot's frame
+        render.MARK_COLOUR,
+        render.REFERENCE_COLOUR,
+        render.BORDER,  # the fold's table
+        "#000",  # svg_plot's shading
+        "#fff",  # svg_plot's background and the marks' edge
+        "#444",  # svg_plot's frame and the headline's names (the base's)
     }
     explorer = CoverageExplorer(guess_first=True)
-    explorer.reveal.value = True
+    explorer.commit_guess()
     used = set(re.findall(r"#[0-9a-fA-F]{3,6}\b", explorer.html))
     assert used <= palette, used - palette
+    assert len(set(svg.LINE_COLOURS)) == 4  # the four methods, told apart (test_colours)
 
 
 def test_no_verdict_colour_contradicts_the_text_at_the_lessons_start():
@@ -218,31 +249,32 @@ def test_no_verdict_colour_contradicts_the_text_at_the_lessons_start():
     # reliable: Wilson does cover less than 90% at this very p, and more at others; the
     # explorer draws that (the curve against the line) instead of a verdict at one p
     explorer = CoverageExplorer(n=30, p=0.85, confidence=0.9)
-    for colour in render.VERDICT_COLOURS.values():
-        assert colour not in explorer.numbers_view.value
-        assert colour not in explorer.curve_view.value
+    assert not re.search(r"#[0-9a-fA-F]{6}", explorer.numbers_view.value)  # no verdicts
+    assert "✗" not in explorer.html and "✓" not in explorer.html
     assert explorer.coverage["normal"] < explorer.coverage["wilson"] < 0.9
     assert explorer.coverage["exact"] > 0.9
     assert abs(explorer.curve["wilson"].mean() - 0.9) < 0.01
     assert explorer.curve["normal"].mean() < 0.86
 
 
-def test_guess_first_hides_the_coverage_until_revealed_then_locks_the_guess():
+def test_guess_first_hides_the_coverage_until_locked_in_then_keeps_the_guess():
     explorer = CoverageExplorer(n=30, p=0.85, guess_first=True)
-    assert not explorer.revealed
+    assert explorer.guess_first and not explorer.answer_shown
     assert _numbers(explorer.numbers_view.value) == []
-    assert "<polyline" in explorer.curve_view.value  # only the line at the confidence
-    assert explorer.curve_view.value.count("<polyline") == 1
+    assert explorer.curve_view.svg.count("<polyline") == 1  # only the line at the confidence
+    assert 'data-mark="point"' not in explorer.curve_view.svg
+    assert "<polyline" not in explorer.sample_view.value
     assert explorer.details_view.value == ""
     explorer.guess.value = 0.88
-    explorer.reveal.value = True
-    assert explorer.revealed and explorer.guess.disabled
-    assert explorer.curve_view.value.count("<polyline") == 5
-    assert "0.88" in explorer.numbers_view.value and "0.821" in explorer.numbers_view.value
-    with pytest.raises(ValueError, match="guess is locked once revealed"):
+    explorer.commit_guess()
+    assert explorer.answer_shown and explorer.committed_guess == 0.88 and explorer.guess.disabled
+    assert explorer.curve_view.svg.count("<polyline") == 6  # 4 methods, the chosen on top, 0.9
+    assert "seu palpite, 0.88" in explorer.numbers_view.value
+    assert "0.821" in explorer.numbers_view.value
+    with pytest.raises(ValueError, match="guess is locked in"):
         explorer.guess.value = 0.5
-    with pytest.raises(ValueError, match="reveal cannot be undone"):
-        explorer.reveal.value = False
+    explorer.commit_guess()  # a second press changes nothing
+    assert explorer.committed_guess == 0.88
     explorer.n.value = 300  # the guess stays shown against the truth at its own n and p
     assert "com n = 30 e p = 0.85 é 0.821" in explorer.numbers_view.value
 
@@ -311,7 +343,7 @@ def test_properties_are_read_only():
         "intervals",
         "sample",
         "condition",
-        "revealed",
+        "answer_shown",
         "html",
         "widget",
     ):
