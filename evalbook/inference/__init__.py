@@ -1,8 +1,14 @@
-"""How sure a measured number is: intervals (normal, t, exact binomial, DeLong,
-bootstrap), comparisons of models and algorithms (paired t, Friedman), paired tests
-(McNemar, DeLong, 5×2cv) and corrections for several tests at once.
+"""How sure a measured number is: intervals (normal, t, exact binomial, DeLong, the
+bootstrap: percentile, basic, BCa, stratified, clustered, paired), comparisons of models
+and algorithms (paired t, Friedman), paired tests (McNemar, DeLong, 5×2cv) and corrections
+for several tests at once.
 """
 
+from evalbook.inference._bootstrap_intervals import (
+    bootstrap_interval,
+    paired_bootstrap_interval,
+    roc_auc_interval,
+)
 from evalbook.inference._comparison import (
     AlgorithmComparison,
     FriedmanResult,
@@ -17,10 +23,8 @@ from evalbook.inference._intervals import (
     Interval,
     NormalApproximationWarning,
     accuracy_interval,
-    bootstrap_interval,
     interval_coverage,
     proportion_interval,
-    roc_auc_interval,
     t_value,
     z_value,
 )
@@ -60,6 +64,7 @@ __all__ = [
     "friedman",
     "interval_coverage",
     "mcnemar_test",
+    "paired_bootstrap_interval",
     "paired_ttest_5x2cv",
     "proportion_interval",
     "roc_auc_interval",

@@ -1,20 +1,13 @@
-"""Confidence intervals: z and t quantiles, an accuracy's three intervals, proportions, the
-AUC's, and the bootstrap interval of any metric.
+"""Confidence intervals: z and t quantiles, an accuracy's three intervals, proportions.
 
 Witten, Frank, Hall & Pal (2017), *Data Mining*, ch. 5 (predicting performance): the z
 table (Table 5.1) and a t table, the intervals for an accuracy measured on ``n`` test
 instances (the Wilson score interval, the normal approximation, the exact Clopper–Pearson
 interval), how often each covers the true accuracy (Brown, Cai & DasGupta 2001); the
-intervals of a confusion matrix's proportions (:func:`proportion_interval`). The
-comparisons of models and algorithms are in :mod:`evalbook.inference`.
-
-scipy is imported inside the functions that need it, so ``import evalbook`` stays fast.
-
-- :func:`roc_auc_interval`: the ROC AUC's interval, from DeLong's variance (DeLong, DeLong
-  & Clarke-Pearson 1988, as R's ``pROC::ci.auc``) or from a stratified bootstrap;
-- :func:`bootstrap_interval`: the bootstrap interval of any metric, of a confusion matrix,
-  of labels or of scores (F1, average precision, Brier score), resampling the test
-  instances (Efron & Tibshirani 1993: the bootstrap applied to the test set).
+intervals of a confusion matrix's proportions (:func:`proportion_interval`). The bootstrap
+of any metric, the AUC's intervals and the bands of curves are in
+:mod:`evalbook.inference._bootstrap_intervals`; the comparisons of models and algorithms
+in :mod:`evalbook.inference`.
 
 Every interval is an :class:`~evalbook.Interval`. scipy is imported inside the functions
 that need it, so ``import evalbook`` stays fast.
@@ -30,31 +23,19 @@ import numpy as np
 
 from evalbook._core.checks import (
     UndefinedMetricWarning,
-    as_label_array,
     as_rng,
     check_choice,
     check_confidence,
     check_count,
-    check_flag,
-    check_label_types,
-    check_metric_value,
-    check_nonempty,
     check_probability,
     check_quantile,
-    check_same_length,
-    check_signature,
     check_size,
     check_whole_number,
-    is_missing,
 )
 from evalbook._core.results import result
 from evalbook._core.stats import (
     clopper_pearson,
     clopper_pearson_bounds,
-    defined_resamples,
-    delong_auc_variance,
-    normal_quantile,
-    scores_and_classes,
 )
 
 __all__ = [
@@ -63,10 +44,8 @@ __all__ = [
     "Interval",
     "NormalApproximationWarning",
     "accuracy_interval",
-    "bootstrap_interval",
     "interval_coverage",
     "proportion_interval",
-    "roc_auc_interval",
     "t_value",
     "z_value",
 ]
@@ -533,373 +512,3 @@ def proportion_interval(cm, metric, *, positive=None, method="wilson", confidenc
         return Interval(math.nan, math.nan)
     lower, upper = _bounds(np.array([hits]), n, confidence, method)
     return Interval(float(lower[0]), float(upper[0]))
-
-
-# ====================================================================== score_intervals
-
-
-#: Values drawn per block of resamples: bounds the memory of a bootstrap, whatever its size.
-_BLOCK = 2_000_000
-
-
-def _block_rounds(rounds: int, size: int) -> int:
-    return max(1, min(rounds, _BLOCK // max(size, 1)))
-
-
-def _percentiles(values: np.ndarray, confidence: float) -> Interval:
-    alpha = 1.0 - confidence
-    lower, upper = np.quantile(values, [alpha / 2, 1 - alpha / 2])
-    return Interval(float(lower), float(upper))
-
-
-# ---------------------------------------------------------------------- the AUC
-def _bootstrap_aucs(y_score, is_positive, n_resamples, rng) -> np.ndarray:
-    """AUCs of ``n_resamples`` stratified resamples: positives and negatives drawn apart.
-
-    Each block of b resamples draws ``rng.integers(0, m, (b, m))`` for the positives, then
-    ``rng.integers(0, n, (b, n))`` for the negatives (scipy.stats.bootstrap's draws for two
-    independent samples with ``batch=b``). A resample's AUC comes from how many times it
-    drew each group of tied y_score: Σ_g (positives in g)·(negatives below g + ½ negatives
-    in g) / (m·n), so no resample is sorted again.
-    """
-    order = np.argsort(y_score)
-    ordered = y_score[order]
-    new_group = np.empty(y_score.size, dtype=bool)
-    new_group[0] = True
-    np.not_equal(ordered[1:], ordered[:-1], out=new_group[1:])
-    group = np.empty(y_score.size, dtype=np.int64)
-    group[order] = np.cumsum(new_group) - 1
-    groups = int(new_group.sum())
-    of_positives, of_negatives = group[is_positive], group[~is_positive]
-    m, n = of_positives.size, of_negatives.size
-    block = _block_rounds(n_resamples, max(m + n, groups))
-    aucs = np.empty(n_resamples)
-    for start in range(0, n_resamples, block):
-        b = min(block, n_resamples - start)
-        offsets = (np.arange(b) * groups)[:, None]
-        drawn_positives = of_positives[rng.integers(0, m, (b, m))] + offsets
-        drawn_negatives = of_negatives[rng.integers(0, n, (b, n))] + offsets
-        positives = np.bincount(drawn_positives.ravel(), minlength=b * groups).reshape(b, groups)
-        negatives = np.bincount(drawn_negatives.ravel(), minlength=b * groups).reshape(b, groups)
-        below = np.cumsum(negatives, axis=1) - negatives
-        aucs[start : start + b] = (positives * (below + 0.5 * negatives)).sum(axis=1) / (m * n)
-    return aucs
-
-
-def roc_auc_interval(
-    y_true, y_score, *, positive=None, method="delong", confidence=0.95, n_resamples=2000, seed=None
-) -> Interval:
-    """Confidence interval of the ROC AUC: DeLong's or a stratified bootstrap.
-
-    The AUC is a Mann-Whitney statistic, the mean of ψ(Xᵢ, Yⱼ) over the m positives Xᵢ and
-    n negatives Yⱼ (ψ = 1 if X > Y, ½ if tied, 0 otherwise).
-
-    - ``"delong"``: DeLong et al. (1988) estimate its variance from the structural
-      components V10ᵢ = (1/n) Σⱼ ψ(Xᵢ, Yⱼ) and V01ⱼ = (1/m) Σᵢ ψ(Xᵢ, Yⱼ):
-      var = s²(V10)/m + s²(V01)/n, with s² the sample variance; the interval is
-      AUC ± z₁₋α/₂ · √var, cut to [0, 1], as ``pROC::ci.auc(method="delong")``. The
-      components come from one sort of the scores (Sun & Xu 2014 use three) and passes
-      over them, and are not put back in input order: the variance needs no pairing.
-    - ``"bootstrap"``: ``n_resamples`` resamples that draw m positives among the positives and
-      n negatives among the negatives, with replacement (stratified, as pROC's default
-      ``boot.stratified=TRUE``), and the percentiles of their AUCs.
-
-    Parameters
-    ----------
-    y_true : sequence of labels
-    y_score : sequence of float
-        Higher means more likely positive.
-    positive : label, optional
-        The positive class; ``y_true`` needs at least 2 positives and 2 negatives.
-        Without it, the rule of the positive class (``help(evalbook)``).
-    method : {"delong", "bootstrap"}, default "delong"
-    confidence : float in (0, 1), default 0.95
-    n_resamples : int, default 2000
-        Bootstrap resamples (pROC's default ``boot.n``), at most 10⁸ (refused beyond,
-        before any draw); ignored by ``"delong"``.
-    seed : int or numpy.random.Generator, optional
-        Seed of the bootstrap.
-
-    Returns
-    -------
-    Interval
-        ``lower`` and ``upper``.
-
-    References
-    ----------
-    E. R. DeLong, D. M. DeLong and D. L. Clarke-Pearson, "Comparing the areas under two or
-    more correlated receiver operating characteristic curves: a nonparametric approach",
-    Biometrics 44(3):837-845, 1988. X. Sun and W. Xu, "Fast implementation of DeLong's
-    algorithm for comparing the areas under correlated receiver operating characteristic
-    curves", IEEE Signal Processing Letters 21(11):1389-1393, 2014. X. Robin et al.,
-    "pROC: an open-source package for R and S+ to analyze and compare ROC curves", BMC
-    Bioinformatics 12:77, 2011.
-
-    Examples
-    --------
-    >>> y = [1, 1, 1, 1, 0, 0, 0, 0]
-    >>> s = [0.9, 0.8, 0.7, 0.3, 0.6, 0.2, 0.1, 0.4]
-    >>> [round(b, 4) for b in roc_auc_interval(y, s, positive=1)]
-    [0.5921, 1.0]
-    >>> [round(b, 4) for b in roc_auc_interval(y, s, positive=1, method="bootstrap", seed=0)]
-    [0.5, 1.0]
-    """
-    check_choice(method, "method", ("delong", "bootstrap"))
-    confidence = check_confidence(confidence)
-    values, is_positive = scores_and_classes(y_true, y_score, positive, minimum=2)
-    if method == "bootstrap":
-        n_resamples = check_whole_number(n_resamples, "n_resamples", minimum=1)
-        check_size("roc_auc_interval", n_resamples=n_resamples)
-        aucs = _bootstrap_aucs(values, is_positive, n_resamples, as_rng(seed))
-        return _percentiles(aucs, confidence)
-    auc, variance = delong_auc_variance(values, is_positive)
-    margin = normal_quantile(1.0 - (1.0 - confidence) / 2) * math.sqrt(variance)
-    return Interval(max(auc - margin, 0.0), min(auc + margin, 1.0))
-
-
-# ---------------------------------------------------------------------- any metric
-_BOOTSTRAP_METHODS = ("percentile", "basic")
-
-
-def _matrix_resamples(metric, cm, n_resamples, stratify, rng) -> np.ndarray:
-    """The metric of ``n_resamples`` resamples of the instances counted in ``cm``.
-
-    Drawing n instances with replacement and counting them into the k×k cells is one
-    multinomial draw of the cells with probabilities ``counts / n`` (with ``stratify``, one
-    draw per row, of the row's count). Accuracy and error rate are computed for all
-    resamples at once.
-    """
-    from evalbook.metrics._classification import accuracy, error_rate
-    from evalbook.metrics._confusion import ConfusionMatrix
-
-    n, k = cm.n, cm.n_classes
-    counts = cm.counts
-    if stratify:  # every resample keeps each class's count: the rows are drawn apart
-        rows = [
-            rng.multinomial(int(total), row / total, size=n_resamples)
-            if total
-            else np.zeros((n_resamples, k), dtype=np.int64)
-            for row, total in zip(counts, counts.sum(axis=1), strict=True)
-        ]
-        cells = np.concatenate(rows, axis=1)
-    else:
-        cells = rng.multinomial(n, counts.ravel() / n, size=n_resamples)
-    if metric is accuracy or metric is error_rate:
-        correct = cells[:, :: k + 1].sum(axis=1) / n
-        return correct if metric is accuracy else 1.0 - correct
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", UndefinedMetricWarning)
-        return np.array(
-            [
-                check_metric_value(
-                    metric(ConfusionMatrix(row.reshape(k, k), labels=cm.labels)),
-                    metric,
-                    finite=True,
-                )
-                for row in cells
-            ]
-        )
-
-
-def _instance_resamples(metric, target, table, n_resamples, stratify, rng) -> np.ndarray:
-    """The metric of ``n_resamples`` resamples of the instances ``(target, table)``.
-
-    Each block of b resamples draws ``rng.integers(0, N, (b, N))``, the draws of
-    ``scipy.stats.bootstrap(..., paired=True, batch=b)``; with ``stratify`` each class of
-    ``target`` is drawn apart (in sorted order of the classes).
-    """
-    size = target.size
-    if stratify:  # the classes of target, sorted (check_label_types: they can be)
-        members = [np.flatnonzero(target == label) for label in np.unique(target)]
-    else:
-        members = [np.arange(size)]
-    values = np.empty(n_resamples)
-    block = _block_rounds(n_resamples, size)
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", UndefinedMetricWarning)
-        for start in range(0, n_resamples, block):
-            b = min(block, n_resamples - start)
-            drawn = np.concatenate(
-                [where[rng.integers(0, where.size, (b, where.size))] for where in members], axis=1
-            )
-            for row, indices in enumerate(drawn):
-                values[start + row] = check_metric_value(
-                    metric(target[indices], table[indices]),
-                    metric,
-                    call="y_true, y_pred",
-                    finite=True,
-                )
-    return values
-
-
-def _check_instances(y_true, y_pred):
-    """``y_true`` as labels and ``y_pred`` (labels, values or scores) as an array, paired."""
-    target = as_label_array(y_true, "y_true")
-    table = np.asarray(y_pred)
-    if table.ndim == 0:
-        raise ValueError(
-            "y_pred (or y_score) must hold one prediction per instance; got a single value"
-        )
-    check_same_length(target, table, "y_true", "y_pred")
-    missing = [i for i, value in enumerate(table.ravel()) if is_missing(value)][:1]
-    if missing:  # no metric is defined on a missing prediction or score
-        raise ValueError(
-            f"y_pred (or y_score) contains a missing value ({table.ravel()[missing[0]]!r}) at "
-            f"position {missing[0]}; every instance needs a prediction"
-        )
-    return target, table
-
-
-def bootstrap_interval(
-    metric,
-    *data,
-    n_resamples=2000,
-    confidence=0.95,
-    method="percentile",
-    stratify=False,
-    seed=None,
-) -> Interval:
-    """Bootstrap confidence interval of any metric: of a confusion matrix, of labels, of scores.
-
-    The bootstrap applied to the test set: draw ``n_resamples`` test sets of the
-    same size from the instances, with replacement, compute the metric on each, and take
-    the central ``confidence`` share of the values (the percentile interval; Efron &
-    Tibshirani 1993, ch. 13). The data are those the metric takes:
-
-    - ``bootstrap_interval(metric, cm)``: ``metric(cm)`` of a confusion matrix, such as
-      :func:`evalbook.f1`. Drawing n instances with replacement and counting them into
-      the k×k cells is one multinomial draw of the cells with probabilities
-      ``counts / n``, so a resample costs k² numbers instead of n; for
-      :func:`evalbook.accuracy` and :func:`evalbook.error_rate` all resamples are
-      computed at once.
-    - ``bootstrap_interval(metric, y_true, y_pred)`` or ``(metric, y_true, y_score)``:
-      ``metric(y_true, y_pred)`` of labels or values, or of scores (average precision,
-      Brier score, scikit-learn's ``f1_score``), called with numpy arrays. Each block of
-      b resamples draws ``rng.integers(0, N, (b, N))``, the draws of
-      ``scipy.stats.bootstrap(..., paired=True, batch=b)``.
-
-    Resamples where the metric is undefined (``nan``, 0/0) are left out, with an
-    :class:`~evalbook.UndefinedMetricWarning` saying how many. Before any resampling the
-    metric's signature is checked against the data (a function of a confusion matrix
-    given labels is refused, naming the signature expected) and the metric is called
-    once on the data. A metric that returns ±inf, on the data or on a resample, is refused
-    with a ValueError: the percentiles of values that include an infinity are not numbers,
-    and leaving those resamples out (as the undefined ones) would drop the worst of them
-    and move the interval; bound the metric first (clip the probabilities of a log loss).
-
-    Parameters
-    ----------
-    metric : callable
-        ``metric(cm) -> float``, or ``metric(y_true, y_pred) -> float``; e.g.
-        ``functools.partial(evalbook.recall, positive="B")`` or
-        ``functools.partial(evalbook.brier_score_loss, positive=1)``.
-    *data : ConfusionMatrix, or y_true and y_pred (or y_score)
-        A confusion matrix (or its k×k counts, rows = target), or two sequences of one
-        entry per instance: the target labels, and the predicted labels, values or scores
-        (a table of shape (N, m) too, e.g. two models' scores side by side).
-    n_resamples : int, default 2000
-        At least 1 (pROC's default ``boot.n``). For a matrix, ``n_resamples · k²`` (the
-        cells drawn) at most 10⁸; for instances, ``n_resamples`` at most 10⁸.
-    confidence : float in (0, 1), default 0.95
-    method : {"percentile", "basic"}, default "percentile"
-        ``"percentile"``: the percentiles q(α/2) and q(1 − α/2) of the resamples' values.
-        ``"basic"`` (the reverse percentile interval): 2θ̂ − q(1 − α/2) and 2θ̂ − q(α/2),
-        where θ̂ is the metric on the data (``scipy.stats.bootstrap``'s two methods).
-    stratify : bool, default False
-        Keep each class's count (the matrix's row totals, the classes of ``y_true``) in
-        every resample: each class is drawn apart.
-    seed : int or numpy.random.Generator, optional
-
-    Returns
-    -------
-    Interval
-        ``lower`` and ``upper``.
-
-    References
-    ----------
-    B. Efron and R. J. Tibshirani, *An Introduction to the Bootstrap*, Chapman & Hall,
-    1993, ch. 13.
-
-    Examples
-    --------
-    >>> from evalbook import accuracy
-    >>> lower, upper = bootstrap_interval(accuracy, [[6, 3], [2, 9]], seed=0)
-    >>> round(lower, 2), round(upper, 2)
-    (0.55, 0.95)
-    >>> def hits(y_true, y_pred):
-    ...     return float(np.mean(y_true == y_pred))
-    >>> y_true = [1, 1, 1, 0, 0, 0, 1, 0, 1, 0]
-    >>> y_pred = [1, 1, 0, 0, 0, 1, 1, 0, 1, 0]
-    >>> [round(b, 2) for b in bootstrap_interval(hits, y_true, y_pred, n_resamples=1000, seed=0)]
-    [0.5, 1.0]
-    """
-    from evalbook.metrics._confusion import as_confusion_matrix
-
-    if len(data) not in (1, 2):
-        raise TypeError(
-            "bootstrap_interval takes the metric and then its data: a confusion matrix (cm), "
-            f"or y_true and y_pred (or y_score); got {len(data)} data arguments"
-        )
-    if len(data) == 1:
-        cm = as_confusion_matrix(data[0])
-    else:
-        target, table = _check_instances(*data)
-    if len(data) == 1:
-        check_signature(
-            metric,
-            "metric",
-            "metric(cm) -> float for the data cm",
-            cm,
-            hint=" (a function of labels takes y_true and y_pred: pass them instead of cm)",
-        )
-    else:
-        check_signature(
-            metric,
-            "metric",
-            "metric(y_true, y_pred) -> float for the data y_true, y_pred",
-            target,
-            table,
-            hint=(
-                " (a function of a confusion matrix, such as evalbook.accuracy, takes the "
-                "matrix: pass bootstrap_interval(metric, ConfusionMatrix.from_labels(y_true, "
-                "y_pred)))"
-            ),
-        )
-    n_resamples = check_whole_number(n_resamples, "n_resamples", minimum=1)
-    confidence = check_confidence(confidence)
-    check_choice(method, "method", _BOOTSTRAP_METHODS)
-    stratify = check_flag(stratify, "stratify")
-    if len(data) == 1:
-        check_nonempty(cm, "there is nothing to resample")
-        check_count(cm.n, "the number of instances in cm")
-        check_size("bootstrap_interval", n_resamples=n_resamples, cells=cm.n_classes**2)
-    else:
-        check_size("bootstrap_interval", n_resamples=n_resamples)
-        if stratify:  # each class is drawn apart: 1 and '1' would be two classes
-            check_label_types(y_true=target)
-    # the metric on the data itself, once, before the resampling: a metric that fails or
-    # returns no finite number is refused here, not after n_resamples calls
-    call = "cm" if len(data) == 1 else "y_true, y_pred"
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", UndefinedMetricWarning)
-        try:
-            estimate = metric(cm) if len(data) == 1 else metric(target, table)
-        except Exception as exc:
-            exc.add_note(f"(raised by metric({call}) on the data, tried before the resampling)")
-            raise
-        estimate = check_metric_value(estimate, metric, call=call, finite=True)
-    if len(data) == 1:
-        values = _matrix_resamples(metric, cm, n_resamples, stratify, as_rng(seed))
-        values = defined_resamples(values, undefined_as="0/0")
-    else:
-        values = _instance_resamples(metric, target, table, n_resamples, stratify, as_rng(seed))
-        values = defined_resamples(values, undefined_as="nan")
-    lower, upper = _percentiles(values, confidence)
-    if method == "percentile":
-        return Interval(lower, upper)
-    if math.isnan(estimate):
-        raise ValueError(
-            "the metric is undefined (nan) on the data itself: the basic interval needs its "
-            'value; use method="percentile"'
-        )
-    return Interval(2 * estimate - upper, 2 * estimate - lower)

@@ -22,11 +22,14 @@ def hits(y_true, y_pred):
     return float(np.mean(y_true == y_pred))
 
 
-def test_a_matrix_metric_given_labels_is_refused_saying_which_signature():
-    with pytest.raises(TypeError, match=r"metric must be a function metric\(y_true, y_pred\)"):
-        eb.bootstrap_interval(eb.accuracy, Y_TRUE, Y_PRED, n_resamples=10, seed=0)
-    with pytest.raises(TypeError, match=r"ConfusionMatrix.from_labels\(y_true, y_pred\)"):
-        eb.bootstrap_interval(eb.accuracy, Y_TRUE, Y_PRED, n_resamples=10, seed=0)
+def test_a_matrix_metric_given_labels_is_given_each_resamples_matrix():
+    """A metric whose first argument is cm gets the matrix of each resample's labels: the
+    same draws as the labels' metric, so the same interval."""
+    by_matrix = eb.bootstrap_interval(eb.accuracy, Y_TRUE, Y_PRED, n_resamples=200, seed=0)
+    by_labels = eb.bootstrap_interval(hits, Y_TRUE, Y_PRED, n_resamples=200, seed=0)
+    assert by_matrix == pytest.approx(by_labels, abs=1e-12)
+    with pytest.raises(ValueError, match=r"y_pred must hold one label per instance"):
+        eb.bootstrap_interval(eb.accuracy, Y_TRUE, np.ones((8, 2)), n_resamples=10, seed=0)
 
 
 def test_a_labels_metric_given_a_matrix_is_refused_saying_which_signature():

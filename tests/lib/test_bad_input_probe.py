@@ -113,6 +113,10 @@ CALLS: dict[str, tuple[list, dict]] = {
         {"n_resamples": 50, "confidence": 0.95, "method": "basic", "stratify": True, "seed": 0},
     ),
     "bootstrap_oob_probability": ([("n", 10)], {}),
+    "paired_bootstrap_interval": (
+        [("metric", eb.roc_auc), ("y_true", Y), ("y_pred_a", S), ("y_pred_b", P)],
+        {"n_resamples": 50, "confidence": 0.95, "method": "bca", "stratify": True, "seed": 0},
+    ),
     "bootstrap_oob_shares": ([("n", 10)], {"n_resamples": 20, "seed": 0}),
     "bootstrap_predictions": (
         [("model", _model()), ("X_train", X), ("y_train", YX), ("X_test", X[:3])],
@@ -335,6 +339,7 @@ ACCEPTED = {
     ("widgets.Guess", "question", "string"): "a question is any text",
     ("widgets.KFoldExplorer", "stratify", "bool"): "stratify=True is an option",
     ("bootstrap_interval", "stratify", "bool"): "stratify=True is an option",
+    ("paired_bootstrap_interval", "stratify", "bool"): "stratify=True is an option",
     ("widgets.ProfitExplorer", "profit_matrix", "2d"): "a 2×2 table of values",
     ("widgets.CountsExplorer", "max_count", "huge_int"): "a limit of the sliders, never reached",
     ("widgets.CoverageExplorer", "max_n", "huge_int"): "a limit of the slider, never reached",

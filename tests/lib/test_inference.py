@@ -670,7 +670,7 @@ def test_bootstrap_interval_leaves_out_undefined_resamples_with_a_warning():
     [
         ((), {"n_resamples": 0}, ValueError, "n_resamples must be at least 1"),
         ((), {"confidence": 1.5}, ValueError, "confidence must be strictly between 0 and 1"),
-        ((), {"method": "bca"}, ValueError, "method must be 'percentile' or 'basic'"),
+        ((), {"method": "wald"}, ValueError, "method must be 'percentile' or 'basic' or 'bca'"),
         ((), {"stratify": "yes"}, TypeError, "stratify must be"),
         (("accuracy",), {}, TypeError, "metric must be a function"),
         (("accuracy", [1, 0], [1, 0]), {}, TypeError, "got 3 data arguments"),
