@@ -84,7 +84,7 @@ _TEXT = {
     "hits": N_("hits"),
     "method": N_("draws of"),
     "guess": N_("your guess"),
-    "hidden": N_("Guess first: how often does Wald's interval contain p at this n and p?"),
+    "hidden": N_("How often does Wald's interval contain p at this n and p?"),
     "click": N_("coverage over p: click to set p"),
     "guessed": N_("your guess {guess}: Wald's coverage at n = {n}, p = {p} is {truth}"),
     "curve_x": N_("true accuracy p"),
@@ -120,7 +120,7 @@ CONFIDENCE_LEVELS = (0.80, 0.90, 0.95, 0.99)
 _GRID = np.round(np.arange(1, 400) * 0.0025, 4)
 _SHOWN = 40  # simulated test sets drawn
 _FLOOR = 0.5  # lower end of the coverage axis
-_SIZES = {"curve": (500, 320), "intervals": (310, 320), "sample": (280, 320)}
+_SIZES = {"curve": (500, 296), "intervals": (310, 296), "sample": (280, 296)}
 _THIN = 1.5  # the width of the other methods' curves and of the reference line, in pixels
 
 
