@@ -147,6 +147,9 @@ habits carry over; ``tests/lib/test_naming.py`` fails on a public argument missi
 
 ``confidence``
     the confidence level of an interval, in (0, 1)
+``grid``
+    the points at which a curve's band is computed: specificities (a ROC band, as pROC's
+    ``ci.se(specificities=)``) or recalls (a precision-recall band)
 ``method``
     how an interval, an adjustment or a p-value is computed
 ``alpha``
@@ -218,6 +221,8 @@ habits carry over; ``tests/lib/test_naming.py`` fails on a public argument missi
     a display language: ``"en"`` or ``"pt"``
 ``curve``
     a :class:`Curve`
+``band``
+    a curve's confidence band (a band :class:`Curve`), drawn around the curve by its Display
 ``name``
     the name of a curve's model, or of an argument (for a message)
 ``result``, ``comparisons``
@@ -306,17 +311,22 @@ from evalbook.inference import (
     accuracy_interval,
     adjust_p_values,
     bootstrap_interval,
+    calibration_band,
+    cohen_kappa_interval,
     compare_algorithms,
     compare_models,
     delong_test,
     f_test_5x2cv,
     friedman,
     interval_coverage,
+    mcc_interval,
     mcnemar_test,
     paired_bootstrap_interval,
     paired_ttest_5x2cv,
+    precision_recall_band,
     proportion_interval,
     roc_auc_interval,
+    roc_band,
     t_value,
     z_value,
 )
@@ -485,8 +495,10 @@ __all__ = [
     "bootstrap_predictions",
     "brevity_penalty",
     "brier_score_loss",
+    "calibration_band",
     "calibration_curve",
     "cohen_kappa",
+    "cohen_kappa_interval",
     "compare_algorithms",
     "compare_models",
     "config_context",
@@ -525,6 +537,7 @@ __all__ = [
     "mape",
     "mase",
     "mcc",
+    "mcc_interval",
     "mcnemar_test",
     "metrics_table",
     "modified_precision",
@@ -538,6 +551,7 @@ __all__ = [
     "perplexity",
     "ppv",
     "precision",
+    "precision_recall_band",
     "precision_recall_curve",
     "prevalence",
     "profit",
@@ -551,6 +565,7 @@ __all__ = [
     "rmse",
     "roc_auc",
     "roc_auc_interval",
+    "roc_band",
     "roc_curve",
     "sensitivity",
     "set_config",

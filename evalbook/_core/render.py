@@ -155,6 +155,12 @@ TERMS = {
     "threshold": N_("threshold"),
     "mean_predicted": N_("mean predicted probability"),
     "fraction_positive": N_("share of positives"),
+    "tpr_lower": N_("TPR, lower bound"),
+    "tpr_upper": N_("TPR, upper bound"),
+    "precision_lower": N_("precision, lower bound"),
+    "precision_upper": N_("precision, upper bound"),
+    "fraction_lower": N_("share of positives, lower bound"),
+    "fraction_upper": N_("share of positives, upper bound"),
     "calibrated": N_("perfectly calibrated"),
     "predicted_value": N_("predicted value"),
     # labels the library makes up: one_vs_rest's other classes, gain_lift's groups

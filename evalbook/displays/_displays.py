@@ -62,6 +62,8 @@ TEXT = {
     "ks_title": N_("KS = {ks} at ps = {ps}"),
     "cp": N_("CP({group}, ps)"),
     "pr_legend": N_("AP = {ap}"),
+    "band": N_("confidence band ({confidence})"),
+    "bin_intervals": N_("intervals ({confidence}, Clopper-Pearson)"),
     "difference": N_("difference (an interval containing 0: not significant)"),
     "ranks": N_("average rank (1 = best); joined by a bar: no significant difference"),
 }  # fmt: skip
@@ -169,6 +171,22 @@ def _check_curve(curve, kind: str) -> Curve:
         got = f"a {curve.kind!r} Curve" if isinstance(curve, Curve) else type(curve).__name__
         raise TypeError(f"curve must be a {kind!r} Curve (from the library); got {got}")
     return curve
+
+
+def _check_band(band, kind: str):
+    """The ``band=`` of a Display's ``plot``: None or a band Curve of the Display's kind."""
+    if band is None:
+        return None
+    from evalbook.metrics._curves import Curve
+
+    if not isinstance(band, Curve) or band.kind != kind:
+        got = f"a {band.kind!r} Curve" if isinstance(band, Curve) else type(band).__name__
+        raise TypeError(f"band must be a {kind!r} Curve (from evalbook.{kind}) or None; got {got}")
+    return band
+
+
+def _band_label(band) -> str:
+    return say(TEXT, "band", confidence=f"{100 * band.confidence:g}%")
 
 
 def _diagonal(ax) -> None:
@@ -296,12 +314,33 @@ class RocCurveDisplay(_CurveDisplay):
         )
         return cls.from_predictions(y, y_score, positive=positive, threshold=threshold, name=name)
 
+    band = None
+
+    def plot(self, *, ax=None, band=None):
+        """Draw the curve on ``ax`` (a new figure's Axes by default); return the Display.
+
+        ``band``: a ``"roc_band"`` Curve (:func:`evalbook.roc_band`), drawn shaded in the
+        curve's colour around it (``band_``).
+        """
+        self.band = _check_band(band, "roc_band")
+        return super().plot(ax=ax)
+
     def _draw(self, ax) -> None:
         _diagonal(ax)
         curve = self.curve
         marker = "o" if len(curve) <= 60 else None
         legend = self._legend(say(TEXT, "roc_legend", auc=f"{self.roc_auc:.3f}"))
         (self.line_,) = ax.plot(curve.fpr, curve.tpr, marker=marker, ms=3, label=legend)
+        if self.band is not None:
+            self.band_ = ax.fill_between(
+                self.band.fpr,
+                self.band.tpr_lower,
+                self.band.tpr_upper,
+                color=self.line_.get_color(),
+                alpha=0.2,
+                linewidth=0,
+                label=self._legend(_band_label(self.band)),
+            )
         if self.point is not None:
             fpr, tpr = self.point
             label = say(
@@ -503,10 +542,31 @@ class PrecisionRecallDisplay(_CurveDisplay):
         )
         return cls.from_predictions(y, y_score, positive=positive, name=name)
 
+    band = None
+
+    def plot(self, *, ax=None, band=None):
+        """Draw the curve on ``ax`` (a new figure's Axes by default); return the Display.
+
+        ``band``: a ``"precision_recall_band"`` Curve (:func:`evalbook.precision_recall_band`),
+        drawn shaded in the curve's colour (``band_``).
+        """
+        self.band = _check_band(band, "precision_recall_band")
+        return super().plot(ax=ax)
+
     def _draw(self, ax) -> None:
         curve = self.curve
         legend = self._legend(say(TEXT, "pr_legend", ap=f"{self.average_precision:.3f}"))
         (self.line_,) = ax.plot(curve.recall, curve.precision, drawstyle="steps-pre", label=legend)
+        if self.band is not None:
+            self.band_ = ax.fill_between(
+                self.band.recall,
+                self.band.precision_lower,
+                self.band.precision_upper,
+                color=self.line_.get_color(),
+                alpha=0.2,
+                linewidth=0,
+                label=self._legend(_band_label(self.band)),
+            )
         ax.set_xlim(-0.02, 1.02)
         ax.set_ylim(-0.02, 1.02)
         ax.set_xlabel(short_term("recall"))
@@ -590,6 +650,17 @@ class CalibrationDisplay(_CurveDisplay):
             y, y_prob, positive=positive, bins=bins, strategy=strategy, name=name
         )
 
+    band = None
+
+    def plot(self, *, ax=None, band=None):
+        """Draw the diagram on ``ax`` (a new figure's Axes by default); return the Display.
+
+        ``band``: a ``"calibration_band"`` Curve (:func:`evalbook.calibration_band`), each
+        bin's interval drawn as an error bar in the curve's colour (``band_``).
+        """
+        self.band = _check_band(band, "calibration_band")
+        return super().plot(ax=ax)
+
     def _draw(self, ax) -> None:
         _diagonal(ax)
         curve = self.curve
@@ -599,6 +670,20 @@ class CalibrationDisplay(_CurveDisplay):
             marker="o",
             label=self.name or term("model"),
         )
+        if self.band is not None:
+            band = self.band
+            self.band_ = ax.errorbar(
+                band.mean_predicted,
+                band.fraction_positive,
+                yerr=[
+                    band.fraction_positive - band.fraction_lower,
+                    band.fraction_upper - band.fraction_positive,
+                ],
+                fmt="none",
+                ecolor=self.line_.get_color(),
+                capsize=3,
+                label=say(TEXT, "bin_intervals", confidence=f"{100 * band.confidence:g}%"),
+            )
         _unit_square(ax, term("mean_predicted"), term("fraction_positive"), legend="upper left")
 
 

@@ -6,8 +6,13 @@ for several tests at once.
 
 from evalbook.inference._bootstrap_intervals import (
     bootstrap_interval,
+    calibration_band,
+    cohen_kappa_interval,
+    mcc_interval,
     paired_bootstrap_interval,
+    precision_recall_band,
     roc_auc_interval,
+    roc_band,
 )
 from evalbook.inference._comparison import (
     AlgorithmComparison,
@@ -57,17 +62,22 @@ __all__ = [
     "accuracy_interval",
     "adjust_p_values",
     "bootstrap_interval",
+    "calibration_band",
+    "cohen_kappa_interval",
     "compare_algorithms",
     "compare_models",
     "delong_test",
     "f_test_5x2cv",
     "friedman",
     "interval_coverage",
+    "mcc_interval",
     "mcnemar_test",
     "paired_bootstrap_interval",
     "paired_ttest_5x2cv",
+    "precision_recall_band",
     "proportion_interval",
     "roc_auc_interval",
+    "roc_band",
     "t_value",
     "z_value",
 ]

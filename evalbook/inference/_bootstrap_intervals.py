@@ -57,6 +57,7 @@ from evalbook._core.checks import (
     is_missing,
 )
 from evalbook._core.stats import (
+    clopper_pearson_bounds,
     defined_resamples,
     delong_auc_variance,
     delong_placements,
@@ -67,8 +68,13 @@ from evalbook.inference._intervals import Interval
 
 __all__ = [
     "bootstrap_interval",
+    "calibration_band",
+    "cohen_kappa_interval",
+    "mcc_interval",
     "paired_bootstrap_interval",
+    "precision_recall_band",
     "roc_auc_interval",
+    "roc_band",
 ]
 
 #: Values drawn per block of resamples: bounds the memory of a bootstrap, whatever its size.
@@ -978,3 +984,476 @@ def roc_auc_interval(
     auc, variance = delong_auc_variance(values, is_positive)
     margin = normal_quantile(1.0 - (1.0 - confidence) / 2) * math.sqrt(variance)
     return Interval(max(auc - margin, 0.0), min(auc + margin, 1.0))
+
+
+# ====================================================================== agreement
+def _kappa_variance(counts: np.ndarray) -> tuple[float, float]:
+    """Cohen's kappa and the large-sample variance of Fleiss, Cohen & Everitt (1969).
+
+    With p_ij = counts/n, row shares p_i., column shares p_.j, p_o = Σ p_ii and
+    p_e = Σ p_i. p_.i: var(κ̂) = [Σ_i p_ii (1 − (p_i. + p_.i)(1 − κ̂))²
+    + (1 − κ̂)² Σ_{i≠j} p_ij (p_.i + p_j.)² − (κ̂ − p_e(1 − κ̂))²] / (n (1 − p_e)²).
+    """
+    n = float(counts.sum())
+    p = counts / n
+    rows, columns = p.sum(axis=1), p.sum(axis=0)
+    observed, expected = float(np.trace(p)), float(rows @ columns)
+    kappa = (observed - expected) / (1 - expected)
+    diagonal = float((np.diag(p) * (1 - (rows + columns) * (1 - kappa)) ** 2).sum())
+    off = p * (columns[:, None] + rows[None, :]) ** 2
+    np.fill_diagonal(off, 0.0)
+    spread = (1 - kappa) ** 2 * float(off.sum())
+    correction = (kappa - expected * (1 - kappa)) ** 2
+    return kappa, max(diagonal + spread - correction, 0.0) / ((1 - expected) ** 2 * n)
+
+
+def cohen_kappa_interval(
+    cm, *, method="normal", confidence=0.95, n_resamples=2000, seed=None
+) -> Interval:
+    """Confidence interval of Cohen's kappa: the large-sample normal one, or a bootstrap.
+
+    - ``"normal"``: κ̂ ± z₁₋α/₂ · SE, with the large-sample standard error of Fleiss,
+      Cohen & Everitt (1969) (not the one under κ = 0, which only tests agreement against
+      chance): var(κ̂) = [Σᵢ pᵢᵢ (1 − (pᵢ. + p.ᵢ)(1 − κ̂))² + (1 − κ̂)² Σ_{i≠j} pᵢⱼ
+      (p.ᵢ + pⱼ.)² − (κ̂ − pₑ(1 − κ̂))²] / (n (1 − pₑ)²), with pᵢⱼ the matrix's shares,
+      pᵢ. and p.ⱼ its row and column shares and pₑ = Σ pᵢ. p.ᵢ; statsmodels'
+      ``cohens_kappa(table).std_kappa``. Not clipped to [−1, 1], as statsmodels'.
+    - ``"percentile"``, ``"basic"``, ``"bca"``: :func:`bootstrap_interval` of
+      :func:`evalbook.cohen_kappa` on the matrix (multinomial draws of its cells).
+
+    Parameters
+    ----------
+    cm : ConfusionMatrix or array-like of shape (k, k)
+        Rows are one rater (the target), columns the other (the prediction).
+    method : {"normal", "percentile", "basic", "bca"}, default "normal"
+    confidence : float in (0, 1), default 0.95
+    n_resamples : int, default 2000
+        For the bootstrap methods (as :func:`bootstrap_interval`).
+    seed : int or numpy.random.Generator, optional
+
+    Returns
+    -------
+    Interval
+        ``lower`` and ``upper``; both ``nan``, with an UndefinedMetricWarning, when kappa
+        is undefined (pₑ = 1) and ``method="normal"``.
+
+    References
+    ----------
+    J. L. Fleiss, J. Cohen and B. S. Everitt, "Large sample standard errors of kappa and
+    weighted kappa", Psychological Bulletin 72(5):323-327, 1969. J. Cohen, "A coefficient
+    of agreement for nominal scales", Educational and Psychological Measurement
+    20(1):37-46, 1960.
+
+    Examples
+    --------
+    >>> [round(b, 4) for b in cohen_kappa_interval([[6, 3], [2, 9]])]
+    [0.1058, 0.8738]
+    >>> [round(b, 2) for b in cohen_kappa_interval([[6, 3], [2, 9]], method="bca", seed=0)]
+    [-0.02, 0.79]
+    """
+    from evalbook.metrics._classification import cohen_kappa
+    from evalbook.metrics._confusion import as_confusion_matrix
+
+    cm = as_confusion_matrix(cm)
+    check_choice(method, "method", ("normal", *_METHODS))
+    confidence = check_confidence(confidence)
+    n_resamples = check_whole_number(n_resamples, "n_resamples", minimum=1)
+    check_size("cohen_kappa_interval", n_resamples=n_resamples)  # whichever the method
+    seed = as_rng(seed)
+    if method != "normal":
+        return bootstrap_interval(
+            cohen_kappa,
+            cm,
+            n_resamples=n_resamples,
+            confidence=confidence,
+            method=method,
+            seed=seed,
+        )
+    check_nonempty(cm, "kappa has no interval")
+    counts = cm.counts.astype(float)
+    rows, columns = counts.sum(axis=1), counts.sum(axis=0)
+    if float(rows @ columns) == float(counts.sum()) ** 2:  # p_e = 1: one class only
+        warnings.warn(
+            "Cohen's kappa is undefined (0/0): both raters give one and the same class to "
+            "every instance, so its interval is nan",
+            UndefinedMetricWarning,
+            stacklevel=2,
+        )
+        return Interval(math.nan, math.nan)
+    kappa, variance = _kappa_variance(counts)
+    margin = normal_quantile(1.0 - (1.0 - confidence) / 2) * math.sqrt(variance)
+    return Interval(kappa - margin, kappa + margin)
+
+
+def mcc_interval(
+    cm, *, method="percentile", confidence=0.95, n_resamples=2000, seed=None
+) -> Interval:
+    """Bootstrap confidence interval of the Matthews correlation coefficient.
+
+    :func:`bootstrap_interval` of :func:`evalbook.mcc` on the matrix: multinomial draws of
+    its cells, the MCC of all resamples computed at once (Gorodkin's k-class form, 0 for
+    a zero denominator as :func:`evalbook.mcc`). The MCC has no standard large-sample
+    interval of the kind kappa has; the bootstrap is what Chicco & Jurman (2020) and
+    Chicco, Tötsch & Jurman (2021) use.
+
+    Parameters
+    ----------
+    cm : ConfusionMatrix or array-like of shape (k, k)
+    method : {"percentile", "basic", "bca"}, default "percentile"
+    confidence : float in (0, 1), default 0.95
+    n_resamples : int, default 2000
+    seed : int or numpy.random.Generator, optional
+
+    Returns
+    -------
+    Interval
+        ``lower`` and ``upper``.
+
+    References
+    ----------
+    B. W. Matthews, "Comparison of the predicted and observed secondary structure of T4
+    phage lysozyme", Biochimica et Biophysica Acta 405(2):442-451, 1975. D. Chicco and
+    G. Jurman, "The advantages of the Matthews correlation coefficient (MCC) over F1 score
+    and accuracy in binary classification evaluation", BMC Genomics 21:6, 2020.
+
+    Examples
+    --------
+    >>> [round(b, 2) for b in mcc_interval([[6, 3], [2, 9]], seed=0)]
+    [0.08, 0.88]
+    """
+    from evalbook.metrics._classification import mcc
+
+    return bootstrap_interval(
+        mcc, cm, n_resamples=n_resamples, confidence=confidence, method=method, seed=seed
+    )
+
+
+# ====================================================================== bands of curves
+_BAND_METHODS = ("pointwise", "simultaneous")
+
+
+def _check_grid(grid, name_of_points: str) -> np.ndarray:
+    from evalbook._core.checks import as_number_array
+
+    if grid is None:
+        return np.round(np.linspace(0.0, 1.0, 101), 12)
+    values = as_number_array(grid, "grid", what=name_of_points)
+    if values.ndim != 1 or values.size == 0:
+        raise ValueError(f"grid must be a flat, non-empty sequence of {name_of_points}s")
+    if np.any((values < 0) | (values > 1)):
+        raise ValueError(f"grid must hold {name_of_points}s in [0, 1]; got {values.tolist()!r}")
+    return values
+
+
+def _descending_counts(statistic: _Auc, drawn: np.ndarray):
+    """The drawn instances' cumulative (tp, fp) from the highest score group down."""
+    b, width = drawn.shape[0], 2 * statistic.groups
+    codes = statistic.code[drawn]
+    codes += (np.arange(b) * width)[:, None]
+    counts = np.bincount(codes.ravel(), minlength=b * width).reshape(b, statistic.groups, 2)
+    counts = counts[:, ::-1, :]  # highest score first
+    return np.cumsum(counts[:, :, 1], axis=1), np.cumsum(counts[:, :, 0], axis=1)
+
+
+def _sensitivity_at(tp, fp, grid) -> np.ndarray:
+    """Sensitivity at each specificity of ``grid``: the largest TPR among the points whose
+    specificity is at least it (the origin included), pROC's rule for ``ci.se``."""
+    out = np.empty((tp.shape[0], grid.size))
+    for row in range(tp.shape[0]):
+        m, n = tp[row, -1], fp[row, -1]
+        if m == 0 or n == 0:
+            out[row] = np.nan
+            continue
+        allowed = (1.0 - grid) * n + 1e-9  # fp ≤ (1 − specificity)·n
+        at = np.searchsorted(fp[row], allowed, side="right") - 1
+        out[row] = np.where(at >= 0, tp[row, np.maximum(at, 0)], 0) / m
+    return out
+
+
+def _precision_at(tp, fp, grid) -> np.ndarray:
+    """Precision at each recall of ``grid``: at the highest threshold whose recall reaches it."""
+    out = np.empty((tp.shape[0], grid.size))
+    for row in range(tp.shape[0]):
+        m = tp[row, -1]
+        if m == 0:
+            out[row] = np.nan
+            continue
+        at = np.searchsorted(tp[row], grid * m - 1e-9, side="left")
+        at = np.minimum(at, tp.shape[1] - 1)
+        predicted = tp[row, at] + fp[row, at]
+        out[row] = np.where(predicted > 0, tp[row, at] / np.where(predicted > 0, predicted, 1), 1.0)
+    return out
+
+
+def _band(y_true, y_score, positive, grid, method, confidence, n_resamples, stratify, seed, at):
+    """The estimate and the band of ``at(tp, fp, grid)`` over bootstrap resamples."""
+    check_choice(method, "method", _BAND_METHODS)
+    confidence = check_confidence(confidence)
+    n_resamples = check_whole_number(n_resamples, "n_resamples", minimum=2)
+    stratify = check_flag(stratify, "stratify")
+    scores, is_positive = scores_and_classes(y_true, y_score, positive, minimum=1)
+    statistic = _Auc(scores, is_positive)
+    check_size("band", n_resamples=n_resamples, grid=grid.size)
+    estimate = at(*_descending_counts(statistic, np.arange(scores.size)[None, :]), grid)[0]
+    strata = [np.flatnonzero(~is_positive), np.flatnonzero(is_positive)] if stratify else None
+    rng = as_rng(seed)
+    values = np.empty((n_resamples, grid.size))
+    block = _block_rounds(n_resamples, max(scores.size, 2 * statistic.groups))
+    for start in range(0, n_resamples, block):
+        b = min(block, n_resamples - start)
+        if strata is None:
+            drawn = rng.integers(0, scores.size, (b, scores.size))
+        else:
+            drawn = np.concatenate(
+                [where[rng.integers(0, where.size, (b, where.size))] for where in strata], axis=1
+            )
+        values[start : start + b] = at(*_descending_counts(statistic, drawn), grid)
+    values = values[~np.isnan(values).any(axis=1)]
+    if values.shape[0] < 2:
+        raise ValueError("the curve is undefined on every resample (one class only)")
+    alpha = 1.0 - confidence
+    if method == "pointwise":
+        lower, upper = np.quantile(values, [alpha / 2, 1 - alpha / 2], axis=0)
+        return estimate, lower, upper
+    spread = values.std(axis=0, ddof=1)
+    varies = spread > 0
+    deviations = np.abs(values[:, varies] - estimate[varies]) / spread[varies]
+    critical = float(np.quantile(deviations.max(axis=1), confidence)) if varies.any() else 0.0
+    return (
+        estimate,
+        np.clip(estimate - critical * spread, 0.0, 1.0),
+        np.clip(estimate + critical * spread, 0.0, 1.0),
+    )
+
+
+def roc_band(
+    y_true,
+    y_score,
+    *,
+    positive=None,
+    grid=None,
+    method="pointwise",
+    confidence=0.95,
+    n_resamples=2000,
+    stratify=True,
+    seed=None,
+):
+    """A bootstrap confidence band of the ROC curve: sensitivity at fixed specificities.
+
+    At each specificity x of ``grid``, the sensitivity of the curve is the largest TPR
+    among its points whose specificity is at least x; each bootstrap resample (stratified
+    by class by default) gives its own, as R's ``pROC::ci.se`` does (Robin et al. 2011:
+    "the confidence interval of the sensitivity at the given specificity points",
+    2000 stratified bootstrap replicates by default).
+
+    - ``"pointwise"``: at each x, the percentiles α/2 and 1 − α/2 of the resamples'
+      sensitivities (pROC's ``ci.se``). Each x is covered with the confidence; the whole
+      curve is not.
+    - ``"simultaneous"``: the sup-t band (Montiel Olea & Plagborg-Møller 2019): with ŝe(x)
+      the estimate and s(x) the resamples' standard deviation, c is the ``confidence``
+      quantile of maxₓ |se*(x) − ŝe(x)| / s(x) over the resamples, and the band is
+      ŝe(x) ± c·s(x), cut to [0, 1]: it covers the whole curve at once (wider).
+
+    Parameters
+    ----------
+    y_true : sequence of labels
+    y_score : sequence of float
+    positive : label, optional
+        The rule of the positive class (``help(evalbook)``) without it.
+    grid : sequence of float in [0, 1], optional
+        The specificities (pROC's ``specificities``); 0, 0.01, …, 1 by default.
+    method : {"pointwise", "simultaneous"}, default "pointwise"
+    confidence : float in (0, 1), default 0.95
+    n_resamples : int, default 2000
+        At least 2; the draws are made in blocks, the memory is ``n_resamples`` times the
+        grid's size (refused by name beyond 10⁸).
+    stratify : bool, default True
+        Keep the numbers of positives and negatives in every resample (pROC's
+        ``boot.stratified=TRUE``).
+    seed : int or numpy.random.Generator, optional
+
+    Returns
+    -------
+    Curve
+        Of kind ``"roc_band"``: ``specificity`` (the grid), ``fpr`` (1 − specificity),
+        ``tpr`` (the sensitivity of the data's curve), ``tpr_lower`` and ``tpr_upper``;
+        drawn by ``RocCurveDisplay(...).plot(band=...)``.
+
+    References
+    ----------
+    X. Robin et al., "pROC: an open-source package for R and S+ to analyze and compare ROC
+    curves", BMC Bioinformatics 12:77, 2011 (``ci.se``). J. L. Montiel Olea and M.
+    Plagborg-Møller, "Simultaneous confidence bands: theory, implementation, and an
+    application to SVARs", Journal of Applied Econometrics 34(1):1-17, 2019.
+
+    Examples
+    --------
+    >>> y = [1, 1, 1, 1, 0, 0, 0, 0, 1, 0]
+    >>> s = [0.9, 0.8, 0.7, 0.4, 0.3, 0.2, 0.6, 0.1, 0.8, 0.3]
+    >>> band = roc_band(y, s, grid=[0.5, 0.8], seed=0)
+    >>> band.tpr.tolist(), band.tpr_lower.tolist(), band.tpr_upper.tolist()
+    ([1.0, 1.0], [0.8, 0.6], [1.0, 1.0])
+    """
+    from evalbook.metrics._curves import Curve
+
+    grid = _check_grid(grid, "specificity")
+    estimate, lower, upper = _band(
+        y_true,
+        y_score,
+        positive,
+        grid,
+        method,
+        confidence,
+        n_resamples,
+        stratify,
+        seed,
+        _sensitivity_at,
+    )
+    return Curve(
+        "roc_band",
+        {
+            "specificity": grid,
+            "fpr": 1.0 - grid,
+            "tpr": estimate,
+            "tpr_lower": lower,
+            "tpr_upper": upper,
+        },
+        method=method,
+        confidence=confidence,
+    )
+
+
+def precision_recall_band(
+    y_true,
+    y_score,
+    *,
+    positive=None,
+    grid=None,
+    method="pointwise",
+    confidence=0.95,
+    n_resamples=2000,
+    stratify=True,
+    seed=None,
+):
+    """A bootstrap confidence band of the precision-recall curve: precision at fixed recalls.
+
+    At each recall r of ``grid``, the precision of the curve at the highest threshold
+    whose recall reaches r (the first point of the staircase at or past r); each bootstrap
+    resample gives its own, and the band is their percentiles (``"pointwise"``) or the
+    sup-t band (``"simultaneous"``), as :func:`roc_band`.
+
+    Parameters
+    ----------
+    y_true, y_score, positive, method, confidence, n_resamples, stratify, seed
+        As in :func:`roc_band`.
+    grid : sequence of float in [0, 1], optional
+        The recalls; 0, 0.01, …, 1 by default.
+
+    Returns
+    -------
+    Curve
+        Of kind ``"precision_recall_band"``: ``recall`` (the grid), ``precision``,
+        ``precision_lower`` and ``precision_upper``; drawn by
+        ``PrecisionRecallDisplay(...).plot(band=...)``.
+
+    References
+    ----------
+    J. Davis and M. Goadrich, "The relationship between precision-recall and ROC curves",
+    ICML 2006. J. L. Montiel Olea and M. Plagborg-Møller, "Simultaneous confidence bands:
+    theory, implementation, and an application to SVARs", Journal of Applied Econometrics
+    34(1):1-17, 2019.
+
+    Examples
+    --------
+    >>> y = [1, 1, 1, 1, 0, 0, 0, 0, 1, 0]
+    >>> s = [0.9, 0.8, 0.7, 0.4, 0.3, 0.2, 0.6, 0.1, 0.8, 0.3]
+    >>> band = precision_recall_band(y, s, grid=[0.4, 1.0], seed=0)
+    >>> band.precision.round(3).tolist(), band.precision_lower.round(3).tolist()
+    ([1.0, 0.833], [1.0, 0.625])
+    """
+    from evalbook.metrics._curves import Curve
+
+    grid = _check_grid(grid, "recall")
+    estimate, lower, upper = _band(
+        y_true,
+        y_score,
+        positive,
+        grid,
+        method,
+        confidence,
+        n_resamples,
+        stratify,
+        seed,
+        _precision_at,
+    )
+    return Curve(
+        "precision_recall_band",
+        {
+            "recall": grid,
+            "precision": estimate,
+            "precision_lower": lower,
+            "precision_upper": upper,
+        },
+        method=method,
+        confidence=confidence,
+    )
+
+
+def calibration_band(
+    y_true, y_proba, *, positive=None, bins=10, strategy="uniform", confidence=0.95
+):
+    """The reliability diagram with an exact (Clopper-Pearson) interval for each bin.
+
+    The share of positives in a bin of ``count`` instances is a binomial proportion, so its
+    interval is the exact Clopper-Pearson one (Clopper & Pearson 1934) of its hits out of
+    ``count``: it stays a real interval in a bin that holds only positives or only
+    negatives, where a bootstrap of the bin collapses to the single value 0 or 1.
+
+    Parameters
+    ----------
+    y_true, y_proba, positive, bins, strategy
+        As in :func:`evalbook.calibration_curve`.
+    confidence : float in (0, 1), default 0.95
+
+    Returns
+    -------
+    Curve
+        Of kind ``"calibration_band"``: one row per non-empty bin, ``mean_predicted``,
+        ``fraction_positive``, ``count``, ``fraction_lower`` and ``fraction_upper``; drawn
+        by ``CalibrationDisplay(...).plot(band=...)``.
+
+    References
+    ----------
+    C. J. Clopper and E. S. Pearson, "The use of confidence or fiducial limits
+    illustrated in the case of the binomial", Biometrika 26:404-413, 1934.
+
+    Examples
+    --------
+    >>> y = [1, 0, 1, 0, 1, 1, 0, 0]
+    >>> p = [0.9, 0.2, 0.8, 0.1, 0.7, 0.95, 0.3, 0.15]
+    >>> band = calibration_band(y, p, positive=1, bins=2)
+    >>> band.fraction_positive.tolist(), band.fraction_lower.round(4).tolist()
+    ([0.0, 1.0], [0.0, 0.3976])
+    """
+    from evalbook.metrics._calibration import calibration_curve
+    from evalbook.metrics._curves import Curve
+
+    confidence = check_confidence(confidence)
+    curve = calibration_curve(y_true, y_proba, positive=positive, bins=bins, strategy=strategy)
+    hits = np.rint(curve.fraction_positive * curve.count).astype(np.int64)
+    lower = np.empty(len(curve))
+    upper = np.empty(len(curve))
+    for i, (k, n) in enumerate(zip(hits, curve.count, strict=True)):
+        bounds = clopper_pearson_bounds(np.array([k]), int(n), confidence)
+        lower[i], upper[i] = float(bounds[0][0]), float(bounds[1][0])
+    return Curve(
+        "calibration_band",
+        {
+            "mean_predicted": curve.mean_predicted,
+            "fraction_positive": curve.fraction_positive,
+            "count": curve.count,
+            "fraction_lower": lower,
+            "fraction_upper": upper,
+        },
+        confidence=confidence,
+    )

@@ -63,6 +63,31 @@ CURVE_KINDS = {
         "name": N_("reliability diagram"),
         "unit": "bins",
     },
+    "roc_band": {
+        "columns": ("specificity", "fpr", "tpr", "tpr_lower", "tpr_upper"),
+        "xy": ("fpr", "tpr"),
+        "index": None,
+        "name": N_("ROC curve's confidence band"),
+    },
+    "precision_recall_band": {
+        "columns": ("recall", "precision", "precision_lower", "precision_upper"),
+        "xy": ("recall", "precision"),
+        "index": None,
+        "name": N_("precision-recall curve's confidence band"),
+    },
+    "calibration_band": {
+        "columns": (
+            "mean_predicted",
+            "fraction_positive",
+            "count",
+            "fraction_lower",
+            "fraction_upper",
+        ),
+        "xy": ("mean_predicted", "fraction_positive"),
+        "index": None,
+        "name": N_("reliability diagram with intervals"),
+        "unit": "bins",
+    },
 }
 
 _TEXT = {

@@ -131,3 +131,87 @@ def test_bad_matrix_is_an_error(function):
 def test_public_names():
     for name in ("expected_confusion", "kappa_breakdown", "KappaBreakdown"):
         assert name in evalbook.__all__ and hasattr(evalbook, name)
+
+
+# ---------------------------------------------------------------------- kappa's and MCC's intervals
+def test_kappas_large_sample_variance_equals_statsmodels_on_random_tables():
+    """Fleiss, Cohen & Everitt's variance: statsmodels' cohens_kappa(table).var_kappa, and
+    its interval kappa_low, kappa_upp (same z), on 2 to 5 classes."""
+    from statsmodels.stats.inter_rater import cohens_kappa
+
+    from evalbook.inference._bootstrap_intervals import _kappa_variance
+
+    rng = np.random.default_rng(90)
+    for _ in range(300):
+        k = int(rng.integers(2, 6))
+        counts = rng.integers(0, 30, (k, k))
+        counts[0, 0] += 1
+        counts[1, 1] += 1
+        theirs = cohens_kappa(counts)
+        kappa, variance = _kappa_variance(counts.astype(float))
+        assert kappa == pytest.approx(theirs.kappa, abs=1e-13)
+        assert variance == pytest.approx(theirs.var_kappa, rel=1e-12)
+        lower, upper = evalbook.cohen_kappa_interval(counts)
+        assert (lower, upper) == pytest.approx((theirs.kappa_low, theirs.kappa_upp), abs=1e-12)
+
+
+def test_kappas_and_mccs_bootstrap_intervals_are_the_bootstrap_of_the_metric():
+    cm = [[40, 10, 5], [8, 30, 2], [4, 6, 25]]
+    for method in ("percentile", "basic", "bca"):
+        ours = evalbook.cohen_kappa_interval(cm, method=method, n_resamples=500, seed=3)
+        assert ours == evalbook.bootstrap_interval(
+            cohen_kappa, cm, method=method, n_resamples=500, seed=3
+        )
+        assert ours.lower < cohen_kappa(cm) < ours.upper
+        mcc = evalbook.mcc_interval(cm, method=method, n_resamples=500, seed=3)
+        assert mcc == evalbook.bootstrap_interval(
+            evalbook.mcc, cm, method=method, n_resamples=500, seed=3
+        )
+        assert mcc.lower < evalbook.mcc(cm) < mcc.upper
+    with pytest.warns(UndefinedMetricWarning, match="kappa is undefined"):
+        assert all(math.isnan(b) for b in evalbook.cohen_kappa_interval([[5, 0], [0, 0]]))
+    with pytest.raises(ValueError, match="method must be 'normal' or 'percentile'"):
+        evalbook.cohen_kappa_interval(cm, method="wald")
+    with pytest.raises(ValueError, match="method must be 'percentile' or 'basic' or 'bca'"):
+        evalbook.mcc_interval(cm, method="normal")
+    with pytest.raises(ValueError, match="confidence must be strictly between 0 and 1"):
+        evalbook.cohen_kappa_interval(cm, confidence=1)
+    with pytest.raises(ValueError, match="cm has no instances"):
+        evalbook.cohen_kappa_interval([[0, 0], [0, 0]])
+
+
+@pytest.mark.slow
+def test_kappa_intervals_cover_the_true_kappa():
+    """Two raters, three classes, n = 60 and 300: the population kappa of the table of
+    probabilities below. Recorded coverage of 400 95% intervals (bootstrap: 1000 resamples):
+    COVERAGE_KAPPA, each above 90%."""
+    probabilities = np.array([[0.25, 0.05, 0.03], [0.04, 0.2, 0.06], [0.02, 0.05, 0.3]])
+    truth = cohen_kappa(ConfusionMatrix(probabilities * 10**6))
+    rng = np.random.default_rng(91)
+    covered = {}
+    for n in (60, 300):
+        for method in ("normal", "percentile", "bca"):
+            covered[(n, method)] = 0
+        for trial in range(400):
+            counts = rng.multinomial(n, probabilities.ravel()).reshape(3, 3)
+            for method in ("normal", "percentile", "bca"):
+                lower, upper = evalbook.cohen_kappa_interval(
+                    counts, method=method, n_resamples=1000, seed=trial
+                )
+                covered[(n, method)] += lower <= truth <= upper
+    assert covered == COVERAGE_KAPPA
+    assert all(count / 400 > 0.9 for count in covered.values())
+
+
+#: Of 400 intervals: the normal interval with Fleiss, Cohen & Everitt's SE, the percentile
+#: and BCa bootstraps, at n = 60 and 300 (true kappa 0.623). At n = 60 all three
+#: under-cover a little (91.3%, 91.5%, 91.8%: kappa's sampling distribution is skewed and
+#: its SE is estimated from the same 60 instances); at n = 300, 93.3%, 94.5%, 94.5%.
+COVERAGE_KAPPA = {
+    (60, "normal"): 365,
+    (60, "percentile"): 366,
+    (60, "bca"): 367,
+    (300, "normal"): 373,
+    (300, "percentile"): 378,
+    (300, "bca"): 378,
+}

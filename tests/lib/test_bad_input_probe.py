@@ -113,6 +113,10 @@ CALLS: dict[str, tuple[list, dict]] = {
         {"n_resamples": 50, "confidence": 0.95, "method": "basic", "stratify": True, "seed": 0},
     ),
     "bootstrap_oob_probability": ([("n", 10)], {}),
+    "mcc_interval": (
+        [("cm", CM)],
+        {"method": "bca", "confidence": 0.95, "n_resamples": 50, "seed": 0},
+    ),
     "paired_bootstrap_interval": (
         [("metric", eb.roc_auc), ("y_true", Y), ("y_pred_a", S), ("y_pred_b", P)],
         {"n_resamples": 50, "confidence": 0.95, "method": "bca", "stratify": True, "seed": 0},
@@ -125,7 +129,15 @@ CALLS: dict[str, tuple[list, dict]] = {
     "brevity_penalty": ([("candidate", CAND), ("references", REF)], {}),
     "brier_score_loss": ([("y_true", Y), ("y_proba", S)], {"positive": 1}),
     "calibration_curve": ([("y_true", Y), ("y_proba", S)], {"positive": 1, "bins": 2}),
+    "calibration_band": (
+        [("y_true", Y), ("y_proba", S)],
+        {"positive": 1, "bins": 2, "confidence": 0.9},
+    ),
     "cohen_kappa": ([("cm", CM)], {}),
+    "cohen_kappa_interval": (
+        [("cm", CM)],
+        {"method": "normal", "confidence": 0.95, "n_resamples": 50, "seed": 0},
+    ),
     "compare_algorithms": ([("differences", [0.01, 0.02, -0.01, 0.03])], {"confidence": 0.95}),
     "compare_models": ([("p1", 0.8), ("n1", 100), ("p2", 0.7), ("n2", 100)], {"confidence": 0.9}),
     "corpus_bleu": ([("candidates", [CAND]), ("references", [REF])], {"max_order": 2}),
@@ -196,6 +208,14 @@ CALLS: dict[str, tuple[list, dict]] = {
     "rmse": ([("y_true", T), ("y_pred", YR)], {}),
     "roc_auc": ([("y_true", Y), ("y_score", S)], {"positive": 1}),
     "roc_auc_interval": ([("y_true", Y), ("y_score", S)], {"positive": 1, "confidence": 0.95}),
+    "roc_band": (
+        [("y_true", Y), ("y_score", S)],
+        {"positive": 1, "grid": [0.5], "method": "simultaneous", "n_resamples": 20, "seed": 0},
+    ),
+    "precision_recall_band": (
+        [("y_true", Y), ("y_score", S)],
+        {"positive": 1, "grid": [0.5], "confidence": 0.9, "n_resamples": 20, "seed": 0},
+    ),
     "roc_curve": ([("y_true", Y), ("y_score", S)], {"positive": 1}),
     "sensitivity": ([("cm", CM)], {"positive": 1}),
     "set_config": ([], {"language": "en"}),
@@ -340,6 +360,8 @@ ACCEPTED = {
     ("widgets.KFoldExplorer", "stratify", "bool"): "stratify=True is an option",
     ("bootstrap_interval", "stratify", "bool"): "stratify=True is an option",
     ("paired_bootstrap_interval", "stratify", "bool"): "stratify=True is an option",
+    ("roc_band", "stratify", "bool"): "stratify=True is an option",
+    ("precision_recall_band", "stratify", "bool"): "stratify=True is an option",
     ("widgets.ProfitExplorer", "profit_matrix", "2d"): "a 2×2 table of values",
     ("widgets.CountsExplorer", "max_count", "huge_int"): "a limit of the sliders, never reached",
     ("widgets.CoverageExplorer", "max_n", "huge_int"): "a limit of the slider, never reached",

@@ -33,6 +33,18 @@ CURVE_FUNCTIONS = {
         "calibration",
         lambda: evalbook.calibration_curve(Y, S, positive="spam", bins=5),
     ),
+    "roc_band": (
+        "roc_band",
+        lambda: evalbook.roc_band(Y, S, positive="spam", n_resamples=50, seed=0),
+    ),
+    "precision_recall_band": (
+        "precision_recall_band",
+        lambda: evalbook.precision_recall_band(Y, S, positive="spam", n_resamples=50, seed=0),
+    ),
+    "calibration_band": (
+        "calibration_band",
+        lambda: evalbook.calibration_band(Y, S, positive="spam", bins=5),
+    ),
 }
 
 

@@ -332,6 +332,9 @@ def _results_texts() -> list[str]:
         evalbook.ks_curve(y, scores, positive="spam"),
         evalbook.gain_lift(y, scores, positive="spam", bins=4),
         evalbook.calibration_curve(y, probabilities, positive="spam", bins=4),
+        evalbook.roc_band(y, scores, positive="spam", n_resamples=20, seed=0),
+        evalbook.precision_recall_band(y, scores, positive="spam", n_resamples=20, seed=0),
+        evalbook.calibration_band(y, probabilities, positive="spam", bins=4),
     ]
     assert {curve.kind for curve in curves} == set(evalbook.CURVE_KINDS)
     for curve in curves:
