@@ -239,6 +239,10 @@ habits carry over; ``tests/lib/test_naming.py`` fails on a public argument missi
     the end of an explorer's slider
 ``values``
     the values a slider runs through
+``hits``
+    a number of correct predictions (of an accuracy's n test instances), set by a slider
+``guess_first``
+    an explorer hides its answer until the student commits a guess
 ``separation``, ``positive_share``
     synthetic scores: the classes' distance and the positives' share
 ``majority_share``, ``recall_majority``, ``recall_minority``

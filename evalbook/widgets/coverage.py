@@ -46,6 +46,7 @@ from evalbook._core.render import (
     number,
     say,
 )
+from evalbook._core.stats import clopper_pearson_bounds
 from evalbook._core.svg import (
     FONT_SIZES,
     LINE_COLOURS,
@@ -56,7 +57,7 @@ from evalbook._core.svg import (
     Segments,
     svg_plot,
 )
-from evalbook.inference._intervals import _bounds
+from evalbook.inference import Interval, z_value
 from evalbook.widgets._base import Explorer, fold, headline_html
 from evalbook.widgets._canvas import DragCanvas
 
@@ -162,11 +163,23 @@ def hit_bounds(n, *, confidence=0.95, method="wilson"):
 
 
 def _hit_bounds(n: int, confidence: float, method: str):
-    hits = np.arange(n + 1)
-    if method != "bootstrap":
-        lower, upper = _bounds(hits, n, confidence, method)
-        return np.asarray(lower, dtype=float), np.asarray(upper, dtype=float)
     from scipy import stats
+
+    hits = np.arange(n + 1)
+    if method == "exact":
+        lower, upper = clopper_pearson_bounds(hits, n, confidence)
+        return np.asarray(lower, dtype=float), np.asarray(upper, dtype=float)
+    if method in ("wilson", "normal"):  # accuracy_interval's formulas, for every count at once
+        z, p = z_value(confidence), hits / n
+        if method == "normal":
+            half = z * np.sqrt(p * (1 - p) / n)
+            return p - half, p + half
+        centre = p + z**2 / (2 * n)
+        spread = z * np.sqrt(p / n - p**2 / n + z**2 / (4 * n**2))
+        denominator = 1 + z**2 / n
+        lower = np.where(p == 0, 0.0, np.clip((centre - spread) / denominator, 0.0, 1.0))
+        upper = np.where(p == 1, 1.0, np.clip((centre + spread) / denominator, 0.0, 1.0))
+        return lower, upper
 
     alpha = 1.0 - confidence
     share = hits / n
@@ -552,8 +565,6 @@ class CoverageExplorer(Explorer):
         hits, method = self.hits.value, self.method.value
         bounds, curves = self._curves()
         draws = as_rng(self._seed).binomial(n, p, size=self._trials)  # as interval_coverage
-        from evalbook.inference._intervals import Interval
-
         state = {"coverage": {}, "simulated": {}, "intervals": {}}
         for m in METHODS:
             lower, upper = bounds[m]
