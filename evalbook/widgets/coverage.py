@@ -630,11 +630,11 @@ class CoverageExplorer(Explorer):
                 points.append(
                     Points([p], [value], colour=_COLOURS[m], radius=MARK_RADIUS, mark=True)
                 )
-        lines.append(
+        lines.append(  # the confidence asked for: the menu's current value, as p's line is p's
             Line(
                 [0.0, 1.0],
                 [confidence, confidence],
-                colour=REFERENCE_COLOUR,
+                colour=MARK_COLOUR,
                 style="--",
                 width=_THIN,
             )

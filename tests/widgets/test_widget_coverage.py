@@ -1,5 +1,6 @@
 """CoverageExplorer driven from Python: exact coverage over p, the intervals, the misses."""
 
+import itertools
 import math
 import re
 
@@ -213,10 +214,10 @@ def test_a_current_value_mark_on_every_curve_and_a_line_at_the_confidence():
     assert len({x for _, x in marks}) == 1  # all at the same x: the current p
     assert float(marks[0][1]) == pytest.approx(explorer.curve_view.value_to_pixel(0.85)[0], abs=0.1)
     assert 'data-mark="x"' in page  # the line at p
-    # the reference line at the confidence: horizontal, dashed, in the reference colour
+    # the line at the confidence: horizontal, dashed, in the colour of a current value
     y = explorer.curve_view.value_to_pixel(0.5, 0.9)[1]
     assert re.search(
-        rf'points="[\d.]+,{y:.1f} [\d.]+,{y:.1f}" fill="none" stroke="{render.REFERENCE_COLOUR}"',
+        rf'points="[\d.]+,{y:.1f} [\d.]+,{y:.1f}" fill="none" stroke="{render.MARK_COLOUR}"',
         page,
     )
     explorer.p.value = 0.5
@@ -375,3 +376,19 @@ def test_properties_are_read_only():
 def test_bad_arguments(kwargs, error, message):
     with pytest.raises(error, match=message):
         CoverageExplorer(**kwargs)
+
+
+def test_its_colour_pairs_stay_apart_for_colour_blind_readers(colour_blind_delta_e):
+    pairs = [
+        ("contains p / misses it", render.REFERENCE_COLOUR, render.VERDICT_COLOURS["bad"]),
+        *(
+            (f"{a} / {b}", svg.LINE_COLOURS[i], svg.LINE_COLOURS[j])
+            for (i, a), (j, b) in itertools.combinations(enumerate(METHODS), 2)
+        ),
+        *(
+            (f"{m} / the line at the confidence", colour, render.MARK_COLOUR)
+            for m, colour in zip(METHODS, svg.LINE_COLOURS, strict=True)
+        ),
+    ]
+    for what, first, second in pairs:
+        assert colour_blind_delta_e(first, second) >= 10, what
