@@ -238,7 +238,6 @@ EXPLORERS: list[ExplorerCase] = [
         "n",
         ("formula", "limit", "shares", "simulated", "simulated_std", "sample", "table"),
     ),
-    ExplorerCase("CoverageExplorer", "09", _coverage, "p", ("coverage", "condition")),
     ExplorerCase(
         "DecisionCurveExplorer",
         "13",
@@ -246,6 +245,23 @@ EXPLORERS: list[ExplorerCase] = [
         "prevalence",
         ("curves", "table", "useful"),
         "redraw includes the SVG of the decision curves",
+    ),
+    ExplorerCase(
+        "CoverageExplorer",
+        "09",
+        _coverage,
+        "p",
+        ("coverage", "simulated_coverage", "intervals", "sample", "condition"),
+        "a step of p reuses the exact coverage curves of its n and confidence",
+    ),
+    ExplorerCase(
+        "CoverageExplorer",
+        "09",
+        _coverage,
+        "n",
+        ("coverage", "simulated_coverage", "curve", "intervals", "condition"),
+        "a step of n computes each method's interval of every hit count and its exact "
+        "coverage over a grid of 399 p",
     ),
 ]
 

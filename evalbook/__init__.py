@@ -249,6 +249,8 @@ habits carry over; ``tests/lib/test_naming.py`` fails on a public argument missi
 ``start``, ``guess_first``
     the value an explorer's slider starts at; hide the answer (a curve, the best value)
     until the student locks in a guess
+``hits``
+    a number of correct predictions (of an accuracy's n test instances), set by a slider
 ``separation``, ``positive_share``
     synthetic scores: the classes' distance and the positives' share
 ``majority_share``, ``recall_majority``, ``recall_minority``

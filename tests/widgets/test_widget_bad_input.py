@@ -62,7 +62,12 @@ def test_coverage_nan_p_is_refused_and_the_explorer_keeps_working():
     explorer = CoverageExplorer(n=30, p=0.85)
     _refused(explorer.p, math.nan, "p")
     assert explorer.p.value == 0.85
-    assert explorer.coverage == {"wilson": 0.8845, "normal": 0.816, "exact": 0.922}
+    assert explorer.simulated_coverage == {
+        "wilson": 0.8845,
+        "normal": 0.816,
+        "exact": 0.922,
+        "bootstrap": 0.816,
+    }
     explorer.n.value = 200
     assert explorer.coverage["normal"] > 0.85
 
