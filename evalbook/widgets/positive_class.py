@@ -48,8 +48,8 @@ class PositiveClassExplorer(Explorer):
     Shows (a) the table of instances with their target, prediction and result type (TP, FN,
     FP, TN; rows coloured by type), (b) the confusion matrix with the chosen class first
     (target in the rows; each cell in its result type's colour, as the table's rows; for
-    more than two classes, the chosen class against the rest) and (c) the four counts. Kelleher, Mac Namee & D'Arcy (2020), ch. 9
-    (the outcomes of a prediction).
+    more than two classes, the chosen class against the rest) and (c) the four counts.
+    Kelleher, Mac Namee & D'Arcy (2020), ch. 9 (the outcomes of a prediction).
 
     Every label other than the chosen one counts as negative, so for more than two classes
     the counts are those of the chosen class against the rest (one-vs-rest).
