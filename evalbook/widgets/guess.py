@@ -335,31 +335,32 @@ class Guess(Explorer):
         if self._value is not None:
             self._show()
         elif self._hands:
-            self._view.value = self._options_html() + f"<p><i>{say(_TEXT, 'hands')}</i></p>"
+            self._view.value = f"<p>{self._options_html()}</p><p><i>{say(_TEXT, 'hands')}</i></p>"
         else:
             self._view.value = f"<i>{say(_TEXT, 'waiting')}</i>"
 
     def _options_html(self, right=None) -> str:
+        """The lettered options in one row (a slide has little height to spare)."""
         items = []
         for letter, option in zip(self.letters, self._options, strict=True):
             text = html.escape(
                 number(option, 6, style="g") if self._numeric_options else str(option)
             )
-            style = "padding:2px 8px;margin:2px 0;border-radius:4px"
+            style = "display:inline-block;padding:2px 10px;margin:2px 8px 2px 0;border-radius:4px"
             if letter == right:
                 style += f";background:{RESULT_COLOURS['TP']};color:#000;font-weight:bold"
                 text += " ✅"
             items.append(
-                f'<li data-letter="{letter}" style="{style}"><b>{letter}</b> · {text}</li>'
+                f'<span data-letter="{letter}" style="{style}"><b>{letter}</b> · {text}</span>'
             )
-        return f'<ul style="list-style:none;padding-left:0">{"".join(items)}</ul>'
+        return "".join(items)
 
     def _show(self) -> None:
         d = self._digits
         if self._hands:
             letter = self.right_letter
             shown = number(self.value, d) if self._numeric_options else html.escape(str(self.value))
-            self._view.value = self._options_html(letter) + (
+            self._view.value = f"<p>{self._options_html(letter)}</p>" + (
                 f"<p>{say(_TEXT, 'answer_is', letter=letter)} "
                 f"{say(_TEXT, 'computed')}: <b>{shown}</b></p>"
             )
