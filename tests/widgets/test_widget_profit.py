@@ -132,8 +132,8 @@ def test_the_price_plot_marks_the_crossover_computed_from_the_matrices():
 def test_checklist(checklist):
     """Live update (a number box sets the FP price, every view follows), a dot on each
     model's line at the current price and at the crossover, 4 headline numbers for two
-    models (average class accuracy and profit, 2 decimals; accuracy in a fold), the renderer's colours, lines of 3 px and
-    dots of 8 px or more."""
+    models (average class accuracy and profit, 2 decimals; accuracy in a fold), the
+    renderer's colours, lines of 3 px and dots of 8 px or more."""
     import re
 
     explorer = ProfitExplorer(tree_knn_confusions(), profit_matrix())
