@@ -52,7 +52,7 @@ HEADLINE = {
     "recall": ("tpr", "sensitivity"),
     "specificity": ("tnr",),
 }
-_DOT_PITCH, _DOT_RADIUS, _DOTS_PER_ROW = 14, 5, 10  # px; a dot is 10 px across
+_DOT_PITCH, _DOT_RADIUS, _DOTS_PER_ROW = 14, 5, 16  # px; a dot is 10 px across
 _SHAPES = {"TP": "circle", "TN": "circle", "FN": "triangle", "FP": "triangle"}
 
 
