@@ -13,6 +13,7 @@ each instance).
 
 from __future__ import annotations
 
+import html
 import math
 
 import ipywidgets as widgets
@@ -288,8 +289,8 @@ class BootstrapExplorer(Explorer):
         test, train = ROLE_COLOURS["test"], ROLE_COLOURS["train"]
         return svg_plot(
             [
-                Line(ns, oob, say(_TEXT, "left_out"), colour=test, width=_LINE),
-                Line(ns, 1 - oob, say(_TEXT, "distinct"), colour=train, style="--", width=_LINE),
+                Line(ns, oob, colour=test, width=_LINE),
+                Line(ns, 1 - oob, colour=train, style="--", width=_LINE),
                 Line([1, self._max_n], [E_INVERSE] * 2, colour=BORDER, style=":", width=_LINE),
                 Line([1, self._max_n], [1 - E_INVERSE] * 2, colour=BORDER, style=":", width=_LINE),
             ],
@@ -302,11 +303,12 @@ class BootstrapExplorer(Explorer):
             x_log=True,
             marker=n,
             width=380,
-            height=270,
+            height=290,
             title=say(_TEXT, "curve_title"),
             xlabel="N",
             ylabel=say(_TEXT, "share_axis"),
-            legend="upper left",
+            legend=None,  # the key sits under the axis, off the data
+            footer=self._key(),
         )
 
     def _histogram_svg(self) -> str:
@@ -337,11 +339,22 @@ class BootstrapExplorer(Explorer):
             x_range=(0, 1),
             y_range=(0, top),
             width=420,
-            height=270,
+            height=290,
             title=say(_TEXT, "histogram_title", n_resamples=self._repeats, n=self.n.value),
             xlabel=say(_TEXT, "share_axis"),
             ylabel=say(_TEXT, "samples_axis"),
             legend=None,
+            footer=self._key(),
+        )
+
+    def _key(self) -> str:
+        """The plots' key, under the x axis: each share's colour and mark."""
+        test, train = ROLE_COLOURS["test"], ROLE_COLOURS["train"]
+        return (
+            f'<text font-size="14"><tspan fill="{test}" font-weight="bold">● ━</tspan> '
+            f"{html.escape(say(_TEXT, 'left_out'))}  "
+            f'<tspan fill="{train}" font-weight="bold">▲ ╍</tspan> '
+            f"{html.escape(say(_TEXT, 'distinct'))}</text>"
         )
 
     def _sample_html(self) -> str:
