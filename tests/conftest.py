@@ -290,3 +290,47 @@ def jupyterlab_server(tmp_path_factory):
                 os.kill(process.pid, signal.SIGKILL)
                 process.wait(timeout=10)
         log.close()
+
+
+# ---------------------------------------------------------------------- colours
+def cvd_delta_e(first: str, second: str) -> dict:
+    """CIEDE2000 ΔE between two ``#rrggbb`` colours as seen with normal vision and under
+    simulated deuteranopia and protanopia.
+
+    The simulation is Machado, Oliveira & Fernandes (2009), "A physiologically-based model
+    for simulation of color vision deficiency", IEEE TVCG 15(6), at severity 1, applied in
+    linear RGB (colour-science's ``matrix_cvd_Machado2009``); the difference is
+    CIEDE2000 (Sharma, Wu & Dalal 2005) in CIELAB under D65.
+    """
+    import colour
+    import numpy as np
+
+    srgb = colour.RGB_COLOURSPACES["sRGB"]
+    rgb = np.array([[int(c[i : i + 2], 16) / 255 for i in (1, 3, 5)] for c in (first, second)])
+    linear = colour.cctf_decoding(rgb, function="sRGB")
+    seen = {}
+    for name, deficiency in (
+        ("normal", None),
+        ("deuteranopia", "Deuteranomaly"),
+        ("protanopia", "Protanomaly"),
+    ):
+        values = linear
+        if deficiency is not None:
+            matrix = colour.blindness.matrix_cvd_Machado2009(deficiency, 1.0)
+            values = np.clip(linear @ matrix.T, 0, 1)
+        xyz = colour.RGB_to_XYZ(values, srgb, apply_cctf_decoding=False)
+        lab = colour.XYZ_to_Lab(xyz, srgb.whitepoint)
+        seen[name] = float(colour.delta_E(lab[0], lab[1], method="CIE 2000"))
+    return seen
+
+
+@pytest.fixture
+def colour_blind_delta_e():
+    """The smaller CIEDE2000 ΔE of two colours under simulated deuteranopia and protanopia
+    (:func:`cvd_delta_e`): a pair that must be told apart needs at least 10."""
+
+    def worst(first: str, second: str) -> float:
+        seen = cvd_delta_e(first, second)
+        return min(seen["deuteranopia"], seen["protanopia"])
+
+    return worst

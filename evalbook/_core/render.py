@@ -34,9 +34,16 @@ from evalbook._core.messages import COURSE_TERMS, N_, gettext, pgettext
 
 __all__ = [
     "CLASS_COLOURS",
+    "CLASS_LINE_COLOURS",
+    "MARK_COLOUR",
+    "MATRIX_COLOURS",
+    "METRIC_COLOURS",
+    "REFERENCE_COLOUR",
+    "REGION_TINT",
     "RESULT_COLOURS",
     "ROLE_COLOURS",
     "TERMS",
+    "VERDICT_COLOURS",
     "Cell",
     "check_ids",
     "chips",
@@ -264,19 +271,44 @@ def percent(value, digits: int = 1, *, language=None) -> str:
 
 
 # ---------------------------------------------------------------------- colours
-#: Background of each result type: greens for the hits, red for the false positives
-#: (type I errors), orange for the false negatives (type II).
-RESULT_COLOURS = {"TP": "#b7e1b7", "TN": "#e3f4e3", "FP": "#f6c1c1", "FN": "#fbd9a8"}
-#: Diagonal (hits) and off-diagonal (errors) cells of a k×k matrix.
-MATRIX_COLOURS = {"hit": "#d9f2d9", "error": "#f8dcdc"}
-#: The test and training roles of an instance in a split.
-ROLE_COLOURS = {"test": "#f4a259", "train": "#cfe3f7"}
-#: Colours of classes (cycled), e.g. a class header row.
-CLASS_COLOURS = ("#5b8e7d", "#bc4b51", "#8d6cab", "#f4e285", "#3d5a80", "#98c1d9")
-#: A value that meets its target, and one that does not (bars of a coverage table).
-VERDICT_COLOURS = {"good": "#4a9a4a", "bad": "#c0504d"}
-#: Lines of the positive and the negative class in the plots.
-CLASS_LINE_COLOURS = {"positive": "#d62728", "negative": "#1f77b4"}
+# One colour language for the explorers, the Displays and the book, from Okabe & Ito's
+# colour-blind-safe palette (Okabe & Ito 2008, "Color Universal Design") and, for the
+# metric lines, Paul Tol's muted scheme (Tol 2021, "Colour schemes"). One meaning per
+# colour, and each with a second cue that does not need colour: the letters TP/FN/FP/TN in
+# a matrix cell, a triangle (positive) or a circle (negative) for a class's dots and a
+# solid or dashed line for its curve, the label of a role or a line.
+# tests/lib/test_colours.py checks that every pair that must be told apart stays at least
+# 10 apart (CIEDE2000) under simulated deuteranopia and protanopia.
+#: The current value: the dragged line, the dot on every curve at the control's value.
+MARK_COLOUR = "#000000"
+#: Background of each result type: hits in bluish green (TP darker, TN pale), errors in
+#: orange (FP) and pale yellow (FN); the cell also carries its letters.
+RESULT_COLOURS = {"TP": "#66c2a5", "TN": "#d4f0e6", "FP": "#eda838", "FN": "#f9f1a0"}
+#: Diagonal (hits) and off-diagonal (errors) cells of a k×k matrix: the results' hues.
+MATRIX_COLOURS = {"hit": "#99d6c0", "error": "#f3c66f"}
+#: The training and the held-out (test, validation) roles: cells of a split, error lines.
+ROLE_COLOURS = {"test": "#CC79A7", "train": "#56B4E9"}
+#: Colours of classes (cycled), e.g. decision regions, a class header row.
+CLASS_COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9")
+#: How far a class's colour goes toward white as the background of its region (a decision
+#: region): light enough for the dots on it, still 10 apart for colour-blind readers.
+REGION_TINT = 0.6
+#: A value that meets its target (bluish green, like a hit) and one that does not (orange,
+#: like an error); shown with ✓ and ✗.
+VERDICT_COLOURS = {"good": "#009E73", "bad": "#E69F00"}
+#: Dots and lines of the positive class (vermillion, triangles, solid) and of the negative
+#: class (blue, circles, dashed).
+CLASS_LINE_COLOURS = {"positive": "#D55E00", "negative": "#0072B2"}
+#: The curves of metrics (Tol's muted indigo, wine, green, purple): the same metric keeps
+#: its colour everywhere; another model or prevalence of it is dashed.
+METRIC_COLOURS = {
+    "accuracy": "#332288",
+    "cohen_kappa": "#882255",
+    "recall": "#117733",
+    "precision": "#AA4499",
+}
+#: Reference lines (the diagonal of a ROC plot, a chance level): grey, thin, dashed.
+REFERENCE_COLOUR = "#777777"
 #: Borders of every table cell.
 BORDER = "#ccc"
 

@@ -13,21 +13,29 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from evalbook._core.render import number
+from evalbook._core.render import CLASS_COLOURS, MARK_COLOUR, number
 
 __all__ = [
     "FONT_SIZES",
     "LINE_COLOURS",
+    "LINE_WIDTH",
+    "MARK_RADIUS",
+    "Boxes",
     "Line",
     "Points",
     "Segments",
     "nice_ticks",
+    "plot_frame",
     "svg_plot",
     "thin",
 ]
 
-#: Colours of the lines of a plot, in order (matplotlib's first four).
-LINE_COLOURS = ("#1f77b4", "#ff7f0e", "#2ca02c", "#d62728")
+#: Colours of the lines of a plot, in order: Okabe & Ito's (the workbook's palette,
+#: :mod:`evalbook._core.render`); an explorer picks the colour of a line's meaning there.
+LINE_COLOURS = ("#0072B2", "#E69F00", "#009E73", "#CC79A7")
+#: Width of a data line and radius of the dot at the current value, in pixels: a line of
+#: 3 px and a dot of 9 px across read from the back of a classroom at 1280×720.
+LINE_WIDTH, MARK_RADIUS = 3.0, 4.5
 _DASHES = {"-": "", "--": "6 3", ":": "2 3"}
 #: Font sizes of a plot's text, in pixels (the SVG is drawn at its size, never scaled):
 #: read from the back of a classroom on a 1280×720 projector, none is below 14 px.
@@ -42,19 +50,26 @@ class Points:
     x: object
     y: object
     label: str = ""
-    colour: str = "#1f77b4"
+    colour: str = CLASS_COLOURS[0]
     radius: float = 2.5
-    shape: str = "circle"  # or "triangle"
+    shape: str = "circle"  # or "triangle", "square"
+    mark: bool = False  # the current value: opaque, a white edge, moved while dragged
 
     def marks(self, xs, ys) -> str:
         """The SVG of a mark at each pixel position."""
+        if self.shape == "square":
+            r = self.radius * 0.89  # a square of the circle's area
+            return "".join(
+                f'<rect x="{a - r:.1f}" y="{b - r:.1f}" width="{2 * r:.1f}" height="{2 * r:.1f}"/>'
+                for a, b in zip(xs, ys, strict=True)
+            )
         if self.shape == "circle":
             return "".join(
                 f'<circle cx="{a:.1f}" cy="{b:.1f}" r="{self.radius}"/>'
                 for a, b in zip(xs, ys, strict=True)
             )
         if self.shape != "triangle":
-            raise ValueError(f"shape must be 'circle' or 'triangle'; got {self.shape!r}")
+            raise ValueError(f"shape must be 'circle', 'triangle' or 'square'; got {self.shape!r}")
         r = self.radius * 1.3  # a triangle of the circle's area looks as big
         return "".join(
             f'<path d="M{a:.1f} {b - r:.1f}L{a + 0.87 * r:.1f} {b + 0.5 * r:.1f}'
@@ -70,9 +85,9 @@ class Line:
     x: object
     y: object
     label: str = ""
-    colour: str = "#1f77b4"
+    colour: str = CLASS_COLOURS[0]
     style: str = "-"
-    width: float = 1.8
+    width: float = LINE_WIDTH
 
 
 @dataclass(frozen=True)
@@ -84,6 +99,20 @@ class Segments:
     end: object
     colour: str = "#ccc"
     width: float = 1.0
+
+
+@dataclass(frozen=True)
+class Boxes:
+    """Rectangles of :func:`svg_plot` in data units: from (``x0``, ``y0``) to (``x1``,
+    ``y1``) each, e.g. the squared errors of a regression drawn as squares."""
+
+    x0: object
+    y0: object
+    x1: object
+    y1: object
+    colour: str = "#999"
+    opacity: float = 0.25
+    label: str = ""
 
 
 def thin(size: int, at_most: int) -> np.ndarray:
@@ -147,24 +176,35 @@ def svg_plot(
     y_ticks=True,
     footer="",
     x_integer=False,
+    boxes=(),
     x_log=False,
 ) -> str:
     """A plot as an inline SVG of ``width`` × ``height`` px: lines, points, segments, legend.
 
     Cheap enough to redraw at every step of a slider (no matplotlib, no PNG), and it
     never stretches: its size is fixed. ``marker`` is the x of a black vertical line (the
-    slider's value, e.g. a threshold), ``shade_from`` shades the plot right of an x.
-    ``legend`` is "lower left", "upper left" or None. ``footer`` is raw SVG text drawn
-    under the x axis (e.g. a colour key). The axes tick at round values
-    (:func:`nice_ticks`; whole numbers on x with ``x_integer``; with ``x_log`` the x axis
-    is logarithmic, ticked at the powers of ten, and ``x_range`` must be positive); the
-    text is at least
-    14 px (:data:`FONT_SIZES`).
+    control's value, e.g. a threshold; the drag view :mod:`evalbook.widgets._canvas` moves
+    it), ``shade_from`` shades the plot right of an x. ``legend`` is "lower left",
+    "upper left", "below" (under the x axis, off the data) or None. ``footer`` is raw SVG
+    text drawn under the x axis (e.g. a colour key). ``boxes`` are rectangles in data
+    units drawn under the lines. The axes tick at round values (:func:`nice_ticks`; whole
+    numbers on x with ``x_integer``; with ``x_log`` the x axis is logarithmic, ticked at the
+    powers of ten, and ``x_range`` must be positive); the text is at least 14 px
+    (:data:`FONT_SIZES`).
+
+    The ``<svg>`` carries its plot area (``data-plot="left top width height"`` in pixels)
+    and its ranges (``data-x``, ``data-y``): the drag view turns a pointer into data
+    coordinates with them. The marker and the points marked as the current value carry
+    ``data-mark``.
     """
     sizes = FONT_SIZES
     (x0, x1), (y0, y1) = x_range, y_range
+    step = sizes["legend"] + 4
+    labelled = [item for item in (*lines, *points, *boxes) if item.label] if legend else []
+    below_rows = _legend_rows(labelled, width) if legend == "below" else []
     top = sizes["title"] + 12 if title else sizes["tick"] // 2 + 4
     bottom = sizes["tick"] + sizes["label"] + 16 + (sizes["legend"] + 4 if footer else 0)
+    bottom += step * len(below_rows)
     h = height - top - bottom
     y_values = nice_ticks(
         y0,
@@ -193,7 +233,9 @@ def svg_plot(
 
     parts = [
         f'<svg{f" class={chr(34)}{css_class}{chr(34)}" if css_class else ""} width="{width}" '
-        f'height="{height}" xmlns="http://www.w3.org/2000/svg" font-family="sans-serif">',
+        f'height="{height}" xmlns="http://www.w3.org/2000/svg" font-family="sans-serif" '
+        f'data-plot="{left} {top} {w} {h}" data-x="{x0:.12g} {x1:.12g}" '
+        f'data-y="{y0:.12g} {y1:.12g}">',
         f'<rect x="{left}" y="{top}" width="{w}" height="{h}" fill="#fff" stroke="#444"/>',
     ]
     if title:
@@ -203,8 +245,9 @@ def svg_plot(
         )
     if shade_from is not None:
         parts.append(
-            f'<rect x="{sx(shade_from):.1f}" y="{top}" width="{left + w - sx(shade_from):.1f}" '
-            f'height="{h}" fill="#000" fill-opacity="0.07"/>'
+            f'<rect data-mark="shade" x="{sx(shade_from):.1f}" y="{top}" '
+            f'width="{left + w - sx(shade_from):.1f}" height="{h}" fill="#000" '
+            'fill-opacity="0.07"/>'
         )
     tick = sizes["tick"]
     for xv in x_values:
@@ -227,6 +270,16 @@ def svg_plot(
             f'<text x="{label}" y="{top + h / 2}" font-size="{label}" text-anchor="middle" '
             f'transform="rotate(-90 {label} {top + h / 2})">{html.escape(ylabel)}</text>'
         )
+    for group in boxes:
+        rects = "".join(
+            f'<rect x="{min(sx(a), sx(c)):.1f}" y="{min(sy(b), sy(d)):.1f}" '
+            f'width="{abs(sx(c) - sx(a)):.1f}" height="{abs(sy(d) - sy(b)):.1f}"/>'
+            for a, b, c, d in zip(group.x0, group.y0, group.x1, group.y1, strict=True)
+        )
+        parts.append(
+            f'<g class="evalbook-boxes" fill="{group.colour}" fill-opacity="{group.opacity}" '
+            f'stroke="{group.colour}" stroke-width="1">{rects}</g>'
+        )
     for group in segments:
         path = "".join(
             f"M{sx(a):.1f} {sy(b):.1f}V{sy(c):.1f}"
@@ -246,39 +299,100 @@ def svg_plot(
             f'<polyline points="{coords}" fill="none" stroke="{line.colour}" '
             f'stroke-width="{line.width}"' + (f' stroke-dasharray="{dash}"' if dash else "") + "/>"
         )
-    for group in points:
-        parts.append(
-            f'<g fill="{group.colour}" fill-opacity="0.75">'
-            + group.marks([sx(a) for a in group.x], [sy(b) for b in group.y])
-            + "</g>"
-        )
     if marker is not None:
         parts.append(
-            f'<line x1="{sx(marker):.1f}" y1="{top}" x2="{sx(marker):.1f}" y2="{top + h}" '
-            'stroke="#000" stroke-width="1.5"/>'
+            f'<line data-mark="x" x1="{sx(marker):.1f}" y1="{top}" x2="{sx(marker):.1f}" '
+            f'y2="{top + h}" stroke="{MARK_COLOUR}" stroke-width="{LINE_WIDTH}"/>'
         )
-    labelled = [item for item in (*lines, *points) if item.label] if legend else []
-    step = sizes["legend"] + 4
-    y_start = top + h - 6 - step * len(labelled) if legend == "lower left" else top + 4
-    for k, item in enumerate(labelled):
-        y = y_start + step * k + sizes["legend"] - 1
-        if isinstance(item, Points):
+    for group in points:
+        if group.mark:  # the current value: opaque, with a white edge, on top
             parts.append(
-                f'<g fill="{item.colour}">{item.marks([left + 16], [y - 0.35 * step])}</g>'
+                f'<g data-mark="point" fill="{group.colour}" stroke="#fff" stroke-width="1.5">'
+                + group.marks([sx(a) for a in group.x], [sy(b) for b in group.y])
+                + "</g>"
             )
         else:
-            dash = _DASHES[item.style]
             parts.append(
-                f'<line x1="{left + 6}" y1="{y - 5}" x2="{left + 26}" y2="{y - 5}" '
-                f'stroke="{item.colour}" stroke-width="1.8"'
-                + (f' stroke-dasharray="{dash}"' if dash else "")
-                + "/>"
+                f'<g fill="{group.colour}" fill-opacity="0.75">'
+                + group.marks([sx(a) for a in group.x], [sy(b) for b in group.y])
+                + "</g>"
             )
-        parts.append(
-            f'<text x="{left + 30}" y="{y}" font-size="{sizes["legend"]}">'
-            f"{html.escape(item.label)}</text>"
-        )
+    if legend == "below":
+        y = top + h + tick + label + 16
+        for row in below_rows:
+            y += step
+            for x, item in row:
+                parts.append(_legend_item(item, x + left, y))
+    elif labelled:
+        y_start = top + h - 6 - step * len(labelled) if legend == "lower left" else top + 4
+        for k, item in enumerate(labelled):
+            parts.append(_legend_item(item, left, y_start + step * k + sizes["legend"] - 1))
     if footer:
         parts.append(f'<g transform="translate(6,{height - 6})">{footer}</g>')
     parts.append("</svg>")
     return "".join(parts)
+
+
+def _legend_width(item) -> float:
+    return 34 + len(item.label) * _CHAR * FONT_SIZES["legend"] + 14
+
+
+def _legend_rows(items, width: float) -> list:
+    """The legend's items laid out in rows under the plot: [(x, item), ...] per row."""
+    rows, row, x = [], [], 0.0
+    for item in items:
+        if row and x + _legend_width(item) > width - 20:
+            rows.append(row)
+            row, x = [], 0.0
+        row.append((x, item))
+        x += _legend_width(item)
+    return [*rows, row] if row else rows
+
+
+def _legend_item(item, left: float, y: float) -> str:
+    """One legend entry at ``left`` with its text's baseline at ``y``."""
+    step = FONT_SIZES["legend"] + 4
+    if isinstance(item, Points):
+        mark = f'<g fill="{item.colour}">{item.marks([left + 16], [y - 0.35 * step])}</g>'
+    elif isinstance(item, Boxes):
+        mark = (
+            f'<rect x="{left + 9}" y="{y - 12}" width="12" height="12" fill="{item.colour}" '
+            f'fill-opacity="{item.opacity}" stroke="{item.colour}"/>'
+        )
+    else:
+        dash = _DASHES[item.style]
+        mark = (
+            f'<line x1="{left + 6}" y1="{y - 5}" x2="{left + 26}" y2="{y - 5}" '
+            f'stroke="{item.colour}" stroke-width="{LINE_WIDTH}"'
+            + (f' stroke-dasharray="{dash}"' if dash else "")
+            + "/>"
+        )
+    return (
+        f'{mark}<text x="{left + 30}" y="{y}" font-size="{FONT_SIZES["legend"]}">'
+        f"{html.escape(item.label)}</text>"
+    )
+
+
+def plot_frame(svg: str) -> dict:
+    """The plot area and ranges an :func:`svg_plot` carries: pixels ↔ data coordinates.
+
+    >>> frame = plot_frame(svg_plot(x_range=(0, 1), y_range=(0, 2), width=300, height=200))
+    >>> frame["x_range"], frame["y_range"], frame["width"] < 300
+    ((0.0, 1.0), (0.0, 2.0), True)
+    """
+    import re
+
+    found = re.search(r'data-plot="([^"]+)" data-x="([^"]+)" data-y="([^"]+)"', svg)
+    if found is None:
+        raise ValueError("svg is not a plot of svg_plot (no data-plot)")
+    left, top, width, height = (float(v) for v in found[1].split())
+    x_range = tuple(float(v) for v in found[2].split())
+    y_range = tuple(float(v) for v in found[3].split())
+    return {
+        "left": left,
+        "top": top,
+        "width": width,
+        "height": height,
+        "x_range": x_range,
+        "y_range": y_range,
+    }

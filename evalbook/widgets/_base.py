@@ -1,17 +1,86 @@
-"""The base of every explorer: controls, views, the wiring between them, the repr, display."""
+"""The base of every explorer: controls, views, the wiring between them, the repr, display.
+
+Besides the wiring, two hooks every explorer can use (small on purpose):
+
+- a **calm screen**: :func:`headline_html` shows at most :data:`HEADLINE_MAX` numbers,
+  large, at 2-3 decimals; :func:`fold` puts the rest in a closed fold (an ipywidgets
+  Accordion) under them;
+- **guess first**: :meth:`Explorer._guess_first_box` adds a "lock in my guess" button;
+  until the student presses it (or :meth:`Explorer.commit_guess` runs),
+  :attr:`Explorer.answer_shown` is False and the explorer hides its answer (a curve, the
+  best value); afterwards the guess stays locked and shown beside the answer.
+"""
 
 from __future__ import annotations
 
+import html as _html
 import math
 import numbers
 from collections.abc import Mapping
 
+import ipywidgets as widgets
 import numpy as np
 import traitlets
 
+from evalbook._core.messages import N_
+from evalbook._core.render import number, say
 from evalbook.widgets._keyboard import with_keyboard
 
-__all__ = ["REGISTRY", "Explorer"]
+__all__ = ["HEADLINE_MAX", "REGISTRY", "Explorer", "fold", "headline_html"]
+
+#: At most this many headline numbers on an explorer's screen; the rest go in a fold.
+HEADLINE_MAX = 4
+
+_TEXT = {
+    "commit": N_("Lock in my guess"),
+    "guess_first": N_("Guess first: move the control to your guess, then lock it in."),
+    "locked": N_("your guess: {value} (locked)"),
+    "more": N_("More numbers"),
+}
+
+
+def headline_html(items, *, digits: int = 3) -> str:
+    """At most :data:`HEADLINE_MAX` numbers, large, each under its name: the calm screen.
+
+    ``items`` are (name, value) pairs; a float is shown at ``digits`` decimals (2 or 3),
+    anything else as it is. Each number carries ``data-headline`` (its name).
+
+    >>> text = headline_html([("accuracy", 0.91234), ("n", 20)])
+    >>> text.count("data-headline"), "0.912" in text
+    (2, True)
+    """
+    items = list(items)
+    if len(items) > HEADLINE_MAX:
+        raise ValueError(f"items must hold at most {HEADLINE_MAX} numbers; got {len(items)}")
+    if digits not in (2, 3):
+        raise ValueError(f"digits must be 2 or 3; got {digits!r}")
+    cells = []
+    for name, value in items:
+        shown = (
+            number(value, digits)
+            if isinstance(value, numbers.Real) and not isinstance(value, numbers.Integral)
+            else str(value)
+        )
+        cells.append(
+            '<div style="display:flex;flex-direction:column;min-width:86px">'
+            f'<span style="font-size:14px;color:#444">{_html.escape(str(name))}</span>'
+            f'<span data-headline="{_html.escape(str(name))}" '
+            f'style="font-size:24px;font-weight:bold">{_html.escape(shown)}</span></div>'
+        )
+    return (
+        '<div class="evalbook-headline" style="display:flex;gap:14px;flex-wrap:wrap">'
+        + "".join(cells)
+        + "</div>"
+    )
+
+
+def fold(children, title: str | None = None) -> widgets.Accordion:
+    """A closed fold (ipywidgets Accordion) holding ``children``: the numbers that are not
+    headlines. ``title`` defaults to "More numbers" in the display language."""
+    box = widgets.Accordion(children=[widgets.VBox(list(children))], selected_index=None)
+    box.set_title(0, say(_TEXT, "more") if title is None else title)
+    return box
+
 
 #: Every explorer class whose module has been imported: class name → class.
 REGISTRY: dict[str, type] = {}
@@ -62,6 +131,9 @@ class Explorer:
     _views: tuple = ()
     _controls: dict | None = None
     _restoring = False
+    _guess = None  # the committed guess (guess-first mode), or None
+    _guess_control: str | None = None  # the control whose value is the guess
+    commit_button = None
 
     # ------------------------------------------------------------------ building
     def _setup(self, controls: dict, views, layout, *, attributes: bool = True) -> None:
@@ -82,6 +154,50 @@ class Explorer:
             control.observe(self._on_change, names="value")
         self._views = tuple(views)
         self._widget = with_keyboard(layout)  # a clicked control keeps the focus on a slide
+        self._refresh()
+
+    def _guess_first_box(self, control: str, enabled: bool):
+        """The guess-first row (an instruction and the "lock in my guess" button) for the
+        control named ``control``, or None when not ``enabled``. Call it before
+        :meth:`_setup` and put the row in the layout."""
+        if not enabled:
+            return None
+        self._guess_control = control
+        self.commit_button = widgets.Button(
+            description=say(_TEXT, "commit"),
+            button_style="warning",
+            layout=widgets.Layout(width="auto"),
+        )
+        self.commit_button.on_click(lambda _: self.commit_guess())
+        self._guess_note = widgets.HTML(say(_TEXT, "guess_first"))
+        return widgets.HBox([self.commit_button, self._guess_note])
+
+    @property
+    def guess_first(self) -> bool:
+        """Whether the explorer was built in guess-first mode."""
+        return self._guess_control is not None
+
+    @property
+    def committed_guess(self):
+        """The committed guess (the control's value when it was locked in), or None."""
+        return self._guess
+
+    @property
+    def answer_shown(self) -> bool:
+        """False while a guess-first explorer waits for the guess: its answer is hidden."""
+        return self._guess_control is None or self._guess is not None
+
+    def commit_guess(self) -> None:
+        """Lock in the control's current value as the guess and show the answer; a second
+        call changes nothing (the first guess stays)."""
+        if self._guess_control is None:
+            raise ValueError("this explorer was built without guess_first=True")
+        if self._guess is not None:
+            return
+        self._guess = self._controls[self._guess_control].value
+        self.commit_button.disabled = True
+        shown = number(self._guess, 3) if isinstance(self._guess, float) else self._guess
+        self._guess_note.value = say(_TEXT, "locked", value=shown)
         self._refresh()
 
     # ------------------------------------------------------------------ wiring
@@ -105,8 +221,9 @@ class Explorer:
 
     @property
     def html(self) -> str:
-        """The HTML the explorer currently shows (its views, in order)."""
-        return "".join(view.value for view in self._views)
+        """The HTML the explorer currently shows (its views, in order; a drag view as its
+        static SVG)."""
+        return "".join(getattr(view, "html", None) or view.value for view in self._views)
 
     def _repr_fields(self) -> dict:
         """What the repr shows, name → value (a subclass implements it)."""

@@ -5,7 +5,8 @@ deck mode (jupyterlab-slideshow) then focuses that cell: the control loses the f
 just got, and → moves the slides instead of the slider. :func:`with_keyboard` gives an
 explorer's container a small front-end behaviour (an invisible ``anywidget`` in it):
 
-- a click on a control (a slider's handle or track, a box, a button, a menu) leaves the
+- a click on a control (a slider's handle or track, a box, a button, a menu, a drag view
+  of :mod:`evalbook.widgets._canvas`) leaves the
   focus on that control (the slider's handle for a click on its track);
 - while a control has the focus, every key goes to it (arrows move a slider; JupyterLab's
   and the deck's shortcuts are off inside the explorer: Lumino's
@@ -27,7 +28,8 @@ import traitlets
 CONTAINER_CLASS = "evalbook-keyboard"
 
 _ESM = """
-const CONTROL = '.noUi-handle, input, select, textarea, button, [contenteditable="true"]';
+const CONTROL =
+  '.noUi-handle, .evalbook-canvas, input, select, textarea, button, [contenteditable="true"]';
 
 function attach(root) {
   if (root.dataset.evalbookKeyboard) return;

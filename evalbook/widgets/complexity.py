@@ -28,7 +28,7 @@ from evalbook._core.checks import (
     check_whole_number,
 )
 from evalbook._core.messages import N_
-from evalbook._core.render import CLASS_COLOURS, Cell, blend, html_table, say
+from evalbook._core.render import CLASS_COLOURS, REGION_TINT, Cell, blend, html_table, say
 from evalbook._core.svg import LINE_COLOURS, Line, Points, Segments, nice_ticks, svg_plot
 from evalbook.model_selection import holdout
 from evalbook.widgets._base import Explorer
@@ -293,7 +293,7 @@ class ComplexityExplorer(Explorer):
                     start.append(ys[first])
                     end.append(ys[last + 1])
             segments.append(
-                Segments(x, start, end, colour=blend(colour, "#ffffff", 0.7), width=width)
+                Segments(x, start, end, colour=blend(colour, "#ffffff", REGION_TINT), width=width)
             )
         points = []
         for labels, data, radius, shade, shape in (

@@ -190,7 +190,7 @@ def test_svg_plot_lines_points_segments_marker():
     assert '<rect x="16" y="11" width="167" height="44"' in svg
     assert '<circle cx="99.5" cy="33.0" r="4"/>' in svg
     assert 'd="M57.8 55.0V11.0"' in svg  # the segment from y = 0 to y = 1 at x = 0.25
-    assert '<line x1="99.5" y1="11" x2="99.5" y2="55" stroke="#000"' in svg
+    assert '<line data-mark="x" x1="99.5" y1="11" x2="99.5" y2="55" stroke="#000000"' in svg
     # a nan point is left out of its line, not drawn at a wrong place
     assert svg.split("<polyline")[2].count(",") == 1
 

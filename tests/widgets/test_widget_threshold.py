@@ -132,7 +132,7 @@ def test_any_scores_and_labels():
     assert explorer.confusion_matrix.tp == np.sum((scores >= 0) & (y == 1))
     assert explorer.table_view.value.count("data-result=") == 10
     # 500 distinct scores, but the drawn ROC keeps at most 200 points, both ends included
-    pattern = r'<polyline points="([^"]+)" fill="none" stroke="#1f77b4" stroke-width="2"'
+    pattern = r'<polyline points="([^"]+)" fill="none" stroke="#0072B2" stroke-width="2"'
     roc_points = re.search(pattern, explorer.plot_view.value).group(1).split()
     assert len(roc_points) == 200
     assert roc_points[0] == "54.0,215.0" and roc_points[-1] == "243.0,27.0"  # (0, 0) to (1, 1)
