@@ -22,7 +22,7 @@ import numpy as np
 from evalbook._core.checks import check_whole_number
 from evalbook._core.messages import N_
 from evalbook._core.render import (
-    BORDER,
+    REFERENCE_COLOUR,
     ROLE_COLOURS,
     Cell,
     chips,
@@ -31,7 +31,7 @@ from evalbook._core.render import (
     say,
     side_by_side,
 )
-from evalbook._core.svg import Line, Points, Segments, svg_plot
+from evalbook._core.svg import LINE_WIDTH, MARK_RADIUS, Line, Points, Segments, svg_plot
 from evalbook.model_selection._resampling import (
     bootstrap,
     bootstrap_oob_probability,
@@ -70,7 +70,7 @@ _TEXT = {
 #: At most this many draws (``max_n × n_resamples``) are simulated at a step of the slider:
 #: two million draws take about 20 ms (``make bench``), so the slider stays fluid.
 MAX_DRAWS = 2 * 10**6
-_LINE, _DOT = 3, 4  # px: lines 3 px wide, dots 8 px across
+_LINE, _DOT = LINE_WIDTH, MARK_RADIUS  # px: lines 3 px wide, dots 9 px across
 
 
 class BootstrapExplorer(Explorer):
@@ -291,12 +291,24 @@ class BootstrapExplorer(Explorer):
             [
                 Line(ns, oob, colour=test, width=_LINE),
                 Line(ns, 1 - oob, colour=train, style="--", width=_LINE),
-                Line([1, self._max_n], [E_INVERSE] * 2, colour=BORDER, style=":", width=_LINE),
-                Line([1, self._max_n], [1 - E_INVERSE] * 2, colour=BORDER, style=":", width=_LINE),
+                Line(
+                    [1, self._max_n],
+                    [E_INVERSE] * 2,
+                    colour=REFERENCE_COLOUR,
+                    style=":",
+                    width=_LINE,
+                ),
+                Line(
+                    [1, self._max_n],
+                    [1 - E_INVERSE] * 2,
+                    colour=REFERENCE_COLOUR,
+                    style=":",
+                    width=_LINE,
+                ),
             ],
             points=[
-                Points([n], [formula], colour=test, radius=_DOT),
-                Points([n], [1 - formula], colour=train, radius=_DOT, shape="triangle"),
+                Points([n], [formula], colour=test, radius=_DOT, mark=True),
+                Points([n], [1 - formula], colour=train, radius=_DOT, shape="triangle", mark=True),
             ],
             x_range=(1, self._max_n),
             y_range=(0, 1),
@@ -321,8 +333,10 @@ class BootstrapExplorer(Explorer):
         test, train = ROLE_COLOURS["test"], ROLE_COLOURS["train"]
         return svg_plot(
             [
-                Line([E_INVERSE] * 2, [0, top], colour=BORDER, style=":", width=_LINE),
-                Line([1 - E_INVERSE] * 2, [0, top], colour=BORDER, style=":", width=_LINE),
+                Line([E_INVERSE] * 2, [0, top], colour=REFERENCE_COLOUR, style=":", width=_LINE),
+                Line(
+                    [1 - E_INVERSE] * 2, [0, top], colour=REFERENCE_COLOUR, style=":", width=_LINE
+                ),
             ],
             segments=[
                 Segments(
@@ -333,8 +347,8 @@ class BootstrapExplorer(Explorer):
                 ),
             ],
             points=[
-                Points([oob], [0], colour=test, radius=_DOT),
-                Points([1 - oob], [0], colour=train, radius=_DOT, shape="triangle"),
+                Points([oob], [0], colour=test, radius=_DOT, mark=True),
+                Points([1 - oob], [0], colour=train, radius=_DOT, shape="triangle", mark=True),
             ],
             x_range=(0, 1),
             y_range=(0, top),

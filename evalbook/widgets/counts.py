@@ -20,6 +20,7 @@ import numpy as np
 from evalbook._core.checks import UndefinedMetricWarning, check_whole_number
 from evalbook._core.messages import N_
 from evalbook._core.render import (
+    MARK_COLOUR,
     RESULT_COLOURS,
     Cell,
     confusion_html,
@@ -278,12 +279,12 @@ def _mark(kind: str, x: float, y: float, r: float) -> str:
     colour = RESULT_COLOURS[kind]
     if _SHAPES[kind] == "circle":
         return (
-            f'<circle cx="{x}" cy="{y}" r="{r}" fill="{colour}" stroke="black" '
+            f'<circle cx="{x}" cy="{y}" r="{r}" fill="{colour}" stroke="{MARK_COLOUR}" '
             f'stroke-width="1" data-result="{kind}"/>'
         )
     return (
         f'<path d="M{x} {y - r * 1.2:.1f}L{x + r * 1.1:.1f} {y + r * 0.8:.1f}'
-        f'H{x - r * 1.1:.1f}Z" fill="{colour}" stroke="black" stroke-width="1" '
+        f'H{x - r * 1.1:.1f}Z" fill="{colour}" stroke="{MARK_COLOUR}" stroke-width="1" '
         f'data-result="{kind}"/>'
     )
 

@@ -24,6 +24,7 @@ from evalbook._core.checks import as_label_array, check_label_types, check_whole
 from evalbook._core.messages import N_, ngettext
 from evalbook._core.render import (
     CLASS_COLOURS,
+    MARK_COLOUR,
     ROLE_COLOURS,
     Cell,
     Rendered,
@@ -340,7 +341,7 @@ class KFoldExplorer(Explorer):
             detail = " ".join(
                 f"{c}:{v}" for c, v in zip(counts.columns, count_values[fold], strict=True)
             )
-            mark = "font-weight:bold;outline:3px solid black" if fold == current else ""
+            mark = f"font-weight:bold;outline:3px solid {MARK_COLOUR}" if fold == current else ""
             rows.append(
                 [
                     Cell(f"{'▶ ' if fold == current else ''}fold {fold + 1}", style=_LABEL),

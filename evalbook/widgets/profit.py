@@ -21,6 +21,7 @@ from evalbook._core.checks import as_profit_matrix
 from evalbook._core.messages import N_
 from evalbook._core.render import (
     CLASS_COLOURS,
+    MARK_COLOUR,
     Cell,
     html_table,
     number,
@@ -29,7 +30,7 @@ from evalbook._core.render import (
     side_by_side,
     term,
 )
-from evalbook._core.svg import Line, Points, svg_plot
+from evalbook._core.svg import LINE_WIDTH, MARK_RADIUS, Line, Points, svg_plot
 from evalbook.metrics._classification import accuracy, average_class_accuracy, profit
 from evalbook.metrics._confusion import as_confusion_matrix
 from evalbook.widgets._base import Explorer
@@ -242,15 +243,24 @@ class ProfitExplorer(Explorer):
             ys = [rest + fp * x0, rest + fp * x1]
             values += ys
             drawn.append(
-                Line([x0, x1], ys, term(name), colour=colour, style=_STYLES[k % 3], width=3)
+                Line(
+                    [x0, x1], ys, term(name), colour=colour, style=_STYLES[k % 3], width=LINE_WIDTH
+                )
             )
             dots.append(
-                Points([price], [rest + fp * price], colour=colour, radius=5, shape=_MARKS[k % 2])
+                Points(
+                    [price],
+                    [rest + fp * price],
+                    colour=colour,
+                    radius=5,
+                    shape=_MARKS[k % 2],
+                    mark=True,
+                )
             )
         for (a, _), c in self.crossovers.items():
             rest, fp = lines[a]
             values.append(rest + fp * c)
-            dots.append(Points([c], [rest + fp * c], colour="black", radius=4))
+            dots.append(Points([c], [rest + fp * c], colour=MARK_COLOUR, radius=MARK_RADIUS))
         y0, y1 = min(values), max(values)
         pad = 0.08 * max(y1 - y0, 1.0)
         footer = ""

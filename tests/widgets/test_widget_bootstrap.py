@@ -105,7 +105,7 @@ def test_checklist(checklist):
     assert curve.count("<circle") == 1 and curve.count('<path d="M') >= 1
     import re
 
-    marker = re.search(r'<line x1="([\d.]+)"[^>]*stroke="#000"', curve)
+    marker = re.search(r'<line data-mark="x" x1="([\d.]+)"', curve)
     frame = re.search(r'<rect x="(\d+)" y="\d+" width="([\d.]+)"', curve)
     left, width = float(frame.group(1)), float(frame.group(2))
     assert float(marker.group(1)) == pytest.approx(left + width * 2 / 3, abs=0.6)

@@ -164,7 +164,7 @@ def test_checklist(checklist):
         explorer.k.value = k
         assert (explorer._view.layout.height, explorer._view.layout.width) == size
     explorer.k.value = 6
-    colour = dict(zip(["A", "B", "C"], CLASS_COLOURS, strict=False))
+    colour = dict(zip(["A", "B", "C"], (c.lower() for c in CLASS_COLOURS), strict=False))
     grid = explorer._view.value
     for fold, (_, test) in enumerate(explorer.splits):
         row = grid.split(f'data-fold="{fold}"')[1].split("</tr>")[0]
@@ -172,7 +172,8 @@ def test_checklist(checklist):
         # columns sorted by class: A's, then B's, then C's; each column its instance
         columns = np.lexsort((np.arange(36), np.searchsorted(["A", "B", "C"], Y)))
         expected = [
-            colour[Y[i]] if i in set(test.tolist()) else ROLE_COLOURS["train"] for i in columns
+            colour[Y[i]] if i in set(test.tolist()) else ROLE_COLOURS["train"].lower()
+            for i in columns
         ]
         assert backgrounds == expected
     numbers = re.findall(r">(\d\.\d+)</td>", explorer._numbers.value)

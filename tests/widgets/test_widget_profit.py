@@ -144,7 +144,7 @@ def test_checklist(checklist):
     assert "<circle" in svg and "<path d=" in svg  # the two models: a dot, a triangle
     assert checklist.colours(html) <= checklist.palette()
     # the marker line sits at the current price: the dots of both models share its x
-    marker = float(re.search(r'<line x1="([\d.]+)"[^>]*stroke="#000"', svg).group(1))
+    marker = float(re.search(r'<line data-mark="x" x1="([\d.]+)"', svg).group(1))
     first_dot = float(re.search(r'<circle cx="([\d.]+)"', svg).group(1))
     assert first_dot == pytest.approx(marker, abs=0.1)
     rows = re.findall(r"<tr>(.*?)</tr>", html.split("</table>")[0])
