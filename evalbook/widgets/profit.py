@@ -27,13 +27,13 @@ from evalbook._core.render import (
     number,
     percent,
     say,
-    side_by_side,
     term,
 )
 from evalbook._core.svg import LINE_WIDTH, MARK_RADIUS, Line, Points, svg_plot
 from evalbook.metrics._classification import accuracy, average_class_accuracy, profit
 from evalbook.metrics._confusion import as_confusion_matrix
 from evalbook.widgets._base import Explorer
+from evalbook.widgets._canvas import DragCanvas
 
 _NAMES_2X2 = (("tp", "fn"), ("fp", "tn"))
 _TEXT = {
@@ -71,6 +71,9 @@ class ProfitExplorer(Explorer):
         ``cells[i][j]`` is the profit of target ``labels[i]`` predicted as ``labels[j]``.
     tp, fn, fp, tn : ipywidgets.FloatText
         For two classes, the same four controls by name.
+    canvas : DragCanvas
+        For two classes, the profit-against-FP-price plot: dragging its line sets ``fp``
+        (in steps of 10, within the plot's range, fixed at the start).
     widget : ipywidgets.VBox
 
     Examples
@@ -127,14 +130,32 @@ class ProfitExplorer(Explorer):
             layout=widgets.Layout(grid_template_columns=f"repeat({k}, max-content)"),
         )
         self._view = widgets.HTML()
+        self._price_range = None
+        views, row = [self._view], [widgets.VBox([caption, grid, self._view])]
+        if k == 2:
+            # the price plot: drag its line to set the FP price (or type it in the box);
+            # its x range is fixed at the start, so the plot stays still under the pointer
+            self._price_range = self._fixed_range(float(gains[1, 0]))
+            self.canvas = DragCanvas(
+                mode="drag-x",
+                width=460,
+                height=300,
+                x_step=10.0,
+                x_min=self._price_range[0],
+                x_max=self._price_range[1],
+                label=say(_TEXT, "price_title"),
+            )
+            views.append(self.canvas)
+            row.append(self.canvas)
         controls = {
             self._cell_name(i, j).lower(): cell
             for i, row in enumerate(self.cells)
             for j, cell in enumerate(row)
         }
-        self._setup(
-            controls, [self._view], widgets.VBox([caption, grid, self._view]), attributes=k == 2
-        )
+        layout = widgets.HBox(row, layout=widgets.Layout(align_items="flex-start"))
+        self._setup(controls, views, layout, attributes=k == 2)
+        if k == 2:
+            self.canvas.link(self.fp)
 
     def _cell_name(self, i: int, j: int) -> str:
         if len(self._labels) == 2:
@@ -227,16 +248,21 @@ class ProfitExplorer(Explorer):
             lines[name] = (rest, float(counts[1, 0]))
         return lines
 
+    def _fixed_range(self, price: float) -> tuple[float, float]:
+        """The price plot's x range: the start price, the crossovers and 0, with room."""
+        crossings = [c for c in self.crossovers.values() if math.isfinite(c)]
+        low = min([price, *crossings, 0.0])
+        high = max([price, *crossings, 0.0])
+        span = max(high - low, abs(price), 100.0)
+        return low - 0.25 * span, high + 0.25 * span
+
     def _price_svg(self) -> str:
         lines = self._price_lines()
         if lines is None:
             return ""
         price = float(self.fp.value)
         crossings = [c for c in self.crossovers.values() if math.isfinite(c)]
-        low = min([price, *crossings, 0.0])
-        high = max([price, *crossings, 0.0])
-        span = max(high - low, abs(price), 100.0)
-        x0, x1 = low - 0.25 * span, high + 0.25 * span
+        x0, x1 = self._price_range
         drawn, dots, values = [], [], []
         for k, (name, (rest, fp)) in enumerate(lines.items()):
             colour = CLASS_COLOURS[k % len(CLASS_COLOURS)]
@@ -319,8 +345,9 @@ class ProfitExplorer(Explorer):
                 profit=html.escape(term(winner)),
             )
         numbers = html_table(rows, header=header) + f"<p>{verdict}</p>" + more
-        plot = self._price_svg()
-        self._view.value = side_by_side(numbers, plot, gap="1.5em") if plot else numbers
+        self._view.value = numbers
+        if self._price_range is not None:
+            self.canvas.svg = self._price_svg()
 
 
 def _check_models(models) -> dict:

@@ -161,3 +161,20 @@ def test_more_than_two_classes_draw_no_price_plot():
     }
     explorer = ProfitExplorer(models, np.eye(3))
     assert explorer.crossovers == {} and "<svg" not in explorer.html
+
+
+def test_dragging_the_price_line_sets_the_fp_price():
+    """The drag view: a drag along the price axis sets the FP box (in steps of 10), the
+    box moves the line, and the plot's range stays fixed while dragging."""
+    explorer = ProfitExplorer(tree_knn_confusions(), profit_matrix())
+    canvas = explorer.canvas
+    assert canvas.mode == "drag-x" and canvas.x == -700
+    frame = canvas.frame
+    before = frame["x_range"]
+    x, _ = canvas.pixel_to_value(frame["left"] + 0.8 * frame["width"])  # the pointer's x
+    canvas.x = round(x / 10) * 10  # what the browser sends: snapped to the step
+    assert explorer.fp.value == canvas.x and explorer.winner == "knn"
+    assert canvas.frame["x_range"] == before
+    explorer.fp.value = -560
+    assert canvas.x == -560 and canvas.frame["x_range"] == before
+    assert explorer.profits["decision_tree"] == explorer.profits["knn"]
