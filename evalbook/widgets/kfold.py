@@ -160,7 +160,12 @@ class KFoldExplorer(Explorer):
                 value=seed, min=0, max=9999, description=say(_TEXT, "seed")
             ),
             "fold": widgets.IntSlider(
-                value=1, min=1, max=k, description=say(_TEXT, "fold"), continuous_update=True
+                value=1,
+                min=1,
+                max=k,
+                description=say(_TEXT, "fold"),
+                continuous_update=True,
+                style={"description_width": "initial"},
             ),
         }
         # fixed sizes: the grid's box holds MAX_ROWS_SHOWN folds whatever k (it scrolls
