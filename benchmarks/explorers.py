@@ -236,6 +236,8 @@ def sweep(control, steps: int) -> list:
         others = [v for v in values if v != control.value] or values
         cycle = [*others, control.value] if control.value in values else values
         return [cycle[i % len(cycle)] for i in range(steps)]
+    if isinstance(control.value, str):  # a text box of a number (a guess): numbers typed
+        return [f"{0.05 * (i + 1):.2f}" for i in range(steps)]
     is_int = isinstance(control.value, int | np.integer) and not isinstance(control.value, bool)
     low, high = getattr(control, "min", None), getattr(control, "max", None)
     if low is None or high is None:  # FloatText, IntText: steps around the current value

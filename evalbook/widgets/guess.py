@@ -113,8 +113,7 @@ class Guess(Explorer):
     def example(cls) -> Guess:
         """The explorer on small data of its own, for the tests, the benchmarks and a try."""
         guess = cls(0.5, question="Que fração das moedas dá cara?")
-        guess.guess.value = "0.4"
-        guess.reveal()  # revealed: the first guess is locked and shown against the value
+        guess.guess.value = "0.4"  # a guess typed, not yet revealed (reveal() locks it)
         return guess
 
     @classmethod
