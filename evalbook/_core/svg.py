@@ -20,10 +20,10 @@ __all__ = [
     "LINE_COLOURS",
     "LINE_WIDTH",
     "MARK_RADIUS",
-    "Boxes",
     "Line",
     "Points",
     "Segments",
+    "Squares",
     "nice_ticks",
     "plot_frame",
     "svg_plot",
@@ -102,14 +102,14 @@ class Segments:
 
 
 @dataclass(frozen=True)
-class Boxes:
-    """Rectangles of :func:`svg_plot` in data units: from (``x0``, ``y0``) to (``x1``,
-    ``y1``) each, e.g. the squared errors of a regression drawn as squares."""
+class Squares:
+    """Squares of :func:`svg_plot`, one per ``x``: each spans ``start`` to ``end`` on the y
+    axis and as many pixels rightwards, so that its area is the squared length (e.g. the
+    squared error of a regression), whatever the scales of the two axes."""
 
-    x0: object
-    y0: object
-    x1: object
-    y1: object
+    x: object
+    start: object
+    end: object
     colour: str = "#999"
     opacity: float = 0.25
     label: str = ""
@@ -176,7 +176,7 @@ def svg_plot(
     y_ticks=True,
     footer="",
     x_integer=False,
-    boxes=(),
+    squares=(),
     x_log=False,
 ) -> str:
     """A plot as an inline SVG of ``width`` × ``height`` px: lines, points, segments, legend.
@@ -186,10 +186,11 @@ def svg_plot(
     control's value, e.g. a threshold; the drag view :mod:`evalbook.widgets._canvas` moves
     it), ``shade_from`` shades the plot right of an x. ``legend`` is "lower left",
     "upper left", "below" (under the x axis, off the data) or None. ``footer`` is raw SVG
-    text drawn under the x axis (e.g. a colour key). ``boxes`` are rectangles in data
-    units drawn under the lines. The axes tick at round values (:func:`nice_ticks`; whole
-    numbers on x with ``x_integer``; with ``x_log`` the x axis is logarithmic, ticked at the
-    powers of ten, and ``x_range`` must be positive); the text is at least 14 px
+    text drawn under the x axis (e.g. a colour key). ``squares`` (:class:`Squares`) are
+    drawn under the lines, clipped to the plot area. The axes tick at round values
+    (:func:`nice_ticks`; whole numbers on x with ``x_integer``; with ``x_log`` the x axis is
+    logarithmic, ticked at the powers of ten, and ``x_range`` must be positive); the text
+    is at least 14 px
     (:data:`FONT_SIZES`).
 
     The ``<svg>`` carries its plot area (``data-plot="left top width height"`` in pixels)
@@ -200,7 +201,7 @@ def svg_plot(
     sizes = FONT_SIZES
     (x0, x1), (y0, y1) = x_range, y_range
     step = sizes["legend"] + 4
-    labelled = [item for item in (*lines, *points, *boxes) if item.label] if legend else []
+    labelled = [item for item in (*lines, *points, *squares) if item.label] if legend else []
     below_rows = _legend_rows(labelled, width) if legend == "below" else []
     top = sizes["title"] + 12 if title else sizes["tick"] // 2 + 4
     bottom = sizes["tick"] + sizes["label"] + 16 + (sizes["legend"] + 4 if footer else 0)
@@ -270,15 +271,21 @@ def svg_plot(
             f'<text x="{label}" y="{top + h / 2}" font-size="{label}" text-anchor="middle" '
             f'transform="rotate(-90 {label} {top + h / 2})">{html.escape(ylabel)}</text>'
         )
-    for group in boxes:
+    clip = f"evalbook-clip-{left}-{top}-{w}-{h}"  # one plot area, one id
+    if squares:
+        parts.append(
+            f'<clipPath id="{clip}"><rect x="{left}" y="{top}" width="{w}" height="{h}"/>'
+            "</clipPath>"
+        )
+    for group in squares:
         rects = "".join(
-            f'<rect x="{min(sx(a), sx(c)):.1f}" y="{min(sy(b), sy(d)):.1f}" '
-            f'width="{abs(sx(c) - sx(a)):.1f}" height="{abs(sy(d) - sy(b)):.1f}"/>'
-            for a, b, c, d in zip(group.x0, group.y0, group.x1, group.y1, strict=True)
+            f'<rect x="{sx(a):.1f}" y="{min(sy(b), sy(c)):.1f}" '
+            f'width="{abs(sy(c) - sy(b)):.1f}" height="{abs(sy(c) - sy(b)):.1f}"/>'
+            for a, b, c in zip(group.x, group.start, group.end, strict=True)
         )
         parts.append(
-            f'<g class="evalbook-boxes" fill="{group.colour}" fill-opacity="{group.opacity}" '
-            f'stroke="{group.colour}" stroke-width="1">{rects}</g>'
+            f'<g class="evalbook-squares" clip-path="url(#{clip})" fill="{group.colour}" '
+            f'fill-opacity="{group.opacity}" stroke="{group.colour}" stroke-width="1">{rects}</g>'
         )
     for group in segments:
         path = "".join(
@@ -318,7 +325,7 @@ def svg_plot(
                 + "</g>"
             )
     if legend == "below":
-        y = top + h + tick + label + 16
+        y = top + h + tick + label + 12  # the last row's baseline 4 px above the bottom
         for row in below_rows:
             y += step
             for x, item in row:
@@ -354,7 +361,7 @@ def _legend_item(item, left: float, y: float) -> str:
     step = FONT_SIZES["legend"] + 4
     if isinstance(item, Points):
         mark = f'<g fill="{item.colour}">{item.marks([left + 16], [y - 0.35 * step])}</g>'
-    elif isinstance(item, Boxes):
+    elif isinstance(item, Squares):
         mark = (
             f'<rect x="{left + 9}" y="{y - 12}" width="12" height="12" fill="{item.colour}" '
             f'fill-opacity="{item.opacity}" stroke="{item.colour}"/>'

@@ -39,11 +39,12 @@ _TEXT = {
 }
 
 
-def headline_html(items, *, digits: int = 3) -> str:
+def headline_html(items, *, digits: int = 3, columns: int = 2) -> str:
     """At most :data:`HEADLINE_MAX` numbers, large, each under its name: the calm screen.
 
     ``items`` are (name, value) pairs; a float is shown at ``digits`` decimals (2 or 3),
-    anything else as it is. Each number carries ``data-headline`` (its name).
+    anything else as it is; they sit in a grid of ``columns`` columns. Each number carries
+    ``data-headline`` (its name).
 
     >>> text = headline_html([("accuracy", 0.91234), ("n", 20)])
     >>> text.count("data-headline"), "0.912" in text
@@ -62,13 +63,14 @@ def headline_html(items, *, digits: int = 3) -> str:
             else str(value)
         )
         cells.append(
-            '<div style="display:flex;flex-direction:column;min-width:86px">'
-            f'<span style="font-size:14px;color:#444">{_html.escape(str(name))}</span>'
+            '<div style="display:flex;flex-direction:column">'
+            f'<span style="color:#444">{_html.escape(str(name))}</span>'
             f'<span data-headline="{_html.escape(str(name))}" '
             f'style="font-size:24px;font-weight:bold">{_html.escape(shown)}</span></div>'
         )
     return (
-        '<div class="evalbook-headline" style="display:flex;gap:14px;flex-wrap:wrap">'
+        '<div class="evalbook-headline" style="display:grid;gap:4px 18px;'
+        f'grid-template-columns:repeat({columns},max-content);margin:6px 0">'
         + "".join(cells)
         + "</div>"
     )

@@ -42,9 +42,9 @@ from evalbook._core.svg import plot_frame
 
 __all__ = ["MODES", "DragCanvas"]
 
-#: What a pointer does on the plot: drag a vertical line along x, drag a point in x and
-#: y, or click (or drag along) a curve to choose an x.
-MODES = ("drag-x", "drag-xy", "click-x")
+#: What a pointer does on the plot: drag a vertical line along x, drag a point up and
+#: down (y), drag a point in x and y, or click (or drag along) a curve to choose an x.
+MODES = ("drag-x", "drag-y", "drag-xy", "click-x")
 
 #: The class of the view's element (the keyboard helper keeps the focus on it).
 CANVAS_CLASS = "evalbook-canvas"
@@ -67,8 +67,8 @@ function render({ model, el }) {
   const sizeBox = () => {
     box.style.width = model.get('width') + 'px';
     box.style.height = model.get('height') + 'px';
-    box.style.cursor = model.get('mode') === 'click-x' ? 'pointer' : 'ew-resize';
-    if (model.get('mode') === 'drag-xy') box.style.cursor = 'move';
+    const cursors = { 'click-x': 'pointer', 'drag-x': 'ew-resize', 'drag-y': 'ns-resize' };
+    box.style.cursor = cursors[model.get('mode')] || 'move';
     box.setAttribute('aria-label', model.get('label'));
   };
   let dragging = false;
@@ -116,7 +116,7 @@ function render({ model, el }) {
   const moveMarks = (x, y) => {
     const f = frame();
     if (!f || !origin) return;
-    const dx = (x - origin.x) / (f.x1 - f.x0) * f.width;
+    const dx = x === null ? 0 : (x - origin.x) / (f.x1 - f.x0) * f.width;
     const dy = y === null ? 0 : -(y - origin.y) / (f.y1 - f.y0) * f.height;
     for (const mark of box.querySelectorAll('[data-mark]')) {
       mark.setAttribute('transform', `translate(${dx.toFixed(1)},${dy.toFixed(1)})`);
@@ -137,7 +137,9 @@ function render({ model, el }) {
   };
   const update = (event, now) => {
     const v = valueAt(event);
-    if (model.get('mode') === 'drag-xy') { moveMarks(v.x, v.y); send({ x: v.x, y: v.y }, now); }
+    const mode = model.get('mode');
+    if (mode === 'drag-xy') { moveMarks(v.x, v.y); send({ x: v.x, y: v.y }, now); }
+    else if (mode === 'drag-y') { moveMarks(null, v.y); send({ y: v.y }, now); }
     else { moveMarks(v.x, null); send({ x: v.x }, now); }
   };
   box.addEventListener('pointerdown', (event) => {
@@ -162,12 +164,13 @@ function render({ model, el }) {
     if (!f) return;
     const { lo, hi } = bounds();
     const options = model.get('x_options');
-    const xyMode = model.get('mode') === 'drag-xy';
+    const mode = model.get('mode');
     const many = event.shiftKey ? 10 : 1;
     let x = model.get('x'), y = model.get('y');
     const stepX = model.get('x_step') || (hi - lo) / 100;
     const stepY = model.get('y_step') || (f.y1 - f.y0) / 100;
-    const move = (delta) => {
+    const ylo = model.get('y_min') ?? f.y0, yhi = model.get('y_max') ?? f.y1;
+    const moveX = (delta) => {
       if (options && options.length) {
         const i = options.indexOf(x);
         const j = Math.min(Math.max((i < 0 ? 0 : i) + delta, 0), options.length - 1);
@@ -175,18 +178,22 @@ function render({ model, el }) {
       }
       return snap(x + delta * stepX, lo, hi, model.get('x_step'), null);
     };
-    if (event.key === 'ArrowRight') x = move(many);
-    else if (event.key === 'ArrowLeft') x = move(-many);
-    else if (event.key === 'Home') x = options && options.length ? options[0] : lo;
-    else if (event.key === 'End') x = options && options.length ? options[options.length - 1] : hi;
-    else if (xyMode && (event.key === 'ArrowUp' || event.key === 'ArrowDown')) {
-      const ylo = model.get('y_min') ?? f.y0, yhi = model.get('y_max') ?? f.y1;
-      const sign = event.key === 'ArrowUp' ? 1 : -1;
+    const first = options && options.length ? options[0] : lo;
+    const last = options && options.length ? options[options.length - 1] : hi;
+    const movesY = mode === 'drag-y' || mode === 'drag-xy';
+    const movesX = mode !== 'drag-y';
+    const key = event.key;
+    if (movesX && key === 'ArrowRight') x = moveX(many);
+    else if (movesX && key === 'ArrowLeft') x = moveX(-many);
+    else if (movesX && key === 'Home') x = first;
+    else if (movesX && key === 'End') x = last;
+    else if (movesY && (key === 'ArrowUp' || key === 'ArrowDown')) {
+      const sign = key === 'ArrowUp' ? 1 : -1;
       y = snap(y + sign * many * stepY, ylo, yhi, model.get('y_step'), null);
     } else return;
     event.preventDefault();
     event.stopPropagation();
-    model.set(xyMode ? { x, y } : { x });
+    model.set(mode === 'drag-y' ? { y } : mode === 'drag-xy' ? { x, y } : { x });
     model.save_changes();
   });
   model.on('change:svg', () => {
@@ -214,8 +221,9 @@ class DragCanvas(anywidget.AnyWidget):
 
     Parameters
     ----------
-    mode : {"drag-x", "drag-xy", "click-x"}
-        Drag a vertical line, drag a point, or click a curve to choose an x.
+    mode : {"drag-x", "drag-y", "drag-xy", "click-x"}
+        Drag a vertical line, drag a point up and down or anywhere, or click a curve to
+        choose an x.
     width, height : int
         The SVG's fixed size in pixels (the view reserves it: nothing moves).
     label : str
@@ -274,6 +282,12 @@ class DragCanvas(anywidget.AnyWidget):
         )
 
     @property
+    def value(self) -> str:
+        """The current SVG, as an HTML view's ``value`` (what the benchmarks read as shown);
+        the dragged value is :attr:`x`."""
+        return self.svg
+
+    @property
     def frame(self) -> dict:
         """The current SVG's plot area (pixels) and ranges (:func:`plot_frame`)."""
         return plot_frame(self.svg)
@@ -312,8 +326,27 @@ class DragCanvas(anywidget.AnyWidget):
         """
         if to_control is None:
             to_control = self._nearest_option if name == "x" and self.x_options else float
+        busy = []  # a change being passed on: the echo of it is not passed back
+
+        def to_control_value(change):
+            if not busy:
+                busy.append(True)
+                try:
+                    control.value = to_control(change["new"])
+                finally:
+                    busy.clear()
+
+        def from_control_value(change):
+            if not busy:
+                busy.append(True)
+                try:
+                    setattr(self, name, from_control(change["new"]))
+                finally:
+                    busy.clear()
+
         setattr(self, name, from_control(control.value))
-        traitlets.link((self, name), (control, "value"), transform=(to_control, from_control))
+        self.observe(to_control_value, names=name)
+        control.observe(from_control_value, names="value")
 
     def _nearest_option(self, value: float):
         best = min(self.x_options, key=lambda option: abs(option - value))
