@@ -197,8 +197,10 @@ class Guess(Explorer):
         parts = [self._view]
         if question:
             parts.insert(0, widgets.HTML(f"<b>🤔 {html.escape(question)}</b>"))
-        if self._hands:
-            parts.append(self.button)
+        if self._hands:  # the button beside the options: a vote takes little of a slide
+            parts[-1] = widgets.HBox(
+                [self.button, self._view], layout=widgets.Layout(align_items="center")
+            )
             self._setup({}, [self._view], widgets.VBox(parts))
             return
         if options is not None:
@@ -334,7 +336,7 @@ class Guess(Explorer):
         if self._value is not None:
             self._show()
         elif self._hands:
-            self._view.value = f"<p>{self._options_html()}</p><p><i>{say(_TEXT, 'hands')}</i></p>"
+            self._view.value = f"{self._options_html()} <i>{say(_TEXT, 'hands')}</i>"
         else:
             self._view.value = f"<i>{say(_TEXT, 'waiting')}</i>"
 
@@ -359,9 +361,9 @@ class Guess(Explorer):
         if self._hands:
             letter = self.right_letter
             shown = number(self.value, d) if self._numeric_options else html.escape(str(self.value))
-            self._view.value = f"<p>{self._options_html(letter)}</p>" + (
-                f"<p>{say(_TEXT, 'answer_is', letter=letter)} "
-                f"{say(_TEXT, 'computed')}: <b>{shown}</b></p>"
+            self._view.value = f"{self._options_html(letter)} " + (
+                f"<b>{say(_TEXT, 'answer_is', letter=letter)}</b> "
+                f"{say(_TEXT, 'computed')}: <b>{shown}</b>"
             )
             return
         locked = f" {say(_TEXT, 'locked')}"
