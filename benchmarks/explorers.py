@@ -190,15 +190,15 @@ EXPLORERS: list[ExplorerCase] = [
         "02",
         _counts,
         "tp",
-        ("confusion_matrix", "metrics"),
+        ("confusion_matrix", "metrics", "dots"),
         "a 2×2 matrix: the size does not enter",
     ),
     ExplorerCase(
         "ProfitExplorer",
         "03",
         _profit,
-        "tp",
-        ("profit_matrix", "profits", "winner", "table"),
+        "fp",
+        ("profit_matrix", "profits", "winner", "table", "crossovers"),
         "two 2×2 matrices: the size does not enter",
     ),
     ExplorerCase(
@@ -229,14 +229,24 @@ EXPLORERS: list[ExplorerCase] = [
         "08",
         _kfold,
         "k",
-        ("splits", "roles", "fold_sizes", "fold_class_counts", "message"),
+        ("splits", "roles", "fold_sizes", "fold_class_counts", "fold_scores", "message"),
     ),
     ExplorerCase(
         "BootstrapExplorer",
         "08",
         _bootstrap,
         "n",
-        ("formula", "limit", "shares", "simulated", "simulated_std", "sample", "table"),
+        (
+            "formula",
+            "limit",
+            "shares",
+            "simulated",
+            "simulated_std",
+            "sample",
+            "times_drawn",
+            "histogram",
+            "table",
+        ),
     ),
     ExplorerCase(
         "DecisionCurveExplorer",
@@ -275,6 +285,8 @@ def sweep(control, steps: int) -> list:
         others = [v for v in values if v != control.value] or values
         cycle = [*others, control.value] if control.value in values else values
         return [cycle[i % len(cycle)] for i in range(steps)]
+    if isinstance(control.value, str):  # a text box of a number (a guess): numbers typed
+        return [f"{0.05 * (i + 1):.2f}" for i in range(steps)]
     is_int = isinstance(control.value, int | np.integer) and not isinstance(control.value, bool)
     low, high = getattr(control, "min", None), getattr(control, "max", None)
     if low is None or high is None:  # FloatText, IntText: steps around the current value

@@ -177,6 +177,7 @@ def svg_plot(
     footer="",
     x_integer=False,
     squares=(),
+    x_log=False,
 ) -> str:
     """A plot as an inline SVG of ``width`` × ``height`` px: lines, points, segments, legend.
 
@@ -187,7 +188,9 @@ def svg_plot(
     "upper left", "below" (under the x axis, off the data) or None. ``footer`` is raw SVG
     text drawn under the x axis (e.g. a colour key). ``squares`` (:class:`Squares`) are
     drawn under the lines, clipped to the plot area. The axes tick at round values
-    (:func:`nice_ticks`; whole numbers on x with ``x_integer``); the text is at least 14 px
+    (:func:`nice_ticks`; whole numbers on x with ``x_integer``; with ``x_log`` the x axis is
+    logarithmic, ticked at the powers of ten, and ``x_range`` must be positive); the text
+    is at least 14 px
     (:data:`FONT_SIZES`).
 
     The ``<svg>`` carries its plot area (``data-plot="left top width height"`` in pixels)
@@ -218,6 +221,13 @@ def svg_plot(
 
     def sx(v):
         return left + (min(max(float(v), x0), x1) - x0) / (x1 - x0) * w
+
+    if x_log:  # a logarithmic x axis, ticked at the powers of ten
+        lx0, lx1 = math.log10(x0), math.log10(x1)
+        x_values = [10**k for k in range(math.ceil(lx0 - 1e-9), math.floor(lx1 + 1e-9) + 1)]
+
+        def sx(v):
+            return left + (min(max(math.log10(float(v)), lx0), lx1) - lx0) / (lx1 - lx0) * w
 
     def sy(v):
         return top + (y1 - float(v)) / (y1 - y0) * h

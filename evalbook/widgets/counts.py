@@ -1,9 +1,13 @@
 """An explorer of the four counts of a binary confusion matrix and every metric built on them.
 
 Four sliders set TP, FN, FP and TN (laid out as the confusion matrix: target in the rows,
-prediction in the columns); a table under them shows the matrix and every
-metric of :data:`~evalbook.BINARY_METRICS` and :data:`~evalbook.MULTICLASS_METRICS`, so a
-metric added to the registries appears here without touching this module.
+prediction in the columns). Under them, a dot grid draws one dot per instance in its
+result type's colour (the actual positives on the left, the actual negatives on the right;
+hits round, errors triangular, each group named by its letters), beside the matrix and four
+headline numbers: accuracy, precision, recall (shown once, with its other names, TPR and
+sensitivity) and specificity. A fold holds every metric of
+:data:`~evalbook.BINARY_METRICS` and :data:`~evalbook.MULTICLASS_METRICS`, so a metric
+added to the registries appears there without touching this module.
 """
 
 from __future__ import annotations
@@ -15,7 +19,17 @@ import numpy as np
 
 from evalbook._core.checks import UndefinedMetricWarning, check_whole_number
 from evalbook._core.messages import N_
-from evalbook._core.render import Cell, confusion_html, html_table, number, say, side_by_side, term
+from evalbook._core.render import (
+    MARK_COLOUR,
+    RESULT_COLOURS,
+    Cell,
+    confusion_html,
+    html_table,
+    number,
+    say,
+    side_by_side,
+    term,
+)
 from evalbook.metrics._classification import metrics_table
 from evalbook.metrics._confusion import ConfusionMatrix
 from evalbook.widgets._base import Explorer
@@ -28,7 +42,19 @@ _TEXT = {
     "tn": N_("true negatives"),
     "caption": N_("<b>Rows: target; columns: prediction. The first class is the positive one.</b>"),
     "mcc_zero": N_("{value} (denominator 0 → 0, by convention)"),
+    "all_metrics": N_("every metric"),
+    "actual_positives": N_("actual positives"),
+    "actual_negatives": N_("actual negatives"),
 }
+#: The headline: metric → the other names of the same number, shown beside it.
+HEADLINE = {
+    "accuracy": (),
+    "precision": ("ppv",),
+    "recall": ("tpr", "sensitivity"),
+    "specificity": ("tnr",),
+}
+_DOT_PITCH, _DOT_RADIUS, _DOTS_PER_ROW = 14, 5, 16  # px; a dot is 10 px across
+_SHAPES = {"TP": "circle", "TN": "circle", "FN": "triangle", "FP": "triangle"}
 
 
 class CountsExplorer(Explorer):
@@ -120,6 +146,7 @@ class CountsExplorer(Explorer):
             list(sliders.values()),
             layout=widgets.Layout(grid_template_columns="repeat(2, max-content)"),
         )
+        self._max_count = max_count
         self._view = widgets.HTML()
         self._setup(sliders, [self._view], widgets.VBox([caption, grid, self._view]))
 
@@ -173,4 +200,95 @@ class CountsExplorer(Explorer):
         half = (len(rows) + 1) // 2  # two columns of metrics: the table fits a projector
         tables = (html_table(part, header=header) for part in (rows[:half], rows[half:]))
         cm = self.confusion_matrix
-        self._view.value = side_by_side(confusion_html(cm.counts, cm.labels), *tables, gap="1em")
+        headline = html_table(
+            [
+                [
+                    Cell(
+                        " = ".join([term(name), *(_short(other) for other in others)]),
+                        attrs={"data-headline": name},
+                    ),
+                    Cell(number(table.loc[name, "value"], 3), align="right"),
+                ]
+                for name, others in HEADLINE.items()
+            ]
+        )
+        top = side_by_side(
+            self._dots_svg(),
+            confusion_html(cm.counts, cm.labels, result_colours=True),
+            headline,
+            gap="1.5em",
+        )
+        fold = (
+            f"<details><summary>{say(_TEXT, 'all_metrics')}</summary>"
+            f"{side_by_side(*tables, gap='1em')}</details>"
+        )
+        self._view.value = top + fold
+
+    @property
+    def dots(self) -> dict:
+        """The dot grid: result type → the (x, y) pixel centres of its dots, one per instance."""
+        counts = {name.upper(): getattr(self, name).value for name in _CELLS}
+        placed = {}
+        for column, kinds in enumerate((("TP", "FN"), ("FP", "TN"))):
+            # actual positives on the left (TP first), actual negatives on the right (TN last)
+            left = 10 + column * (_DOTS_PER_ROW * _DOT_PITCH + 30)
+            k = 0
+            for kind in kinds:
+                spots = []
+                for _ in range(counts[kind]):
+                    row, col = divmod(k, _DOTS_PER_ROW)
+                    spots.append((left + col * _DOT_PITCH + 7, 56 + row * _DOT_PITCH))
+                    k += 1
+                placed[kind] = spots
+        return placed
+
+    def _dots_svg(self) -> str:
+        """One dot per instance, in its result type's colour; hits round, errors triangles."""
+        placed = self.dots
+        # a fixed height, for the largest counts the sliders reach: nothing moves on a
+        # slide while a slider is dragged
+        rows = -(-2 * self._max_count // _DOTS_PER_ROW)
+        width = 2 * _DOTS_PER_ROW * _DOT_PITCH + 50
+        height = 56 + rows * _DOT_PITCH
+        parts = [
+            f'<svg width="{width}" height="{height}" xmlns="http://www.w3.org/2000/svg" '
+            'font-family="sans-serif" font-size="14">'
+        ]
+        for column, key in enumerate(("actual_positives", "actual_negatives")):
+            left = 10 + column * (_DOTS_PER_ROW * _DOT_PITCH + 30)
+            parts.append(f'<text x="{left}" y="16" font-size="14">{say(_TEXT, key)}</text>')
+        for kind, spots in placed.items():
+            for x, y in spots:
+                parts.append(_mark(kind, x, y, _DOT_RADIUS))
+        # the key under each header: each group's mark, letters and count (the second cue)
+        for column, kinds in enumerate((("TP", "FN"), ("FP", "TN"))):
+            left = 10 + column * (_DOTS_PER_ROW * _DOT_PITCH + 30)
+            for k, kind in enumerate(kinds):
+                x = left + 7 + k * 70
+                parts.append(_mark(kind, x, 33, _DOT_RADIUS))
+                parts.append(
+                    f'<text x="{x + 9}" y="38" font-size="14" font-weight="bold">'
+                    f"{kind} {len(placed[kind])}</text>"
+                )
+        parts.append("</svg>")
+        return "".join(parts)
+
+
+def _mark(kind: str, x: float, y: float, r: float) -> str:
+    """One instance's mark: a dot for a hit, a triangle for an error, in its result's colour."""
+    colour = RESULT_COLOURS[kind]
+    if _SHAPES[kind] == "circle":
+        return (
+            f'<circle cx="{x}" cy="{y}" r="{r}" fill="{colour}" stroke="{MARK_COLOUR}" '
+            f'stroke-width="1" data-result="{kind}"/>'
+        )
+    return (
+        f'<path d="M{x} {y - r * 1.2:.1f}L{x + r * 1.1:.1f} {y + r * 0.8:.1f}'
+        f'H{x - r * 1.1:.1f}Z" fill="{colour}" stroke="{MARK_COLOUR}" stroke-width="1" '
+        f'data-result="{kind}"/>'
+    )
+
+
+def _short(name: str) -> str:
+    """A metric's name without its gloss: "TPR (recall)" → "TPR"."""
+    return term(name).split(" (")[0]

@@ -2,10 +2,14 @@
 
 Witten, Frank, Hall & Pal (2017), *Data Mining*, ch. 5 (cross-validation): each row of the
 grid is one iteration, each column one instance (sorted by class); the test fold of the
-iteration is coloured, the k − 1 training folds are not. With "estratificado" ticked the
-folds come from :func:`evalbook.stratified_kfold` and every fold keeps the class proportions
-(within one instance); unticked, from :func:`evalbook.kfold`, and a small class can be
-missing from a fold.
+iteration is coloured by class (the class row's colours), the k − 1 training folds are pale.
+With "estratificado" ticked the folds come from :func:`evalbook.stratified_kfold` and every
+fold keeps the class proportions (within one instance); unticked, from
+:func:`evalbook.kfold`, and a small class can be missing from a fold. A second slider steps
+through the folds: the fold tested is framed, and each fold has its score, the accuracy on
+its test instances of the majority class of its training instances (a model that ignores
+the features: it scores alike on every fold only when the folds keep the proportions). The
+grid keeps its size whatever k, so nothing moves on a slide while a slider is dragged.
 """
 
 from __future__ import annotations
@@ -20,12 +24,14 @@ from evalbook._core.checks import as_label_array, check_label_types, check_whole
 from evalbook._core.messages import N_, ngettext
 from evalbook._core.render import (
     CLASS_COLOURS,
+    MARK_COLOUR,
     ROLE_COLOURS,
     Cell,
     Rendered,
     blend,
     chips,
     html_table,
+    number,
     say,
 )
 from evalbook.model_selection._split import kfold, split_roles, stratified_kfold
@@ -36,6 +42,14 @@ MAX_COLUMNS = 120
 
 _TEXT = {
     "k": N_("k (folds)"),
+    "fold": N_("test fold"),
+    "score": N_("score {score}"),
+    "mean": N_("mean of the {k} scores"),
+    "spread": N_("their standard deviation"),
+    "this_fold": N_("fold {fold}: score"),
+    "score_note": N_(
+        "Score: the accuracy on the test fold of the majority class of the training folds."
+    ),
     "stratified": N_("stratified"),
     "seed": N_("seed"),
     "impossible": N_("With k = {k} no class has k instances: the folds cannot be stratified."),
@@ -48,6 +62,9 @@ _TEXT = {
 }
 _LABEL = "padding:0 6px;white-space:nowrap;border:none"
 _CELL_SIZE = "width:10px;height:14px;padding:0;border-color:#fff"  # one grid cell
+_ROW_PX = 26  # px: the height of a grid row (label text of 16 px)
+#: The grid's height holds this many folds; beyond, it scrolls (a slide's height is 720 px).
+MAX_ROWS_SHOWN = 10
 
 
 class KFoldExplorer(Explorer):
@@ -82,7 +99,7 @@ class KFoldExplorer(Explorer):
     --------
     >>> explorer = KFoldExplorer(["A"] * 12 + ["B"] * 18 + ["C"] * 6)
     >>> explorer
-    KFoldExplorer(n=36, k=5, stratify=True, seed=0)
+    KFoldExplorer(n=36, k=5, stratify=True, seed=0, fold=1)
     >>> explorer.fold_sizes
     [8, 7, 7, 7, 7]
     >>> explorer.fold_class_counts.loc[0].to_dict()
@@ -123,6 +140,7 @@ class KFoldExplorer(Explorer):
         _, first, inverse = np.unique(labels, return_index=True, return_inverse=True)
         rank = np.argsort(np.argsort(first, kind="stable"), kind="stable")
         codes = rank[inverse.ravel()]
+        self._codes = codes  # each instance's class, numbered in order of first appearance
         self._labels = labels
         self._classes = [labels[i] for i in np.sort(first)]
         self._columns = np.lexsort((np.arange(n), codes))
@@ -141,10 +159,32 @@ class KFoldExplorer(Explorer):
             "seed": widgets.BoundedIntText(
                 value=seed, min=0, max=9999, description=say(_TEXT, "seed")
             ),
+            "fold": widgets.IntSlider(
+                value=1,
+                min=1,
+                max=k,
+                description=say(_TEXT, "fold"),
+                continuous_update=True,
+                style={"description_width": "initial"},
+            ),
         }
-        self._view = widgets.HTML()
-        layout = widgets.VBox([widgets.HBox(list(controls.values())), self._view])
-        self._setup(controls, [self._view], layout)
+        # fixed sizes: the grid's box holds MAX_ROWS_SHOWN folds whatever k (it scrolls
+        # beyond), so a slide does not re-centre while k is dragged
+        rows = min(max_k, MAX_ROWS_SHOWN)
+        self._view = widgets.HTML(
+            layout=widgets.Layout(
+                height=f"{(rows + 2) * _ROW_PX + 40}px", width="100%", overflow="auto"
+            )
+        )
+        self._numbers = widgets.HTML(layout=widgets.Layout(width="100%"))
+        layout = widgets.VBox(
+            [
+                widgets.HBox([controls["k"], controls["stratify"], controls["seed"]]),
+                widgets.HBox([controls["fold"], self._numbers]),
+                self._view,
+            ]
+        )
+        self._setup(controls, [self._numbers, self._view], layout)
 
     # ------------------------------------------------------------------ read-only state
 
@@ -180,6 +220,17 @@ class KFoldExplorer(Explorer):
         return frame
 
     @property
+    def fold_scores(self) -> list[float]:
+        """Each fold's score: the accuracy, on its test instances, of the majority class of
+        its training instances (ties: the class met first). [] if k is impossible."""
+        scores = []
+        for train, test in self._splits:
+            classes, counts = np.unique(self._codes[train], return_counts=True)
+            majority = classes[np.argmax(counts)]
+            scores.append(float(np.mean(self._codes[test] == majority)))
+        return scores
+
+    @property
     def message(self) -> str:
         """A note on the current folds (a class smaller than k, an impossible k), or ''."""
         return self._message
@@ -209,9 +260,42 @@ class KFoldExplorer(Explorer):
             return splits, note.format(names=", ".join(small), k=k)
         return splits, ""
 
+    def _check_control(self, name: str, value) -> str | None:
+        if name == "fold" and self._controls is not None and value > self.k.value:
+            return f"must be at most k = {self.k.value}"
+        return None
+
     def _refresh(self, change=None) -> None:
         self._splits, self._message = self._make_splits()
+        fold = self._controls["fold"]
+        if fold.max != self.k.value:  # the fold slider follows k (its value kept if it can)
+            self._restoring = True
+            try:
+                if fold.value > self.k.value:
+                    fold.value = self.k.value
+                fold.max = self.k.value
+            finally:
+                self._restoring = False
+        self._numbers.value = self._numbers_html()
         self._view.value = self._grid_html()
+
+    def _numbers_html(self) -> str:
+        scores = self.fold_scores
+        if not scores:
+            return ""
+        fold = self.fold.value
+        return html_table(
+            [
+                [
+                    say(_TEXT, "this_fold", fold=fold),
+                    Cell(number(scores[fold - 1], 2), align="right"),
+                    say(_TEXT, "mean", k=len(scores)),
+                    Cell(number(float(np.mean(scores)), 2), align="right"),
+                    say(_TEXT, "spread"),
+                    Cell(number(float(np.std(scores, ddof=1)), 2), align="right"),
+                ]
+            ]
+        )
 
     def _class_colour(self, label) -> str:
         return CLASS_COLOURS[self._classes.index(label) % len(CLASS_COLOURS)]
@@ -244,38 +328,49 @@ class KFoldExplorer(Explorer):
             if len(is_test)
             else []
         )
-        rendered = {}  # share -> the cell's HTML, built once per colour
+        rendered = {}  # (class, share) -> the cell's HTML, built once per colour
+        classes = [self._class_colour(self._labels[group[0]]) for group in self._groups]
+        scores = self.fold_scores
+        current = self.fold.value - 1
 
-        def cell(share: float) -> Rendered:
-            colour = blend(ROLE_COLOURS["train"], ROLE_COLOURS["test"], share)
-            return Rendered(Cell("", background=colour, style=_CELL_SIZE).html())
+        def cell(key) -> Rendered:
+            colour, share = key
+            # a test cell takes its class's colour; a training cell is pale
+            mixed = blend(ROLE_COLOURS["train"], colour, share)
+            return Rendered(Cell("", background=mixed, style=_CELL_SIZE).html())
 
         for fold in range(len(self._splits)):
-            shares = np.round(shares_by_fold[fold], 2).tolist()  # 101 colours at most
-            cells = [rendered.get(w) or rendered.setdefault(w, cell(w)) for w in shares]
+            shares = np.round(shares_by_fold[fold], 2).tolist()  # 101 shades at most
+            keys = list(zip(classes, shares, strict=True))
+            cells = [rendered.get(key) or rendered.setdefault(key, cell(key)) for key in keys]
             detail = " ".join(
                 f"{c}:{v}" for c, v in zip(counts.columns, count_values[fold], strict=True)
             )
+            mark = f"font-weight:bold;outline:3px solid {MARK_COLOUR}" if fold == current else ""
             rows.append(
                 [
-                    Cell(f"fold {fold + 1}", style=_LABEL),
+                    Cell(f"{'▶ ' if fold == current else ''}fold {fold + 1}", style=_LABEL),
                     *cells,
                     Cell(
-                        say(_TEXT, "fold_test", size=fold_sizes[fold], detail=detail),
+                        say(_TEXT, "fold_test", size=fold_sizes[fold], detail=detail)
+                        + " · "
+                        + say(_TEXT, "score", score=number(scores[fold], 2)),
                         style=_LABEL,
                     ),
                 ]
             )
-            attrs.append({"data-fold": fold})
+            attrs.append({"data-fold": fold, **({"style": mark} if mark else {})})
         legend = chips(
-            [
-                (say(_TEXT, "test"), ROLE_COLOURS["test"]),
-                (say(_TEXT, "train"), ROLE_COLOURS["train"]),
+            [(say(_TEXT, "train"), ROLE_COLOURS["train"])]
+            + [
+                (f"{say(_TEXT, 'test')}: {html.escape(str(c))}", self._class_colour(c))
+                for c in self._classes
             ]
-            + [(html.escape(str(c)), self._class_colour(c)) for c in self._classes]
         )
         note = f"<p><b>{html.escape(self._message)}</b></p>" if self._message else ""
-        return f"<p>{legend}</p>{html_table(rows, row_attrs=attrs)}{note}"
+        return (
+            f"<p>{legend} {say(_TEXT, 'score_note')}</p>{html_table(rows, row_attrs=attrs)}{note}"
+        )
 
 
 def _title(group: np.ndarray, label) -> str:

@@ -47,8 +47,9 @@ class PositiveClassExplorer(Explorer):
 
     Shows (a) the table of instances with their target, prediction and result type (TP, FN,
     FP, TN; rows coloured by type), (b) the confusion matrix with the chosen class first
-    (target in the rows) and (c) the four counts. Kelleher, Mac Namee & D'Arcy (2020), ch. 9
-    (the outcomes of a prediction).
+    (target in the rows; each cell in its result type's colour, as the table's rows; for
+    more than two classes, the chosen class against the rest) and (c) the four counts.
+    Kelleher, Mac Namee & D'Arcy (2020), ch. 9 (the outcomes of a prediction).
 
     Every label other than the chosen one counts as negative, so for more than two classes
     the counts are those of the chosen class against the rest (one-vs-rest).
@@ -177,11 +178,19 @@ class PositiveClassExplorer(Explorer):
         )
 
     # ------------------------------------------------------------------ display
+    def _matrix_shown(self) -> ConfusionMatrix:
+        """The matrix drawn: the 2×2 matrix, or the chosen class against the rest."""
+        if self._matrix.n_classes == 2:
+            return self.confusion_matrix
+        return self._matrix.one_vs_rest(self.positive.value)
+
     def _refresh(self, change=None) -> None:
         types = self.result_types
         self.table_view.value = self._table_html(types)
-        cm = self.confusion_matrix
-        self.matrix_view.value = confusion_html(cm.counts, cm.labels)
+        # the matrix's cells take their result type's colour, as the table's rows: with more
+        # than two classes, the chosen class against the rest (the table's result types)
+        cm = self._matrix_shown()
+        self.matrix_view.value = confusion_html(cm.counts, cm.labels, result_colours=True)
         self.counts_view.value = self._counts_html()
 
     def _table_html(self, types: np.ndarray) -> str:

@@ -258,17 +258,25 @@ def _kfold(widgets, labels, k):
 def _guesses(widgets) -> list[str]:
     """Every answer a Guess gives: waiting, right and wrong choice, close, off, off by."""
     texts = []
-    choice = widgets.Guess("M2", options=["M1", "M2"], question="?")
-    texts.append(_shown(choice))
+    texts.append(_shown(widgets.Guess("M2", options=["M1", "M2"], question="?")))
     for guess in ("M1", "M2"):
+        choice = widgets.Guess("M2", options=["M1", "M2"], question="?")
+        choice.button.click()  # no choice yet: the reminder
+        texts.append(_shown(choice))
         choice.guess.value = guess
         choice.reveal()
         texts.append(_shown(choice))
-    for answer, guess in ((10.0, 10.01), (10.0, 12.0), (0.0, 0.5)):
+    for answer, guess in ((10.0, "10.01"), (10.0, "12"), (0.0, "0.5")):
         number = widgets.Guess(answer)
+        number.button.click()
+        texts.append(_shown(number))
         number.guess.value = guess
         number.reveal()
         texts.append(_shown(number))
+    vote = widgets.Guess.show_of_hands(0.7, options=[0.5, 0.7], question="?")
+    texts.append(_shown(vote))
+    vote.reveal()
+    texts.append(_shown(vote))
     return texts
 
 

@@ -25,7 +25,9 @@ LESSONS = sorted((ROOT / "notebooks").glob("[0-9][0-9]*_*.ipynb"))
 SLIDE_TYPES = {"slide", "subslide", "fragment", "skip"}
 PREVEJA = "> 🤔 **Preveja**"
 # a Guess control (evalbook.widgets.Guess) shown as a cell's result
-GUESS_CALL = re.compile(r"^Guess\(", re.M)
+GUESS_CALL = re.compile(r"^Guess(\.show_of_hands)?\(", re.M)
+#: An explorer built in a code cell (the explorer that answers a Preveja put before it).
+EXPLORER_CALL = re.compile(r"\b[A-Z]\w*Explorer(\.\w+)?\(")
 
 # English labels that must not reach what a student sees in a lesson: the
 # matrix display, the explorers' metric names, table headers, model keys, progress bars and
@@ -121,22 +123,38 @@ def test_each_prompt_comes_before_the_cell_that_reveals_it(path):
         j = i + 1
         while _slide_type(cells[j]) == "skip":  # e.g. the self-study Guess, not in the slides
             j += 1
-        assert _slide_type(cells[j]) == "fragment", (
-            f"{path.name}: the cell shown after prompt {i} must be the next fragment"
+        # the next fragment reveals it, or the next slide is the explorer that answers it
+        # (its instructions, then the explorer's cell)
+        explorer_slide = _slide_type(cells[j]) == "subslide" and bool(
+            EXPLORER_CALL.search(_text(cells[j + 1]))
+        )
+        assert _slide_type(cells[j]) == "fragment" or explorer_slide, (
+            f"{path.name}: the cell shown after prompt {i} must be the next fragment, "
+            "or the slide of the explorer that answers it"
         )
 
 
 @pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.name)
 def test_a_guess_control_sits_between_a_prompt_and_its_reveal(path):
-    """Self-study: the student types a guess before the number is computed."""
+    """A guess before the number is computed: on the slides a show-of-hands vote (a
+    fragment under the Preveja, its code hidden), in self-study a typed guess (skipped
+    on the slides)."""
     cells = _cells(path)
     for i, cell in enumerate(cells):
         if cell["cell_type"] == "code" and GUESS_CALL.search(_text(cell)):
             assert _text(cells[i - 1]).startswith(PREVEJA), f"{path.name} cell {i}"
-            assert _slide_type(cell) == "skip", f"{path.name} cell {i} is not in the slides"
-            assert "nbval-ignore-output" in cell["metadata"].get("tags", [])
+            tags = cell["metadata"].get("tags", [])
+            assert "nbval-ignore-output" in tags
+            if "Guess.show_of_hands(" in _text(cell):
+                assert _slide_type(cell) == "fragment" and "hide-input" in tags, (
+                    f"{path.name} cell {i}: a vote is shown on the slide, its code hidden"
+                )
+            else:
+                assert _slide_type(cell) == "skip", f"{path.name} cell {i} is not in the slides"
             # the answer is computed (a callable), never typed
-            assert re.search(r"^Guess\(\s*(lambda\b|[A-Za-z_])", _text(cell), re.M), i
+            assert re.search(
+                r"^Guess(\.show_of_hands)?\(\s*(lambda\b|[A-Za-z_])", _text(cell), re.M
+            ), i
 
 
 def test_there_are_guess_controls():

@@ -78,6 +78,49 @@ class Checklist:
         return inside
 
     @staticmethod
+    def headline(html: str) -> list[str]:
+        """The numbers of an explorer's first table (its headline, before any fold)."""
+        import re
+
+        first = html.split("<details")[0].split("</table>")[0]
+        cells = re.findall(r"<td[^>]*>([^<]*)</td>", first)
+        return [c for c in cells if re.fullmatch(r"[−+-]?\d[\d ]*\.\d+", c.strip())]
+
+    @staticmethod
+    def colours(html: str) -> set[str]:
+        """Every ``#rrggbb`` colour of ``html``, lower case."""
+        import re
+
+        return {c.lower() for c in re.findall(r"#[0-9a-fA-F]{6}\b", html)}
+
+    @staticmethod
+    def palette() -> set[str]:
+        """Every colour of the renderer's constants and the plots' line colours, lower case
+        (with white and black)."""
+        from evalbook._core import render, svg
+
+        values = set()
+        for name in dir(render):
+            value = getattr(render, name)
+            if not name.isupper():
+                continue
+            if isinstance(value, dict):
+                values |= {v for v in value.values() if isinstance(v, str)}
+            elif isinstance(value, tuple):
+                values |= {v for v in value if isinstance(v, str)}
+            elif isinstance(value, str):
+                values.add(value)
+        values |= set(svg.LINE_COLOURS)
+        return {v.lower() for v in values if v.startswith("#")} | {"#ffffff", "#000000"}
+
+    @staticmethod
+    def dot_radii(svg: str) -> list[float]:
+        """The radii of every dot (``<circle>``) of ``svg``."""
+        import re
+
+        return [float(r) for r in re.findall(r'<circle[^>]*r="([\d.]+)"', svg)]
+
+    @staticmethod
     def pixel(svg: str, x: float, y: float) -> tuple:
         """The pixel of data (x, y) on ``svg`` (clipped to the plot, as svg_plot draws)."""
         from evalbook._core.svg import plot_frame

@@ -161,7 +161,7 @@ def test_all_zero_counts_give_nan_without_error_or_warning(no_warnings):
             assert metrics[name] == 0.0  # handout 003: zero denominator → 0
         else:
             assert math.isnan(metrics[name]), name
-    page = explorer.html
+    page = explorer.html.split("<details")[1]  # the fold: every metric
     assert page.count("indefinido (0/0)") == len(REGISTRY) - 1
     assert "denominador 0" in page
 
@@ -175,7 +175,9 @@ def test_partly_undefined_counts_show_which_metrics_are_undefined(no_warnings):
     assert metrics["f1"] == 0.0
     assert metrics["mcc"] == 0.0
     assert metrics["accuracy"] == 0.5
-    assert explorer.html.count("indefinido (0/0)") == 2
+    fold = explorer.html.split("<details")[1]
+    assert fold.count("indefinido (0/0)") == 2
+    assert explorer.html.split("<details")[0].count("indefinido (0/0)") == 1  # precision
 
 
 def test_no_undefined_metric_warning_escapes():
@@ -251,3 +253,55 @@ def test_bad_arguments_are_rejected_naming_the_argument(kwargs, error, message):
 def test_options_are_keyword_only():
     with pytest.raises(TypeError):
         CountsExplorer(6, 3, 2, 9, 100)
+
+
+@pytest.mark.parametrize("counts", [(6, 3, 2, 9), (0, 5, 0, 5), (100, 0, 37, 1)])
+def test_the_dot_grid_draws_one_dot_per_instance_in_its_result_colour(counts):
+    import re
+
+    from evalbook._core.render import RESULT_COLOURS
+
+    explorer = CountsExplorer(*counts)
+    tp, fn, fp, tn = counts
+    dots = explorer.dots
+    assert {kind: len(spots) for kind, spots in dots.items()} == {
+        "TP": tp,
+        "FN": fn,
+        "FP": fp,
+        "TN": tn,
+    }
+    assert len({spot for spots in dots.values() for spot in spots}) == sum(counts)  # no overlap
+    svg = explorer.html[explorer.html.index("<svg") : explorer.html.index("</svg>")]
+    drawn = re.findall(r'fill="(#[0-9a-f]{6})"[^>]*data-result="(TP|FN|FP|TN)"', svg)
+    assert len(drawn) == sum(counts) + 4  # and one mark per group in the key
+    assert all(colour == RESULT_COLOURS[kind] for colour, kind in drawn)
+    # the second cue: hits round, errors triangular, and each group's letters
+    assert svg.count("<circle") == tp + tn + 2 and svg.count("<path") == fn + fp + 2
+    for kind, n in zip(("TP", "FN", "FP", "TN"), counts, strict=True):
+        assert f">{kind} {n}</text>" in svg
+    # actual positives on the left, actual negatives on the right
+    left = [x for kind in ("TP", "FN") for x, _ in dots[kind]]
+    right = [x for kind in ("FP", "TN") for x, _ in dots[kind]]
+    assert not left or not right or max(left) < min(right)
+
+
+def test_checklist(checklist):
+    """Live sliders; four headline numbers at 3 decimals, recall shown once under its three
+    names; the grid's size fixed by max_count (nothing moves while a slider is dragged);
+    the renderer's colours; dots 10 px across."""
+    import re
+
+    explorer = CountsExplorer(6, 3, 2, 9)
+    assert all(getattr(explorer, c).continuous_update for c in ("tp", "fn", "fp", "tn"))
+    head = explorer.html.split("<details")[0]
+    names = dict(re.findall(r'data-headline="(\w+)"[^>]*>([^<]*)<', head))
+    assert list(names) == ["accuracy", "precision", "recall", "specificity"]
+    assert names["recall"] == "revocação (recall) = TPR = sensibilidade"
+    values = re.findall(r'data-headline="\w+"[^>]*>[^<]*</td><td[^>]*>([^<]*)</td>', head)
+    assert values == ["0.750", "0.750", "0.667", "0.818"]
+    assert head.count("0.667") == 1  # recall, TPR and sensitivity: one number
+    size = re.search(r'<svg width="(\d+)" height="(\d+)"', head).groups()
+    explorer.tp.value = 100
+    assert re.search(r'<svg width="(\d+)" height="(\d+)"', explorer.html).groups() == size
+    assert min(checklist.dot_radii(explorer.html)) >= 4
+    assert checklist.colours(explorer.html) <= checklist.palette()

@@ -17,7 +17,7 @@ def _tests(splits):
 
 def test_defaults_are_handout_proportions_in_five_stratified_folds():
     explorer = KFoldExplorer(Y)
-    assert repr(explorer) == "KFoldExplorer(n=36, k=5, stratify=True, seed=0)"
+    assert repr(explorer) == "KFoldExplorer(n=36, k=5, stratify=True, seed=0, fold=1)"
     assert explorer.fold_sizes == [8, 7, 7, 7, 7]
     assert _tests(explorer.splits) == _tests(stratified_kfold(Y, k=5, seed=0))
     counts = explorer.fold_class_counts
@@ -103,3 +103,79 @@ def test_kfold_grid_stays_small_for_many_instances():
     assert cells < 6 * 125  # ≤ 120 columns, not 5000
     # a column standing for a group of instances says which
     assert "42 instâncias, da 0 à 41 (A)" in explorer.html
+
+
+def _majority_scores(y, splits):
+    """Each fold's accuracy of its training folds' majority class (first met on a tie)."""
+    order = list(dict.fromkeys(y.tolist()))
+    scores = []
+    for train, test in splits:
+        counts = [int(np.sum(y[train] == c)) for c in order]
+        majority = order[int(np.argmax(counts))]
+        scores.append(float(np.mean(y[test] == majority)))
+    return scores
+
+
+@pytest.mark.parametrize("stratify", [True, False])
+def test_a_score_per_fold_and_a_slider_that_steps_through_them(stratify):
+    explorer = KFoldExplorer(Y, stratify=stratify)
+    assert explorer.fold_scores == pytest.approx(_majority_scores(Y, explorer.splits))
+    scores = explorer.fold_scores
+    for fold in range(1, 6):
+        explorer.fold.value = fold
+        assert f"fold {fold}: nota" in explorer.html
+        assert explorer.html.count("▶ fold") == 1 and f"▶ fold {fold}<" in explorer.html
+        assert f">{scores[fold - 1]:.2f}</td>" in explorer.html
+    assert f">{np.mean(scores):.2f}</td>" in explorer.html
+    for fold, score in enumerate(scores):
+        assert f"nota {score:.2f}" in explorer.html.split(f'data-fold="{fold}"')[1]
+
+
+def test_stratified_folds_score_more_alike_than_plain_ones():
+    explorer = KFoldExplorer(Y, k=6)
+    stratified = np.std(explorer.fold_scores)
+    explorer.stratify.value = False
+    assert np.std(explorer.fold_scores) > stratified
+
+
+def test_the_fold_slider_follows_k():
+    explorer = KFoldExplorer(Y, k=6)
+    explorer.fold.value = 6
+    explorer.k.value = 3
+    assert explorer.fold.max == 3 and explorer.fold.value == 3
+    with pytest.raises(ValueError, match="fold must be at most k = 3"):
+        explorer.fold.value = 4
+    explorer.k.value = 8
+    assert explorer.fold.max == 8 and explorer.fold.value == 3
+
+
+def test_checklist(checklist):
+    """Test cells in their class's colour (the class row's), training cells pale; the fold
+    tested framed; live sliders; three headline numbers at 2 decimals; the grid's box keeps
+    its size whatever k (nothing moves on a slide while a slider is dragged)."""
+    import re
+
+    from evalbook._core.render import CLASS_COLOURS, ROLE_COLOURS
+
+    explorer = KFoldExplorer(Y)
+    assert explorer.k.continuous_update and explorer.fold.continuous_update
+    size = (explorer._view.layout.height, explorer._view.layout.width)
+    for k in (2, 5, 12):
+        explorer.k.value = k
+        assert (explorer._view.layout.height, explorer._view.layout.width) == size
+    explorer.k.value = 6
+    colour = dict(zip(["A", "B", "C"], (c.lower() for c in CLASS_COLOURS), strict=False))
+    grid = explorer._view.value
+    for fold, (_, test) in enumerate(explorer.splits):
+        row = grid.split(f'data-fold="{fold}"')[1].split("</tr>")[0]
+        backgrounds = re.findall(r"background:(#[0-9a-f]{6})", row)
+        # columns sorted by class: A's, then B's, then C's; each column its instance
+        columns = np.lexsort((np.arange(36), np.searchsorted(["A", "B", "C"], Y)))
+        expected = [
+            colour[Y[i]] if i in set(test.tolist()) else ROLE_COLOURS["train"].lower()
+            for i in columns
+        ]
+        assert backgrounds == expected
+    numbers = re.findall(r">(\d\.\d+)</td>", explorer._numbers.value)
+    assert len(numbers) == 3 and all(len(n) == 4 for n in numbers)
+    assert checklist.colours(explorer.html) <= checklist.palette()

@@ -160,14 +160,14 @@ def test_properties_are_read_only(explorer):
 # ---------------------------------------------------------------------- the other views
 def test_matrix_and_counts_views_follow_the_control(explorer):
     cm = explorer.confusion_matrix
-    assert explorer.matrix_view.value == confusion_html(cm.counts, cm.labels)
+    assert explorer.matrix_view.value == confusion_html(cm.counts, cm.labels, result_colours=True)
     assert "Matriz de confusão (n = 20)" in explorer.matrix_view.value
     assert "TP = <b>6</b>" in explorer.counts_view.value
     assert "FN = <b>3</b>" in explorer.counts_view.value
     assert "classe positiva: <b>spam</b>" in explorer.table_view.value
     explorer.positive.value = "ham"
     cm = explorer.confusion_matrix
-    assert explorer.matrix_view.value == confusion_html(cm.counts, cm.labels)
+    assert explorer.matrix_view.value == confusion_html(cm.counts, cm.labels, result_colours=True)
     assert "Matriz de confusão (n = 20)" in explorer.matrix_view.value
     heads = re.findall(r"<th[^>]*>(ham|spam)</th>", explorer.matrix_view.value)
     assert heads == ["ham", "spam", "ham", "spam"]  # columns, then rows
@@ -228,6 +228,40 @@ def test_three_classes_count_one_class_against_the_rest():
     assert explorer.confusion_matrix.counts.tolist() == [[40, 14, 6], [10, 88, 2], [10, 18, 12]]
     assert explorer.counts == {"TP": 40, "FN": 20, "FP": 20, "TN": 120}
     assert Counter(explorer.result_types.tolist()) == {"TP": 40, "FN": 20, "FP": 20, "TN": 120}
+    # the matrix drawn is B against the rest, in the table's colours
+    assert _matrix_cells(explorer) == {"TP": 40, "FN": 20, "FP": 20, "TN": 120}
+
+
+def _matrix_cells(explorer) -> dict:
+    """Result type → count of the matrix drawn, each cell checked in its type's colour."""
+    found = re.findall(
+        r'<td[^>]*background:(#[0-9a-f]{6})[^>]*data-cell="(tp|fn|fp|tn)">(\d+)',
+        explorer.matrix_view.value,
+    )
+    cells = {}
+    for colour, name, count in found:
+        assert colour == RESULT_COLOURS[name.upper()]
+        cells[name.upper()] = int(count)
+    return cells
+
+
+@pytest.mark.parametrize("positive", ["spam", "ham"])
+def test_checklist_the_matrix_and_the_table_agree_on_colours(explorer, checklist, positive):
+    """A click on a class sets the value and every view follows at once; the matrix's cells
+    and the table's rows take one colour per result type (the renderer's); four headline
+    numbers (the counts)."""
+    explorer.positive.value = positive
+    rows = table_rows(explorer)
+    row_colour = {kind: colour for kind, colour in rows}
+    assert all(colour == RESULT_COLOURS[kind] for kind, colour in rows)
+    cells = _matrix_cells(explorer)
+    assert cells == explorer.counts
+    for kind, colour in row_colour.items():
+        assert f"background:{colour}" in explorer.matrix_view.value, kind
+    assert re.findall(r"= <b>(\d+)</b>", explorer.counts_view.value) == [
+        str(v) for v in explorer.counts.values()
+    ]
+    assert checklist.colours(explorer.html) <= checklist.palette()
 
 
 def test_a_listed_class_that_never_occurs_makes_every_instance_negative(spam):

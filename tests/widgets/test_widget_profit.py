@@ -101,7 +101,7 @@ def test_bad_input(models, gains, error, match):
 
 def test_numbers_and_names_follow_the_language():
     explorer = ProfitExplorer(tree_knn_confusions(), profit_matrix())
-    assert ">1\u00a0540.00</td>" in explorer.html and ">83.824%</td>" in explorer.html
+    assert ">1\u00a0540.00</td>" in explorer.html and ">83.82%</td>" in explorer.html
     with config_context(language="en"):
         explorer.fp.value = -700.5  # any change redraws in the current language
     tree = explorer.profits["decision_tree"]
@@ -109,3 +109,72 @@ def test_numbers_and_names_follow_the_language():
         tree > 1000 and f">{tree:,.2f}</td>" in explorer.html and "decision tree" in explorer.html
     )
     assert "The metric would choose <b>k-NN</b>" in explorer.html
+
+
+def test_the_price_plot_marks_the_crossover_computed_from_the_matrices():
+    models = tree_knn_confusions()
+    explorer = ProfitExplorer(models, profit_matrix())
+    # computed, never typed: each model's profit is rest + FP·c; the lines meet where equal
+    gains = profit_matrix().to_numpy().astype(float)
+    rest = {name: profit(cm, gains) - cm.counts[1, 0] * gains[1, 0] for name, cm in models.items()}
+    tree, knn = models["decision_tree"], models["knn"]
+    crossing = (rest["decision_tree"] - rest["knn"]) / (knn.counts[1, 0] - tree.counts[1, 0])
+    assert explorer.crossovers == {("decision_tree", "knn"): pytest.approx(crossing)}
+    assert crossing == pytest.approx(-560)  # lesson 03's tie
+    with_tie = [[140, -140], [crossing, 0]]
+    assert profit(tree, with_tie) == pytest.approx(profit(knn, with_tie))
+    assert "empate em FP = -560" in explorer.html
+    # the crossover does not move with the FP price; the current-price marks do
+    explorer.fp.value = -100
+    assert explorer.crossovers == {("decision_tree", "knn"): pytest.approx(crossing)}
+
+
+def test_checklist(checklist):
+    """Live update (a number box sets the FP price, every view follows), a dot on each
+    model's line at the current price and at the crossover, 4 headline numbers for two
+    models (average class accuracy and profit, 2 decimals; accuracy in a fold), the
+    renderer's colours, lines of 3 px and dots of 8 px or more."""
+    import re
+
+    explorer = ProfitExplorer(tree_knn_confusions(), profit_matrix())
+    explorer.fp.value = -300
+    html = explorer.html
+    svg = html[html.index("<svg") : html.index("</svg>")]
+    assert min(checklist.line_widths(svg)) >= 3 and min(checklist.dot_radii(svg)) >= 4
+    assert "<circle" in svg and "<path d=" in svg  # the two models: a dot, a triangle
+    assert checklist.colours(html) <= checklist.palette()
+    # the marker line sits at the current price: the dots of both models share its x
+    marker = float(re.search(r'<line data-mark="x" x1="([\d.]+)"', svg).group(1))
+    first_dot = float(re.search(r'<circle cx="([\d.]+)"', svg).group(1))
+    assert first_dot == pytest.approx(marker, abs=0.1)
+    rows = re.findall(r"<tr>(.*?)</tr>", html.split("</table>")[0])
+    for row in rows[1:]:
+        numbers = re.findall(r">([−-]?[\d\xa0]+\.\d+%?)<", row)
+        assert len(numbers) == 2 and all(len(n.split(".")[1].rstrip("%")) <= 3 for n in numbers)
+
+
+def test_more_than_two_classes_draw_no_price_plot():
+    labels = ["a", "b", "c"]
+    models = {
+        "m1": ConfusionMatrix(np.eye(3, dtype=int) * 5 + 1, labels=labels),
+        "m2": ConfusionMatrix(np.eye(3, dtype=int) * 4 + 2, labels=labels),
+    }
+    explorer = ProfitExplorer(models, np.eye(3))
+    assert explorer.crossovers == {} and "<svg" not in explorer.html
+
+
+def test_dragging_the_price_line_sets_the_fp_price():
+    """The drag view: a drag along the price axis sets the FP box (in steps of 10), the
+    box moves the line, and the plot's range stays fixed while dragging."""
+    explorer = ProfitExplorer(tree_knn_confusions(), profit_matrix())
+    canvas = explorer.canvas
+    assert canvas.mode == "drag-x" and canvas.x == -700
+    frame = canvas.frame
+    before = frame["x_range"]
+    x, _ = canvas.pixel_to_value(frame["left"] + 0.8 * frame["width"])  # the pointer's x
+    canvas.x = round(x / 10) * 10  # what the browser sends: snapped to the step
+    assert explorer.fp.value == canvas.x and explorer.winner == "knn"
+    assert canvas.frame["x_range"] == before
+    explorer.fp.value = -560
+    assert canvas.x == -560 and canvas.frame["x_range"] == before
+    assert explorer.profits["decision_tree"] == explorer.profits["knn"]
