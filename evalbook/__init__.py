@@ -109,7 +109,7 @@ habits carry over; ``tests/lib/test_naming.py`` fails on a public argument missi
     known source
 ``k``
     the k of the method's name: the folds of k-fold, the classes of top-k accuracy, the
-    paired results of a k-fold comparison
+    paired results of a k-fold comparison, the models tried on one test set
 ``seed``
     the random generator's seed: None, a whole number or a ``numpy.random.Generator``
 ``test_size``
@@ -168,6 +168,31 @@ habits carry over; ``tests/lib/test_naming.py`` fails on a public argument missi
     also compute Nemenyi's critical difference
 ``tie_correction``
     Friedman: divide χ²_F by the tie correction (as scipy), or not (Demšar's printed formula)
+
+*Designing a test set.*
+
+``width``
+    the target width of an interval (upper − lower bound)
+``power``
+    the target power of a test: the chance it detects a true difference, in (0, 1)
+``alternative``
+    a test's alternative hypothesis: ``"two-sided"`` or ``"one-sided"``
+``difference``
+    McNemar: the true difference of two models' accuracies (B's − A's)
+``discordant``
+    McNemar: the true share of test instances on which exactly one of two models is right
+``auc``
+    a model's true ROC AUC
+``auc_a``, ``auc_b``
+    two models' true ROC AUCs, compared on the same test set
+``null_auc``
+    the AUC a test compares a model's with (0.5: chance)
+``n_positive``, ``n_negative``
+    the numbers of positive and negative test instances
+``correlation``
+    the correlation of two models' scores within each class
+``variance``
+    whose variance of the AUC a power calculation uses (Obuchowski, Hanley & McNeil)
 
 *Options of a metric.*
 
@@ -303,19 +328,30 @@ from evalbook.inference import (
     ModelComparison,
     NormalApproximationWarning,
     PairedTestResult,
+    SampleSize,
     accuracy_interval,
+    accuracy_sample_size,
     adjust_p_values,
     bootstrap_interval,
     compare_algorithms,
     compare_models,
     delong_test,
+    expected_best_accuracy,
+    expected_interval_width,
     f_test_5x2cv,
     friedman,
     interval_coverage,
+    mcnemar_power,
+    mcnemar_sample_size,
     mcnemar_test,
+    minimum_detectable_difference,
     paired_ttest_5x2cv,
     proportion_interval,
+    roc_auc_difference_power,
+    roc_auc_difference_sample_size,
     roc_auc_interval,
+    roc_auc_power,
+    roc_auc_sample_size,
     t_value,
     z_value,
 )
@@ -464,10 +500,12 @@ __all__ = [
     "PrecisionRecallDisplay",
     "PredictionErrorDisplay",
     "RocCurveDisplay",
+    "SampleSize",
     "ScoredData",
     "UndefinedMetricWarning",
     "accuracy",
     "accuracy_interval",
+    "accuracy_sample_size",
     "add_messages",
     "adjust_p_values",
     "adjusted_r2",
@@ -499,8 +537,10 @@ __all__ = [
     "error_632",
     "error_632_plus",
     "error_rate",
+    "expected_best_accuracy",
     "expected_calibration_error",
     "expected_confusion",
+    "expected_interval_width",
     "f1",
     "f_test_5x2cv",
     "fbeta",
@@ -524,8 +564,11 @@ __all__ = [
     "mape",
     "mase",
     "mcc",
+    "mcnemar_power",
+    "mcnemar_sample_size",
     "mcnemar_test",
     "metrics_table",
+    "minimum_detectable_difference",
     "modified_precision",
     "mse",
     "multiclass_roc_auc",
@@ -548,7 +591,11 @@ __all__ = [
     "result_types",
     "rmse",
     "roc_auc",
+    "roc_auc_difference_power",
+    "roc_auc_difference_sample_size",
     "roc_auc_interval",
+    "roc_auc_power",
+    "roc_auc_sample_size",
     "roc_curve",
     "sensitivity",
     "set_config",
