@@ -263,8 +263,7 @@ def accuracy_sample_size(width, *, p=None, confidence=0.95, method="wilson") -> 
     start = math.ceil(z**2 / width**2)
     if start > 2 * MAX_TEST_SIZE:
         raise ValueError(
-            f"width = {width} needs more than 10**8 test instances (about z²/width² = "
-            f"{start:.3g})"
+            f"width = {width} needs more than 10**8 test instances (about z²/width² = {start:.3g})"
         )
     if p is None:
         return _smallest(lambda n: _worst_width(n, z, confidence, method) <= width, start)
