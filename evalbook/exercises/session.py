@@ -302,8 +302,8 @@ def start(set_id, *, variant=None, student=None, student_id=None, folder=None) -
     Exercícios 09, variante 123.
     >>> start("09")
     Exercícios 09.
-    >>> start("13")  # doctest: +ELLIPSIS
-    ❌ Não existe o conjunto '13'. Os conjuntos são 01, 02, ..., 12b (um texto).
+    >>> start("99")  # doctest: +ELLIPSIS
+    ❌ Não existe o conjunto '99'. Os conjuntos são 01, 02, ... (um texto).
     >>> evalbook.set_config(language="en")  # back to the library's default
     """
     evalbook.set_config(language="pt")  # the course's language, as a lesson's setup sets it

@@ -28,10 +28,10 @@ from evalbook.exercises.__main__ import main
 
 def test_the_course_beside_the_library_declares_its_sets():
     sets = exercise_sets()
-    # twelve lessons; 05, 11 and 12 are split in two (05b, 11b and 12b)
+    # thirteen lessons; 05, 11 and 12 are split in two (05b, 11b and 12b)
     assert list(sets) == [
         *("01", "02", "03", "04", "05", "05b", "06", "07", "08", "09", "10"),
-        *("11", "11b", "12", "12b"),
+        *("11", "11b", "12", "12b", "14"),
     ]
     assert sets["01"].title == "Matriz de confusão" and sets["01"].variants
     assert sets["04"].variants  # a twin question varies; the handout's examples stay
