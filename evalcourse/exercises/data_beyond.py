@@ -64,11 +64,11 @@ __all__ = [
     "SCREENING_THRESHOLD",
     "SPAM_LABELS",
     "bootstrap_predictions_table",
+    "evaluation_plan",
     "five_by_two",
     "forecasts",
     "photos",
     "screening",
-    "evaluation_plan",
     "two_classifiers",
 ]
 
