@@ -152,6 +152,14 @@ def _coverage(n):
     return CoverageExplorer(n=n, p=0.85, confidence=0.90, max_n=n)
 
 
+def _sample_size(n):
+    from evalbook.widgets import SampleSizeExplorer
+
+    if n is None:  # lesson 14
+        return SampleSizeExplorer(n=500, p=0.85, difference=0.03, discordant=0.1)
+    return SampleSizeExplorer(n=min(n, 10**5), p=0.85, max_n=min(max(n, 20), 10**5))
+
+
 EXPLORERS: list[ExplorerCase] = [
     ExplorerCase(
         "PositiveClassExplorer",
@@ -214,6 +222,14 @@ EXPLORERS: list[ExplorerCase] = [
         ("formula", "limit", "shares", "simulated", "simulated_std", "sample", "table"),
     ),
     ExplorerCase("CoverageExplorer", "09", _coverage, "p", ("coverage", "condition")),
+    ExplorerCase(
+        "SampleSizeExplorer",
+        "14",
+        _sample_size,
+        "n",
+        ("width", "power", "needed", "detectable"),
+        "redraw includes the SVG of the two curves along n",
+    ),
 ]
 
 

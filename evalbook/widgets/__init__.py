@@ -33,6 +33,7 @@ __all__ = [
     "PositiveClassExplorer",
     "PrecisionRecallExplorer",
     "ProfitExplorer",
+    "SampleSizeExplorer",
     "ThresholdExplorer",
 ]
 

@@ -321,6 +321,10 @@ CALLS.update(
             [("models", {"m": [[6, 3], [2, 9]]}), ("profit_matrix", [[1, -1], [-5, 0]])],
             {},
         ),
+        "widgets.SampleSizeExplorer": (
+            [("n", 200), ("p", 0.85)],
+            {"difference": 0.03, "discordant": 0.1, "n_trials": 200, "seed": 0, "max_n": 1000},
+        ),
         "widgets.ThresholdExplorer": (
             [("y_true", Y), ("y_score", S)],
             {"positive": 1, "negative": 0, "threshold": 0.5, "step": 0.01, "max_rows": 40},
