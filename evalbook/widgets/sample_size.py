@@ -274,16 +274,17 @@ class SampleSizeExplorer(Explorer):
             self._width_curves = {p: [expected_interval_width(p, int(m)) for m in grid]}
         widths = self._width_curves[p]
         powers = [mcnemar_power(int(m), difference=delta, discordant=psi) for m in grid]
-        top = max(0.3, math.ceil(max(widths) * 10) / 10)
+        top = math.ceil(max(widths) * 10) / 10 + 0.1  # room for the legend above the curve
+        right = self._max_n * 1.06  # room for the last tick's label
         width_plot = svg_plot(
             [
                 Line(grid, widths, say(_TEXT, "width"), LINE_COLOURS[0]),
-                Line([20, self._max_n], [delta, delta], say(_TEXT, "delta"), "#444", "--"),
+                Line([0, right], [delta, delta], say(_TEXT, "delta"), "#444", "--"),
             ],
-            x_range=(20, self._max_n),
+            x_range=(0, right),
             y_range=(0, top),
             width=540,
-            height=280,
+            height=250,
             title=say(_TEXT, "width_title"),
             xlabel=say(_TEXT, "test_size"),
             marker=n,
@@ -304,12 +305,12 @@ class SampleSizeExplorer(Explorer):
         power_plot = svg_plot(
             [
                 Line(grid, powers, say(_TEXT, "power"), LINE_COLOURS[1]),
-                Line([20, self._max_n], [0.8, 0.8], say(_TEXT, "target"), "#444", "--"),
+                Line([0, right], [0.8, 0.8], say(_TEXT, "target"), "#444", "--"),
             ],
-            x_range=(20, self._max_n),
+            x_range=(0, right),
             y_range=(0, 1),
             width=540,
-            height=280,
+            height=250,
             title=say(_TEXT, "power_title"),
             xlabel=say(_TEXT, "test_size"),
             marker=n,
