@@ -177,6 +177,14 @@ def _decision_curve(n):
     return DecisionCurveExplorer(y, {"sharp": risk, "noisy": noisy}, positive=1)
 
 
+def _sample_size(n):
+    from evalbook.widgets import SampleSizeExplorer
+
+    if n is None:  # lesson 14
+        return SampleSizeExplorer(n=500, p=0.85, difference=0.03, discordant=0.1)
+    return SampleSizeExplorer(n=min(n, 10**5), p=0.85, max_n=min(max(n, 20), 10**5))
+
+
 EXPLORERS: list[ExplorerCase] = [
     ExplorerCase(
         "PositiveClassExplorer",
@@ -272,6 +280,14 @@ EXPLORERS: list[ExplorerCase] = [
         ("coverage", "simulated_coverage", "curve", "intervals", "condition"),
         "a step of n computes each method's interval of every hit count and its exact "
         "coverage over a grid of 399 p",
+    ),
+    ExplorerCase(
+        "SampleSizeExplorer",
+        "14",
+        _sample_size,
+        "n",
+        ("width", "power", "needed", "detectable"),
+        "redraw includes the SVG of the two curves along n",
     ),
 ]
 

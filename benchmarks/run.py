@@ -706,6 +706,155 @@ def paired_bootstrap_case(settings: Settings) -> Iterator[Row]:
     )
 
 
+def _connor_by_hand(n, difference, discordant):
+    """Connor's (1987) power written with scipy.stats, both tails."""
+    from scipy.stats import norm
+
+    z = norm.ppf(0.975)
+    spread = np.sqrt(discordant - difference**2)
+    shift = abs(difference) * np.sqrt(n)
+    return norm.cdf((shift - z * np.sqrt(discordant)) / spread) + norm.cdf(
+        (-shift - z * np.sqrt(discordant)) / spread
+    )
+
+
+def _exact_mcnemar_loop(n, difference, discordant):
+    """The exact McNemar power, one number of discordant instances per Python iteration
+    (the two-sided binomial p-value, min(1, 2·P(Bin(d, 1/2) ≤ min(b, d − b))), per count)."""
+    from scipy.stats import binom
+
+    share = (discordant + difference) / (2 * discordant)
+    power = 0.0
+    for d in range(1, n + 1):
+        weight = binom.pmf(d, n, discordant)
+        if weight < 1e-300:
+            continue
+        # the rejection region is the two tails: walk in from each end while p ≤ 0.05
+        for counts in (range(d + 1), range(d, -1, -1)):
+            for b in counts:
+                if min(1.0, 2 * binom.cdf(min(b, d - b), d, 0.5)) > 0.05:
+                    break
+                power += weight * binom.pmf(b, d, share)
+    return power
+
+
+def _width_by_statsmodels(p, n):
+    from scipy.stats import binom
+    from statsmodels.stats.proportion import proportion_confint
+
+    hits = np.arange(n + 1)
+    lower, upper = proportion_confint(hits, n, alpha=0.05, method="beta")
+    return float(np.sum(binom.pmf(hits, n, p) * (upper - lower)))
+
+
+def _best_of_k_full(n, k):
+    from scipy.stats import binom
+
+    below = binom.cdf(np.arange(n), n, 0.5)
+    return float(np.sum(1 - below**k) / n)
+
+
+def design_case(settings: Settings) -> Iterator[Row]:
+    """The test-set design functions: each against the same number computed plainly
+    (scipy, statsmodels, a Python loop), and the target an explorer's step needs."""
+    import evalbook as eb
+
+    def close(a, b):
+        return bool(np.isclose(float(a), float(b), rtol=1e-9, atol=1e-12))
+
+    few = Settings(settings.quick, max(3, settings.repeat), settings.budget)
+    rows = []
+    rows += compare(
+        "mcnemar_power (Connor)",
+        "n=1e4",
+        partial(eb.mcnemar_power, 10**4, difference=0.02, discordant=0.1),
+        [("scipy.stats by hand", partial(_connor_by_hand, 10**4, 0.02, 0.1), close)],
+        few,
+    )
+    n_exact = 50 if settings.quick else 200
+    rows += compare(
+        "mcnemar_power (exact)",
+        _size(n_exact),
+        partial(eb.mcnemar_power, n_exact, difference=0.05, discordant=0.2, method="exact"),
+        [
+            (
+                "Python loop over counts (scipy)",
+                partial(_exact_mcnemar_loop, n_exact, 0.05, 0.2),
+                lambda a, b: bool(np.isclose(a, b, atol=1e-9)),
+            )
+        ],
+        Settings(settings.quick, 1, settings.budget),
+    )
+    rows += compare(
+        "mcnemar_sample_size (exact)",
+        "δ=0.05, ψ=0.2",
+        partial(eb.mcnemar_sample_size, difference=0.05, discordant=0.2, method="exact"),
+        [
+            (
+                "Connor's formula",
+                partial(eb.mcnemar_sample_size, difference=0.05, discordant=0.2),
+                None,
+            )
+        ],
+        few,
+    )
+    n_width = 10**4 if settings.quick else 10**6
+    rows += compare(
+        "expected_interval_width (exact)",
+        _size(n_width),
+        partial(eb.expected_interval_width, 0.85, n_width, method="exact"),
+        [
+            (
+                "statsmodels proportion_confint, every count",
+                partial(_width_by_statsmodels, 0.85, n_width),
+                close,
+            )
+        ],
+        few,
+        n=n_width,
+    )
+    rows += compare(
+        "accuracy_sample_size (exact, guaranteed)",
+        "width 0.01",
+        partial(eb.accuracy_sample_size, 0.01, method="exact"),
+        [("the Wald formula (statsmodels)", partial(_wald_size, 0.01), None)],
+        few,
+    )
+    rows += compare(
+        "roc_auc_power (Obuchowski)",
+        "41 + 72",
+        partial(eb.roc_auc_power, 0.73, n_positive=41, n_negative=72),
+        [("pROC's documented value", lambda: 0.9897453, lambda a, b: abs(a - b) < 5e-8)],
+        few,
+    )
+    rows += compare(
+        "roc_auc_difference_sample_size",
+        "0.80 vs 0.85",
+        partial(eb.roc_auc_difference_sample_size, 0.80, 0.85),
+        [("roc_auc_sample_size (one AUC)", partial(eb.roc_auc_sample_size, 0.85), None)],
+        few,
+    )
+    n_best = 10**4 if settings.quick else 10**6
+    rows += compare(
+        "expected_best_accuracy",
+        f"{_size(n_best)}, k=1000",
+        partial(eb.expected_best_accuracy, n_best, 1000),
+        [("every count, numpy", partial(_best_of_k_full, n_best, 1000), close)],
+        few,
+        n=n_best,
+    )
+    for row in rows:
+        if row.evalbook is not None and "exact" not in row.case:
+            row.target, row.met = "< 20 ms", row.evalbook.best < 0.02
+        yield row
+
+
+def _wald_size(width):
+    from statsmodels.stats.proportion import samplesize_confint_proportion
+
+    return int(np.ceil(samplesize_confint_proportion(0.5, width / 2, alpha=0.05)))
+
+
 def _refusals() -> list[tuple[str, str, Callable[[], object]]]:
     """``(function, size, call)``: each exact test and resampling function at 10× its
     documented limit (``tests/lib/test_size_limits.py`` checks that each is refused before
@@ -1173,6 +1322,7 @@ CASES: list[Case] = [
     Case("decision curve", decision_curve_case),
     Case("bootstrap interval of accuracy", bootstrap_case),
     Case("paired bootstrap (BCa) and ROC band", paired_bootstrap_case),
+    Case("test-set design (power and sample size)", design_case),
     Case("refusals of impossible sizes", refusal_case),
     Case("import evalbook", import_case),
     Case("explorer steps", explorers_case),

@@ -109,7 +109,7 @@ habits carry over; ``tests/lib/test_naming.py`` fails on a public argument missi
     known source
 ``k``
     the k of the method's name: the folds of k-fold, the classes of top-k accuracy, the
-    paired results of a k-fold comparison
+    paired results of a k-fold comparison, the models tried on one test set
 ``seed``
     the random generator's seed: None, a whole number or a ``numpy.random.Generator``
 ``test_size``
@@ -171,6 +171,31 @@ habits carry over; ``tests/lib/test_naming.py`` fails on a public argument missi
     also compute Nemenyi's critical difference
 ``tie_correction``
     Friedman: divide χ²_F by the tie correction (as scipy), or not (Demšar's printed formula)
+
+*Designing a test set.*
+
+``width``
+    the target width of an interval (upper − lower bound)
+``power``
+    the target power of a test: the chance it detects a true difference, in (0, 1)
+``alternative``
+    a test's alternative hypothesis: ``"two-sided"`` or ``"one-sided"``
+``difference``
+    McNemar: the true difference of two models' accuracies (B's − A's)
+``discordant``
+    McNemar: the true share of test instances on which exactly one of two models is right
+``auc``
+    a model's true ROC AUC
+``auc_a``, ``auc_b``
+    two models' true ROC AUCs, compared on the same test set
+``null_auc``
+    the AUC a test compares a model's with (0.5: chance)
+``n_positive``, ``n_negative``
+    the numbers of positive and negative test instances
+``correlation``
+    the correlation of two models' scores within each class
+``variance``
+    whose variance of the AUC a power calculation uses (Obuchowski, Hanley & McNeil)
 
 *Options of a metric.*
 
@@ -323,7 +348,9 @@ from evalbook.inference import (
     NormalApproximationWarning,
     PairedTestResult,
     PredictiveValues,
+    SampleSize,
     accuracy_interval,
+    accuracy_sample_size,
     adjust_p_values,
     bootstrap_interval,
     calibration_band,
@@ -331,12 +358,17 @@ from evalbook.inference import (
     compare_algorithms,
     compare_models,
     delong_test,
+    expected_best_accuracy,
+    expected_interval_width,
     f_test_5x2cv,
     friedman,
     interval_coverage,
     likelihood_ratios,
     mcc_interval,
+    mcnemar_power,
+    mcnemar_sample_size,
     mcnemar_test,
+    minimum_detectable_difference,
     multiclass_roc_auc_interval,
     net_benefit_interval,
     paired_bootstrap_interval,
@@ -344,7 +376,11 @@ from evalbook.inference import (
     precision_recall_band,
     predictive_values,
     proportion_interval,
+    roc_auc_difference_power,
+    roc_auc_difference_sample_size,
     roc_auc_interval,
+    roc_auc_power,
+    roc_auc_sample_size,
     roc_band,
     t_value,
     z_value,
@@ -500,10 +536,12 @@ __all__ = [
     "PredictionErrorDisplay",
     "PredictiveValues",
     "RocCurveDisplay",
+    "SampleSize",
     "ScoredData",
     "UndefinedMetricWarning",
     "accuracy",
     "accuracy_interval",
+    "accuracy_sample_size",
     "add_messages",
     "adjust_p_values",
     "adjusted_r2",
@@ -538,8 +576,10 @@ __all__ = [
     "error_632",
     "error_632_plus",
     "error_rate",
+    "expected_best_accuracy",
     "expected_calibration_error",
     "expected_confusion",
+    "expected_interval_width",
     "f1",
     "f_test_5x2cv",
     "fbeta",
@@ -565,8 +605,11 @@ __all__ = [
     "mase",
     "mcc",
     "mcc_interval",
+    "mcnemar_power",
+    "mcnemar_sample_size",
     "mcnemar_test",
     "metrics_table",
+    "minimum_detectable_difference",
     "modified_precision",
     "mse",
     "multiclass_roc_auc",
@@ -596,7 +639,11 @@ __all__ = [
     "result_types",
     "rmse",
     "roc_auc",
+    "roc_auc_difference_power",
+    "roc_auc_difference_sample_size",
     "roc_auc_interval",
+    "roc_auc_power",
+    "roc_auc_sample_size",
     "roc_band",
     "roc_curve",
     "sensitivity",

@@ -127,6 +127,8 @@ TERMS = {
     "auc_b": N_("AUC of B"),
     "only_a_right": N_("only A right"),
     "only_b_right": N_("only B right"),
+    "n_positive": N_("positive instances"),
+    "n_negative": N_("negative instances"),
     "average_ranks": N_("average ranks"),
     "labels": N_("labels"),
     "iman_davenport": N_("Iman-Davenport F"),

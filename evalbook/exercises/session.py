@@ -303,7 +303,7 @@ def start(set_id, *, variant=None, student=None, student_id=None, folder=None) -
     >>> start("09")
     Exercícios 09.
     >>> start("99")  # doctest: +ELLIPSIS
-    ❌ Não existe o conjunto '99'. Os conjuntos são 01, 02, ..., 13 (um texto).
+    ❌ Não existe o conjunto '99'. Os conjuntos são 01, 02, ... (um texto).
     >>> evalbook.set_config(language="en")  # back to the library's default
     """
     evalbook.set_config(language="pt")  # the course's language, as a lesson's setup sets it

@@ -1,7 +1,8 @@
 """How sure a measured number is: intervals (normal, t, exact binomial, DeLong, the
 bootstrap: percentile, basic, BCa, stratified, clustered, paired), comparisons of models
-and algorithms (paired t, Friedman), paired tests (McNemar, DeLong, 5×2cv) and corrections
-for several tests at once.
+and algorithms (paired t, Friedman), paired tests (McNemar, DeLong, 5×2cv), corrections
+for several tests at once, and the design of a test set (its size for an interval width,
+the power of McNemar's and of AUC tests).
 """
 
 from evalbook.inference._bootstrap_intervals import (
@@ -54,6 +55,19 @@ from evalbook.inference._paired_tests import (
     mcnemar_test,
     paired_ttest_5x2cv,
 )
+from evalbook.inference._test_design import (
+    SampleSize,
+    accuracy_sample_size,
+    expected_best_accuracy,
+    expected_interval_width,
+    mcnemar_power,
+    mcnemar_sample_size,
+    minimum_detectable_difference,
+    roc_auc_difference_power,
+    roc_auc_difference_sample_size,
+    roc_auc_power,
+    roc_auc_sample_size,
+)
 
 __all__ = [
     "T_TABLE",
@@ -69,7 +83,9 @@ __all__ = [
     "NormalApproximationWarning",
     "PairedTestResult",
     "PredictiveValues",
+    "SampleSize",
     "accuracy_interval",
+    "accuracy_sample_size",
     "adjust_p_values",
     "bootstrap_interval",
     "calibration_band",
@@ -77,12 +93,17 @@ __all__ = [
     "compare_algorithms",
     "compare_models",
     "delong_test",
+    "expected_best_accuracy",
+    "expected_interval_width",
     "f_test_5x2cv",
     "friedman",
     "interval_coverage",
     "likelihood_ratios",
     "mcc_interval",
+    "mcnemar_power",
+    "mcnemar_sample_size",
     "mcnemar_test",
+    "minimum_detectable_difference",
     "multiclass_roc_auc_interval",
     "net_benefit_interval",
     "paired_bootstrap_interval",
@@ -90,7 +111,11 @@ __all__ = [
     "precision_recall_band",
     "predictive_values",
     "proportion_interval",
+    "roc_auc_difference_power",
+    "roc_auc_difference_sample_size",
     "roc_auc_interval",
+    "roc_auc_power",
+    "roc_auc_sample_size",
     "roc_band",
     "t_value",
     "z_value",

@@ -34,6 +34,7 @@ __all__ = [
     "PositiveClassExplorer",
     "PrecisionRecallExplorer",
     "ProfitExplorer",
+    "SampleSizeExplorer",
     "ThresholdExplorer",
 ]
 

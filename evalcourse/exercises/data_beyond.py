@@ -1,4 +1,4 @@
-"""The data of exercise sets 11 and 12 (beyond the handouts), defined once.
+"""The data of exercise sets 11, 12 and 14 (beyond the handouts), defined once.
 
 New data, used by no lesson: the solution notebooks (``from evalbook.exercises import
 data_beyond``) and the sets' expected answers (``set_11.py``, ``set_12.py``) read it here.
@@ -9,7 +9,8 @@ data_beyond``) and the sets' expected answers (``set_11.py``, ``set_12.py``) rea
 - :func:`two_classifiers`: two spam filters' predictions on the same 24 e-mails (set 12);
 - :func:`five_by_two`: two algorithms' accuracies on 5 × 2 folds (set 12);
 - :func:`bootstrap_predictions_table`: a regressor's predictions after 5 bootstrap
-  trainings (set 12).
+  trainings (set 12);
+- :func:`evaluation_plan`: the assumptions of an evaluation to plan (set 14).
 
 Variants for homework
 ---------------------
@@ -67,6 +68,7 @@ __all__ = [
     "SPAM_LABELS",
     "bootstrap_predictions_table",
     "clinic",
+    "evaluation_plan",
     "five_by_two",
     "forecasts",
     "photos",
@@ -516,3 +518,98 @@ def _clinic_is_sound(sick, risk) -> bool:
     model = (cells[0] - cells[2] * odds) / sick.size
     everyone = sick.mean() - (1 - sick.mean()) * odds
     return model - everyone >= 0.005
+
+
+# ---------------------------------------------------------------------- set 14
+#: The choices a variant of :func:`evaluation_plan` draws from.
+_PLAN_CHOICES = {
+    "accuracy": (0.75, 0.8, 0.82, 0.85, 0.88, 0.9),
+    "n": (100, 150, 200, 250, 300, 400),
+    "width": (0.04, 0.05, 0.06, 0.08, 0.1),
+    "difference": (0.02, 0.03, 0.04, 0.05),
+    "discordant": (0.08, 0.1, 0.12, 0.15, 0.2),
+    "n_pairs": (400, 600, 800, 1000, 1500),
+    "auc_a": (0.7, 0.75, 0.8),
+    "auc_gap": (0.04, 0.05, 0.06),
+    "correlation": (0.3, 0.4, 0.5, 0.6),
+    "k": (20, 50, 100, 200),
+    "n_reuse": (100, 200, 300, 500),
+}
+
+
+def evaluation_plan(*, variant=None) -> dict:
+    """The assumptions of an evaluation to plan (set 14), one value each.
+
+    ``accuracy`` (a model's expected accuracy) and ``n`` (test instances) for an interval's
+    width; ``width``, a target width; ``difference`` and ``discordant`` (δ and ψ of two
+    models compared by McNemar) and ``n_pairs`` (their test set); ``auc_a``, ``auc_b`` and
+    ``correlation`` (two models' AUCs and their scores' correlation); ``k`` useless models
+    tried on ``n_reuse`` test instances.
+
+    ``variant=None``: 0.85 on 200, width 0.06, δ = 0.03 and ψ = 0.12 on 800, AUCs 0.75 and
+    0.80 with correlation 0.4, 50 models on 300. Another key draws each value from a short
+    list, kept when McNemar's power is at least 0.03 away from 0.8 (the boundary of the
+    guess in question 14.previsao_poder) and every known mistake of the set differs from
+    its answer by more than the checker's tolerance (which
+    ``tests/exercises/test_exercises_14.py`` checks on many keys).
+
+    Examples
+    --------
+    >>> plan = evaluation_plan()
+    >>> plan["accuracy"], plan["n"], plan["auc_b"]
+    (0.85, 200, 0.8)
+    >>> evaluation_plan(variant=7) == evaluation_plan(variant=7)
+    True
+    """
+    return dict(_evaluation_plan(check_variant(variant)))
+
+
+@cache
+def _evaluation_plan(variant) -> tuple:
+    if variant is None:
+        plan = {
+            "accuracy": 0.85,
+            "n": 200,
+            "width": 0.06,
+            "difference": 0.03,
+            "discordant": 0.12,
+            "n_pairs": 800,
+            "auc_a": 0.75,
+            "auc_b": 0.8,
+            "correlation": 0.4,
+            "k": 50,
+            "n_reuse": 300,
+        }
+        return tuple(plan.items())
+    rng = variant_rng(variant, "evaluation plan")
+    while True:
+        plan = {
+            name: values[int(rng.integers(len(values)))] for name, values in _PLAN_CHOICES.items()
+        }
+        plan["auc_b"] = round(plan["auc_a"] + plan.pop("auc_gap"), 2)
+        if _plan_is_sound(plan):
+            return tuple(plan.items())
+
+
+def _plan_is_sound(plan) -> bool:
+    """McNemar's power away from the guess's boundary, and the known mistakes of set 14
+    away from the answers."""
+    power = evalbook.mcnemar_power(
+        plan["n_pairs"], difference=plan["difference"], discordant=plan["discordant"]
+    )
+    one_sided = evalbook.mcnemar_power(
+        plan["n_pairs"],
+        difference=plan["difference"],
+        discordant=plan["discordant"],
+        alternative="one-sided",
+    )
+    exact = evalbook.expected_interval_width(plan["accuracy"], plan["n"], method="exact")
+    wilson = evalbook.expected_interval_width(plan["accuracy"], plan["n"])
+    guaranteed = evalbook.accuracy_sample_size(plan["width"], method="normal")
+    planned = evalbook.accuracy_sample_size(plan["width"], p=plan["accuracy"], method="normal")
+    return (
+        abs(power - 0.8) >= 0.03
+        and abs(one_sided - power) > 0.002
+        and abs(exact - wilson) > 0.002
+        and guaranteed != planned
+    )

@@ -62,6 +62,7 @@ def test_the_variant_sets():
         "12",
         "12b",
         "13",
+        "14",
     )
 
 
@@ -165,7 +166,7 @@ SET = ExerciseSet("99", title="Sem variantes", items={
     )
     message = str(start("99", variant=3))
     assert message.startswith("❌ O conjunto 99 não tem variantes")
-    assert "01, 02, 03, 04, 05, 05b, 06, 07, 08, 09, 10, 11, 11b, 12, 12b, 13" in message
+    assert "01, 02, 03, 04, 05, 05b, 06, 07, 08, 09, 10, 11, 11b, 12, 12b, 13, 14" in message
 
 
 def test_each_session_keeps_its_own_record():

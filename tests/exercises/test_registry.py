@@ -31,7 +31,7 @@ def test_the_course_beside_the_library_declares_its_sets():
     # thirteen lessons; 05, 11 and 12 are split in two (05b, 11b and 12b)
     assert list(sets) == [
         *("01", "02", "03", "04", "05", "05b", "06", "07", "08", "09", "10"),
-        *("11", "11b", "12", "12b", "13"),
+        *("11", "11b", "12", "12b", "13", "14"),
     ]
     assert sets["01"].title == "Matriz de confusão" and sets["01"].variants
     assert sets["04"].variants  # a twin question varies; the handout's examples stay

@@ -810,4 +810,65 @@ BAD_DECISIONS = [
 )
 def test_bad_input_to_the_decision_functions_is_refused_by_name(call, error, message):
     with pytest.raises(error, match=message):
+# ---------------------------------------------------------------------- test-set design
+DESIGN_REFUSALS = [
+    (lambda: evalbook.accuracy_sample_size(1.0), "width must be strictly between 0 and 1"),
+    (lambda: evalbook.accuracy_sample_size(0.1, p=1.5), r"p must be a probability in \[0, 1\]"),
+    (
+        lambda: evalbook.accuracy_sample_size(1e-6),
+        "width = 1e-06 needs more than 10\\*\\*8 test instances",
+    ),
+    (lambda: evalbook.expected_interval_width(0.5, 10**9), "n must be at most 10\\*\\*8"),
+    (
+        lambda: evalbook.mcnemar_power(100, difference=0.3, discordant=0.2),
+        "discordant .* must exceed \\|difference\\|",
+    ),
+    (
+        lambda: evalbook.mcnemar_power(100, difference=0.0, discordant=0.2),
+        "difference must be a non-zero",
+    ),
+    (
+        lambda: evalbook.mcnemar_power(2 * 10**7, difference=0.1, discordant=0.2, method="exact"),
+        "n must be at most 10\\*\\*7 for method='exact'",
+    ),
+    (
+        lambda: evalbook.mcnemar_sample_size(difference=0.1, discordant=0.2, power=1.0),
+        "power must be strictly between 0 and 1",
+    ),
+    (
+        lambda: evalbook.mcnemar_sample_size(difference=0.1, discordant=0.2, alternative="less"),
+        "alternative must be 'two-sided' or 'one-sided'",
+    ),
+    (
+        lambda: evalbook.minimum_detectable_difference(100, discordant=0.0),
+        "discordant must be greater than 0",
+    ),
+    (lambda: evalbook.roc_auc_power(1.0, n_positive=10, n_negative=10), "auc must be strictly"),
+    (
+        lambda: evalbook.roc_auc_power(0.8, n_positive=0, n_negative=10),
+        "n_positive must be at least 1",
+    ),
+    (lambda: evalbook.roc_auc_sample_size(0.5), "auc must differ from null_auc"),
+    (lambda: evalbook.roc_auc_sample_size(0.8, variance="delong"), "variance must be"),
+    (lambda: evalbook.roc_auc_sample_size(0.8, prevalence=0.0), "prevalence must be strictly"),
+    (
+        lambda: evalbook.roc_auc_difference_power(0.8, 0.8, n_positive=10, n_negative=10),
+        "auc_a and auc_b must differ",
+    ),
+    (
+        lambda: evalbook.roc_auc_difference_sample_size(0.8, 0.85, correlation=1.0),
+        "correlation must be below 1",
+    ),
+    (
+        lambda: evalbook.roc_auc_difference_sample_size(0.8, 0.85, variance="hanley-mcneil"),
+        "variance must be 'binormal' or 'obuchowski'",
+    ),
+    (lambda: evalbook.expected_best_accuracy(100, 0), "k must be at least 1"),
+    (lambda: evalbook.expected_best_accuracy(100, 2.5), "k must be a whole number"),
+]
+
+
+@pytest.mark.parametrize(("call", "message"), DESIGN_REFUSALS)
+def test_design_functions_refuse_impossible_designs_by_name(call, message):
+    with pytest.raises((ValueError, TypeError), match=message):
         call()

@@ -268,6 +268,78 @@ CALLS: dict[str, tuple[list, dict]] = {
     "translated": ([("table", CM.to_frame())], {}),
     "train_val_test_split": ([("y_or_n", list(range(10)))], {"seed": 0}),
     "z_value": ([("confidence", 0.95)], {}),
+    "accuracy_sample_size": ([("width", 0.1)], {"p": 0.85, "confidence": 0.95, "method": "exact"}),
+    "expected_interval_width": ([("p", 0.85), ("n", 100)], {"confidence": 0.9, "method": "exact"}),
+    "mcnemar_power": (
+        [("n", 50)],
+        {
+            "difference": 0.1,
+            "discordant": 0.3,
+            "alpha": 0.05,
+            "alternative": "one-sided",
+            "method": "exact",
+        },
+    ),
+    "mcnemar_sample_size": (
+        [],
+        {
+            "difference": 0.1,
+            "discordant": 0.3,
+            "power": 0.8,
+            "alpha": 0.05,
+            "alternative": "two-sided",
+            "method": "connor",
+        },
+    ),
+    "minimum_detectable_difference": (
+        [("n", 500)],
+        {"discordant": 0.1, "power": 0.8, "alpha": 0.05, "alternative": "two-sided"},
+    ),
+    "roc_auc_power": (
+        [("auc", 0.73)],
+        {
+            "n_positive": 41,
+            "n_negative": 72,
+            "null_auc": 0.5,
+            "alpha": 0.05,
+            "alternative": "two-sided",
+            "variance": "hanley-mcneil",
+        },
+    ),
+    "roc_auc_sample_size": (
+        [("auc", 0.73)],
+        {
+            "power": 0.8,
+            "prevalence": 0.3,
+            "null_auc": 0.5,
+            "alpha": 0.05,
+            "alternative": "one-sided",
+            "variance": "obuchowski",
+        },
+    ),
+    "roc_auc_difference_power": (
+        [("auc_a", 0.8), ("auc_b", 0.85)],
+        {
+            "n_positive": 100,
+            "n_negative": 150,
+            "correlation": 0.5,
+            "alpha": 0.05,
+            "alternative": "two-sided",
+            "variance": "obuchowski",
+        },
+    ),
+    "roc_auc_difference_sample_size": (
+        [("auc_a", 0.8), ("auc_b", 0.85)],
+        {
+            "power": 0.8,
+            "prevalence": 0.3,
+            "correlation": 0.5,
+            "alpha": 0.05,
+            "alternative": "two-sided",
+            "variance": "binormal",
+        },
+    ),
+    "expected_best_accuracy": ([("n", 100), ("k", 10)], {"p": 0.5}),
 }
 # The explorers (evalbook.widgets): their constructors, with small, valid data.
 XC, YC = X[:, :2], np.array(["a", "b"] * 6)
@@ -305,6 +377,10 @@ CALLS.update(
         "widgets.ProfitExplorer": (
             [("models", {"m": [[6, 3], [2, 9]]}), ("profit_matrix", [[1, -1], [-5, 0]])],
             {},
+        ),
+        "widgets.SampleSizeExplorer": (
+            [("n", 200), ("p", 0.85)],
+            {"difference": 0.03, "discordant": 0.1, "n_trials": 200, "seed": 0, "max_n": 1000},
         ),
         "widgets.ThresholdExplorer": (
             [("y_true", Y), ("y_score", S)],

@@ -301,6 +301,10 @@ def _explorers_texts() -> list[str]:
     texts.append(_shown(w.ProfitExplorer({"a": [[6, 3], [2, 9]]}, [[1, 0], [0, 1]])))
     texts.append(_shown(w.BootstrapExplorer(100)))  # too many draws to show one by one
     texts += [_shown(w.CoverageExplorer(30, 0.85)), _shown(w.CoverageExplorer(500, 0.5))]
+    sizes = w.SampleSizeExplorer(n=20, discordant=0.05)  # no difference is detectable
+    texts.append(_shown(sizes))
+    sizes.simulate()
+    texts.append(_shown(sizes))
     texts.append(_shown(w.PrecisionRecallExplorer(y, scores, positive="spam")))
     for model in ("tree", "knn"):
         texts.append(_shown(w.ComplexityExplorer(X, labels, model=model, values=[1, 3])))

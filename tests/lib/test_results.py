@@ -36,6 +36,7 @@ RESULTS = {
     "kappa_breakdown": lambda: evalbook.kappa_breakdown([[88, 10, 2], [14, 40, 6], [18, 10, 12]]),
     "mcnemar_test": lambda: mcnemar_test([1, 1, 0, 0, 1], [1, 0, 0, 1, 1], [0, 1, 0, 0, 1]),
     "delong_test": lambda: delong_test(Y, S, S[::-1], positive="spam"),
+    "roc_auc_sample_size": lambda: evalbook.roc_auc_sample_size(0.8),
     "paired_ttest_5x2cv": lambda: paired_ttest_5x2cv(A5, B5),
     "f_test_5x2cv": lambda: f_test_5x2cv(A5, B5),
     "bias_variance_decomposition": lambda: bias_variance_decomposition(
