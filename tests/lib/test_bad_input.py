@@ -810,6 +810,9 @@ BAD_DECISIONS = [
 )
 def test_bad_input_to_the_decision_functions_is_refused_by_name(call, error, message):
     with pytest.raises(error, match=message):
+        call()
+
+
 # ---------------------------------------------------------------------- test-set design
 DESIGN_REFUSALS = [
     (lambda: evalbook.accuracy_sample_size(1.0), "width must be strictly between 0 and 1"),
