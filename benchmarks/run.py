@@ -783,7 +783,7 @@ def design_case(settings: Settings) -> Iterator[Row]:
                 lambda a, b: bool(np.isclose(a, b, atol=1e-9)),
             )
         ],
-        Settings(settings.quick, 1, settings.budget),
+        Settings(settings.quick, 2, settings.budget),
     )
     rows += compare(
         "mcnemar_sample_size (exact)",
