@@ -154,7 +154,9 @@ class BootstrapExplorer(Explorer):
             layout=widgets.Layout(width="420px"),
         )
         self.button = widgets.Button(
-            description=say(_TEXT, "draw"), icon="refresh", layout=widgets.Layout(width="auto")
+            description=say(_TEXT, "draw"),
+            icon="refresh",
+            layout=widgets.Layout(width="max-content"),  # the whole label, never cut
         )
         self.button.on_click(lambda _: self.draw_again())
         layout = widgets.VBox(
@@ -316,7 +318,7 @@ class BootstrapExplorer(Explorer):
             y_range=(0, 1),
             x_log=True,
             marker=n,
-            width=360,
+            width=330,
             height=290,
             title=say(_TEXT, "curve_title"),
             xlabel="N",
@@ -330,7 +332,7 @@ class BootstrapExplorer(Explorer):
         centres = (edges[:-1] + edges[1:]) / 2
         top = max(float(heights.max()), 0.05) * 1.1
         keep = heights > 0
-        bar = 340 / BINS * 0.8  # px: a bar fills most of its bin
+        bar = 300 / BINS * 0.8  # px: a bar fills most of its bin
         oob = self.sample[1].size / self.n.value
         test, train = ROLE_COLOURS["test"], ROLE_COLOURS["train"]
         return svg_plot(
@@ -354,7 +356,7 @@ class BootstrapExplorer(Explorer):
             ],
             x_range=(0, 1),
             y_range=(0, top),
-            width=380,
+            width=340,
             height=290,
             title=say(_TEXT, "histogram_title", n_resamples=self._repeats, n=self.n.value),
             xlabel=say(_TEXT, "share_axis"),
