@@ -24,6 +24,7 @@ import functools
 import http.server
 import json
 import shutil
+import subprocess
 import sys
 import threading
 import time
@@ -34,15 +35,24 @@ BOOK = ROOT / "book"
 sys.path.insert(0, str(BOOK))
 
 from chromium import CHROMIUM, CHROMIUM_FLAGS  # noqa: E402  (book/ is not a package)
+from handout_pages import ink, n_up, render  # noqa: E402
 from static_widgets import replace_widgets  # noqa: E402
 
 WIDTH, HEIGHT = 1280, 720
+#: The lecturer's handouts beside the one-slide-a-page PDFs: slides a page, with notes.
+NOTES_FOLDER = "com_notas"
+N_UP = (2, 3)
+#: The site, where `make book` and `make handouts` (whichever runs last) put the PDFs.
+SITE = ROOT / "build" / "book" / "html"
 MATHJAX = "mathjax/MathJax.js?config=TeX-AMS-MML_HTMLorMML-full"
-#: True once reveal.js laid out the pages and MathJax typeset every formula.
-READY = """() => document.body.dataset.evalbookReady === 'reveal'
+#: True once reveal.js laid out the pages, MathJax then typeset every formula on them and
+#: every font loaded (the template sets the attribute from MathJax's own queue).
+READY = """() => document.body.dataset.evalbookReady === 'typeset'
     && document.documentElement.classList.contains('reveal-print')
-    && window.MathJax !== undefined && MathJax.Hub !== undefined
     && MathJax.Hub.queue.pending === 0 && MathJax.Hub.queue.running === 0"""
+#: The colour emoji font the slides' "🤔 Preveja" and "🖱️" need (Debian's
+#: fonts-noto-color-emoji): without it Chromium prints empty boxes.
+EMOJI_FONT = "Noto Color Emoji"
 
 
 #: Scale each slide taller than its page down to fit it whole (once images and math are
@@ -80,6 +90,21 @@ def _console_error(message, errors: list[str]) -> None:
 
 
 IMAGES_LOADED = "() => Array.from(document.images).every(i => i.complete)"
+
+
+def require_emoji_font() -> None:
+    """Stop the build unless fontconfig knows the emoji font (Chromium finds it there)."""
+    try:
+        found = subprocess.run(
+            ["fc-list", EMOJI_FONT], capture_output=True, text=True, check=False
+        ).stdout
+    except FileNotFoundError:
+        found = ""
+    if EMOJI_FONT not in found:
+        raise SystemExit(
+            f"handouts: no {EMOJI_FONT} font (the slides' emoji would print as empty boxes): "
+            "apt-get install fonts-noto-color-emoji"
+        )
 
 
 def _copy_assets(out: Path) -> None:
@@ -180,9 +205,12 @@ def print_decks(decks: list[Path], out: Path) -> dict[str, dict]:
                 from pypdf import PdfReader
 
                 pages = len(PdfReader(pdf).pages)
+                notes = {str(k): n_up(pdf, out / NOTES_FOLDER / f"{name}_{k}.pdf", k) for k in N_UP}
                 manifest[name] = {
                     "slides": slides,
                     "pages": pages,
+                    "n_up_pages": notes,
+                    "ink": [round(ink(image), 4) for image in render(pdf, scale=0.25)],
                     "scaled_to_fit": scaled,
                     "refused_requests": refused,
                     "console_errors": errors,
@@ -198,6 +226,7 @@ def main(argv=None) -> None:
     parser.add_argument("--build", type=Path, default=ROOT / "build" / "handouts")
     parser.add_argument("lessons", nargs="*", help="lesson numbers (default: all), e.g. 05")
     args = parser.parse_args(argv)
+    require_emoji_font()
     if not Path(CHROMIUM).exists():
         raise SystemExit(
             f"handouts: no Chromium at {CHROMIUM}: apt-get install chromium "
@@ -211,6 +240,7 @@ def main(argv=None) -> None:
         shutil.rmtree(args.build)
     decks_dir = args.build / "slides"
     decks_dir.mkdir(parents=True)
+    (args.build / NOTES_FOLDER).mkdir()
     _copy_assets(decks_dir)
     decks = [export_slides(lesson, decks_dir) for lesson in lessons]
     manifest = print_decks(decks, args.build)
@@ -224,6 +254,10 @@ def main(argv=None) -> None:
     ]
     if problems:
         raise SystemExit("handouts: requests refused or console errors:\n" + "\n".join(problems))
+    if args.build == ROOT / "build" / "handouts" and SITE.is_dir():
+        from build_book import copy_handouts
+
+        copy_handouts(SITE, args.build)
     print(f"handouts: {len(decks)} PDFs in {time.perf_counter() - started:.0f} s")
 
 
