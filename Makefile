@@ -121,11 +121,13 @@ test: lint
 
 # Every lesson presented in deck mode at 1280×720 in JupyterLab and Chromium, as a lecturer
 # presents it (tests/notebooks/test_slides.py), the browser test of lesson 05's explorer and
-# the lab's settings (test_browser.py, test_lab.py). One worker per core; a lesson's tests
+# the lab's settings (test_browser.py, test_lab.py), and axe-core's accessibility audit of a
+# lesson in deck mode (test_deck_accessibility.py). One worker per core; a lesson's tests
 # are one class, kept on one worker (--dist loadscope), which presents it once.
 test-slides: $(STAMP_TEST)
 	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadscope $(PYTEST_ARGS) \
-		tests/notebooks/test_slides.py tests/notebooks/test_browser.py tests/notebooks/test_lab.py
+		tests/notebooks/test_slides.py tests/notebooks/test_browser.py tests/notebooks/test_lab.py \
+		tests/notebooks/test_deck_accessibility.py
 
 # The contributor's inner loop: lint, the library's tests and doctests; no notebook, no
 # kernel, no JupyterLab, no browser, none of the slow cross-checks and subprocesses (the
