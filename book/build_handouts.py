@@ -56,10 +56,10 @@ EMOJI_FONT = "Noto Color Emoji"
 
 
 #: Scale each slide taller than its page down to fit it whole (once images and math are
-#: laid out); returns how many were scaled.
+#: laid out); returns the scale of each slide scaled, by its 1-based number.
 FIT_TO_PAGE = """() => {
-    let scaled = 0;
-    for (const section of document.querySelectorAll('.pdf-page > section')) {
+    const scaled = {};
+    document.querySelectorAll('.pdf-page > section').forEach((section, i) => {
         const height = section.scrollHeight, page = section.parentElement.clientHeight;
         if (height > page) {
             const k = page / height;
@@ -67,10 +67,52 @@ FIT_TO_PAGE = """() => {
             section.style.width = `${section.clientWidth / k}px`;
             section.style.height = `${height}px`;
             section.style.zoom = String(k);
-            scaled += 1;
+            scaled[i + 1] = Math.round(k * 100) / 100;
         }
-    }
+    });
     return scaled;
+}"""
+
+
+#: A slide whose content fills less than this share of its page shares the page with the
+#: next slide (or, the last, with the previous one) when both fit: no near-empty pages.
+SHORT = 0.3
+#: Put each short slide on a page with its neighbour when both fit (after FIT_TO_PAGE);
+#: returns the 1-based numbers of the slides moved onto another slide's page.
+MERGE_SHORT = """short => {
+    const gap = 28, moved = [];
+    const number = section => Array.from(
+        document.querySelectorAll('.pdf-page > section')).indexOf(section) + 1;
+    const used = page => Math.max(...Array.from(page.querySelectorAll(':scope > section'))
+        .map(s => (parseFloat(s.style.top) || 0) + s.scrollHeight));
+    const fits = (page, section) => {
+        const top = parseFloat(page.querySelector(':scope > section').style.top) || 0;
+        return !section.style.zoom && used(page) + gap + section.scrollHeight
+            <= page.clientHeight - top;
+    };
+    const move = (section, page) => {
+        moved.push(number(section));
+        const from = section.parentElement;
+        section.style.top = `${used(page) + gap}px`;
+        page.appendChild(section);
+        from.remove();
+    };
+    let pages = Array.from(document.querySelectorAll('.pdf-page'));
+    for (let i = 0; i < pages.length; i++) {
+        const page = pages[i], sections = page.querySelectorAll(':scope > section');
+        if (sections.length !== 1 || sections[0].style.zoom) continue;
+        if (used(page) >= short * page.clientHeight) continue;
+        const next = pages[i + 1], previous = pages[i - 1];
+        const nextSection = next && next.querySelector(':scope > section');
+        if (nextSection && next.querySelectorAll(':scope > section').length === 1
+                && fits(page, nextSection)) {
+            move(nextSection, page);
+        } else if (previous && fits(previous, sections[0])) {
+            move(sections[0], previous);
+        }
+        pages = Array.from(document.querySelectorAll('.pdf-page'));
+    }
+    return moved;
 }"""
 
 
@@ -120,11 +162,14 @@ def _copy_assets(out: Path) -> None:
 def export_slides(lesson: Path, out: Path) -> Path:
     """Write the reveal.js deck of ``lesson`` into ``out``; returns its path."""
     import nbformat
+    from build_book import book_title
     from nbconvert import SlidesExporter
     from nbconvert.preprocessors import TagRemovePreprocessor
 
     notebook = nbformat.read(lesson, as_version=4)
     replace_widgets(notebook, f"notebooks/{lesson.name}")
+    title, _, rest = notebook.cells[0].source.partition("\n")
+    notebook.cells[0].source = f"{book_title(title)}\n{rest}"  # "NN — title", as in the book
     exporter = SlidesExporter(
         template_name="handout",
         extra_template_basedirs=[str(BOOK / "templates")],
@@ -198,6 +243,7 @@ def print_decks(decks: list[Path], out: Path) -> dict[str, dict]:
                     "document.querySelectorAll('.reveal .slides section:not(.stack)').length"
                 )
                 scaled = page.evaluate(FIT_TO_PAGE)
+                merged = page.evaluate(MERGE_SHORT, SHORT)
                 name = deck.name.removesuffix(".slides.html")
                 pdf = out / f"{name}.pdf"
                 page.pdf(path=str(pdf), prefer_css_page_size=True, print_background=True)
@@ -211,11 +257,16 @@ def print_decks(decks: list[Path], out: Path) -> dict[str, dict]:
                     "pages": pages,
                     "n_up_pages": notes,
                     "ink": [round(ink(image), 4) for image in render(pdf, scale=0.25)],
-                    "scaled_to_fit": scaled,
+                    "scaled_to_fit": len(scaled),
+                    "scales": scaled,
+                    "sharing_a_page": merged,
                     "refused_requests": refused,
                     "console_errors": errors,
                 }
-                print(f"handouts: {pdf}: {slides} slides, {pages} pages, {scaled} scaled to fit")
+                print(
+                    f"handouts: {pdf}: {slides} slides, {pages} pages, scaled to fit: "
+                    f"{scaled}, moved onto a neighbour's page: {merged}"
+                )
         finally:
             browser.close()
     return manifest

@@ -41,7 +41,7 @@ def n_up(pdf: Path, out: Path, per_page: int) -> int:
     """Write ``out``: the slides of ``pdf`` ``per_page`` (2 or 3) to an A4 page with room
     for notes; returns the number of pages written."""
     from pypdf import PdfReader, PdfWriter, Transformation
-    from pypdf.generic import DecodedStreamObject, NameObject
+    from pypdf.generic import ContentStream
 
     if per_page not in LAYOUTS:
         raise ValueError(f"per_page must be one of {sorted(LAYOUTS)}, got {per_page!r}")
@@ -71,12 +71,15 @@ def n_up(pdf: Path, out: Path, per_page: int) -> int:
             else:
                 notes.append((x, top - band + 12, width - MARGIN, y - 8))
         existing = page.get_contents()
-        stream = DecodedStreamObject()
+        stream = ContentStream(None, None)
         stream.set_data(
             (existing.get_data() if existing is not None else b"") + b"\n" + _lines(boxes, notes)
         )
-        page[NameObject("/Contents")] = writer._add_object(stream)
+        page.replace_contents(stream)
+        page.compress_content_streams()
     writer.add_metadata({"/Title": f"{pdf.stem}: {per_page} slides por página, com notas"})
+    # each placed slide brings its fonts and images: keep one copy of each
+    writer.compress_identical_objects()
     with out.open("wb") as f:
         writer.write(f)
     return len(writer.pages)
