@@ -55,7 +55,7 @@ PYTEST_ARGS ?=
 export PYTHONDONTWRITEBYTECODE :=
 
 .PHONY: install lab test test-slides test-fast lint lock notebooks exercises messages bench clean
-.PHONY: book handouts
+.PHONY: book handouts test-book
 
 install: $(STAMP_TEST)
 
@@ -193,3 +193,10 @@ book: $(STAMP_BOOK)
 # in build/handouts. Needs Debian's Chromium (/usr/bin/chromium or EVALBOOK_CHROMIUM).
 handouts: $(STAMP_BOOK)
 	$(BIN)/python book/build_handouts.py
+
+# The book and the handouts built, then checked (tests/book/: the pages read back and driven
+# in Chromium at 1280×720 and 390×844, axe-core over every page, the PDFs read back and a
+# few lessons printed again and compared page by page). Not part of `make test`: the builds
+# take minutes.
+test-book: book handouts
+	EVALBOOK_REQUIRE_BOOK=1 $(BIN)/python -m pytest -p no:cacheprovider -n 0 $(PYTEST_ARGS) tests/book

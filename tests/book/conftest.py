@@ -23,6 +23,21 @@ SITE = ROOT / "build" / "book" / "html"
 HANDOUTS = ROOT / "build" / "handouts"
 
 
+@pytest.fixture(scope="session")
+def book_module():
+    """``book_module("handout_pages")``: a module of ``book/`` (not a package), loaded by
+    its path."""
+    import importlib.util
+
+    def load(name: str):
+        spec = importlib.util.spec_from_file_location(f"book_{name}", ROOT / "book" / f"{name}.py")
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        return module
+
+    return load
+
+
 def _require_built(path: Path, target: str) -> Path:
     if not path.is_dir():
         message = f"{path.relative_to(ROOT)} is not built: run `make {target}` first"

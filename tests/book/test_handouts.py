@@ -146,32 +146,22 @@ REBUILT = ["04", "09", "12"]
 
 
 @pytest.fixture(scope="module")
-def second_build(handouts, tmp_path_factory):
+def second_build(handouts, tmp_path_factory, book_module):
     """The handouts of ``REBUILT`` printed again, from the same commit, in another folder."""
-    import importlib.util
-
-    spec = importlib.util.spec_from_file_location(
-        "build_handouts", ROOT / "book" / "build_handouts.py"
-    )
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    module = book_module("build_handouts")
     out = tmp_path_factory.mktemp("handouts") / "second"
     module.main(["--build", str(out), *REBUILT])
     return out
 
 
 @pytest.mark.parametrize("number", REBUILT)
-def test_two_builds_print_the_same_pages(handouts, second_build, number):
-    import sys
-
-    sys.path.insert(0, str(ROOT / "book"))
-    from handout_pages import differing_pages, render
-
+def test_two_builds_print_the_same_pages(handouts, second_build, book_module, number):
+    pages = book_module("handout_pages")
     lesson = next(p for p in LESSONS if p.name.split("_")[0] == number)
     first, second = handouts / f"{lesson.stem}.pdf", second_build / f"{lesson.stem}.pdf"
     # drawn as pictures at 72 dpi (the bytes differ anyway: creation dates, ids)
-    assert differing_pages(first, second, scale=1.0) == []
-    assert len(render(second, scale=0.1)) == len(render(first, scale=0.1))
+    assert pages.differing_pages(first, second, scale=1.0) == []
+    assert len(pages.render(second, scale=0.1)) == len(pages.render(first, scale=0.1))
 
 
 #: The smallest scale a slide taller than its page may be printed at (its 18 px text then
@@ -210,14 +200,13 @@ def test_emoji_are_printed_with_the_colour_emoji_font(handouts):
 
 
 @pytest.mark.parametrize("per_page", [2, 3])
-def test_n_up_handouts_have_room_for_notes(handouts, manifest, per_page):
+def test_n_up_handouts_have_room_for_notes(handouts, manifest, book_module, per_page):
     import math
-    import sys
 
     from pypdf import PdfReader
 
-    sys.path.insert(0, str(ROOT / "book"))
-    from handout_pages import A4, ink, render
+    pages_module = book_module("handout_pages")
+    A4, ink, render = pages_module.A4, pages_module.ink, pages_module.render
 
     for lesson in LESSONS:
         pdf = handouts / "com_notas" / f"{lesson.stem}_{per_page}.pdf"

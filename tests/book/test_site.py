@@ -122,16 +122,6 @@ def test_mathjax_is_loaded_from_the_site(site, path):
     assert re.search(r'<script[^>]*src="(\.\./)?_static/mathjax/MathJax\.js\?config=', page)
 
 
-def _book_module():
-    """``book/build_book.py`` (``book/`` is not a package), for its lists and readers."""
-    import importlib.util
-
-    spec = importlib.util.spec_from_file_location("build_book", ROOT / "book" / "build_book.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 def test_every_lesson_title_reads_number_dash_title(site):
     for path in [*LESSONS, *EXERCISES]:
         folder = "notebooks" if path in LESSONS else "exercises"
@@ -197,8 +187,8 @@ def _entry(api: str, name: str) -> str | None:
     return api[start.start() : end.start() if end else len(api)]
 
 
-def test_each_api_name_links_the_lessons_that_use_it_and_related_names(site):
-    book = _book_module()
+def test_each_api_name_links_the_lessons_that_use_it_and_related_names(site, book_module):
+    book = book_module("build_book")
     used = book.uses("notebooks")
     assert len(used) >= 40
     pages = {p.stem: p.read_text(encoding="utf-8") for p in (site / "api").glob("*.html")}
