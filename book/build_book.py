@@ -282,11 +282,13 @@ def _write_api(out: Path) -> int:
         targets = sorted({module_name} | {m for m in defined if m and m.startswith("evalbook")})
         modules = "".join(f".. py:module:: {m}\n\n" for m in targets if m not in seen)
         seen.update(targets)
+        # the module targets before the page's first paragraph, which carries them (inside
+        # the first entry's <dl> they would be <span>s a <dl> may not hold)
         (api / f"{slug}.md").write_text(
-            f"# {title}\n\n"
+            f"# {title}\n\n```{{eval-rst}}\n{modules}```\n\n"
             f"`{module_name}` · {len(names)} nomes públicos, importados de `{owner_name}`. "
             "Sob cada nome, as lições e os exercícios que o usam.\n\n"
-            f"```{{eval-rst}}\n{modules}.. currentmodule:: {owner_name}\n\n{body}```\n",
+            f"```{{eval-rst}}\n.. currentmodule:: {owner_name}\n\n{body}```\n",
             encoding="utf-8",
         )
         pages.append(slug)

@@ -174,8 +174,9 @@ def setup(app):
 html_theme = "sphinx_book_theme"
 html_title = "evalbook: avaliação de modelos"
 html_css_files = ["book.css"]
-# sphinx-copybutton's tooltips in Portuguese (it ships no pt-BR words)
-html_js_files = ["copybutton_pt.js"]
+# sphinx-copybutton's tooltips in Portuguese (it ships no pt-BR words); names for the
+# sidebar's icon-only expand buttons (book.js)
+html_js_files = ["copybutton_pt.js", "book.js"]
 # the copy button copies the code without the output
 copybutton_exclude = ".linenos, .gp, .go"
 # its icon, with the name a screen reader says in Portuguese (the default's is English)

@@ -134,7 +134,10 @@ def _explorer_output(value, stored_repr: str, where: str) -> dict:
             "re-execute the lesson or fix how its explorer is rebuilt"
         )
     picture = (
-        f'<div class="evalbook-static-widget">{with_viewbox(value.html)}'
+        # a picture wider than the page scrolls in its box: the keyboard can reach it
+        f'<div class="evalbook-static-widget" tabindex="0" role="figure" '
+        f'aria-label="Imagem estática de {html.escape(type(value).__name__)}">'
+        f"{with_viewbox(value.html)}"
         f'<p class="evalbook-static-note">🖱️ Imagem estática de '
         f"<code>{html.escape(stored_repr)}</code>: {INTERACTIVE_NOTE}.</p></div>"
     )

@@ -72,7 +72,9 @@ def test_each_explorer_is_a_static_picture_and_no_widget_box_is_left(site):
             for o in cell.get("outputs", [])
             if "application/vnd.jupyter.widget-view+json" in o.get("data", {})
         )
-        pictures = re.findall(r'<div class="evalbook-static-widget">(.*?)</p></div>', page, re.S)
+        pictures = re.findall(
+            r'<div class="evalbook-static-widget"[^>]*>(.*?)</p></div>', page, re.S
+        )
         assert len(pictures) == stored, path.name
         for picture in pictures:
             assert "<svg" in picture or "<table" in picture
@@ -239,7 +241,7 @@ def test_every_explorer_picture_has_a_viewbox(site):
     for path in LESSONS:
         page = _page(site, f"notebooks/{path.stem}.html")
         for picture in re.findall(
-            r'<div class="evalbook-static-widget">(.*?)</p></div>', page, re.S
+            r'<div class="evalbook-static-widget"[^>]*>(.*?)</p></div>', page, re.S
         ):
             for tag in re.findall(r"<svg\b[^>]*>", picture):
                 assert "viewBox=" in tag, (path.name, tag[:100])
