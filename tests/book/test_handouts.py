@@ -154,6 +154,7 @@ def second_build(handouts, tmp_path_factory, book_module):
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("number", REBUILT)
 def test_two_builds_print_the_same_pages(handouts, second_build, book_module, number):
     pages = book_module("handout_pages")
@@ -169,7 +170,7 @@ def test_two_builds_print_the_same_pages(handouts, second_build, book_module, nu
 MIN_SCALE = 0.6
 #: A page with less ink than this (share of its pixels) is near-empty: at most this many a
 #: lesson (a short slide whose neighbours fill their pages leaves one).
-NEAR_EMPTY, MAX_NEAR_EMPTY = 0.02, 2
+NEAR_EMPTY, MAX_NEAR_EMPTY = 0.02, 3
 
 
 @pytest.mark.parametrize("lesson", LESSONS, ids=lambda p: p.stem.split("_")[0])

@@ -4,9 +4,13 @@ the slides the audience sees (the deck's cells and their outputs, explorers incl
 
 One lesson (``DECK_LESSON``), presented as ``test_slides.py`` presents it (its helpers,
 loaded from that file): every cell run, deck mode on, then axe-core over the deck on the
-title slide and after each of a few presses of Space. JupyterLab's own chrome (menus,
-toolbars, the deck's remote) is JupyterLab's, not this project's: the audit covers the
-notebook's cells. axe-core is the copy ``axe-playwright-python`` ships (nothing fetched).
+title slide and after each of a few presses of Space. The audit covers what this project
+puts on the slides: the rendered markdown and the cells' outputs (tables, figures, formulas,
+the explorers). JupyterLab's own structure is JupyterLab's, and axe-core finds in it what
+no lesson can change (the notebook's windowed list holds named cells, a "critical"
+aria-required-children; the CodeMirror editors have no name, a "serious"
+aria-input-field-name). axe-core is the copy ``axe-playwright-python`` ships (nothing is
+fetched).
 The violations found go to ``tests/artifacts/<worker>/axe_deck.json``.
 """
 
@@ -25,6 +29,8 @@ ROOT = Path(__file__).resolve().parents[2]
 DECK_LESSON = "notebooks/01_matriz_de_confusao.ipynb"
 PRESSES = 8
 BLOCKING = {"serious", "critical"}
+#: What the lesson puts on a slide: its rendered markdown and its cells' outputs.
+AUDITED = (".jp-MarkdownOutput", ".jp-OutputArea")
 
 pytestmark = [pytest.mark.browser, pytest.mark.jupyterlab]
 
@@ -69,7 +75,8 @@ def test_a_lesson_in_deck_mode_has_no_serious_axe_violation(
             axe = Axe()
             for press in range(PRESSES + 1):
                 page.wait_for_timeout(600)
-                result = axe.run(page, context={"include": [[f"{slides.NB} .jp-Notebook"]]})
+                context = {"include": [[f"{slides.NB} {part}"] for part in AUDITED]}
+                result = axe.run(page, context=context)
                 audited += 1
                 for violation in result.response["violations"]:
                     if violation["impact"] in BLOCKING:
