@@ -90,6 +90,35 @@ def _downloads(folder: str, path: Path) -> str:
     return " · ".join(links) + "\n"
 
 
+IMAGE_TYPES = ("image/png", "image/svg+xml", "image/jpeg")
+
+
+def give_figures_alt_text(notebook) -> int:
+    """Give each figure output of ``notebook`` that has no alt text one: its own text
+    (``text/plain``) when that describes it, else the section it illustrates ("Figura da
+    seção «4. A curva ROC»"); returns how many were given one. A reader who cannot see the
+    picture hears what it is, not its file name (MyST-NB's default)."""
+    section, given = "", 0
+    for cell in notebook.cells:
+        if cell.cell_type == "markdown":
+            headings = re.findall(r"^#+\s+(.+)$", cell.source, flags=re.MULTILINE)
+            section = headings[-1].strip() if headings else section
+            continue
+        for output in cell.get("outputs", []):
+            for mime in IMAGE_TYPES:
+                if mime not in output.get("data", {}):
+                    continue
+                meta = output.setdefault("metadata", {}).setdefault(mime, {})
+                if meta.get("alt"):
+                    continue
+                plain = output["data"].get("text/plain", "")
+                plain = plain if isinstance(plain, str) else "".join(plain)
+                generic = not plain.strip() or plain.lstrip().startswith(("<Figure", "<matplotlib"))
+                meta["alt"] = f"Figura da seção «{section}»" if generic else plain.strip()
+                given += 1
+    return given
+
+
 def _copy_notebooks(folder: str, out: Path) -> dict[str, int]:
     import nbformat
 
@@ -101,6 +130,9 @@ def _copy_notebooks(folder: str, out: Path) -> dict[str, int]:
         notebook = nbformat.read(path, as_version=4)
         for kind, n in replace_widgets(notebook, f"{folder}/{path.name}").items():
             counts[kind] = counts.get(kind, 0) + n
+        counts["figures given alt text"] = counts.get(
+            "figures given alt text", 0
+        ) + give_figures_alt_text(notebook)
         first = notebook.cells[0]
         title, _, rest = first.source.partition("\n")
         first.source = f"{book_title(title)}\n\n{_downloads(folder, path)}\n{rest}"
