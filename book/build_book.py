@@ -94,28 +94,28 @@ IMAGE_TYPES = ("image/png", "image/svg+xml", "image/jpeg")
 
 
 def give_figures_alt_text(notebook) -> int:
-    """Give each figure output of ``notebook`` that has no alt text one: its own text
-    (``text/plain``) when that describes it, else the section it illustrates ("Figura da
-    seção «4. A curva ROC»"); returns how many were given one. A reader who cannot see the
-    picture hears what it is, not its file name (MyST-NB's default)."""
+    """Give each code cell whose figure has no alt text one (MyST-NB's cell option
+    ``mystnb: {image: {alt: ...}}``): the figure's own text (``text/plain``) when that
+    describes it, else the section it illustrates ("Figura da seção «4. A curva ROC»");
+    returns how many cells were given one. A reader who cannot see the picture hears what
+    it is, not its file name (MyST-NB's default)."""
     section, given = "", 0
     for cell in notebook.cells:
         if cell.cell_type == "markdown":
             headings = re.findall(r"^#+\s+(.+)$", cell.source, flags=re.MULTILINE)
             section = headings[-1].strip() if headings else section
             continue
-        for output in cell.get("outputs", []):
-            for mime in IMAGE_TYPES:
-                if mime not in output.get("data", {}):
-                    continue
-                meta = output.setdefault("metadata", {}).setdefault(mime, {})
-                if meta.get("alt"):
-                    continue
-                plain = output["data"].get("text/plain", "")
-                plain = plain if isinstance(plain, str) else "".join(plain)
-                generic = not plain.strip() or plain.lstrip().startswith(("<Figure", "<matplotlib"))
-                meta["alt"] = f"Figura da seção «{section}»" if generic else plain.strip()
-                given += 1
+        images = [
+            o for o in cell.get("outputs", []) if any(m in o.get("data", {}) for m in IMAGE_TYPES)
+        ]
+        options = cell.metadata.setdefault("mystnb", {}).setdefault("image", {})
+        if not images or options.get("alt"):
+            continue
+        plain = images[0]["data"].get("text/plain", "")
+        plain = plain if isinstance(plain, str) else "".join(plain)
+        generic = not plain.strip() or plain.lstrip().startswith(("<Figure", "<matplotlib"))
+        options["alt"] = f"Figura da seção «{section}»" if generic else plain.strip()
+        given += 1
     return given
 
 
