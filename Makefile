@@ -55,7 +55,7 @@ PYTEST_ARGS ?=
 export PYTHONDONTWRITEBYTECODE :=
 
 .PHONY: install lab test test-slides test-fast lint lock notebooks exercises messages bench clean
-.PHONY: book handouts
+.PHONY: book handouts test-book
 
 install: $(STAMP_TEST)
 
@@ -121,11 +121,13 @@ test: lint
 
 # Every lesson presented in deck mode at 1280×720 in JupyterLab and Chromium, as a lecturer
 # presents it (tests/notebooks/test_slides.py), the browser test of lesson 05's explorer and
-# the lab's settings (test_browser.py, test_lab.py). One worker per core; a lesson's tests
+# the lab's settings (test_browser.py, test_lab.py), and axe-core's accessibility audit of a
+# lesson in deck mode (test_deck_accessibility.py). One worker per core; a lesson's tests
 # are one class, kept on one worker (--dist loadscope), which presents it once.
 test-slides: $(STAMP_TEST)
 	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadscope $(PYTEST_ARGS) \
-		tests/notebooks/test_slides.py tests/notebooks/test_browser.py tests/notebooks/test_lab.py
+		tests/notebooks/test_slides.py tests/notebooks/test_browser.py tests/notebooks/test_lab.py \
+		tests/notebooks/test_deck_accessibility.py
 
 # The contributor's inner loop: lint, the library's tests and doctests; no notebook, no
 # kernel, no JupyterLab, no browser, none of the slow cross-checks and subprocesses (the
@@ -191,3 +193,10 @@ book: $(STAMP_BOOK)
 # in build/handouts. Needs Debian's Chromium (/usr/bin/chromium or EVALBOOK_CHROMIUM).
 handouts: $(STAMP_BOOK)
 	$(BIN)/python book/build_handouts.py
+
+# The book and the handouts built, then checked (tests/book/: the pages read back and driven
+# in Chromium at 1280×720 and 390×844, axe-core over every page, the PDFs read back and a
+# few lessons printed again and compared page by page). Not part of `make test`: the builds
+# take minutes.
+test-book: book handouts
+	EVALBOOK_REQUIRE_BOOK=1 $(BIN)/python -m pytest -p no:cacheprovider -n 0 $(PYTEST_ARGS) tests/book

@@ -24,6 +24,7 @@ import functools
 import http.server
 import json
 import shutil
+import subprocess
 import sys
 import threading
 import time
@@ -34,22 +35,31 @@ BOOK = ROOT / "book"
 sys.path.insert(0, str(BOOK))
 
 from chromium import CHROMIUM, CHROMIUM_FLAGS  # noqa: E402  (book/ is not a package)
+from handout_pages import ink, n_up, render  # noqa: E402
 from static_widgets import replace_widgets  # noqa: E402
 
 WIDTH, HEIGHT = 1280, 720
+#: The lecturer's handouts beside the one-slide-a-page PDFs: slides a page, with notes.
+NOTES_FOLDER = "com_notas"
+N_UP = (2, 3)
+#: The site, where `make book` and `make handouts` (whichever runs last) put the PDFs.
+SITE = ROOT / "build" / "book" / "html"
 MATHJAX = "mathjax/MathJax.js?config=TeX-AMS-MML_HTMLorMML-full"
-#: True once reveal.js laid out the pages and MathJax typeset every formula.
-READY = """() => document.body.dataset.evalbookReady === 'reveal'
+#: True once reveal.js laid out the pages, MathJax then typeset every formula on them and
+#: every font loaded (the template sets the attribute from MathJax's own queue).
+READY = """() => document.body.dataset.evalbookReady === 'typeset'
     && document.documentElement.classList.contains('reveal-print')
-    && window.MathJax !== undefined && MathJax.Hub !== undefined
     && MathJax.Hub.queue.pending === 0 && MathJax.Hub.queue.running === 0"""
+#: The colour emoji font the slides' "🤔 Preveja" and "🖱️" need (Debian's
+#: fonts-noto-color-emoji): without it Chromium prints empty boxes.
+EMOJI_FONT = "Noto Color Emoji"
 
 
 #: Scale each slide taller than its page down to fit it whole (once images and math are
-#: laid out); returns how many were scaled.
+#: laid out); returns the scale of each slide scaled, by its 1-based number.
 FIT_TO_PAGE = """() => {
-    let scaled = 0;
-    for (const section of document.querySelectorAll('.pdf-page > section')) {
+    const scaled = {};
+    document.querySelectorAll('.pdf-page > section').forEach((section, i) => {
         const height = section.scrollHeight, page = section.parentElement.clientHeight;
         if (height > page) {
             const k = page / height;
@@ -57,10 +67,52 @@ FIT_TO_PAGE = """() => {
             section.style.width = `${section.clientWidth / k}px`;
             section.style.height = `${height}px`;
             section.style.zoom = String(k);
-            scaled += 1;
+            scaled[i + 1] = Math.round(k * 100) / 100;
         }
-    }
+    });
     return scaled;
+}"""
+
+
+#: A slide whose content fills less than this share of its page shares the page with the
+#: next slide (or, the last, with the previous one) when both fit: no near-empty pages.
+SHORT = 0.3
+#: Put each short slide on a page with its neighbour when both fit (after FIT_TO_PAGE);
+#: returns the 1-based numbers of the slides moved onto another slide's page.
+MERGE_SHORT = """short => {
+    const gap = 28, moved = [];
+    const number = section => Array.from(
+        document.querySelectorAll('.pdf-page > section')).indexOf(section) + 1;
+    const used = page => Math.max(...Array.from(page.querySelectorAll(':scope > section'))
+        .map(s => (parseFloat(s.style.top) || 0) + s.scrollHeight));
+    const fits = (page, section) => {
+        const top = parseFloat(page.querySelector(':scope > section').style.top) || 0;
+        return !section.style.zoom && used(page) + gap + section.scrollHeight
+            <= page.clientHeight - top;
+    };
+    const move = (section, page) => {
+        moved.push(number(section));
+        const from = section.parentElement;
+        section.style.top = `${used(page) + gap}px`;
+        page.appendChild(section);
+        from.remove();
+    };
+    let pages = Array.from(document.querySelectorAll('.pdf-page'));
+    for (let i = 0; i < pages.length; i++) {
+        const page = pages[i], sections = page.querySelectorAll(':scope > section');
+        if (sections.length !== 1 || sections[0].style.zoom) continue;
+        if (used(page) >= short * page.clientHeight) continue;
+        const next = pages[i + 1], previous = pages[i - 1];
+        const nextSection = next && next.querySelector(':scope > section');
+        if (nextSection && next.querySelectorAll(':scope > section').length === 1
+                && fits(page, nextSection)) {
+            move(nextSection, page);
+        } else if (previous && fits(previous, sections[0])) {
+            move(sections[0], previous);
+        }
+        pages = Array.from(document.querySelectorAll('.pdf-page'));
+    }
+    return moved;
 }"""
 
 
@@ -82,6 +134,21 @@ def _console_error(message, errors: list[str]) -> None:
 IMAGES_LOADED = "() => Array.from(document.images).every(i => i.complete)"
 
 
+def require_emoji_font() -> None:
+    """Stop the build unless fontconfig knows the emoji font (Chromium finds it there)."""
+    try:
+        found = subprocess.run(
+            ["fc-list", EMOJI_FONT], capture_output=True, text=True, check=False
+        ).stdout
+    except FileNotFoundError:
+        found = ""
+    if EMOJI_FONT not in found:
+        raise SystemExit(
+            f"handouts: no {EMOJI_FONT} font (the slides' emoji would print as empty boxes): "
+            "apt-get install fonts-noto-color-emoji"
+        )
+
+
 def _copy_assets(out: Path) -> None:
     import jupyter_server_mathjax
     import sphinx_revealjs
@@ -95,11 +162,14 @@ def _copy_assets(out: Path) -> None:
 def export_slides(lesson: Path, out: Path) -> Path:
     """Write the reveal.js deck of ``lesson`` into ``out``; returns its path."""
     import nbformat
+    from build_book import book_title
     from nbconvert import SlidesExporter
     from nbconvert.preprocessors import TagRemovePreprocessor
 
     notebook = nbformat.read(lesson, as_version=4)
     replace_widgets(notebook, f"notebooks/{lesson.name}")
+    title, _, rest = notebook.cells[0].source.partition("\n")
+    notebook.cells[0].source = f"{book_title(title)}\n{rest}"  # "NN — title", as in the book
     exporter = SlidesExporter(
         template_name="handout",
         extra_template_basedirs=[str(BOOK / "templates")],
@@ -173,6 +243,7 @@ def print_decks(decks: list[Path], out: Path) -> dict[str, dict]:
                     "document.querySelectorAll('.reveal .slides section:not(.stack)').length"
                 )
                 scaled = page.evaluate(FIT_TO_PAGE)
+                merged = page.evaluate(MERGE_SHORT, SHORT)
                 name = deck.name.removesuffix(".slides.html")
                 pdf = out / f"{name}.pdf"
                 page.pdf(path=str(pdf), prefer_css_page_size=True, print_background=True)
@@ -180,14 +251,22 @@ def print_decks(decks: list[Path], out: Path) -> dict[str, dict]:
                 from pypdf import PdfReader
 
                 pages = len(PdfReader(pdf).pages)
+                notes = {str(k): n_up(pdf, out / NOTES_FOLDER / f"{name}_{k}.pdf", k) for k in N_UP}
                 manifest[name] = {
                     "slides": slides,
                     "pages": pages,
-                    "scaled_to_fit": scaled,
+                    "n_up_pages": notes,
+                    "ink": [round(ink(image), 4) for image in render(pdf, scale=0.25)],
+                    "scaled_to_fit": len(scaled),
+                    "scales": scaled,
+                    "sharing_a_page": merged,
                     "refused_requests": refused,
                     "console_errors": errors,
                 }
-                print(f"handouts: {pdf}: {slides} slides, {pages} pages, {scaled} scaled to fit")
+                print(
+                    f"handouts: {pdf}: {slides} slides, {pages} pages, scaled to fit: "
+                    f"{scaled}, moved onto a neighbour's page: {merged}"
+                )
         finally:
             browser.close()
     return manifest
@@ -198,6 +277,7 @@ def main(argv=None) -> None:
     parser.add_argument("--build", type=Path, default=ROOT / "build" / "handouts")
     parser.add_argument("lessons", nargs="*", help="lesson numbers (default: all), e.g. 05")
     args = parser.parse_args(argv)
+    require_emoji_font()
     if not Path(CHROMIUM).exists():
         raise SystemExit(
             f"handouts: no Chromium at {CHROMIUM}: apt-get install chromium "
@@ -211,6 +291,7 @@ def main(argv=None) -> None:
         shutil.rmtree(args.build)
     decks_dir = args.build / "slides"
     decks_dir.mkdir(parents=True)
+    (args.build / NOTES_FOLDER).mkdir()
     _copy_assets(decks_dir)
     decks = [export_slides(lesson, decks_dir) for lesson in lessons]
     manifest = print_decks(decks, args.build)
@@ -224,6 +305,10 @@ def main(argv=None) -> None:
     ]
     if problems:
         raise SystemExit("handouts: requests refused or console errors:\n" + "\n".join(problems))
+    if args.build == ROOT / "build" / "handouts" and SITE.is_dir():
+        from build_book import copy_handouts
+
+        copy_handouts(SITE, args.build)
     print(f"handouts: {len(decks)} PDFs in {time.perf_counter() - started:.0f} s")
 
 

@@ -23,16 +23,20 @@ author = "evalbook"
 copyright = "evalbook, BSD 3-Clause"
 release = version = evalbook.__version__
 language = "pt_BR"  # the theme's own words (search, navigation, "on this page")
+# the words the theme's catalogues leave in English for pt_BR ("Back to top", the colour
+# mode menu...): our own catalogue of Sphinx's "sphinx" domain, merged with the theme's
+locale_dirs = ["locale"]
 
 extensions = [
     "myst_nb",
     "sphinx.ext.autodoc",
     "sphinx.ext.mathjax",
     "numpydoc",
+    "sphinx_copybutton",
 ]
 templates_path = ["_templates"]
 html_static_path = ["_static"]
-exclude_patterns = ["_build", "**.ipynb_checkpoints", "README.md"]
+exclude_patterns = ["_build", "**.ipynb_checkpoints", "README.md", "baixar/**"]
 root_doc = "index"
 
 # -- checks: a warning is an error (sphinx-build -W); a reference that leads nowhere is a
@@ -104,47 +108,87 @@ def _public_or_existing(app, env, node, contnode):
 
     - a public name written without its package, from a page of another module
       (``ConfusionMatrix.from_labels`` in an explorer's docstring) links to
-      ``evalbook.ConfusionMatrix.from_labels``;
-    - a module constant that is not public (``MAX_DRAWS``) is shown as code, unlinked,
-      once it is checked to exist in the library (a misspelt name still fails the build).
+      ``evalbook.ConfusionMatrix.from_labels`` (or ``evalbook.widgets.…``,
+      ``evalbook.exercises.…``);
+    - a name the library defines but does not document (a module constant such as
+      ``MAX_DRAWS``, a helper of the exercise engine such as ``written``, a private module
+      such as ``store``) is shown as code, unlinked, once it is checked to exist in the
+      library (a misspelt name still fails the build).
     """
     if node.get("refdomain") != "py":
         return None
     target = node["reftarget"].lstrip("~.")
     if not target.startswith("evalbook."):
         domain = env.get_domain("py")
-        for prefix in ("evalbook.", "evalbook.widgets."):
+        for prefix in ("evalbook.", "evalbook.widgets.", "evalbook.exercises."):
             found = domain.resolve_any_xref(
                 env, node["refdoc"], app.builder, prefix + target, node, contnode
             )
             if found:
                 return found[0][1]
-    if node["reftype"] in ("data", "obj", "attr", "const") and target in _module_constants():
+    if target.split(".")[0] in _library_names():
         return contnode
     return None
 
 
 @functools.cache
-def _module_constants() -> frozenset[str]:
-    """The UPPER_CASE names the library's modules assign at top level."""
+def _library_names() -> frozenset[str]:
+    """The names the library's modules define at top level (constants, type aliases,
+    classes, functions) and the names of its modules."""
     names = set()
     for path in Path(evalbook.__file__).parent.rglob("*.py"):
+        names.add(path.stem)
         for node in ast.parse(path.read_text(encoding="utf-8")).body:
+            if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+                names.add(node.name)
             assigned = node.targets if isinstance(node, ast.Assign) else []
             targets = [*assigned, getattr(node, "target", None)]
-            names.update(t.id for t in targets if isinstance(t, ast.Name) and t.id.isupper())
+            names.update(t.id for t in targets if isinstance(t, ast.Name))
     return frozenset(names)
 
 
+#: What a screen reader says on the fold of a cell tagged hide-input (MyST-NB's is English).
+_FOLD_LABEL = 'aria-label="Mostrar ou esconder o código"'
+
+
+def _visit_folded_code(self, node):
+    from myst_nb.sphinx_ import visit_HideCellInput
+
+    start = len(self.body)
+    visit_HideCellInput(self, node)
+    self.body[start:] = [
+        re.sub(r'aria-label="[^"]*"', _FOLD_LABEL, part) for part in self.body[start:]
+    ]
+
+
 def setup(app):
+    from myst_nb.sphinx_ import HideCodeCellNode, depart_HideCellInput
+
     app.connect("autodoc-process-docstring", _absolute_values, priority=100)
     app.connect("missing-reference", _public_or_existing)
+    # MyST-NB's own fold, registered again with the label in Portuguese
+    app.add_node(HideCodeCellNode, override=True, html=(_visit_folded_code, depart_HideCellInput))
 
 
 # -- the theme: sphinx-book-theme, every asset served from the site
 html_theme = "sphinx_book_theme"
 html_title = "evalbook: avaliação de modelos"
 html_css_files = ["book.css"]
+# sphinx-copybutton's tooltips in Portuguese (it ships no pt-BR words); names for the
+# sidebar's icon-only expand buttons (book.js)
+html_js_files = ["copybutton_pt.js", "book.js"]
+# the copy button copies the code without the output
+copybutton_exclude = ".linenos, .gp, .go"
+# its icon, with the name a screen reader says in Portuguese (the default's is English)
+copybutton_image_svg = (
+    '<svg xmlns="http://www.w3.org/2000/svg" class="icon icon-tabler icon-tabler-copy" '
+    'width="44" height="44" viewBox="0 0 24 24" stroke-width="1.5" stroke="#000000" '
+    'fill="none" stroke-linecap="round" stroke-linejoin="round">'
+    "<title>Copiar para a área de transferência</title>"
+    '<path stroke="none" d="M0 0h24v24H0z" fill="none"/>'
+    '<rect x="8" y="8" width="12" height="12" rx="2" />'
+    '<path d="M16 8v-2a2 2 0 0 0 -2 -2h-8a2 2 0 0 0 -2 2v8a2 2 0 0 0 2 2h2" /></svg>'
+)
 html_favicon = "_static/favicon.svg"  # else the browser asks for /favicon.ico (a 404)
 html_last_updated_fmt = None
 html_show_sourcelink = False
@@ -163,5 +207,11 @@ html_theme_options = {
     "icon_links": [],
     "analytics": {},
     "show_navbar_depth": 1,
+    # No search field in the top bar: with one, pydata-sphinx-theme renders a second, hidden
+    # sidebar button before the book theme's, binds its click to that hidden one, and the ☰
+    # and contents buttons do nothing on a phone. The search stays in the sidebar (and Ctrl+K).
+    "navbar_persistent": [],
+    "search_bar_text": "Pesquisar…",
+    "toc_title": "Nesta página",
 }
 html_context = {"default_mode": "light"}

@@ -25,6 +25,7 @@ import contextlib
 import html
 import io
 import os
+import re
 from pathlib import Path
 
 os.environ.setdefault("MPLBACKEND", "Agg")  # a lesson's setup cell may import pyplot
@@ -32,6 +33,30 @@ os.environ.setdefault("MPLBACKEND", "Agg")  # a lesson's setup cell may import p
 WIDGET_MIME = "application/vnd.jupyter.widget-view+json"
 #: The line under every static picture.
 INTERACTIVE_NOTE = "interativo no JupyterLab (<code>make lab</code>)"
+
+
+_SVG_TAG = re.compile(r"<svg\b[^>]*>")
+_SIZE = re.compile(r'\b(width|height)="([0-9.]+)(?:px)?"')
+
+
+def with_viewbox(markup: str) -> str:
+    """Give every ``<svg>`` that has a numeric width and height but no ``viewBox`` one, so
+    that a narrow screen scales the picture down whole instead of cropping it.
+
+    >>> with_viewbox('<svg width="400" height="300"><rect/></svg>')
+    '<svg viewBox="0 0 400 300" width="400" height="300"><rect/></svg>'
+    >>> with_viewbox('<svg viewBox="0 0 1 1" width="9" height="9">')
+    '<svg viewBox="0 0 1 1" width="9" height="9">'
+    """
+
+    def fix(match: re.Match) -> str:
+        tag = match.group(0)
+        size = dict(_SIZE.findall(tag))
+        if "viewbox" in tag.lower() or not {"width", "height"} <= size.keys():
+            return tag
+        return f'<svg viewBox="0 0 {size["width"]} {size["height"]}"{tag[4:]}'
+
+    return _SVG_TAG.sub(fix, markup)
 
 
 class StaticPictureError(RuntimeError):
@@ -109,7 +134,10 @@ def _explorer_output(value, stored_repr: str, where: str) -> dict:
             "re-execute the lesson or fix how its explorer is rebuilt"
         )
     picture = (
-        f'<div class="evalbook-static-widget">{value.html}'
+        # a picture wider than the page scrolls in its box: the keyboard can reach it
+        f'<div class="evalbook-static-widget" tabindex="0" role="figure" '
+        f'aria-label="Imagem estática de {html.escape(type(value).__name__)}">'
+        f"{with_viewbox(value.html)}"
         f'<p class="evalbook-static-note">🖱️ Imagem estática de '
         f"<code>{html.escape(stored_repr)}</code>: {INTERACTIVE_NOTE}.</p></div>"
     )

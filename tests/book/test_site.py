@@ -7,6 +7,7 @@ Reads the files of ``build/book/html``; the browser's view of them is in
 
 from __future__ import annotations
 
+import html
 import json
 import re
 from pathlib import Path
@@ -71,7 +72,9 @@ def test_each_explorer_is_a_static_picture_and_no_widget_box_is_left(site):
             for o in cell.get("outputs", [])
             if "application/vnd.jupyter.widget-view+json" in o.get("data", {})
         )
-        pictures = re.findall(r'<div class="evalbook-static-widget">(.*?)</p></div>', page, re.S)
+        pictures = re.findall(
+            r'<div class="evalbook-static-widget"[^>]*>(.*?)</p></div>', page, re.S
+        )
         assert len(pictures) == stored, path.name
         for picture in pictures:
             assert "<svg" in picture or "<table" in picture
@@ -119,3 +122,132 @@ def test_nothing_is_loaded_from_another_host(site):
 def test_mathjax_is_loaded_from_the_site(site, path):
     page = _page(site, path)
     assert re.search(r'<script[^>]*src="(\.\./)?_static/mathjax/MathJax\.js\?config=', page)
+
+
+def test_every_lesson_title_reads_number_dash_title(site):
+    for path in [*LESSONS, *EXERCISES]:
+        folder = "notebooks" if path in LESSONS else "exercises"
+        h1 = re.search(r"<h1>(.*?)<a", _page(site, f"{folder}/{path.stem}.html"), re.S).group(1)
+        assert re.match(r"^(Exercícios )?\d+[a-z]? — \S", h1), (path.name, h1)
+
+
+def test_each_notebook_page_offers_its_notebook_and_a_lesson_its_pdf_handout(site):
+    for path in [*LESSONS, *EXERCISES]:
+        folder = "notebooks" if path in LESSONS else "exercises"
+        page = _page(site, f"{folder}/{path.stem}.html")
+        download = re.search(rf'href="(\.\./_downloads/[0-9a-f]+/{re.escape(path.name)})"', page)
+        assert download, path.name
+        copy = (site / folder / download.group(1)).resolve()
+        assert copy.read_bytes() == path.read_bytes()  # the lesson itself, with its outputs
+        if folder == "notebooks":
+            assert f'href="../apostilas/{path.stem}.pdf"' in page
+            assert f'href="../apostilas/com_notas/{path.stem}_3.pdf"' in page
+    if (ROOT / "build" / "handouts" / "manifest.json").is_file():
+        for path in LESSONS:  # `make handouts` copied the PDFs beside the pages
+            assert (site / "apostilas" / f"{path.stem}.pdf").is_file()
+            assert (site / "apostilas" / "com_notas" / f"{path.stem}_3.pdf").is_file()
+
+
+def test_glossary_links_each_term_to_a_lesson_that_uses_it(site):
+    import csv
+
+    with (ROOT / "book" / "glossario.csv").open(encoding="utf-8") as f:
+        rows = list(csv.DictReader(f))
+    assert len(rows) >= 40
+    assert {r["termo"] for r in rows} >= {"limiar", "revocação", "acurácia", "kappa"}
+    glossary = _page(site, "glossario.html")
+    table = {
+        html.unescape(re.sub(r"<[^>]+>", "", termo)).strip(): (
+            html.unescape(re.sub(r"<[^>]+>", "", term)).replace("\u2019", "'").strip(),
+            href,
+        )
+        for termo, term, href in re.findall(
+            r"<tr[^>]*>\s*<td[^>]*>(.*?)</td>\s*<td[^>]*>(.*?)</td>\s*<td[^>]*>.*?"
+            r'href="(notebooks/[^"#]+)"',
+            glossary,
+            re.S,
+        )
+    }
+    assert len(table) == len(rows)
+    for row in rows:
+        lesson = next(p for p in LESSONS if p.name.split("_")[0] == row["licao"])
+        assert table[row["termo"]] == (row["term"], f"notebooks/{lesson.stem}.html"), row
+        text = " ".join(
+            c.source for c in nbformat.read(lesson, as_version=4).cells if c.cell_type == "markdown"
+        )
+        assert row["termo"].casefold() in text.casefold(), row
+    assert 'href="glossario.html"' in _page(site, "index.html")
+
+
+def _entry(api: str, name: str) -> str | None:
+    """The HTML of a public name's entry: from its anchor to the next public name's."""
+    public = r'id="evalbook\.(?:widgets\.|exercises\.)?{}"'
+    start = re.search(public.format(re.escape(name)), api)
+    if start is None:
+        return None
+    end = re.compile(public.format(r"[A-Za-z_]\w*")).search(api, start.end())
+    return api[start.start() : end.start() if end else len(api)]
+
+
+def test_each_api_name_links_the_lessons_that_use_it_and_related_names(site, book_module):
+    book = book_module("build_book")
+    used = book.uses("notebooks")
+    assert len(used) >= 40
+    pages = {p.stem: p.read_text(encoding="utf-8") for p in (site / "api").glob("*.html")}
+    api = "".join(pages.values())
+    linked = 0
+    for name, lessons in used.items():
+        entry = _entry(api, name)
+        if entry is None:
+            continue  # a lesson imports a submodule's name that the reference does not list
+        for doc in lessons:
+            assert f'href="../{doc}.html"' in entry, (name, doc)
+        linked += 1
+    assert linked >= 40
+    assert api.count("Veja também") >= 40
+    assert 'href="../notebooks/02_metricas_de_classificacao.html"' in _entry(api, "accuracy")
+
+
+def test_the_exercise_engine_is_in_the_api_reference(site):
+    import evalbook.exercises
+
+    page = _page(site, "api/exercises.html")
+    for name in evalbook.exercises.__all__:
+        assert f'id="evalbook.exercises.{name}"' in page, name
+    for method in ("check", "progress", "export_progress"):
+        assert f'id="evalbook.exercises.Session.{method}"' in page, method
+    assert 'href="../exercises/' in page  # the exercise notebooks that call start()
+
+
+def test_api_pages_follow_the_lessons_and_have_portuguese_titles(site):
+    index = _page(site, "api/index.html")
+    order = re.findall(r'<a class="reference internal" href="([a-z_]+)\.html">', index)
+    assert order[0] == "metrics" and order.index("widgets") < order.index("exercises")
+    english = re.compile(r"\b(the|of|and|every|helpers?|private|shared)\b", re.I)
+    for path in [*(site / "api").glob("*.html"), site / "py-modindex.html"]:
+        title = re.search(r"<title>(.*?) &#8212;", path.read_text(encoding="utf-8")).group(1)
+        assert not english.search(title), (path.name, title)
+
+
+def test_how_to_use_page_is_in_portuguese(site):
+    page = _page(site, "sala_de_aula.html")
+    fontes = page[page.index("Fontes") :]
+    for handout in ("000", "001", "002", "003", "004"):
+        assert f'<code class="docutils literal notranslate"><span class="pre">{handout}' in fontes
+    assert "what the workbook takes" not in page and "as far as its own text says" not in page
+
+
+def test_every_explorer_picture_has_a_viewbox(site):
+    for path in LESSONS:
+        page = _page(site, f"notebooks/{path.stem}.html")
+        for picture in re.findall(
+            r'<div class="evalbook-static-widget"[^>]*>(.*?)</p></div>', page, re.S
+        ):
+            for tag in re.findall(r"<svg\b[^>]*>", picture):
+                assert "viewBox=" in tag, (path.name, tag[:100])
+
+
+def test_code_cells_have_a_copy_button(site):
+    page = _page(site, "notebooks/05_scores_roc_auc.html")
+    assert re.search(r'<script src="\.\./_static/copybutton\.js', page)
+    assert re.search(r'<script src="\.\./_static/copybutton_pt\.js', page)

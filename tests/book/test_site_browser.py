@@ -12,14 +12,14 @@ Chromium and playwright as the other browser tests do (``tests/conftest.py``).
 
 from __future__ import annotations
 
-import subprocess
-import sys
-import time
-import urllib.request
+import re
+from pathlib import Path
 
 import pytest
 
 pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parents[2]
 
 PAGES = {
     "home": "index.html",
@@ -41,48 +41,6 @@ MATH_STATE = """() => ({
 })"""
 IMAGES = """() => Array.from(document.images).map(i => ({src: i.currentSrc || i.src,
     ok: i.complete && i.naturalWidth > 0}))"""
-
-
-@pytest.fixture(scope="module")
-def server(site, free_port_module):
-    url = f"http://127.0.0.1:{free_port_module}"
-    process = subprocess.Popen(
-        [sys.executable, "-m", "http.server", str(free_port_module), "--bind", "127.0.0.1",
-         "--directory", str(site)],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-    )  # fmt: skip
-    try:
-        for _ in range(100):
-            try:
-                urllib.request.urlopen(url + "/index.html", timeout=1).close()
-                break
-            except OSError:
-                time.sleep(0.1)
-        yield url
-    finally:
-        process.terminate()
-        process.wait(timeout=10)
-
-
-@pytest.fixture(scope="module")
-def free_port_module():
-    import socket
-
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-@pytest.fixture(scope="module")
-def browser(require_browser, chromium):
-    require_browser()
-    from playwright.sync_api import sync_playwright
-
-    playwright = sync_playwright().start()
-    browser = playwright.chromium.launch(**chromium)
-    yield browser
-    browser.close()
-    playwright.stop()
 
 
 def _open(browser, server, path, viewport):
@@ -143,5 +101,163 @@ def test_lesson_shows_the_explorer_picture_and_search_finds_a_word(browser, serv
         page.locator("#search-results ul li").first.wait_for(timeout=60_000)
         assert page.locator("#search-results ul li").count() >= 3
         assert refused == [] and errors == []
+    finally:
+        page.close()
+
+
+PHONE = VIEWPORTS["phone"]
+
+
+def test_phone_reader_opens_the_lessons_and_the_contents_and_moves_to_another_lesson(
+    browser, server, artifacts
+):
+    page, refused, errors = _open(browser, server, PAGES["lesson"], PHONE)
+    try:
+        # the ☰ button opens the list of lessons as a dialog over the page
+        page.locator(".primary-toggle:visible").click()
+        lessons = page.locator("#pst-primary-sidebar-modal")
+        lessons.wait_for(state="visible", timeout=10_000)
+        assert page.evaluate("document.querySelector('#pst-primary-sidebar-modal').open")
+        page.screenshot(path=artifacts / "book_lesson_phone_menu.png")
+        # Escape closes it; the contents button opens this page's sections
+        page.keyboard.press("Escape")
+        page.locator(".secondary-toggle:visible").click()
+        contents = page.locator("#pst-secondary-sidebar-modal")
+        contents.wait_for(state="visible", timeout=10_000)
+        assert contents.locator("a.nav-link").count() >= 3
+        page.keyboard.press("Escape")
+        # open the lessons again and go to the next lesson
+        page.locator(".primary-toggle:visible").click()
+        lessons.wait_for(state="visible", timeout=10_000)
+        lessons.locator('a[href="05b_ks_ganho_lift.html"]').click()
+        page.wait_for_url("**/05b_ks_ganho_lift.html", timeout=30_000)
+        assert page.locator("h1").first.inner_text().startswith("05b")
+        assert refused == [] and errors == []
+    finally:
+        page.close()
+
+
+#: Each inline formula of a lesson's text: its box against the text line around it.
+INLINE_MATH = """() => Array.from(document.querySelectorAll('.bd-article p span.math'))
+    .slice(0, 40).map(span => {
+        const math = span.querySelector('.MathJax') || span;
+        const box = math.getBoundingClientRect();
+        const line = parseFloat(getComputedStyle(span.parentElement).lineHeight);
+        // the surrounding text's box: a range over the paragraph's first text node
+        const text = Array.from(span.parentElement.childNodes).find(
+            n => n.nodeType === 3 && n.textContent.trim().length > 3);
+        if (!text) return null;
+        const range = document.createRange();
+        range.selectNodeContents(text);
+        const rects = Array.from(range.getClientRects());
+        const same = rects.find(r => r.bottom > box.top && r.top < box.bottom);
+        return same ? {tex: span.textContent.slice(0, 40), top: box.top, bottom: box.bottom,
+            height: box.height, textTop: same.top, textBottom: same.bottom, line,
+            clipped: span.scrollHeight > span.clientHeight + 1} : null;
+    }).filter(x => x !== null)"""
+
+
+def test_inline_math_sits_on_the_text_line_and_is_not_clipped(browser, server):
+    page, refused, errors = _open(browser, server, "notebooks/02_metricas_de_classificacao.html",
+                                  VIEWPORTS["desktop"])  # fmt: skip
+    try:
+        formulas = page.evaluate(INLINE_MATH)
+        assert len(formulas) >= 5
+        simple = [f for f in formulas if f["height"] <= 1.3 * f["line"]]
+        assert len(simple) >= 5
+        for f in simple:
+            assert not f["clipped"], f
+            # a one-line formula stays within its text line (no raised, oversized box)
+            assert f["top"] >= f["textTop"] - 2, f
+            assert f["bottom"] <= f["textBottom"] + 2, f
+        assert refused == [] and errors == []
+    finally:
+        page.close()
+
+
+#: The lessons that write \mathbb (MathJax 2 fetches another font for it).
+MATHBB = sorted(
+    f"notebooks/{p.stem}.html"
+    for p in (ROOT / "notebooks").glob("*.ipynb")
+    if "\\\\mathbb" in p.read_text(encoding="utf-8")
+)
+
+
+@pytest.mark.parametrize("path", MATHBB)
+def test_blackboard_bold_needs_no_missing_font(browser, server, path):
+    page, refused, errors = _open(browser, server, path, VIEWPORTS["desktop"])
+    try:
+        assert refused == []
+        assert errors == []  # a 404 of a font counts here
+        assert page.evaluate(MATH_STATE)["errors"] == 0
+    finally:
+        page.close()
+
+
+def test_explorer_pictures_scale_down_whole_on_a_phone(browser, server):
+    page, _, _ = _open(browser, server, EXPLORER_LESSON, PHONE)
+    try:
+        boxes = page.evaluate("""() => Array.from(
+            document.querySelectorAll('.evalbook-static-widget svg')).map(svg => {
+                const box = svg.getBoundingClientRect(), view = svg.viewBox.baseVal;
+                return {width: box.width, height: box.height, right: box.right,
+                        view: view ? [view.width, view.height] : null,
+                        room: svg.closest('.evalbook-static-widget').clientWidth};
+            })""")
+        assert boxes
+        for box in boxes:
+            assert box["view"] and box["view"][0] > 0, box
+            assert box["width"] <= box["room"] + 1, box
+            assert box["right"] <= PHONE["width"], box
+            # the whole picture, in proportion (not a cropped window of it)
+            assert box["width"] / box["height"] == pytest.approx(
+                box["view"][0] / box["view"][1], rel=0.03
+            )
+    finally:
+        page.close()
+
+
+#: The theme's and the extensions' words in English (their message catalogues' msgids,
+#: and the few they do not translate), which no lesson page may show or announce.
+ENGLISH = [
+    "Back to top", "Search", "Skip to main content", "Color mode", "Light", "Dark",
+    "System Settings", "On this page", "Site navigation", "Section Navigation", "Toggle",
+    "Copy", "Copied", "previous", "next", "Contents", "Download", "Fullscreen", "Breadcrumb",
+    "Home", "Ctrl+K",
+]  # fmt: skip
+#: Every word a reader sees or a screen reader says outside the lesson's own text.
+CHROME_WORDS = """() => {
+    const article = document.querySelector('article.bd-article');
+    const words = [];
+    for (const el of document.querySelectorAll('*')) {
+        for (const a of ['aria-label', 'title', 'placeholder', 'data-tooltip', 'alt']) {
+            if (el.hasAttribute(a) && !(article && article.contains(el) && a === 'alt'))
+                words.push(el.getAttribute(a));
+        }
+    }
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    while (walker.nextNode()) {
+        const node = walker.currentNode, el = node.parentElement;
+        if (!el || (article && article.contains(el) && !el.closest('.copybtn'))) continue;
+        if (el.closest('script, style')) continue;
+        if (node.textContent.trim()) words.push(node.textContent.trim());
+    }
+    return words;
+}"""
+
+
+@pytest.mark.parametrize("size", VIEWPORTS)
+def test_a_lesson_page_says_nothing_in_english(browser, server, size):
+    page, _, _ = _open(browser, server, PAGES["lesson"], VIEWPORTS[size])
+    try:
+        page.locator("div.highlight button.copybtn").first.wait_for(state="attached")
+        words = page.evaluate(CHROME_WORDS)
+        english = sorted(
+            {w for w in words for term in ENGLISH if re.search(rf"\b{re.escape(term)}\b", w)}
+        )
+        assert english == []
+        # the copy button is there, in Portuguese
+        button = page.locator("div.highlight button.copybtn").first
+        assert button.get_attribute("data-tooltip") == "Copiar"
     finally:
         page.close()
