@@ -261,8 +261,8 @@ class CoverageExplorer(Explorer):
     """The exact coverage of four intervals over p, the intervals of a hit count, the misses.
 
     Sliders set the test-set size ``n``, the true accuracy ``p`` and a hit count ``hits``
-    (0 to n); a click on the coverage plot sets p too (a drag view,
-    :class:`~evalbook.widgets._canvas.DragCanvas`); a menu sets the confidence and another
+    (0 to n); a click on the coverage plot sets p too (the drag/click
+    view ``DragCanvas``); a menu sets the confidence and another
     the ``method`` whose simulated intervals are drawn (and whose coverage curve is drawn
     thick). The views:
 
