@@ -9,3 +9,8 @@ if (typeof messages !== "undefined" && typeof locale !== "undefined") {
   };
   locale = "pt-BR";
 }
+// The check mark shown after a copy was built in English before this file ran: its title
+// (the tooltip) in Portuguese too.
+if (typeof iconCheck !== "undefined" && typeof messages !== "undefined") {
+  iconCheck = iconCheck.replace(messages["en"].copy_success, messages["pt-BR"].copy_success);
+}

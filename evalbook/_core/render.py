@@ -335,6 +335,9 @@ METRIC_COLOURS = {
 }
 #: Reference lines (the diagonal of a ROC plot, a chance level): grey, thin, dashed.
 REFERENCE_COLOUR = "#777777"
+#: The letters (TP, FN, FP, TN) beside a matrix cell's count: dark enough to read at 4.5:1
+#: (WCAG AA) on every result's and every matrix cell's background.
+CELL_LETTER_COLOUR = "#333333"
 #: Borders of every table cell.
 BORDER = "#ccc"
 
@@ -523,7 +526,7 @@ def confusion_html(counts, labels, *, caption=None, css_class=None, result_colou
                 )
                 line.append(
                     Cell(
-                        f'{counts[i, j]} <span style="color:#555">{name}</span>',
+                        f'{counts[i, j]} <span style="color:{CELL_LETTER_COLOUR}">{name}</span>',
                         raw=True,
                         align="right",
                         background=colour,

@@ -259,5 +259,8 @@ def test_a_lesson_page_says_nothing_in_english(browser, server, size):
         # the copy button is there, in Portuguese
         button = page.locator("div.highlight button.copybtn").first
         assert button.get_attribute("data-tooltip") == "Copiar"
+        # and so is the check mark that replaces its icon after a copy
+        check = page.evaluate("iconCheck")
+        assert "<title>Copiado!</title>" in check and "Copied" not in check
     finally:
         page.close()

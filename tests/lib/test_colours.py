@@ -113,3 +113,29 @@ def test_the_simulation_uses_machado_s_published_matrices_at_severity_one():
 )
 def test_the_colour_difference_is_ciede2000_as_published(first, second, expected):
     assert colour.delta_E(first, second, method="CIE 2000") == pytest.approx(expected, abs=1e-4)
+
+
+def _luminance(hex_colour: str) -> float:
+    """WCAG 2's relative luminance of an sRGB colour."""
+    rgb = np.array([int(hex_colour.lstrip("#")[i : i + 2], 16) / 255 for i in (0, 2, 4)])
+    linear = np.where(rgb <= 0.04045, rgb / 12.92, ((rgb + 0.055) / 1.055) ** 2.4)
+    return float(linear @ [0.2126, 0.7152, 0.0722])
+
+
+def _contrast(first: str, second: str) -> float:
+    high, low = sorted((_luminance(first), _luminance(second)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+def test_contrast_is_wcag_s():
+    assert _contrast("#000000", "#ffffff") == pytest.approx(21.0)
+    assert _contrast("#777777", "#ffffff") == pytest.approx(4.48, abs=0.01)
+
+
+@pytest.mark.parametrize(
+    "background",
+    [*render.RESULT_COLOURS.values(), *render.MATRIX_COLOURS.values()],
+)
+def test_a_matrix_cell_s_letters_can_be_read_on_its_background(background):
+    assert _contrast(render.CELL_LETTER_COLOUR, background) >= 4.5
+    assert _contrast("#000000", background) >= 4.5  # the count itself
