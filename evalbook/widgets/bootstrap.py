@@ -272,6 +272,13 @@ class BootstrapExplorer(Explorer):
     def _repr_fields(self) -> dict:
         return {"n": self.n.value, "n_resamples": self._repeats, "seed": self._seed}
 
+    @property
+    def html(self) -> str:
+        """The HTML the explorer currently shows: the numbers, the curve (its static SVG)
+        beside the histogram, and the sample."""
+        plots = side_by_side(self.curve_view.html, self._plots.value, gap="0.5em")
+        return self._numbers.value + plots + self._sample_view.value
+
     # ------------------------------------------------------------------ internals
     def _refresh(self, change=None) -> None:
         self._shares = bootstrap_oob_shares(
