@@ -71,6 +71,7 @@ _TEXT = {
 _ROW_PX = 26  # px: the height of a grid row (label text of 14 px)
 #: The grid's height holds this many folds at full height; beyond, its rows get thinner.
 MAX_ROWS_SHOWN = 10
+_MIN_ROW_PX = 16  # px: the thinnest row
 _LABEL_PX = 70  # px: the fold labels' column
 _CELLS_PX = 600  # px: the cells' columns (5 px each at MAX_COLUMNS)
 _TEXT_PX = 330  # px: each fold's sizes and score
@@ -180,7 +181,9 @@ class KFoldExplorer(Explorer):
         }
         # fixed sizes: the grid's box holds MAX_ROWS_SHOWN folds whatever k (it scrolls
         # beyond), so a slide does not re-centre while k is dragged
-        self._rows_px = min(max_k, MAX_ROWS_SHOWN) * _ROW_PX
+        # k rows fill the same height whatever k: 26 px each up to MAX_ROWS_SHOWN, thinner
+        # beyond, never under _MIN_ROW_PX (the text of 14 px)
+        self._rows_px = max(min(max_k, MAX_ROWS_SHOWN) * _ROW_PX, max_k * _MIN_ROW_PX)
         self._view = DragCanvas(
             mode="drag-y",
             width=_LABEL_PX + _CELLS_PX + _TEXT_PX,
@@ -328,7 +331,7 @@ class KFoldExplorer(Explorer):
         """The grid's first row: each column (group) in the colour of its class."""
         edges = self._columns_px()
         first = [self._labels[group[0]] for group in self._groups]
-        parts = [f'<text x="4" y="{_HEADER_PX - 8}" font-size="13">{say(_TEXT, "class")}</text>']
+        parts = [f'<text x="4" y="{_HEADER_PX - 8}" font-size="14">{say(_TEXT, "class")}</text>']
         for i, (label, group) in enumerate(zip(first, self._groups, strict=True)):
             parts.append(
                 f'<rect x="{edges[i]:.1f}" y="4" width="{edges[i + 1] - edges[i]:.1f}" '
@@ -374,7 +377,7 @@ class KFoldExplorer(Explorer):
         classes = [self._class_colour(self._labels[group[0]]) for group in self._groups]
         scores = self.fold_scores
         current = self.fold.value - 1
-        font = min(14, max(9, int(row_px) - 6))
+        font = 14
         parts = [
             f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
             f'viewBox="0 0 {width} {height}" '
