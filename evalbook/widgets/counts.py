@@ -159,6 +159,7 @@ class CountsExplorer(Explorer):
         self._max_count = max_count
         self._rows = -(-2 * max_count // _DOTS_PER_ROW)  # the grid's rows at the largest counts
         self._view = widgets.HTML()
+        self._fold = widgets.HTML()  # every metric, under the grid and the matrix
         self.dots_view = DragCanvas(
             mode="drag-xy",
             width=2 * _DOTS_PER_ROW * _DOT_PITCH + 50,
@@ -172,8 +173,10 @@ class CountsExplorer(Explorer):
             label=say(_TEXT, "drag"),
             layout=widgets.Layout(flex="0 0 auto"),
         )
-        layout = widgets.VBox([caption, grid, widgets.HBox([self.dots_view, self._view])])
-        self._setup(sliders, [self.dots_view, self._view], layout)
+        layout = widgets.VBox(
+            [caption, grid, widgets.HBox([self.dots_view, self._view]), self._fold]
+        )
+        self._setup(sliders, [self.dots_view, self._view, self._fold], layout)
         self.dots_view.observe(self._on_drag, names=["x", "y"])
 
     # ------------------------------------------------------------------ read-only state
@@ -277,13 +280,15 @@ class CountsExplorer(Explorer):
             f"<details><summary>{say(_TEXT, 'all_metrics')}</summary>"
             f"{side_by_side(*tables, gap='1em')}</details>"
         )
-        self._view.value = top + fold
+        self._view.value = top
+        self._fold.value = fold
 
     @property
     def html(self) -> str:
         """The HTML the explorer currently shows: the dot grid (its static SVG) beside the
         matrix and the headline, then the fold of every metric."""
-        return side_by_side(self.dots_view.html, self._view.value, gap="1.5em")
+        top = side_by_side(self.dots_view.html, self._view.value, gap="1.5em")
+        return top + self._fold.value
 
     @property
     def dots(self) -> dict:
