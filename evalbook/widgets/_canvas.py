@@ -57,6 +57,12 @@ function frameOf(svg) {
   return { left, top, width, height, x0, x1, y0, y1 };
 }
 
+// where x sits along the x axis, as a share of its length (a log axis with x_log)
+function along(x, f, log) {
+  if (!log) return (x - f.x0) / (f.x1 - f.x0);
+  return (Math.log10(x) - Math.log10(f.x0)) / (Math.log10(f.x1) - Math.log10(f.x0));
+}
+
 function render({ model, el }) {
   const box = document.createElement('div');
   box.className = 'CANVAS_CLASS';
@@ -116,7 +122,8 @@ function render({ model, el }) {
   const moveMarks = (x, y) => {
     const f = frame();
     if (!f || !origin) return;
-    const dx = x === null ? 0 : (x - origin.x) / (f.x1 - f.x0) * f.width;
+    const log = model.get('x_log');
+    const dx = x === null ? 0 : (along(x, f, log) - along(origin.x, f, log)) * f.width;
     const dy = y === null ? 0 : -(y - origin.y) / (f.y1 - f.y0) * f.height;
     for (const mark of box.querySelectorAll('[data-mark]')) {
       mark.setAttribute('transform', `translate(${dx.toFixed(1)},${dy.toFixed(1)})`);
@@ -128,7 +135,10 @@ function render({ model, el }) {
     const rect = svg.getBoundingClientRect();
     const scale = rect.width / Number(svg.getAttribute('width')) || 1;
     const px = (event.clientX - rect.left) / scale, py = (event.clientY - rect.top) / scale;
-    const x = f.x0 + (px - f.left) / f.width * (f.x1 - f.x0);
+    const share = (px - f.left) / f.width;
+    const x = model.get('x_log')
+      ? 10 ** (Math.log10(f.x0) + share * (Math.log10(f.x1) - Math.log10(f.x0)))
+      : f.x0 + share * (f.x1 - f.x0);
     const y = f.y1 - (py - f.top) / f.height * (f.y1 - f.y0);
     const sx = snap(x, lo, hi, model.get('x_step'), model.get('x_options'));
     const ylo = model.get('y_min') ?? f.y0, yhi = model.get('y_max') ?? f.y1;
@@ -234,6 +244,9 @@ class DragCanvas(anywidget.AnyWidget):
         The values ``x`` can take (a depth, a k): a click snaps to the nearest.
     x_min, x_max, y_min, y_max : float, optional
         The range of the value (default: the plot's axes).
+    x_log : bool, default False
+        The plot's x axis is logarithmic (``svg_plot(x_log=True)``): the pointer maps to x
+        along it.
 
     Examples
     --------
@@ -266,6 +279,7 @@ class DragCanvas(anywidget.AnyWidget):
     x_max = traitlets.Float(None, allow_none=True).tag(sync=True)
     y_min = traitlets.Float(None, allow_none=True).tag(sync=True)
     y_max = traitlets.Float(None, allow_none=True).tag(sync=True)
+    x_log = traitlets.Bool(False).tag(sync=True)
     #: At most one value is sent every this many milliseconds while dragging.
     throttle_ms = traitlets.Int(40).tag(sync=True)
 
@@ -302,10 +316,18 @@ class DragCanvas(anywidget.AnyWidget):
         >>> f = canvas.frame
         >>> canvas.pixel_to_value(f["left"] + f["width"] / 2)[0]
         5.0
+        >>> canvas.x_log = True  # on a log axis from 1 to 100, the middle is 10
+        >>> canvas.svg = svg_plot(x_range=(1, 100), y_range=(0, 1), x_log=True)
+        >>> round(canvas.pixel_to_value(canvas.frame["left"] + canvas.frame["width"] / 2)[0], 9)
+        10.0
         """
         f = self.frame
         (x0, x1), (y0, y1) = f["x_range"], f["y_range"]
-        x = x0 + (px - f["left"]) / f["width"] * (x1 - x0)
+        share = (px - f["left"]) / f["width"]
+        if self.x_log:
+            x = 10 ** (math.log10(x0) + share * (math.log10(x1) - math.log10(x0)))
+        else:
+            x = x0 + share * (x1 - x0)
         y = math.nan if py is None else y1 - (py - f["top"]) / f["height"] * (y1 - y0)
         return x, y
 
@@ -313,7 +335,11 @@ class DragCanvas(anywidget.AnyWidget):
         """The pixel of the data point (``x``, ``y``) on the current SVG."""
         f = self.frame
         (x0, x1), (y0, y1) = f["x_range"], f["y_range"]
-        px = f["left"] + (x - x0) / (x1 - x0) * f["width"]
+        if self.x_log:
+            share = (math.log10(x) - math.log10(x0)) / (math.log10(x1) - math.log10(x0))
+        else:
+            share = (x - x0) / (x1 - x0)
+        px = f["left"] + share * f["width"]
         py = math.nan if y is None else f["top"] + (y1 - y) / (y1 - y0) * f["height"]
         return px, py
 

@@ -3,9 +3,11 @@
 Witten, Frank, Hall & Pal (2017), *Data Mining*, ch. 5 (the 0.632 bootstrap): an instance misses
 each of the N draws with probability 1 − 1/N, so it is out of bag (a test instance) with
 probability (1 − 1/N)ᴺ ≈ e⁻¹ ≈ 0.368, and a sample holds a share 1 − (1 − 1/N)ᴺ ≈ 0.632 of
-distinct instances. A slider sets N (live, while it is dragged); the explorer shows the
-formula (:func:`evalbook.bootstrap_oob_probability`) on a logarithmic N axis with a mark at
-the current N, the histogram of both shares over many simulated samples
+distinct instances. A slider sets N (live, while it is dragged), and so does a click or a
+drag on the curve of the formula (:func:`evalbook.bootstrap_oob_probability`), drawn on a
+logarithmic N axis with a mark at the current N (a
+:class:`~evalbook.widgets._canvas.DragCanvas` mapping the pointer along the log axis, snapped
+to whole N); the histogram of both shares over many simulated samples
 (:func:`evalbook.bootstrap_oob_shares`) closing in on e⁻¹ and 1 − e⁻¹, and one sample drawn,
 again on demand: how many instances it drew 0, 1, 2, 3 or more times (and, for small N,
 each instance).
@@ -38,6 +40,7 @@ from evalbook.model_selection._resampling import (
     bootstrap_oob_shares,
 )
 from evalbook.widgets._base import Explorer
+from evalbook.widgets._canvas import DragCanvas
 
 #: e⁻¹, the limit of (1 − 1/N)ᴺ.
 E_INVERSE = math.exp(-1)
@@ -59,6 +62,7 @@ _TEXT = {
     "share_axis": N_("share of the N instances"),
     "samples_axis": N_("share of the samples"),
     "curve_title": N_("share as N grows"),
+    "click": N_("Click or drag on the curve to choose N."),
     "histogram_title": N_("{n_resamples} samples of N = {n}"),
     "times": N_("times drawn"),
     "instances": N_("instances"),
@@ -70,6 +74,7 @@ _TEXT = {
 #: At most this many draws (``max_n × n_resamples``) are simulated at a step of the slider:
 #: two million draws take about 20 ms (``make bench``), so the slider stays fluid.
 MAX_DRAWS = 2 * 10**6
+_CURVE_PX = (330, 290)  # px: the curve's fixed size (the drag view reserves it)
 _LINE, _DOT = LINE_WIDTH, MARK_RADIUS  # px: lines 3 px wide, dots 9 px across
 
 
@@ -98,6 +103,8 @@ class BootstrapExplorer(Explorer):
     ----------
     n : ipywidgets.IntSlider
         N, updated while it is dragged.
+    curve_view : DragCanvas
+        The curve on the log-N axis: a click or a drag on it sets ``n`` (whole numbers).
     button : ipywidgets.Button
         "draw again": press it (``button.click()``) or call :meth:`draw_again`.
     widget : ipywidgets.VBox
@@ -142,7 +149,18 @@ class BootstrapExplorer(Explorer):
         ns = np.unique(np.geomspace(1, max_n, 120).round().astype(int))
         self._curve = (ns, bootstrap_oob_probability(ns))  # the formula never changes
         self._numbers = widgets.HTML()
-        self._plots = widgets.HTML()
+        self.curve_view = DragCanvas(
+            mode="click-x",
+            width=_CURVE_PX[0],
+            height=_CURVE_PX[1],
+            x_log=True,
+            x_step=1.0,
+            x_min=1.0,
+            x_max=float(max_n),
+            label=say(_TEXT, "click"),
+            layout=widgets.Layout(flex="0 0 auto"),
+        )
+        self._plots = widgets.HTML(layout=widgets.Layout(flex="0 0 auto"))
         self._sample_view = widgets.HTML()
         # live: a step simulates at most MAX_DRAWS draws, within the slider's budget
         slider = widgets.IntSlider(
@@ -162,11 +180,13 @@ class BootstrapExplorer(Explorer):
         layout = widgets.VBox(
             [
                 widgets.HBox([slider, self.button]),
-                widgets.HBox([self._numbers, self._plots]),
+                widgets.HBox([self._numbers, self.curve_view, self._plots]),
                 self._sample_view,
             ]
         )
-        self._setup({"n": slider}, [self._numbers, self._plots, self._sample_view], layout)
+        views = [self._numbers, self.curve_view, self._plots, self._sample_view]
+        self._setup({"n": slider}, views, layout)
+        self.curve_view.link(self.n, to_control=lambda x: min(max(round(x), 1), max_n))
 
     # ------------------------------------------------------------------ actions
     def draw_again(self) -> None:
@@ -252,13 +272,21 @@ class BootstrapExplorer(Explorer):
     def _repr_fields(self) -> dict:
         return {"n": self.n.value, "n_resamples": self._repeats, "seed": self._seed}
 
+    @property
+    def html(self) -> str:
+        """The HTML the explorer currently shows: the numbers, the curve (its static SVG)
+        beside the histogram, and the sample."""
+        plots = side_by_side(self.curve_view.html, self._plots.value, gap="0.5em")
+        return self._numbers.value + plots + self._sample_view.value
+
     # ------------------------------------------------------------------ internals
     def _refresh(self, change=None) -> None:
         self._shares = bootstrap_oob_shares(
             self.n.value, n_resamples=self._repeats, seed=self._seed
         )
         self._numbers.value = self._table_html()
-        self._plots.value = side_by_side(self._curve_svg(), self._histogram_svg(), gap="0.5em")
+        self.curve_view.svg = self._curve_svg()
+        self._plots.value = self._histogram_svg()
         self._sample_view.value = self._sample_html()
 
     def _table_html(self) -> str:
@@ -318,8 +346,8 @@ class BootstrapExplorer(Explorer):
             y_range=(0, 1),
             x_log=True,
             marker=n,
-            width=330,
-            height=290,
+            width=_CURVE_PX[0],
+            height=_CURVE_PX[1],
             title=say(_TEXT, "curve_title"),
             xlabel="N",
             ylabel=say(_TEXT, "share_axis"),

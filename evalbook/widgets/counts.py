@@ -5,9 +5,12 @@ prediction in the columns). Under them, a dot grid draws one dot per instance in
 result type's colour (the actual positives on the left, the actual negatives on the right;
 hits round, errors triangular, each group named by its letters), beside the matrix and four
 headline numbers: accuracy, precision, recall (shown once, with its other names, TPR and
-sensitivity) and specificity. A fold holds every metric of
-:data:`~evalbook.BINARY_METRICS` and :data:`~evalbook.MULTICLASS_METRICS`, so a metric
-added to the registries appears there without touching this module.
+sensitivity) and specificity. The dot grid is a :class:`~evalbook.widgets._canvas.DragCanvas`:
+a click or a drag on the actual positives moves the boundary between TP and FN to the
+pointer (the positives stay as many), and on the actual negatives the one between FP and
+TN. A fold holds every metric of :data:`~evalbook.BINARY_METRICS` and
+:data:`~evalbook.MULTICLASS_METRICS`, so a metric added to the registries appears there
+without touching this module.
 """
 
 from __future__ import annotations
@@ -33,6 +36,7 @@ from evalbook._core.render import (
 from evalbook.metrics._classification import metrics_table
 from evalbook.metrics._confusion import ConfusionMatrix
 from evalbook.widgets._base import Explorer
+from evalbook.widgets._canvas import DragCanvas
 
 _CELLS = ("tp", "fn", "fp", "tn")
 _TEXT = {
@@ -45,6 +49,7 @@ _TEXT = {
     "all_metrics": N_("every metric"),
     "actual_positives": N_("actual positives"),
     "actual_negatives": N_("actual negatives"),
+    "drag": N_("Drag along the dots to move instances between TP and FN (or FP and TN)."),
 }
 #: The headline: metric → the other names of the same number, shown beside it.
 HEADLINE = {
@@ -54,6 +59,8 @@ HEADLINE = {
     "specificity": ("tnr",),
 }
 _DOT_PITCH, _DOT_RADIUS, _DOTS_PER_ROW = 14, 5, 16  # px; a dot is 10 px across
+_GAP_DOTS = 2  # the gap between the two groups, in dot pitches
+_LEFT, _TOP = 10, 56  # px: the first dot's cell's left edge, the first row's centre
 _SHAPES = {"TP": "circle", "TN": "circle", "FN": "triangle", "FP": "triangle"}
 
 
@@ -84,6 +91,9 @@ class CountsExplorer(Explorer):
     ----------
     tp, fn, fp, tn : ipywidgets.IntSlider
         The four controls, from 0 to ``max_count``.
+    dots_view : DragCanvas
+        The dot grid: a click or drag on it moves instances between TP and FN (left) or FP
+        and TN (right); its ``x`` is a column and ``y`` a row of the grid.
     widget : ipywidgets.VBox
         The whole explorer: the sliders and the table.
 
@@ -147,8 +157,27 @@ class CountsExplorer(Explorer):
             layout=widgets.Layout(grid_template_columns="repeat(2, max-content)"),
         )
         self._max_count = max_count
+        self._rows = -(-2 * max_count // _DOTS_PER_ROW)  # the grid's rows at the largest counts
         self._view = widgets.HTML()
-        self._setup(sliders, [self._view], widgets.VBox([caption, grid, self._view]))
+        self._fold = widgets.HTML()  # every metric, under the grid and the matrix
+        self.dots_view = DragCanvas(
+            mode="drag-xy",
+            width=2 * _DOTS_PER_ROW * _DOT_PITCH + 50,
+            height=_TOP + self._rows * _DOT_PITCH,
+            x_step=1.0,
+            y_step=1.0,
+            x_min=0.0,
+            x_max=float(2 * _DOTS_PER_ROW + _GAP_DOTS),
+            y_min=0.0,
+            y_max=float(self._rows - 1),
+            label=say(_TEXT, "drag"),
+            layout=widgets.Layout(flex="0 0 auto"),
+        )
+        layout = widgets.VBox(
+            [caption, grid, widgets.HBox([self.dots_view, self._view]), self._fold]
+        )
+        self._setup(sliders, [self.dots_view, self._view, self._fold], layout)
+        self.dots_view.observe(self._on_drag, names=["x", "y"])
 
     # ------------------------------------------------------------------ read-only state
 
@@ -177,6 +206,29 @@ class CountsExplorer(Explorer):
             table = metrics_table(self.confusion_matrix, zero_division=np.nan)
         table["value"] = table["value"].astype(float)
         return table
+
+    def _on_drag(self, change) -> None:
+        """A point of the grid (column ``x``, row ``y``, in dot pitches) → the boundary
+        between TP and FN (left group) or FP and TN (right group), the group's total kept."""
+        if self._restoring:
+            return
+        column, row = round(self.dots_view.x), round(self.dots_view.y)
+        if column <= _DOTS_PER_ROW + _GAP_DOTS // 2:
+            first, second, column = self.tp, self.fn, min(column, _DOTS_PER_ROW)
+        else:
+            first, second = self.fp, self.tn
+            column -= _DOTS_PER_ROW + _GAP_DOTS
+        total = first.value + second.value
+        top = self._max_count
+        value = min(max(row * _DOTS_PER_ROW + column, total - top, 0), total, top)
+        if value == first.value:
+            return
+        self._restoring = True  # one redraw for the two sliders
+        try:
+            first.value = value
+        finally:
+            self._restoring = False
+        second.value = total - value
 
     def _mcc_denominator_is_zero(self) -> bool:
         tp, fn, fp, tn = (getattr(self, name).value for name in _CELLS)
@@ -212,8 +264,14 @@ class CountsExplorer(Explorer):
                 for name, others in HEADLINE.items()
             ]
         )
+        self._restoring = True  # the grid's point follows the sliders (not passed back)
+        try:
+            row, column = divmod(self.tp.value, _DOTS_PER_ROW)
+            self.dots_view.x, self.dots_view.y = float(column), float(row)
+        finally:
+            self._restoring = False
+        self.dots_view.svg = self._dots_svg()
         top = side_by_side(
-            self._dots_svg(),
             confusion_html(cm.counts, cm.labels, result_colours=True),
             headline,
             gap="1.5em",
@@ -222,7 +280,15 @@ class CountsExplorer(Explorer):
             f"<details><summary>{say(_TEXT, 'all_metrics')}</summary>"
             f"{side_by_side(*tables, gap='1em')}</details>"
         )
-        self._view.value = top + fold
+        self._view.value = top
+        self._fold.value = fold
+
+    @property
+    def html(self) -> str:
+        """The HTML the explorer currently shows: the dot grid (its static SVG) beside the
+        matrix and the headline, then the fold of every metric."""
+        top = side_by_side(self.dots_view.html, self._view.value, gap="1.5em")
+        return top + self._fold.value
 
     @property
     def dots(self) -> dict:
@@ -231,13 +297,13 @@ class CountsExplorer(Explorer):
         placed = {}
         for column, kinds in enumerate((("TP", "FN"), ("FP", "TN"))):
             # actual positives on the left (TP first), actual negatives on the right (TN last)
-            left = 10 + column * (_DOTS_PER_ROW * _DOT_PITCH + 30)
+            left = _LEFT + column * (_DOTS_PER_ROW + _GAP_DOTS) * _DOT_PITCH
             k = 0
             for kind in kinds:
                 spots = []
                 for _ in range(counts[kind]):
                     row, col = divmod(k, _DOTS_PER_ROW)
-                    spots.append((left + col * _DOT_PITCH + 7, 56 + row * _DOT_PITCH))
+                    spots.append((left + col * _DOT_PITCH + 7, _TOP + row * _DOT_PITCH))
                     k += 1
                 placed[kind] = spots
         return placed
@@ -247,22 +313,26 @@ class CountsExplorer(Explorer):
         placed = self.dots
         # a fixed height, for the largest counts the sliders reach: nothing moves on a
         # slide while a slider is dragged
-        rows = -(-2 * self._max_count // _DOTS_PER_ROW)
-        width = 2 * _DOTS_PER_ROW * _DOT_PITCH + 50
-        height = 56 + rows * _DOT_PITCH
+        rows = self._rows
+        width, height = self.dots_view.width, self.dots_view.height
+        # the plot area: x in dot pitches from the first column (the right group from
+        # 16 + 2), y the row (0 at the top), so a pointer maps to a dot's place
+        plot_width = (2 * _DOTS_PER_ROW + _GAP_DOTS) * _DOT_PITCH
         parts = [
             f'<svg width="{width}" height="{height}" xmlns="http://www.w3.org/2000/svg" '
-            'font-family="sans-serif" font-size="14">'
+            f'font-family="sans-serif" font-size="14" '
+            f'data-plot="{_LEFT} {_TOP - _DOT_PITCH / 2} {plot_width} {rows * _DOT_PITCH}" '
+            f'data-x="0 {2 * _DOTS_PER_ROW + _GAP_DOTS}" data-y="{rows - 0.5} -0.5">'
         ]
         for column, key in enumerate(("actual_positives", "actual_negatives")):
-            left = 10 + column * (_DOTS_PER_ROW * _DOT_PITCH + 30)
+            left = _LEFT + column * (_DOTS_PER_ROW + _GAP_DOTS) * _DOT_PITCH
             parts.append(f'<text x="{left}" y="16" font-size="14">{say(_TEXT, key)}</text>')
         for kind, spots in placed.items():
             for x, y in spots:
                 parts.append(_mark(kind, x, y, _DOT_RADIUS))
         # the key under each header: each group's mark, letters and count (the second cue)
         for column, kinds in enumerate((("TP", "FN"), ("FP", "TN"))):
-            left = 10 + column * (_DOTS_PER_ROW * _DOT_PITCH + 30)
+            left = _LEFT + column * (_DOTS_PER_ROW + _GAP_DOTS) * _DOT_PITCH
             for k, kind in enumerate(kinds):
                 x = left + 7 + k * 70
                 parts.append(_mark(kind, x, 33, _DOT_RADIUS))

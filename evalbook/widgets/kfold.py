@@ -8,8 +8,14 @@ fold keeps the class proportions (within one instance); unticked, from
 :func:`evalbook.kfold`, and a small class can be missing from a fold. A second slider steps
 through the folds: the fold tested is framed, and each fold has its score, the accuracy on
 its test instances of the majority class of its training instances (a model that ignores
-the features: it scores alike on every fold only when the folds keep the proportions). The
-grid keeps its size whatever k, so nothing moves on a slide while a slider is dragged.
+the features: it scores alike on every fold only when the folds keep the proportions).
+
+The grid is an SVG in a :class:`~evalbook.widgets._canvas.DragCanvas`: a click on a fold's
+row (or ↑ ↓ with the grid focused) tests that fold. Test and training cells differ by shape
+as well as colour (a test cell fills its row's height, a training cell is a thin bar), since
+the training colour is close to the first class's blue for a colour-blind reader. The grid
+keeps its size whatever k (its rows get thinner beyond ``MAX_ROWS_SHOWN``), so nothing
+moves on a slide while a slider is dragged.
 """
 
 from __future__ import annotations
@@ -27,7 +33,6 @@ from evalbook._core.render import (
     MARK_COLOUR,
     ROLE_COLOURS,
     Cell,
-    Rendered,
     blend,
     chips,
     html_table,
@@ -36,6 +41,7 @@ from evalbook._core.render import (
 )
 from evalbook.model_selection._split import kfold, split_roles, stratified_kfold
 from evalbook.widgets._base import Explorer
+from evalbook.widgets._canvas import DragCanvas
 
 #: The grid has at most this many columns; beyond, a column stands for neighbouring instances.
 MAX_COLUMNS = 120
@@ -57,14 +63,20 @@ _TEXT = {
     "test": N_("test"),
     "train": N_("training"),
     "fold_test": N_("test: {size} ({detail})"),
+    "shape": N_("test cells fill the row, training cells are thin bars"),
+    "click": N_("Click a fold's row (or ↑ ↓) to test that fold."),
     "one": N_("instance {i} ({label})"),
     "group": N_("{size} instances, from {first} to {last} ({label})"),
 }
-_LABEL = "padding:0 6px;white-space:nowrap;border:none"
-_CELL_SIZE = "width:10px;height:14px;padding:0;border-color:#fff"  # one grid cell
-_ROW_PX = 26  # px: the height of a grid row (label text of 16 px)
-#: The grid's height holds this many folds; beyond, it scrolls (a slide's height is 720 px).
+_ROW_PX = 26  # px: the height of a grid row (label text of 14 px)
+#: The grid's height holds this many folds at full height; beyond, its rows get thinner.
 MAX_ROWS_SHOWN = 10
+_MIN_ROW_PX = 16  # px: the thinnest row
+_LABEL_PX = 70  # px: the fold labels' column
+_CELLS_PX = 600  # px: the cells' columns (5 px each at MAX_COLUMNS)
+_TEXT_PX = 330  # px: each fold's sizes and score
+_HEADER_PX = 24  # px: the class row
+_TRAIN_SHARE = 0.35  # a training cell's height, as a share of a test cell's
 
 
 class KFoldExplorer(Explorer):
@@ -149,7 +161,6 @@ class KFoldExplorer(Explorer):
         self._groups = np.array_split(self._columns, min(n, MAX_COLUMNS))
         self._group_starts = np.cumsum([0] + [len(group) for group in self._groups[:-1]])
         self._group_sizes = np.array([len(group) for group in self._groups])
-        self._header = self._class_row()
 
         controls = {
             "k": widgets.IntSlider(value=k, min=2, max=max_k, description=say(_TEXT, "k")),
@@ -170,21 +181,31 @@ class KFoldExplorer(Explorer):
         }
         # fixed sizes: the grid's box holds MAX_ROWS_SHOWN folds whatever k (it scrolls
         # beyond), so a slide does not re-centre while k is dragged
-        rows = min(max_k, MAX_ROWS_SHOWN)
-        self._view = widgets.HTML(
-            layout=widgets.Layout(
-                height=f"{(rows + 2) * _ROW_PX + 40}px", width="100%", overflow="auto"
-            )
+        # k rows fill the same height whatever k: 26 px each up to MAX_ROWS_SHOWN, thinner
+        # beyond, never under _MIN_ROW_PX (the text of 14 px)
+        self._rows_px = max(min(max_k, MAX_ROWS_SHOWN) * _ROW_PX, max_k * _MIN_ROW_PX)
+        self._view = DragCanvas(
+            mode="drag-y",
+            width=_LABEL_PX + _CELLS_PX + _TEXT_PX,
+            height=_HEADER_PX + self._rows_px + 4,
+            y_step=1.0,
+            y_min=1.0,
+            y_max=float(k),
+            label=say(_TEXT, "click"),
+            layout=widgets.Layout(flex="0 0 auto"),
         )
         self._numbers = widgets.HTML(layout=widgets.Layout(width="100%"))
+        self._legend = widgets.HTML(layout=widgets.Layout(width="100%"))
         layout = widgets.VBox(
             [
                 widgets.HBox([controls["k"], controls["stratify"], controls["seed"]]),
                 widgets.HBox([controls["fold"], self._numbers]),
+                self._legend,
                 self._view,
             ]
         )
-        self._setup(controls, [self._numbers, self._view], layout)
+        self._setup(controls, [self._numbers, self._legend, self._view], layout)
+        self._view.link(self.fold, name="y", to_control=round)
 
     # ------------------------------------------------------------------ read-only state
 
@@ -277,7 +298,9 @@ class KFoldExplorer(Explorer):
             finally:
                 self._restoring = False
         self._numbers.value = self._numbers_html()
-        self._view.value = self._grid_html()
+        self._legend.value = self._legend_html()
+        self._view.y_max = float(max(len(self._splits), 1))
+        self._view.svg = self._grid_svg()
 
     def _numbers_html(self) -> str:
         scores = self.fold_scores
@@ -300,24 +323,47 @@ class KFoldExplorer(Explorer):
     def _class_colour(self, label) -> str:
         return CLASS_COLOURS[self._classes.index(label) % len(CLASS_COLOURS)]
 
-    def _class_row(self) -> list:
-        """The grid's first row: each column (group) in the colour of its class."""
-        first = [self._labels[group[0]] for group in self._groups]
-        return [Cell(say(_TEXT, "class"), style=_LABEL)] + [
-            Rendered(
-                Cell(
-                    "",
-                    background=self._class_colour(label),
-                    style=_CELL_SIZE,
-                    attrs={"title": _title(group, label)},
-                ).html()
-            )
-            for label, group in zip(first, self._groups, strict=True)
-        ]
+    def _columns_px(self) -> np.ndarray:
+        """The left edge of each column (group) of the grid, in pixels, and the right end."""
+        return _LABEL_PX + np.linspace(0, _CELLS_PX, len(self._groups) + 1)
 
-    def _grid_html(self) -> str:
-        # a group's colour mixes test and training by its share of test instances
-        rows, attrs = [[*self._header, ""]], [{}]
+    def _class_row(self) -> str:
+        """The grid's first row: each column (group) in the colour of its class."""
+        edges = self._columns_px()
+        first = [self._labels[group[0]] for group in self._groups]
+        parts = [f'<text x="4" y="{_HEADER_PX - 8}" font-size="14">{say(_TEXT, "class")}</text>']
+        for i, (label, group) in enumerate(zip(first, self._groups, strict=True)):
+            parts.append(
+                f'<rect x="{edges[i]:.1f}" y="4" width="{edges[i + 1] - edges[i]:.1f}" '
+                f'height="{_HEADER_PX - 8}" fill="{self._class_colour(label)}">'
+                f"<title>{html.escape(_title(group, label))}</title></rect>"
+            )
+        return "".join(parts)
+
+    def _legend_html(self) -> str:
+        legend = chips(
+            [(f"{say(_TEXT, 'train')} ▁", ROLE_COLOURS["train"])]
+            + [
+                (f"{say(_TEXT, 'test')}: {html.escape(str(c))} █", self._class_colour(c))
+                for c in self._classes
+            ]
+        )
+        note = f"<p><b>{html.escape(self._message)}</b></p>" if self._message else ""
+        return (
+            f"<p>{legend} ({say(_TEXT, 'shape')}). {say(_TEXT, 'score_note')} "
+            f"{say(_TEXT, 'click')}</p>{note}"
+        )
+
+    def _grid_svg(self) -> str:
+        """The grid as an SVG: the class row, then a row per fold (its test cells full
+        height in their class's colour, its training cells thin pale bars); the fold tested
+        framed. The plot area is the folds' rows: y = 1 at the top row, k at the bottom."""
+        width, height = self._view.width, self._view.height
+        k = len(self._splits)
+        rows = max(k, 1)
+        row_px = self._rows_px / rows
+        top = _HEADER_PX
+        edges = self._columns_px()
         counts = self.fold_class_counts
         count_values = counts.to_numpy()
         fold_sizes = self.fold_sizes
@@ -328,49 +374,58 @@ class KFoldExplorer(Explorer):
             if len(is_test)
             else []
         )
-        rendered = {}  # (class, share) -> the cell's HTML, built once per colour
         classes = [self._class_colour(self._labels[group[0]]) for group in self._groups]
         scores = self.fold_scores
         current = self.fold.value - 1
-
-        def cell(key) -> Rendered:
-            colour, share = key
-            # a test cell takes its class's colour; a training cell is pale
-            mixed = blend(ROLE_COLOURS["train"], colour, share)
-            return Rendered(Cell("", background=mixed, style=_CELL_SIZE).html())
-
-        for fold in range(len(self._splits)):
-            shares = np.round(shares_by_fold[fold], 2).tolist()  # 101 shades at most
-            keys = list(zip(classes, shares, strict=True))
-            cells = [rendered.get(key) or rendered.setdefault(key, cell(key)) for key in keys]
+        font = 14
+        parts = [
+            f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+            f'viewBox="0 0 {width} {height}" '
+            f'data-plot="0 {top} {width} {self._rows_px}" data-x="0 1" '
+            f'data-y="{rows + 0.5:.12g} 0.5" font-family="sans-serif">',
+            self._class_row(),
+        ]
+        for fold in range(k):
+            y = top + fold * row_px
+            shares = np.round(shares_by_fold[fold], 2)
+            cells = []
+            for i, (colour, share) in enumerate(zip(classes, shares.tolist(), strict=True)):
+                # a test cell takes its class's colour and the row's height; a training
+                # cell is pale and thin (mixed groups in between)
+                fill = blend(ROLE_COLOURS["train"], colour, share)
+                full = row_px - 4
+                h = full * (_TRAIN_SHARE + (1 - _TRAIN_SHARE) * share)
+                cells.append(
+                    f'<rect x="{edges[i]:.1f}" y="{y + 2 + (full - h) / 2:.1f}" '
+                    f'width="{edges[i + 1] - edges[i]:.1f}" height="{h:.1f}" fill="{fill}"/>'
+                )
             detail = " ".join(
                 f"{c}:{v}" for c, v in zip(counts.columns, count_values[fold], strict=True)
             )
-            mark = f"font-weight:bold;outline:3px solid {MARK_COLOUR}" if fold == current else ""
-            rows.append(
-                [
-                    Cell(f"{'▶ ' if fold == current else ''}fold {fold + 1}", style=_LABEL),
-                    *cells,
-                    Cell(
-                        say(_TEXT, "fold_test", size=fold_sizes[fold], detail=detail)
-                        + " · "
-                        + say(_TEXT, "score", score=number(scores[fold], 2)),
-                        style=_LABEL,
-                    ),
-                ]
+            text = html.escape(
+                say(_TEXT, "fold_test", size=fold_sizes[fold], detail=detail)
+                + " · "
+                + say(_TEXT, "score", score=number(scores[fold], 2))
             )
-            attrs.append({"data-fold": fold, **({"style": mark} if mark else {})})
-        legend = chips(
-            [(say(_TEXT, "train"), ROLE_COLOURS["train"])]
-            + [
-                (f"{say(_TEXT, 'test')}: {html.escape(str(c))}", self._class_colour(c))
-                for c in self._classes
-            ]
-        )
-        note = f"<p><b>{html.escape(self._message)}</b></p>" if self._message else ""
-        return (
-            f"<p>{legend} {say(_TEXT, 'score_note')}</p>{html_table(rows, row_attrs=attrs)}{note}"
-        )
+            bold = ' font-weight="bold"' if fold == current else ""
+            baseline = y + row_px / 2 + font / 3
+            parts.append(
+                f'<g data-fold="{fold}">'
+                f'<rect x="0" y="{y:.1f}" width="{width}" height="{row_px:.1f}" fill="#ffffff"/>'
+                f'<text x="4" y="{baseline:.1f}" font-size="{font}"{bold}>'
+                f"{'▶ ' if fold == current else ''}fold {fold + 1}</text>"
+                + "".join(cells)
+                + f'<text x="{_LABEL_PX + _CELLS_PX + 6}" y="{baseline:.1f}" '
+                f'font-size="{font}">{text}</text></g>'
+            )
+        if k:
+            parts.append(
+                f'<g data-mark="row"><rect x="1.5" y="{top + current * row_px + 1.5:.1f}" '
+                f'width="{width - 3}" height="{row_px - 3:.1f}" fill="none" '
+                f'stroke="{MARK_COLOUR}" stroke-width="3"/></g>'
+            )
+        parts.append("</svg>")
+        return "".join(parts)
 
 
 def _title(group: np.ndarray, label) -> str:

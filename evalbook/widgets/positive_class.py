@@ -4,6 +4,9 @@ Which class is the positive one is a choice, not a property of the data; the out
 FN, FP and TN are those of Kelleher, Mac Namee & D'Arcy (2020), ch. 9.
 Swapping the positive class of a binary problem turns every TP into a TN, every FN into
 an FP and vice versa; the matrix is the same table read from the other corner.
+
+The classes are also chips in a :class:`~evalbook.widgets._canvas.DragCanvas`: a click on a
+chip (or ← → with the chips focused) makes that class the positive one.
 """
 
 from __future__ import annotations
@@ -16,6 +19,8 @@ import numpy as np
 from evalbook._core.checks import as_label_array
 from evalbook._core.messages import N_
 from evalbook._core.render import (
+    MARK_COLOUR,
+    REFERENCE_COLOUR,
     RESULT_COLOURS,
     Cell,
     check_ids,
@@ -27,6 +32,7 @@ from evalbook._core.render import (
 )
 from evalbook.metrics._confusion import ConfusionMatrix, result_types
 from evalbook.widgets._base import Explorer
+from evalbook.widgets._canvas import DragCanvas
 
 #: The four result types, in the order of the matrix cells (TP, FN / FP, TN).
 RESULT_TYPES = ("TP", "FN", "FP", "TN")
@@ -39,7 +45,11 @@ _TEXT = {
     "header": (N_("id"), N_("target"), N_("prediction"), N_("result")),
     "caption": N_("positive class: <b>{positive}</b>{more}"),
     "more": N_(" (the first {rows} of {n} instances)"),
+    "click": N_("Click a class (or ← →) to make it the positive class."),
 }
+_CHIPS_PX = 600  # px: the classes' chips together at most
+_CHIP_PX = 110  # px: one chip at most
+_CHIP_HEIGHT = 36  # px
 
 
 class PositiveClassExplorer(Explorer):
@@ -71,6 +81,9 @@ class PositiveClassExplorer(Explorer):
     ----------
     positive : ipywidgets.ToggleButtons
         The control: its ``value`` is the positive class, its options are the classes.
+    class_view : DragCanvas
+        The classes as chips: a click on one sets ``positive`` (its ``x`` is the class's
+        position in the options).
     table_view, matrix_view, counts_view : ipywidgets.HTML
         The three views, updated whenever ``positive.value`` changes.
     widget : ipywidgets.VBox
@@ -121,12 +134,22 @@ class PositiveClassExplorer(Explorer):
             description=say(_TEXT, "positive"),
             style={"description_width": "initial"},
         )
+        self._chip_px = min(_CHIP_PX, _CHIPS_PX // len(labels))
+        self.class_view = DragCanvas(
+            mode="click-x",
+            width=self._chip_px * len(labels),
+            height=_CHIP_HEIGHT,
+            x_options=[float(i) for i in range(len(labels))],
+            label=say(_TEXT, "click"),
+            layout=widgets.Layout(flex="0 0 auto"),
+        )
         self.table_view = widgets.HTML()
         self.matrix_view = widgets.HTML()
         self.counts_view = widgets.HTML()
         layout = widgets.VBox(
             [
                 positive,
+                self.class_view,
                 widgets.HBox(
                     [
                         self.table_view,
@@ -139,8 +162,12 @@ class PositiveClassExplorer(Explorer):
                 ),
             ]
         )
-        self._setup(
-            {"positive": positive}, [self.table_view, self.matrix_view, self.counts_view], layout
+        views = [self.class_view, self.table_view, self.matrix_view, self.counts_view]
+        self._setup({"positive": positive}, views, layout)
+        self.class_view.link(
+            self.positive,
+            to_control=lambda x: labels[min(max(round(x), 0), len(labels) - 1)],
+            from_control=lambda label: float(labels.index(label)),
         )
 
     # ------------------------------------------------------------------ read-only views
@@ -192,6 +219,36 @@ class PositiveClassExplorer(Explorer):
         cm = self._matrix_shown()
         self.matrix_view.value = confusion_html(cm.counts, cm.labels, result_colours=True)
         self.counts_view.value = self._counts_html()
+        self.class_view.svg = self._chips_svg()
+
+    def _chips_svg(self) -> str:
+        """The classes as chips side by side, the positive one filled (in TP's colour),
+        bold and framed; the plot area spans them, x = a class's position."""
+        labels = self._matrix.labels
+        chosen = labels.index(self.positive.value)
+        chip, n = self._chip_px, len(labels)
+        width, height = chip * n, _CHIP_HEIGHT
+        parts = [
+            f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+            f'viewBox="0 0 {width} {height}" data-plot="0 0 {width} {height}" '
+            f'data-x="-0.5 {n - 0.5:.12g}" data-y="0 1" font-family="sans-serif">'
+        ]
+        for i, label in enumerate(labels):
+            fill = RESULT_COLOURS["TP"] if i == chosen else "#ffffff"
+            weight = ' font-weight="bold"' if i == chosen else ""
+            text = html.escape(str(label))
+            parts.append(
+                f'<g data-class="{i}"><rect x="{i * chip + 3}" y="4" width="{chip - 6}" '
+                f'height="{height - 8}" rx="6" fill="{fill}" stroke="{REFERENCE_COLOUR}"/>'
+                f'<text x="{i * chip + chip / 2}" y="{height / 2 + 5}" font-size="14" '
+                f'text-anchor="middle"{weight}>{text}<title>{text}</title></text></g>'
+            )
+        parts.append(
+            f'<g data-mark="class"><rect x="{chosen * chip + 1.5}" y="1.5" width="{chip - 3}" '
+            f'height="{height - 3}" rx="7" fill="none" stroke="{MARK_COLOUR}" '
+            f'stroke-width="3"/></g></svg>'
+        )
+        return "".join(parts)
 
     def _table_html(self, types: np.ndarray) -> str:
         shown = slice(0, MAX_ROWS)

@@ -111,6 +111,19 @@ def test_checklist(checklist):
     assert float(marker.group(1)) == pytest.approx(left + width * 2 / 3, abs=0.6)
     dot = re.search(r'<circle cx="([\d.]+)"', curve)
     assert float(dot.group(1)) == pytest.approx(left + width * 2 / 3, abs=0.6)
+    # a click (or a drag) on the curve sets N along the log axis, snapped to a whole N
+    canvas = explorer.curve_view
+    assert canvas.mode == "click-x" and canvas.x_log and canvas.x == 100
+    f = canvas.frame
+    x, _ = canvas.pixel_to_value(f["left"] + f["width"] / 3)  # a third of the way: N = 10
+    assert x == pytest.approx(10)
+    canvas.x = 10.4  # what the browser would send before snapping: Python rounds too
+    assert explorer.n.value == 10 and explorer.formula == pytest.approx(0.9**10)
+    assert canvas.value_to_pixel(10)[0] == pytest.approx(f["left"] + f["width"] / 3)
+    canvas.x = 5000  # beyond the axis: the end of the slider
+    assert explorer.n.value == 1000
+    explorer.n.value = 40  # the slider (or its keyboard) moves the mark
+    assert canvas.x == 40 and (canvas.width, canvas.height) == (330, 290)
 
 
 def test_table_and_repr():

@@ -55,6 +55,22 @@ def test_pixels_and_data_coordinates_convert_both_ways_on_the_plot_area():
     assert canvas.pixel_to_value(frame["left"] + frame["width"])[0] == pytest.approx(1.0)
 
 
+def test_on_a_log_axis_the_pointer_maps_along_the_logarithm():
+    canvas = DragCanvas(mode="click-x", x_log=True, x_step=1, x_min=1, x_max=1000)
+    canvas.svg = svg_plot(x_range=(1, 1000), y_range=(0, 1), x_log=True)
+    frame = canvas.frame
+    # each third of the axis is a power of ten: 1, 10, 100, 1000
+    for share, x in ((0, 1), (1 / 3, 10), (2 / 3, 100), (1, 1000)):
+        assert canvas.pixel_to_value(frame["left"] + share * frame["width"])[0] == pytest.approx(x)
+        assert canvas.value_to_pixel(x)[0] == pytest.approx(frame["left"] + share * frame["width"])
+    # the browser maps the same way (and snaps to the step within x_min..x_max)
+    assert "Math.log10(f.x0) + share * (Math.log10(f.x1) - Math.log10(f.x0))" in canvas._esm
+    assert "model.get('x_log')" in canvas._esm
+    linear = DragCanvas()
+    linear.svg = canvas.svg
+    assert linear.pixel_to_value(frame["left"] + frame["width"] / 3)[0] == pytest.approx(334)
+
+
 def test_the_marks_the_browser_moves_while_dragging_are_tagged_and_sized():
     svg = _plot(0.5)
     assert svg.count("data-mark=") == 2  # the line and the dot

@@ -305,3 +305,33 @@ def test_checklist(checklist):
     assert re.search(r'<svg width="(\d+)" height="(\d+)"', explorer.html).groups() == size
     assert min(checklist.dot_radii(explorer.html)) >= 4
     assert checklist.colours(explorer.html) <= checklist.palette()
+
+
+def test_a_drag_along_the_dots_moves_instances_between_tp_and_fn_or_fp_and_tn():
+    """The dot grid is a drag view: the pointer on a dot's place moves the boundary of its
+    group there (the group's total kept); the sliders move the grid's point back."""
+    explorer = CountsExplorer(6, 3, 2, 9)
+    canvas = explorer.dots_view
+    assert canvas.mode == "drag-xy" and (canvas.x, canvas.y) == (6, 0)  # after the 6 TPs
+    size = (canvas.width, canvas.height)
+    # the pointer on the right half of the 8th actual positive (an FN): 8 TPs, 1 FN
+    px, py = explorer.dots["FN"][1]
+    x, y = canvas.pixel_to_value(px + 3, py)
+    assert (round(x), round(y)) == (8, 0)
+    canvas.x, canvas.y = round(x), round(y)  # what the browser sends, snapped
+    assert (explorer.tp.value, explorer.fn.value) == (8, 1)
+    assert (explorer.fp.value, explorer.tn.value) == (2, 9)
+    assert explorer.confusion_matrix.tp == 8 and len(explorer.dots["TP"]) == 8
+    # on the actual negatives: the first 5 become FP, the other 6 stay TN
+    px, py = explorer.dots["TN"][2]  # the negatives' 5th dot
+    x, y = canvas.pixel_to_value(px + 3, py)
+    canvas.y = round(y)
+    canvas.x = round(x)
+    assert (explorer.fp.value, explorer.tn.value) == (5, 6)
+    assert (explorer.tp.value, explorer.fn.value) == (8, 1)
+    # beyond the group's last dot: every instance of the group moves, no more
+    canvas.x, canvas.y = 16, 3
+    assert (explorer.tp.value, explorer.fn.value) == (9, 0)
+    # the sliders (and their keyboard) still drive it, and the grid keeps its size
+    explorer.tp.value = 20
+    assert (canvas.x, canvas.y) == (4, 1) and (canvas.width, canvas.height) == size

@@ -99,7 +99,7 @@ def test_kfold_grid_stays_small_for_many_instances():
     y = np.repeat(["A", "B"], [3000, 2000])
     explorer = KFoldExplorer(y, k=5)
     assert explorer.fold_sizes == [1000] * 5
-    cells = explorer.html.count("<td")
+    cells = explorer.html.count("<rect")
     assert cells < 6 * 125  # ≤ 120 columns, not 5000
     # a column standing for a group of instances says which
     assert "42 instâncias, da 0 à 41 (A)" in explorer.html
@@ -149,33 +149,55 @@ def test_the_fold_slider_follows_k():
     assert explorer.fold.max == 8 and explorer.fold.value == 3
 
 
-def test_checklist(checklist):
-    """Test cells in their class's colour (the class row's), training cells pale; the fold
-    tested framed; live sliders; three headline numbers at 2 decimals; the grid's box keeps
-    its size whatever k (nothing moves on a slide while a slider is dragged)."""
+def test_checklist(checklist, colour_blind_delta_e):
+    """Test cells in their class's colour (the class row's) and full height, training cells
+    pale thin bars (a cue without colour); the fold tested framed; a click on a fold's row
+    tests it; live sliders; three headline numbers at 2 decimals; the grid keeps its size
+    whatever k (nothing moves on a slide while a slider is dragged)."""
     import re
 
     from evalbook._core.render import CLASS_COLOURS, ROLE_COLOURS
 
     explorer = KFoldExplorer(Y)
+    canvas = explorer._view
     assert explorer.k.continuous_update and explorer.fold.continuous_update
-    size = (explorer._view.layout.height, explorer._view.layout.width)
+    size = (canvas.width, canvas.height)
     for k in (2, 5, 12):
         explorer.k.value = k
-        assert (explorer._view.layout.height, explorer._view.layout.width) == size
+        assert (canvas.width, canvas.height) == size
+        assert f'width="{size[0]}" height="{size[1]}"' in canvas.svg
     explorer.k.value = 6
     colour = dict(zip(["A", "B", "C"], (c.lower() for c in CLASS_COLOURS), strict=False))
-    grid = explorer._view.value
+    grid = canvas.svg
+    train = ROLE_COLOURS["train"].lower()
     for fold, (_, test) in enumerate(explorer.splits):
-        row = grid.split(f'data-fold="{fold}"')[1].split("</tr>")[0]
-        backgrounds = re.findall(r"background:(#[0-9a-f]{6})", row)
+        row = grid.split(f'data-fold="{fold}"')[1].split("</g>")[0]
+        cells = re.findall(r'height="([\d.]+)" fill="(#[0-9a-f]{6})"/>', row)[1:]  # 0: row
         # columns sorted by class: A's, then B's, then C's; each column its instance
         columns = np.lexsort((np.arange(36), np.searchsorted(["A", "B", "C"], Y)))
-        expected = [
-            colour[Y[i]] if i in set(test.tolist()) else ROLE_COLOURS["train"].lower()
-            for i in columns
-        ]
-        assert backgrounds == expected
+        expected = [colour[Y[i]] if i in set(test.tolist()) else train for i in columns]
+        assert [fill for _, fill in cells] == expected
+        # the second cue: a test cell is at least twice as tall as a training cell
+        heights = {fill == train: float(h) for h, fill in cells}
+        assert heights[False] >= 2 * heights[True]
+    # the training colour is told from each class's under deuteranopia and protanopia
+    # (the sixth class colour is the training one: its test cells differ by height only)
+    for class_colour in CLASS_COLOURS[:5]:
+        assert colour_blind_delta_e(ROLE_COLOURS["train"], class_colour) >= 10
+    # a click (or drag) on fold 4's row tests fold 4; the frame follows
+    f = canvas.frame
+    row_px = f["height"] / 6
+    _, y = canvas.pixel_to_value(500, f["top"] + 3.5 * row_px)
+    assert round(y) == 4
+    canvas.y = round(y)  # what the browser sends, snapped to a whole fold
+    assert explorer.fold.value == 4
+    assert "▶ fold 4<" in canvas.svg
+    mark = re.search(r'<g data-mark="row"><rect x="[\d.]+" y="([\d.]+)"', canvas.svg)
+    assert f["top"] + 3 * row_px < float(mark[1]) < f["top"] + 4 * row_px
+    explorer.fold.value = 2  # and Python (or the slider's keyboard) moves the frame
+    assert canvas.y == 2
+    explorer.k.value = 3  # the row range follows k
+    assert canvas.y_max == 3 and explorer.fold.value == 2
     numbers = re.findall(r">(\d\.\d+)</td>", explorer._numbers.value)
     assert len(numbers) == 3 and all(len(n) == 4 for n in numbers)
     assert checklist.colours(explorer.html) <= checklist.palette()

@@ -250,7 +250,24 @@ def test_checklist_the_matrix_and_the_table_agree_on_colours(explorer, checklist
     """A click on a class sets the value and every view follows at once; the matrix's cells
     and the table's rows take one colour per result type (the renderer's); four headline
     numbers (the counts)."""
-    explorer.positive.value = positive
+    other = "ham" if positive == "spam" else "spam"
+    explorer.positive.value = other
+    canvas = explorer.class_view
+    assert canvas.mode == "click-x" and canvas.x_options == [0.0, 1.0]
+    # a click on the chip of the class (its middle pixel) makes it positive
+    chip = re.search(
+        rf'<g data-class="(\d)"><rect x="([\d.]+)" y="[\d.]+" width="([\d.]+)"[^>]*/><text[^>]*>'
+        rf"{positive}<",
+        canvas.svg,
+    )
+    x, _ = canvas.pixel_to_value(float(chip[2]) + float(chip[3]) / 2)
+    assert round(x) == int(chip[1])
+    canvas.x = round(x)  # what the browser sends, snapped to the nearest class
+    assert explorer.positive.value == positive
+    # the chosen chip is framed (the mark) and filled; the size never changes
+    frame = re.search(r'<g data-mark="class"><rect x="([\d.]+)"', canvas.svg)
+    assert abs(float(frame[1]) - float(chip[2])) < 3
+    assert (canvas.width, canvas.height) == (220, 36)
     rows = table_rows(explorer)
     row_colour = {kind: colour for kind, colour in rows}
     assert all(colour == RESULT_COLOURS[kind] for kind, colour in rows)
