@@ -84,6 +84,23 @@ def fold(children, title: str | None = None) -> widgets.Accordion:
     return box
 
 
+def _folded_titles(widget, title: str | None = None, found: dict | None = None) -> dict:
+    """``id`` of each widget under a closed fold (an Accordion's unselected child) → the
+    fold's title."""
+    found = {} if found is None else found
+    if isinstance(widget, widgets.Accordion):
+        for index, child in enumerate(widget.children):
+            closed = widget.selected_index != index
+            name = widget.titles[index] if index < len(widget.titles) else ""
+            _folded_titles(child, name if closed else title, found)
+    elif isinstance(widget, widgets.Box):
+        for child in widget.children:
+            _folded_titles(child, title, found)
+    elif title is not None:
+        found[id(widget)] = title
+    return found
+
+
 #: Every explorer class whose module has been imported: class name → class.
 REGISTRY: dict[str, type] = {}
 
@@ -224,8 +241,17 @@ class Explorer:
     @property
     def html(self) -> str:
         """The HTML the explorer currently shows (its views, in order; a drag view as its
-        static SVG)."""
-        return "".join(getattr(view, "html", None) or view.value for view in self._views)
+        static SVG; a view inside a closed fold as a closed ``<details>`` under the fold's
+        title, as the page shows it)."""
+        folded = _folded_titles(self._widget)
+        parts = []
+        for view in self._views:
+            shown = getattr(view, "html", None) or view.value
+            title = folded.get(id(view))
+            if title is not None:
+                shown = f"<details><summary>{_html.escape(title)}</summary>{shown}</details>"
+            parts.append(shown)
+        return "".join(parts)
 
     def _repr_fields(self) -> dict:
         """What the repr shows, name → value (a subclass implements it)."""

@@ -280,3 +280,16 @@ def test_guess_first_hides_the_best_threshold_until_the_guess_is_locked(spam_tab
     assert plain.answer_shown and t_best in plain.profit_view.value
     with pytest.raises(ValueError, match="guess_first"):
         plain.commit_guess()
+
+
+def test_the_static_html_keeps_the_folds_closed():
+    """The book and the handouts show what the page shows: the folded numbers under their
+    fold's title, closed, and the headline outside every fold."""
+    from evalbook.widgets._base import _folded_titles
+
+    explorer = ThresholdExplorer.example()
+    folded = _folded_titles(explorer.widget)
+    assert folded and set(folded.values()) == {"Outras métricas", "Instâncias", "Matriz de lucro"}
+    page = explorer.html
+    assert page.count("<details><summary>") == sum(id(v) in folded for v in explorer._views)
+    assert page.index("TPR") < page.index("<details>")
