@@ -463,10 +463,25 @@ def html_table(
     return "".join(parts)
 
 
+def text_colour_on(background: str) -> str:
+    """Black or white, whichever reads better on ``background`` (a ``#rrggbb`` colour): the
+    one of higher contrast by WCAG 2's relative luminance.
+
+    >>> text_colour_on("#0072B2"), text_colour_on("#E69F00")
+    ('#ffffff', '#000000')
+    """
+    rgb = [int(background.lstrip("#")[i : i + 2], 16) / 255 for i in (0, 2, 4)]
+    linear = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in rgb]
+    luminance = 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+    return "#000000" if (luminance + 0.05) / 0.05 >= 1.05 / (luminance + 0.05) else "#ffffff"
+
+
 def chips(items, *, style="") -> str:
-    """Coloured labels side by side: ``items`` is a sequence of (raw HTML, background)."""
+    """Coloured labels side by side: ``items`` is a sequence of (raw HTML, background); the
+    text is black or white, whichever reads better on its background."""
     return "".join(
-        f'<span style="background:{colour};color:#000;padding:1px 6px;margin:1px 4px 1px 0;'
+        f'<span style="background:{colour};color:{text_colour_on(colour)};'
+        f"padding:1px 6px;margin:1px 4px 1px 0;"
         f'display:inline-block{";" + style if style else ""}">{text}</span>'
         for text, colour in items
     )

@@ -139,3 +139,13 @@ def test_contrast_is_wcag_s():
 def test_a_matrix_cell_s_letters_can_be_read_on_its_background(background):
     assert _contrast(render.CELL_LETTER_COLOUR, background) >= 4.5
     assert _contrast("#000000", background) >= 4.5  # the count itself
+
+
+@pytest.mark.parametrize(
+    "background",
+    [*render.CLASS_COLOURS, *render.ROLE_COLOURS.values(), *render.RESULT_COLOURS.values()],
+)
+def test_a_chip_s_text_can_be_read_on_its_background(background):
+    text = render.text_colour_on(background)
+    assert _contrast(text, background) >= 4.5
+    assert f"color:{text};" in render.chips([("x", background)])
