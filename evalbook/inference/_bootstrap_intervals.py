@@ -393,7 +393,15 @@ def _draw(statistic, size, strata, clusters, n_resamples, rng) -> np.ndarray:
                 indices = order[offsets + np.arange(int(ends[-1]))]
                 values[start + row] = statistic.values(indices[None, :])[0]
         return values
-    block = _block_rounds(n_resamples, max(size, statistic.width))
+    for start, drawn in _index_blocks(size, strata, n_resamples, statistic.width, rng):
+        values[start : start + drawn.shape[0]] = statistic.values(drawn)
+    return values
+
+
+def _index_blocks(size, strata, n_resamples, width, rng):
+    """The resamples of the ``size`` instances, a block of rows at a time (memory bounded
+    by :func:`_block_rounds`): ``(first row, drawn indices)``; ``strata`` as :func:`_draw`."""
+    block = _block_rounds(n_resamples, max(size, width))
     for start in range(0, n_resamples, block):
         b = min(block, n_resamples - start)
         if strata is None:
@@ -402,8 +410,7 @@ def _draw(statistic, size, strata, clusters, n_resamples, rng) -> np.ndarray:
             drawn = np.concatenate(
                 [where[rng.integers(0, where.size, (b, where.size))] for where in strata], axis=1
             )
-        values[start : start + b] = statistic.values(drawn)
-    return values
+        yield start, drawn
 
 
 def _acceleration(units) -> float:
@@ -1220,18 +1227,10 @@ def _band(
     check_size(function, n_resamples=n_resamples, grid=grid.size)
     estimate = at(*_descending_counts(statistic, np.arange(scores.size)[None, :]), grid)[0]
     strata = [np.flatnonzero(~is_positive), np.flatnonzero(is_positive)] if stratify else None
-    rng = as_rng(seed)
     values = np.empty((n_resamples, grid.size))
-    block = _block_rounds(n_resamples, max(scores.size, statistic.width))
-    for start in range(0, n_resamples, block):
-        b = min(block, n_resamples - start)
-        if strata is None:
-            drawn = rng.integers(0, scores.size, (b, scores.size))
-        else:
-            drawn = np.concatenate(
-                [where[rng.integers(0, where.size, (b, where.size))] for where in strata], axis=1
-            )
-        values[start : start + b] = at(*_descending_counts(statistic, drawn), grid)
+    blocks = _index_blocks(scores.size, strata, n_resamples, statistic.width, as_rng(seed))
+    for start, drawn in blocks:
+        values[start : start + drawn.shape[0]] = at(*_descending_counts(statistic, drawn), grid)
     values = values[~np.isnan(values).any(axis=1)]
     if values.shape[0] < 2:
         raise ValueError("the curve is undefined on every resample (one class only)")
